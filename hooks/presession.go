@@ -1,0 +1,109 @@
+package hooks
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"text/template"
+
+	"sw/hooks/gitrepo"
+	"sw/profile"
+	"sw/profile/collection"
+	"sw/templates"
+)
+
+// PreSession is `sw hook pre-session`, Claude Code's SessionStart hook (and
+// any launcher's, called with no stdin). It writes the resolved profile for
+// the session's genre into CLAUDE.md's block. Claude Code may have read
+// CLAUDE.md before this hook finished, so when the block had to change, the
+// fresh block is also returned as additionalContext; when nothing changed it
+// prints nothing. It always exits 0: a broken profile is reported (one line
+// on stderr, and to the agent when called as a hook) and no file changes.
+func PreSession(io IO) int {
+	in, isHook := readAgentInput(io.Stdin)
+	dir := io.Dir
+	if isHook && in.Cwd != "" {
+		dir = in.Cwd
+	}
+	text, err := refreshBlock(dir, io.Getenv)
+	switch {
+	case err != nil:
+		msg := oneLine(err)
+		fmt.Fprintf(io.Stderr, "sw: writing profile not loaded: %s\n", msg)
+		if isHook {
+			writeContext(io, "SessionStart", problemText(msg))
+		}
+	case text != "":
+		writeContext(io, "SessionStart", text)
+	}
+	return 0
+}
+
+// refreshBlock rewrites the block for the session's genre and returns it,
+// or "" when CLAUDE.md already held it.
+func refreshBlock(dir string, getenv func(string) string) (string, error) {
+	c, err := collection.Find(dir)
+	if err != nil {
+		return "", err
+	}
+	genre, err := sessionGenre(c, getenv)
+	if err != nil {
+		return "", err
+	}
+	text, changed, err := c.WriteBlock(genre)
+	if err != nil || !changed {
+		return "", err
+	}
+	return text, nil
+}
+
+// sessionGenre picks the genre a session writes in: SW_GENRE, else the
+// settings' genre, else the genre of the piece changed most recently, else
+// "default".
+func sessionGenre(c *collection.Collection, getenv func(string) string) (string, error) {
+	if g := getenv("SW_GENRE"); g != "" {
+		if !profile.IsSlug(g) {
+			return "", fmt.Errorf("SW_GENRE=%q is not a plain name: lowercase letters, digits and dashes, e.g. essay", g)
+		}
+		return g, nil
+	}
+	if c.Settings.Genre != "" {
+		return c.Settings.Genre, nil
+	}
+	repo, err := gitrepo.Find(c.Root)
+	if err != nil {
+		return collection.DefaultGenre, nil
+	}
+	rel, err := repo.RecentlyChanged(c.Settings.IsPiece)
+	if err != nil || rel == "" {
+		return collection.DefaultGenre, nil
+	}
+	return c.PieceGenre(rel)
+}
+
+func writeContext(io IO, event, text string) {
+	out := map[string]any{"hookSpecificOutput": map[string]string{
+		"hookEventName":     event,
+		"additionalContext": text,
+	}}
+	b, _ := json.Marshal(out)
+	fmt.Fprintf(io.Stdout, "%s\n", b)
+}
+
+func problemText(msg string) string {
+	var b strings.Builder
+	t := template.Must(template.New("problem").Parse(templates.Text("agent/profile-problem.txt")))
+	if err := t.Execute(&b, msg); err != nil {
+		return msg
+	}
+	return strings.TrimSpace(b.String())
+}
+
+// oneLine keeps the first problem of a multi-line error, so a hook's report
+// fits the one line people see.
+func oneLine(err error) string {
+	if es, ok := err.(profile.Errors); ok {
+		return es.First()
+	}
+	return strings.ReplaceAll(err.Error(), "\n", "; ")
+}

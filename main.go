@@ -1,0 +1,165 @@
+// Command sw gives an AI writing agent a memory that gets better the more a
+// person writes, kept in three drawers in the collection's git repository:
+// the style profile (profile/), the rules (CLAUDE.md) and the facts
+// (memory.md). This file only wires commands to the packages that do the work.
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"sw/hooks"
+	"sw/profile/collection"
+)
+
+func main() {
+	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run is main with its world passed in, so tests can drive it.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	app := &cli.App{
+		Name:      "sw",
+		Usage:     "a writing agent's memory, kept in git: style profile, rules and facts",
+		Reader:    stdin,
+		Writer:    stdout,
+		ErrWriter: stderr,
+		// sw prints its own errors, once, in one format.
+		ExitErrHandler: func(*cli.Context, error) {},
+		Commands: []*cli.Command{
+			{
+				Name:      "init",
+				Usage:     "make a folder a collection (git repository, settings, profile, CLAUDE.md, memory.md)",
+				ArgsUsage: "[DIR]",
+				Action:    initCollection,
+			},
+			{
+				Name:  "profile",
+				Usage: "show the resolved style profile or write it into CLAUDE.md",
+				Subcommands: []*cli.Command{
+					{
+						Name:   "show",
+						Usage:  "print the profile resolved for a genre",
+						Flags:  []cli.Flag{genreFlag, jsonFlag},
+						Action: profileShow,
+					},
+					{
+						Name:   "write",
+						Usage:  "render the resolved profile into sw's block of CLAUDE.md",
+						Flags:  []cli.Flag{genreFlag},
+						Action: profileWrite,
+					},
+				},
+			},
+			{
+				Name:  "hook",
+				Usage: "entry points for git and agent hooks",
+				Subcommands: []*cli.Command{
+					{
+						Name:  "pre-session",
+						Usage: "refresh CLAUDE.md's profile block (Claude Code SessionStart; stdin: the hook JSON, if any)",
+						Action: func(c *cli.Context) error {
+							return exitCode(hooks.PreSession(hookIO(c)))
+						},
+					},
+				},
+			},
+		},
+	}
+	if err := app.Run(args); err != nil {
+		var code cli.ExitCoder
+		if errors.As(err, &code) {
+			if msg := err.Error(); msg != "" {
+				fmt.Fprintf(stderr, "sw: %s\n", msg)
+			}
+			return code.ExitCode()
+		}
+		fmt.Fprintf(stderr, "sw: %s\n", strings.ReplaceAll(err.Error(), "\n", "\nsw: "))
+		return 1
+	}
+	return 0
+}
+
+var (
+	genreFlag = &cli.StringFlag{Name: "genre", Usage: "the genre to resolve (default: the collection's genre)"}
+	jsonFlag  = &cli.BoolFlag{Name: "json", Usage: "print JSON instead of text"}
+)
+
+func initCollection(c *cli.Context) error {
+	if c.Args().Len() > 1 {
+		return errors.New("init takes at most one folder")
+	}
+	dir := c.Args().First()
+	if dir == "" {
+		dir = "."
+	}
+	steps, err := collection.Init(dir)
+	for _, s := range steps {
+		switch {
+		case s.Created && s.Note != "":
+			fmt.Fprintf(c.App.Writer, "created  %s (%s)\n", s.Path, s.Note)
+		case s.Created:
+			fmt.Fprintf(c.App.Writer, "created  %s\n", s.Path)
+		default:
+			fmt.Fprintf(c.App.Writer, "kept     %s (%s)\n", s.Path, s.Note)
+		}
+	}
+	return err
+}
+
+func profileShow(c *cli.Context) error {
+	coll, err := collection.Find(".")
+	if err != nil {
+		return err
+	}
+	r, err := coll.Resolve(c.String("genre"))
+	if err != nil {
+		return err
+	}
+	if c.Bool("json") {
+		return writeJSON(c.App.Writer, r)
+	}
+	return r.WriteText(c.App.Writer)
+}
+
+func profileWrite(c *cli.Context) error {
+	coll, err := collection.Find(".")
+	if err != nil {
+		return err
+	}
+	_, changed, err := coll.WriteBlock(c.String("genre"))
+	if err != nil {
+		return err
+	}
+	if changed {
+		fmt.Fprintf(c.App.Writer, "wrote the profile into %s\n", collection.ClaudeFile)
+	} else {
+		fmt.Fprintf(c.App.Writer, "%s already holds this profile\n", collection.ClaudeFile)
+	}
+	return nil
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+func hookIO(c *cli.Context) hooks.IO {
+	dir, _ := os.Getwd()
+	return hooks.IO{Stdin: c.App.Reader, Stdout: c.App.Writer, Stderr: c.App.ErrWriter, Getenv: os.Getenv, Dir: dir}
+}
+
+// exitCode turns an entry point's status into the command's.
+func exitCode(code int) error {
+	if code == 0 {
+		return nil
+	}
+	return cli.Exit("", code)
+}

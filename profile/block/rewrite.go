@@ -1,0 +1,102 @@
+package block
+
+import (
+	"bytes"
+	"errors"
+	"io/fs"
+	"os"
+	"strings"
+
+	"sw/profile/atomicfile"
+)
+
+// Rewrite returns content with sw's block set to block: the rendered text,
+// markers included, lines separated by "\n", no final line ending. Outside
+// the block every byte stays as it was; the block takes the file's line
+// endings. With no block yet, it is appended after a blank line. file names
+// the content in errors.
+func Rewrite(file string, content []byte, block string) ([]byte, error) {
+	s, found, err := locate(file, content)
+	if err != nil {
+		return nil, err
+	}
+	if found {
+		var out bytes.Buffer
+		out.Grow(len(content) + len(block))
+		out.Write(content[:s.start])
+		out.WriteString(withEOL(block, s.eol))
+		out.Write(content[s.end:])
+		return out.Bytes(), nil
+	}
+	return appendBlock(content, block), nil
+}
+
+// appendBlock adds the block at the end. A file that ended without a final
+// line ending ends without one after the block too.
+func appendBlock(content []byte, block string) []byte {
+	head := 0
+	if bytes.HasPrefix(content, bom) {
+		head = len(bom)
+	}
+	body := content[head:]
+	eol := fileEOL(body)
+	var out bytes.Buffer
+	out.Write(content)
+	if len(bytes.TrimSpace(body)) > 0 {
+		if !bytes.HasSuffix(body, []byte("\n")) {
+			out.WriteString(eol)
+		}
+		if !bytes.HasSuffix(bytes.TrimRight(body, " \t"), []byte(eol+eol)) {
+			out.WriteString(eol)
+		}
+	}
+	out.WriteString(withEOL(block, eol))
+	if len(body) == 0 || bytes.HasSuffix(body, []byte("\n")) {
+		out.WriteString(eol)
+	}
+	return out.Bytes()
+}
+
+// fileEOL is the file's line ending, judged by its first line.
+func fileEOL(body []byte) string {
+	if i := bytes.IndexByte(body, '\n'); i > 0 && body[i-1] == '\r' {
+		return "\r\n"
+	}
+	return "\n"
+}
+
+func withEOL(block, eol string) string {
+	if eol == "\n" {
+		return block
+	}
+	return strings.ReplaceAll(block, "\n", eol)
+}
+
+// WriteFile sets the block of the file at path, creating the file if it is
+// missing. It writes nothing when the bytes would not change, so the file's
+// modification time says when the profile last changed, and nothing on any
+// error. It reports whether it wrote.
+func WriteFile(path, display, block string) (changed bool, err error) {
+	content, err := os.ReadFile(path)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return false, err
+	}
+	out, err := Rewrite(display, content, block)
+	if err != nil {
+		return false, err
+	}
+	if bytes.Equal(out, content) {
+		return false, nil
+	}
+	return true, atomicfile.Write(path, out, 0o644)
+}
+
+// Current returns the block as it stands in content (markers included,
+// "\n" line endings), and whether there is one.
+func Current(file string, content []byte) (string, bool, error) {
+	s, found, err := locate(file, content)
+	if err != nil || !found {
+		return "", false, err
+	}
+	return strings.ReplaceAll(string(content[s.start:s.end]), "\r\n", "\n"), true, nil
+}

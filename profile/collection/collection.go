@@ -1,0 +1,111 @@
+// Package collection knows the layout of a collection: one git repository
+// holding a series of pieces, its settings (.sw.yaml), its style profile,
+// its CLAUDE.md and its memory.md. Everything else in sw asks this package
+// where things are rather than building paths itself.
+package collection
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"sw/profile"
+	"sw/profile/block"
+)
+
+// The collection's files, relative to its root.
+const (
+	SettingsFile = ".sw.yaml"
+	ClaudeFile   = "CLAUDE.md"
+	MemoryFile   = "memory.md"
+	ProfileDir   = "profile"
+	FeedbackFile = "profile_feedback.json"
+)
+
+// Collection is an opened collection.
+type Collection struct {
+	Root     string
+	Settings Settings
+}
+
+// ErrNotCollection means no .sw.yaml was found.
+var ErrNotCollection = errors.New("not an sw collection")
+
+// Find opens the collection containing dir. A collection is a whole git
+// repository, so its root is the top of the repository dir is in and must
+// hold .sw.yaml; outside git, the nearest folder above with .sw.yaml is used.
+func Find(dir string) (*Collection, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	nearest := ""
+	for d := abs; ; {
+		_, settingsErr := os.Stat(filepath.Join(d, SettingsFile))
+		if settingsErr == nil && nearest == "" {
+			nearest = d
+		}
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			if settingsErr == nil {
+				return Open(d)
+			}
+			return nil, fmt.Errorf("%s: %w: no %s at the top of the repository; run `sw init %s`", abs, ErrNotCollection, SettingsFile, d)
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			if nearest != "" {
+				return Open(nearest)
+			}
+			return nil, fmt.Errorf("%s: %w: no %s here or above; run `sw init`", abs, ErrNotCollection, SettingsFile)
+		}
+		d = parent
+	}
+}
+
+// Open opens the collection whose root is root, reading its settings.
+func Open(root string) (*Collection, error) {
+	c := &Collection{Root: root, Settings: DefaultSettings()}
+	data, err := os.ReadFile(c.Path(SettingsFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		return c, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if c.Settings, err = ParseSettings(SettingsFile, data); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// Path returns the absolute path of rel, a slash path relative to the root.
+func (c *Collection) Path(rel string) string {
+	return filepath.Join(c.Root, filepath.FromSlash(rel))
+}
+
+// Profile is the collection's style drawer.
+func (c *Collection) Profile() profile.Profile {
+	return profile.Profile{Root: c.Root, Dir: ProfileDir}
+}
+
+// Resolve resolves the profile for genre; "" means the default genre.
+func (c *Collection) Resolve(genre string) (*profile.Resolved, error) {
+	if genre == "" {
+		genre = c.DefaultGenre()
+	}
+	return c.Profile().Resolve(genre)
+}
+
+// WriteBlock renders the profile for genre into CLAUDE.md's block and
+// returns the block, and whether the file changed.
+func (c *Collection) WriteBlock(genre string) (text string, changed bool, err error) {
+	r, err := c.Resolve(genre)
+	if err != nil {
+		return "", false, err
+	}
+	text = block.Render(r)
+	changed, err = block.WriteFile(c.Path(ClaudeFile), ClaudeFile, text)
+	return text, changed, err
+}

@@ -1,0 +1,130 @@
+package collection
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"sw/hooks/gitrepo"
+	"sw/profile"
+	"sw/profile/block"
+	"sw/templates"
+)
+
+// InitStep is one thing Init did or left alone.
+type InitStep struct {
+	Path    string // slash path relative to the collection root
+	Created bool
+	Note    string // why it was left alone, or what was done
+}
+
+// starterFiles are the files Init creates, in the order it reports them, and
+// the template each starts from.
+var starterFiles = []struct{ path, template string }{
+	{SettingsFile, "init/sw.yaml"},
+	{ClaudeFile, "init/CLAUDE.md"},
+	{MemoryFile, "init/memory.md"},
+	{ProfileDir + "/" + profile.HardLimitsDir + "/no-filler.yaml.example", "init/hard-limit.yaml.example"},
+	{ProfileDir + "/" + profile.PreferencesDir + "/sentence-length.yaml.example", "init/preference.yaml.example"},
+	{ProfileDir + "/" + profile.GenresDir + "/essay/first-person.yaml.example", "init/genre.yaml.example"},
+	{FeedbackFile, "init/profile_feedback.json"},
+}
+
+// Init makes dir a collection: a git repository (initialised if dir is not
+// one yet) with sw's starter files. It never overwrites a file: whatever
+// exists is left alone and reported, so running it twice changes nothing.
+func Init(dir string) ([]InitStep, error) {
+	root, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	var steps []InitStep
+	if _, err := gitrepo.At(root); errors.Is(err, gitrepo.ErrNotRepo) {
+		if outer, err := gitrepo.Find(root); err == nil {
+			return nil, fmt.Errorf("%s is inside the git repository %s; a collection is a whole repository: run `sw init` at %s, or in a folder outside it", root, outer.Root, outer.Root)
+		}
+		if _, err := gitrepo.Init(root); err != nil {
+			return nil, err
+		}
+		steps = append(steps, InitStep{Path: ".git", Created: true, Note: "initialised a git repository"})
+	} else if err != nil {
+		return nil, err
+	}
+	c := &Collection{Root: root, Settings: DefaultSettings()}
+	for _, f := range starterFiles {
+		step := InitStep{Path: f.path}
+		text := templates.Text(f.template)
+		if f.path == ClaudeFile {
+			text = c.claudeStarter(text)
+		}
+		switch err := createNew(c.Path(f.path), []byte(text)); {
+		case errors.Is(err, fs.ErrExist):
+			step.Note = "already there"
+		case err != nil:
+			return steps, err
+		default:
+			step.Created = true
+		}
+		steps = append(steps, step)
+	}
+	return steps, nil
+}
+
+// claudeStarter appends sw's block, rendered from whatever profile is
+// already there, to the starter text.
+func (c *Collection) claudeStarter(text string) string {
+	if s, err := Open(c.Root); err == nil {
+		c = s
+	}
+	genre := c.Settings.Genre
+	if genre == "" {
+		genre = DefaultGenre
+	}
+	r, err := c.Profile().Resolve(genre)
+	if err != nil {
+		return text // a broken profile: the pre-session hook reports it and adds the block once fixed
+	}
+	return text + block.Render(r) + "\n"
+}
+
+// createNew writes a new file atomically and never replaces an existing one:
+// the bytes go to a temporary file that is then hard-linked into place,
+// which fails if the name is taken.
+func createNew(path string, data []byte) error {
+	if _, err := os.Lstat(path); err == nil {
+		return fs.ErrExist
+	}
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o777); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(dir, ".sw-init-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Link(tmp.Name(), path); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return fs.ErrExist
+		}
+		return err
+	}
+	return nil
+}

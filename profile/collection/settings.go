@@ -1,0 +1,157 @@
+package collection
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"gopkg.in/yaml.v3"
+
+	"sw/profile"
+)
+
+// Settings are a collection's .sw.yaml. Every field has a default, so a
+// missing line, or a missing file, means the default.
+type Settings struct {
+	BatchSize      int      `yaml:"batch_size"`
+	Genre          string   `yaml:"genre"`
+	Pieces         Pieces   `yaml:"pieces"`
+	FeedbackWindow int      `yaml:"feedback_window"`
+	Analyzer       Analyzer `yaml:"analyzer"`
+}
+
+// Pieces says which Markdown files are pieces, by slash globs relative to
+// the collection root; `**` matches any number of folders.
+type Pieces struct {
+	Include []string `yaml:"include"`
+	Exclude []string `yaml:"exclude"`
+}
+
+// Analyzer is the program that proposes profile changes. No command means
+// sw's embedded analyzer.
+type Analyzer struct {
+	Command []string      `yaml:"command"`
+	Timeout time.Duration `yaml:"timeout"`
+}
+
+// DefaultSettings are what a missing .sw.yaml, or a missing line, means.
+func DefaultSettings() Settings {
+	return Settings{
+		BatchSize:      3,
+		Pieces:         Pieces{Include: []string{"**/*.md"}},
+		FeedbackWindow: 1,
+		Analyzer:       Analyzer{Timeout: 120 * time.Second},
+	}
+}
+
+// DefaultGenre is the genre of a piece and a session when nothing says
+// otherwise.
+const DefaultGenre = "default"
+
+var (
+	yamlLine     = regexp.MustCompile(`^line (\d+): `)
+	unknownField = regexp.MustCompile(`^field (\S+) not found in type \S+$`)
+	wrongType    = regexp.MustCompile("^cannot unmarshal !!\\w+ `(.*)` into (\\S+)$")
+)
+
+// friendlier rewords yaml.v3's messages about Go types into what the person
+// should write instead.
+func friendlier(msg string) string {
+	if m := unknownField.FindStringSubmatch(msg); m != nil {
+		return fmt.Sprintf("unknown setting %q; the settings are batch_size, genre, pieces (include, exclude), feedback_window, analyzer (command, timeout)", m[1])
+	}
+	if m := wrongType.FindStringSubmatch(msg); m != nil {
+		want := map[string]string{
+			"int":           "a whole number",
+			"time.Duration": "a duration such as 120s",
+			"[]string":      "a list, e.g. [a, b]",
+			"string":        "text",
+		}[m[2]]
+		if want == "" {
+			want = "of another kind (see the comments sw init wrote)"
+		}
+		return fmt.Sprintf("%q should be %s", m[1], want)
+	}
+	return msg
+}
+
+// ParseSettings reads .sw.yaml strictly: an unknown key is an error, since a
+// misspelt setting silently ignored would leave the person puzzled why it
+// has no effect. file names the file in errors.
+func ParseSettings(file string, data []byte) (Settings, error) {
+	s := DefaultSettings()
+	var doc yaml.Node
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&doc); err != nil {
+		if errors.Is(err, io.EOF) {
+			return s, nil
+		}
+		return s, yamlError(file, err)
+	}
+	strict := yaml.NewDecoder(bytes.NewReader(data))
+	strict.KnownFields(true)
+	if err := strict.Decode(&s); err != nil {
+		return s, yamlError(file, err)
+	}
+	at := func(key string) (int, int) { return position(&doc, key) }
+	fail := func(key, msg string) error {
+		line, col := at(key)
+		return &profile.Error{File: file, Line: line, Col: col, Msg: msg}
+	}
+	switch {
+	case s.BatchSize < 1:
+		return s, fail("batch_size", "batch_size must be 1 or more (pieces per analysis)")
+	case s.Genre != "" && !profile.IsSlug(s.Genre):
+		return s, fail("genre", fmt.Sprintf("genre %q is not a plain name: lowercase letters, digits and dashes, e.g. essay", s.Genre))
+	case s.FeedbackWindow < 1:
+		return s, fail("feedback_window", "feedback_window must be 1 or more (batches of rejections remembered)")
+	case s.Analyzer.Timeout <= 0:
+		return s, fail("analyzer", "analyzer timeout must be a positive duration, e.g. 120s")
+	}
+	for _, g := range append(append([]string(nil), s.Pieces.Include...), s.Pieces.Exclude...) {
+		if err := checkGlob(g); err != nil {
+			return s, fail("pieces", fmt.Sprintf("pieces glob %q: %v", g, err))
+		}
+	}
+	return s, nil
+}
+
+// yamlError turns yaml.v3's "line N: ..." messages into file:line errors.
+func yamlError(file string, err error) error {
+	var msgs []string
+	if te, ok := err.(*yaml.TypeError); ok {
+		msgs = te.Errors
+	} else {
+		msgs = []string{strings.TrimPrefix(err.Error(), "yaml: ")}
+	}
+	var errs profile.Errors
+	for _, m := range msgs {
+		e := &profile.Error{File: file, Msg: m}
+		if sub := yamlLine.FindStringSubmatch(m); sub != nil {
+			e.Line, _ = strconv.Atoi(sub[1])
+			e.Msg = strings.TrimPrefix(m, sub[0])
+		}
+		e.Msg = friendlier(e.Msg)
+		errs = append(errs, e)
+	}
+	return errs
+}
+
+// position finds the line and column of a top-level key, for messages.
+func position(doc *yaml.Node, key string) (int, int) {
+	if len(doc.Content) == 0 {
+		return 0, 0
+	}
+	m := doc.Content[0]
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return m.Content[i].Line, m.Content[i].Column
+		}
+	}
+	return 0, 0
+}

@@ -1,0 +1,265 @@
+package profile
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"sw/profile/prose"
+)
+
+// ParseRule reads one rule file. file names it in messages; id is the name
+// the file says the rule has (its base name without .yaml). The parse is
+// strict: unknown fields, wrong types and a mismatched id are errors that
+// point at the line and column, because a rule silently ignored is a rule the
+// person thinks is in force.
+func ParseRule(file, id string, data []byte) (Rule, error) {
+	p := ruleParser{file: file}
+	doc, err := p.document(data)
+	if err != nil {
+		return Rule{}, err
+	}
+	r := p.rule(doc, id)
+	return r, p.errs.orNil()
+}
+
+type ruleParser struct {
+	file string
+	errs Errors
+}
+
+func (p *ruleParser) fail(n *yaml.Node, format string, args ...any) {
+	e := &Error{File: p.file, Msg: fmt.Sprintf(format, args...)}
+	if n != nil {
+		e.Line, e.Col = n.Line, n.Column
+	}
+	p.errs = append(p.errs, e)
+}
+
+var yamlLine = regexp.MustCompile(`line (\d+)`)
+
+// document parses data as exactly one YAML mapping.
+func (p *ruleParser) document(data []byte) (*yaml.Node, error) {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var doc yaml.Node
+	if err := dec.Decode(&doc); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, Errors{{File: p.file, Msg: "the file is empty; a rule needs at least `id:` and `rule:`"}}
+		}
+		return nil, Errors{p.syntaxError(err)}
+	}
+	var extra yaml.Node
+	if err := dec.Decode(&extra); err == nil {
+		return nil, Errors{{File: p.file, Line: extra.Line, Col: extra.Column,
+			Msg: "a second YAML document; one rule per file: move it to a file of its own"}}
+	} else if !errors.Is(err, io.EOF) {
+		return nil, Errors{p.syntaxError(err)}
+	}
+	root := doc.Content[0]
+	if root.Kind != yaml.MappingNode {
+		return nil, Errors{{File: p.file, Line: root.Line, Col: root.Column,
+			Msg: "a rule file must be a mapping of fields (id:, rule:, ...)"}}
+	}
+	return root, nil
+}
+
+func (p *ruleParser) syntaxError(err error) *Error {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	e := &Error{File: p.file, Msg: "not valid YAML: " + msg}
+	if m := yamlLine.FindStringSubmatch(msg); m != nil {
+		e.Line, _ = strconv.Atoi(m[1])
+		e.Msg = "not valid YAML: " + strings.TrimSpace(yamlLine.ReplaceAllString(msg, ""))
+		e.Msg = strings.TrimPrefix(strings.TrimSuffix(e.Msg, ":"), ": ")
+	}
+	return e
+}
+
+var ruleFields = []string{"id", "rule", "avoid", "prefer", "metric", "note"}
+
+func (p *ruleParser) rule(m *yaml.Node, wantID string) Rule {
+	var r Rule
+	var idNode, ruleNode *yaml.Node
+	ruleIsText := false
+	p.fields(m, ruleFields, func(key, val *yaml.Node) {
+		switch key.Value {
+		case "id":
+			idNode = val
+			r.ID, _ = p.text(val, "id")
+		case "rule":
+			ruleNode = val
+			r.Rule, ruleIsText = p.text(val, "rule")
+		case "avoid":
+			r.Avoid = p.phrases(val, "avoid")
+		case "prefer":
+			r.Prefer = p.phrases(val, "prefer")
+		case "metric":
+			r.Metric = p.metric(val)
+		case "note":
+			r.Note, _ = p.text(val, "note")
+		}
+	})
+	switch {
+	case idNode == nil:
+		p.fail(m, "missing `id:`; add `id: %s` (the file name without .yaml)", wantID)
+	case r.ID != "" && !IsSlug(r.ID):
+		p.fail(idNode, "id %q is not a plain name: use lowercase letters, digits and dashes, e.g. %q", r.ID, suggestSlug(r.ID))
+	case r.ID != "" && r.ID != wantID:
+		p.fail(idNode, "id %q does not match the file name; rename the file to %s.yaml or set `id: %s`", r.ID, r.ID, wantID)
+	}
+	if ruleNode == nil {
+		p.fail(m, "missing `rule:`, the sentence the agent reads")
+	} else if ruleIsText && strings.TrimSpace(r.Rule) == "" {
+		p.fail(ruleNode, "`rule:` is empty; write the sentence the agent should follow")
+	}
+	r.Rule = strings.TrimSpace(r.Rule)
+	r.Note = strings.TrimSpace(r.Note)
+	return r
+}
+
+// fields walks a mapping, reporting unknown and repeated keys, and calls
+// each for every known one.
+func (p *ruleParser) fields(m *yaml.Node, known []string, each func(key, val *yaml.Node)) {
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		key, val := m.Content[i], resolveAlias(m.Content[i+1])
+		name := key.Value
+		switch {
+		case key.Kind != yaml.ScalarNode || !contains(known, name):
+			p.fail(key, "unknown field %q; the fields are: %s", name, strings.Join(known, ", "))
+		case seen[name]:
+			p.fail(key, "field %q appears twice; keep one", name)
+		default:
+			seen[name] = true
+			each(key, val)
+		}
+	}
+}
+
+func resolveAlias(n *yaml.Node) *yaml.Node {
+	for n.Kind == yaml.AliasNode && n.Alias != nil {
+		n = n.Alias
+	}
+	return n
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// text reads a scalar as a string. Numbers and booleans are taken as
+// written, since a sentence like "yes" is still a sentence.
+func (p *ruleParser) text(n *yaml.Node, field string) (string, bool) {
+	if n.Kind != yaml.ScalarNode || n.Tag == "!!null" {
+		p.fail(n, "`%s:` must be text", field)
+		return "", false
+	}
+	return n.Value, true
+}
+
+func (p *ruleParser) phrases(n *yaml.Node, field string) []string {
+	if n.Kind != yaml.SequenceNode {
+		p.fail(n, "`%s:` must be a list of phrases, e.g. %s: [\"in conclusion\"]", field, field)
+		return nil
+	}
+	out := make([]string, 0, len(n.Content))
+	seen := map[string]bool{}
+	for _, item := range n.Content {
+		item = resolveAlias(item)
+		s, ok := p.text(item, field)
+		if !ok {
+			continue
+		}
+		norm := NormalizePhrase(s)
+		switch {
+		case norm == "":
+			p.fail(item, "empty phrase in `%s:`; remove it", field)
+		case seen[norm]:
+			p.fail(item, "phrase %q is listed twice in `%s:`; keep one", s, field)
+		default:
+			seen[norm] = true
+			out = append(out, strings.TrimSpace(s))
+		}
+	}
+	return out
+}
+
+var metricFields = []string{"name", "target", "min", "max"}
+
+func (p *ruleParser) metric(n *yaml.Node) *Metric {
+	if n.Kind != yaml.MappingNode {
+		p.fail(n, "`metric:` must be a mapping with name and at least one of target, min, max")
+		return nil
+	}
+	var m Metric
+	var nameNode *yaml.Node
+	before := len(p.errs)
+	p.fields(n, metricFields, func(key, val *yaml.Node) {
+		switch key.Value {
+		case "name":
+			nameNode = val
+			m.Name, _ = p.text(val, "metric.name")
+		case "target":
+			m.Target = p.number(val, "metric.target")
+		case "min":
+			m.Min = p.number(val, "metric.min")
+		case "max":
+			m.Max = p.number(val, "metric.max")
+		}
+	})
+	if nameNode == nil {
+		p.fail(n, "`metric:` needs a `name:`; one of: %s", metricNames())
+	} else if _, ok := prose.Lookup(m.Name); !ok && m.Name != "" {
+		p.fail(nameNode, "unknown metric %q; one of: %s", m.Name, metricNames())
+	}
+	if len(p.errs) > before {
+		return &m
+	}
+	switch {
+	case m.Target == nil && m.Min == nil && m.Max == nil:
+		p.fail(n, "`metric:` needs at least one of target, min, max")
+	case m.Min != nil && m.Max != nil && *m.Min > *m.Max:
+		p.fail(n, "metric min %g is greater than max %g", *m.Min, *m.Max)
+	case m.Target != nil && !m.Contains(*m.Target):
+		p.fail(n, "metric target %g lies outside its own bounds", *m.Target)
+	}
+	return &m
+}
+
+func (p *ruleParser) number(n *yaml.Node, field string) *float64 {
+	if n.Kind == yaml.ScalarNode && (n.Tag == "!!int" || n.Tag == "!!float") {
+		if v, err := strconv.ParseFloat(strings.ReplaceAll(n.Value, "_", ""), 64); err == nil && !isNaNOrInf(v) {
+			return &v
+		}
+	}
+	p.fail(n, "`%s:` must be a number", field)
+	return nil
+}
+
+func isNaNOrInf(v float64) bool { return v != v || v > 1e300 || v < -1e300 }
+
+func metricNames() string {
+	var names []string
+	for _, m := range prose.Metrics() {
+		names = append(names, m.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
+// suggestSlug proposes a plain name for s in error messages.
+func suggestSlug(s string) string {
+	if out := Slugify(s); out != "" {
+		return out
+	}
+	return "my-rule"
+}

@@ -1,0 +1,140 @@
+package profile
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Resolved is the profile for one genre: what the agent is told and what
+// `sw check` tests. Rules come hard limits first, then the rest, each group
+// by id, so the same files always give the same bytes.
+type Resolved struct {
+	Genre   string    `json:"genre"`
+	Rules   []Sourced `json:"rules"`
+	Dropped []Dropped `json:"dropped"`
+}
+
+// Dropped is a genre rule or preference left out because it contradicts a
+// hard limit.
+type Dropped struct {
+	ID     string `json:"id"`
+	Layer  Layer  `json:"layer"`
+	Source string `json:"source"`
+	Reason string `json:"reason"`
+}
+
+// Resolve reads the layers genre needs and resolves them: every hard limit,
+// then the genre's rules, then the preferences the genre does not refine. A
+// rule contradicting a hard limit is dropped and reported. Any broken file
+// fails the whole resolution: a partial profile would tell the agent less
+// than the person wrote, without saying so.
+func (p Profile) Resolve(genre string) (*Resolved, error) {
+	if !IsSlug(genre) {
+		return nil, Errors{{File: "genre " + strconv.Quote(genre), Msg: "a genre is a plain name: lowercase letters, digits and dashes, e.g. essay"}}
+	}
+	var errs Errors
+	read := func(layer Layer) []Sourced {
+		rules, err := p.Layer(layer, genre)
+		if err != nil {
+			errs = append(errs, err.(Errors)...)
+		}
+		return rules
+	}
+	hard, genreRules, prefs := read(HardLimit), read(GenreLayer), read(Preference)
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return resolve(genre, hard, genreRules, prefs), nil
+}
+
+func resolve(genre string, hard, genreRules, prefs []Sourced) *Resolved {
+	refined := map[string]bool{}
+	for _, r := range genreRules {
+		refined[r.ID] = true
+	}
+	rest := append([]Sourced(nil), genreRules...)
+	for _, r := range prefs {
+		if !refined[r.ID] {
+			rest = append(rest, r)
+		}
+	}
+	sort.SliceStable(rest, func(i, j int) bool { return rest[i].ID < rest[j].ID })
+
+	res := &Resolved{Genre: genre, Rules: append([]Sourced(nil), hard...)}
+	for _, r := range rest {
+		if reason := contradiction(r, hard); reason != "" {
+			res.Dropped = append(res.Dropped, Dropped{ID: r.ID, Layer: r.Layer, Source: r.Source, Reason: reason})
+			continue
+		}
+		res.Rules = append(res.Rules, r)
+	}
+	return res
+}
+
+// contradiction says how r breaks a hard limit, or "" when it does not: it
+// prefers a phrase a hard limit avoids, or its metric sits outside a hard
+// limit's bounds for the same measurement.
+func contradiction(r Sourced, hard []Sourced) string {
+	for _, h := range hard {
+		for _, want := range r.Prefer {
+			for _, banned := range h.Avoid {
+				if containsWords(NormalizePhrase(want), NormalizePhrase(banned)) {
+					return fmt.Sprintf("prefers %q, which hard limit %s (%s) avoids", want, h.ID, h.Source)
+				}
+			}
+		}
+		if r.Metric == nil || h.Metric == nil || r.Metric.Name != h.Metric.Name {
+			continue
+		}
+		if outside := metricOutside(r.Metric, h.Metric); outside != "" {
+			return fmt.Sprintf("%s %s lies outside hard limit %s (%s): %s", r.Metric.Name, outside, h.ID, h.Source, Bounds(h.Metric))
+		}
+	}
+	return ""
+}
+
+// metricOutside describes the part of m that falls outside limit, or "".
+// With a target, the target decides; without one, a range that cannot meet
+// the limit's range at all does.
+func metricOutside(m, limit *Metric) string {
+	if m.Target != nil {
+		if !limit.Contains(*m.Target) {
+			return "target " + num(*m.Target)
+		}
+		return ""
+	}
+	if m.Min != nil && limit.Max != nil && *m.Min > *limit.Max {
+		return "min " + num(*m.Min)
+	}
+	if m.Max != nil && limit.Min != nil && *m.Max < *limit.Min {
+		return "max " + num(*m.Max)
+	}
+	return ""
+}
+
+// containsWords reports whether phrase contains part as whole words.
+func containsWords(phrase, part string) bool {
+	return part != "" && strings.Contains(" "+phrase+" ", " "+part+" ")
+}
+
+// Bounds describes a metric's target and bounds for people, e.g.
+// "target 22, 12 to 35" or "at most 40".
+func Bounds(m *Metric) string {
+	var parts []string
+	if m.Target != nil {
+		parts = append(parts, "target "+num(*m.Target))
+	}
+	switch {
+	case m.Min != nil && m.Max != nil:
+		parts = append(parts, num(*m.Min)+" to "+num(*m.Max))
+	case m.Min != nil:
+		parts = append(parts, "at least "+num(*m.Min))
+	case m.Max != nil:
+		parts = append(parts, "at most "+num(*m.Max))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func num(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }

@@ -1,0 +1,109 @@
+package profile
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// MarshalJSON writes a resolved rule in the order people read it: id, layer,
+// source, then the rule's fields. Lists are never null, so consumers need
+// not tell "none" from "missing".
+func (s Sourced) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		ID     string   `json:"id"`
+		Layer  Layer    `json:"layer"`
+		Source string   `json:"source"`
+		Rule   string   `json:"rule"`
+		Avoid  []string `json:"avoid"`
+		Prefer []string `json:"prefer"`
+		Metric *Metric  `json:"metric"`
+		Note   string   `json:"note,omitempty"`
+	}{s.ID, s.Layer, s.Source, s.Rule.Rule, nonNil(s.Avoid), nonNil(s.Prefer), s.Metric, s.Note})
+}
+
+// MarshalJSON keeps rules and dropped as lists even when empty.
+func (r *Resolved) MarshalJSON() ([]byte, error) {
+	type plain Resolved
+	out := plain(*r)
+	if out.Rules == nil {
+		out.Rules = []Sourced{}
+	}
+	if out.Dropped == nil {
+		out.Dropped = []Dropped{}
+	}
+	return json.Marshal(out)
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// WriteText prints the resolved profile for people: grouped by layer, each
+// rule with its checkable part and the file it came from.
+func (r *Resolved) WriteText(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Profile for genre %s\n", r.Genre)
+	groups := []struct {
+		layer Layer
+		title string
+	}{
+		{HardLimit, "Hard limits (never broken)"},
+		{GenreLayer, "Genre rules (" + r.Genre + ")"},
+		{Preference, "Preferences"},
+	}
+	for _, g := range groups {
+		fmt.Fprintf(&b, "\n%s\n", g.title)
+		n := 0
+		for _, rule := range r.Rules {
+			if rule.Layer != g.layer {
+				continue
+			}
+			n++
+			fmt.Fprintf(&b, "  %s: %s\n", rule.ID, rule.Rule.Rule)
+			if detail := rule.Checks(); detail != "" {
+				fmt.Fprintf(&b, "    %s\n", detail)
+			}
+			fmt.Fprintf(&b, "    from %s\n", rule.Source)
+		}
+		if n == 0 {
+			b.WriteString("  (none)\n")
+		}
+	}
+	if len(r.Dropped) > 0 {
+		b.WriteString("\nDropped (contradict a hard limit)\n")
+		for _, d := range r.Dropped {
+			fmt.Fprintf(&b, "  %s (%s): %s\n", d.ID, d.Source, d.Reason)
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// Checks describes the machine-checkable part of a rule in one line, e.g.
+// `avoid "utilize"; words_per_sentence target 22, at most 40`, or "".
+func (r Rule) Checks() string {
+	var parts []string
+	if len(r.Avoid) > 0 {
+		parts = append(parts, "avoid "+quoteAll(r.Avoid))
+	}
+	if len(r.Prefer) > 0 {
+		parts = append(parts, "prefer "+quoteAll(r.Prefer))
+	}
+	if r.Metric != nil {
+		parts = append(parts, r.Metric.Name+" "+Bounds(r.Metric))
+	}
+	return strings.Join(parts, "; ")
+}
+
+func quoteAll(list []string) string {
+	q := make([]string, len(list))
+	for i, s := range list {
+		q[i] = fmt.Sprintf("%q", s)
+	}
+	return strings.Join(q, ", ")
+}
