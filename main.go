@@ -15,6 +15,8 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"sw/hooks"
+	"sw/hooks/gitrepo"
+	"sw/hooks/install"
 	"sw/profile/collection"
 )
 
@@ -61,6 +63,21 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				Name:  "hook",
 				Usage: "entry points for git and agent hooks",
 				Subcommands: []*cli.Command{
+					{
+						Name:  "install",
+						Usage: "install sw's git hooks, keeping any hook already there (chained)",
+						Flags: []cli.Flag{
+							&cli.BoolFlag{Name: "reference-transaction", Usage: "also install the reference-transaction hook, so deleted suggestion branches are noticed at once (costs every commit a few ms)"},
+							jsonFlag,
+						},
+						Action: hookInstall,
+					},
+					{
+						Name:   "uninstall",
+						Usage:  "remove sw's git hooks and put back what was there",
+						Flags:  []cli.Flag{jsonFlag},
+						Action: hookUninstall,
+					},
 					{
 						Name:  "pre-session",
 						Usage: "refresh CLAUDE.md's profile block (Claude Code SessionStart; stdin: the hook JSON, if any)",
@@ -143,6 +160,35 @@ func profileWrite(c *cli.Context) error {
 		fmt.Fprintf(c.App.Writer, "%s already holds this profile\n", collection.ClaudeFile)
 	}
 	return nil
+}
+
+func hookInstall(c *cli.Context) error {
+	repo, err := gitrepo.Find(".")
+	if err != nil {
+		return err
+	}
+	report, err := install.Install(repo, install.Options{ReferenceTransaction: c.Bool("reference-transaction")})
+	return printReport(c, report, err)
+}
+
+func hookUninstall(c *cli.Context) error {
+	repo, err := gitrepo.Find(".")
+	if err != nil {
+		return err
+	}
+	report, err := install.Uninstall(repo)
+	return printReport(c, report, err)
+}
+
+func printReport(c *cli.Context, report install.Report, err error) error {
+	if err != nil {
+		return err
+	}
+	if c.Bool("json") {
+		return writeJSON(c.App.Writer, report)
+	}
+	_, err = io.WriteString(c.App.Writer, report.String())
+	return err
 }
 
 func writeJSON(w io.Writer, v any) error {

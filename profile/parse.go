@@ -71,12 +71,12 @@ func (p *ruleParser) document(data []byte) (*yaml.Node, error) {
 
 func (p *ruleParser) syntaxError(err error) *Error {
 	msg := strings.TrimPrefix(err.Error(), "yaml: ")
-	e := &Error{File: p.file, Msg: "not valid YAML: " + msg}
-	if m := yamlLine.FindStringSubmatch(msg); m != nil {
-		e.Line, _ = strconv.Atoi(m[1])
-		e.Msg = "not valid YAML: " + strings.TrimSpace(yamlLine.ReplaceAllString(msg, ""))
-		e.Msg = strings.TrimPrefix(strings.TrimSuffix(e.Msg, ":"), ": ")
+	e := &Error{File: p.file}
+	if m := yamlLine.FindStringSubmatchIndex(msg); m != nil {
+		e.Line, _ = strconv.Atoi(msg[m[2]:m[3]])
+		msg = strings.TrimLeft(msg[m[1]:], ": ")
 	}
+	e.Msg = "not valid YAML: " + msg
 	return e
 }
 

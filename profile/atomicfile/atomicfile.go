@@ -1,8 +1,7 @@
 // Package atomicfile writes files a person owns so that a crash, a full disk
 // or a concurrent reader never sees half a file: the new bytes go to a
 // temporary file in the same folder, are synced, and replace the old file by
-// rename. The file keeps its mode, and a symbolic link keeps pointing where it
-// pointed: the file it points to is the one replaced.
+// rename.
 package atomicfile
 
 import (
@@ -13,8 +12,9 @@ import (
 )
 
 // Write replaces the file at path with data. A new file gets mode perm; an
-// existing one keeps its own.
-func Write(path string, data []byte, perm fs.FileMode) (err error) {
+// existing one keeps its own. A symbolic link keeps pointing where it
+// pointed: the file it points to is the one replaced.
+func Write(path string, data []byte, perm fs.FileMode) error {
 	if target, err := filepath.EvalSymlinks(path); err == nil {
 		path = target
 	} else if !errors.Is(err, fs.ErrNotExist) {
@@ -23,6 +23,12 @@ func Write(path string, data []byte, perm fs.FileMode) (err error) {
 	if fi, err := os.Stat(path); err == nil {
 		perm = fi.Mode().Perm()
 	}
+	return Replace(path, data, perm)
+}
+
+// Replace puts a file with data and mode at path, whatever was there,
+// a symbolic link included.
+func Replace(path string, data []byte, mode fs.FileMode) (err error) {
 	dir, base := filepath.Split(path)
 	if dir == "" {
 		dir = "."
@@ -40,7 +46,7 @@ func Write(path string, data []byte, perm fs.FileMode) (err error) {
 	if _, err = tmp.Write(data); err != nil {
 		return err
 	}
-	if err = tmp.Chmod(perm); err != nil {
+	if err = tmp.Chmod(mode); err != nil { // explicit: the umask must not decide
 		return err
 	}
 	if err = tmp.Sync(); err != nil {
@@ -52,13 +58,14 @@ func Write(path string, data []byte, perm fs.FileMode) (err error) {
 	if err = os.Rename(tmp.Name(), path); err != nil {
 		return err
 	}
-	syncDir(dir)
+	SyncDir(dir)
 	return nil
 }
 
-// syncDir makes the rename itself durable, as far as the file system
-// allows: some cannot sync a folder, and the rename has happened either way.
-func syncDir(dir string) {
+// SyncDir makes renames and removals in dir durable, as far as the file
+// system allows: some cannot sync a folder, and the change has happened
+// either way.
+func SyncDir(dir string) {
 	if d, err := os.Open(dir); err == nil {
 		d.Sync()
 		d.Close()

@@ -8,11 +8,12 @@ import "bytes"
 type fenceState struct {
 	char byte // 0 outside a fence
 	n    int
+	line int // where the open fence began
 }
 
 // inside reports whether text is part of a fenced code block, fences
 // included, and advances the state.
-func (f *fenceState) inside(text []byte) bool {
+func (f *fenceState) inside(text []byte, line int) bool {
 	trimmed := bytes.TrimLeft(text, " ")
 	if len(text)-len(trimmed) > 3 {
 		return f.char != 0
@@ -20,7 +21,7 @@ func (f *fenceState) inside(text []byte) bool {
 	char, n := fenceRun(trimmed)
 	if f.char == 0 {
 		if n >= 3 && !(char == '`' && bytes.IndexByte(trimmed[n:], '`') >= 0) {
-			f.char, f.n = char, n
+			f.char, f.n, f.line = char, n, line
 			return true
 		}
 		return false

@@ -102,7 +102,7 @@ func locate(file string, content []byte) (s span, found bool, err error) {
 	beginLine := 0
 	lines(content, func(l line) bool {
 		text := content[l.start:l.end]
-		if beginLine == 0 && fence.inside(text) {
+		if beginLine == 0 && fence.inside(text, l.num) {
 			return true
 		}
 		switch classify(text) {
@@ -128,8 +128,14 @@ func locate(file string, content []byte) (s span, found bool, err error) {
 		}
 		return err == nil
 	})
-	if err == nil && beginLine != 0 {
+	switch {
+	case err != nil:
+	case beginLine != 0:
 		err = brokenAt(file, beginLine, "an sw begin marker without an end marker below it; add "+End+" after the block, or delete the marker")
+	case !found && fence.char != 0:
+		// Appended here, the block would sit inside the code block.
+		err = &profile.Error{File: file, Line: fence.line, Col: 1,
+			Msg: "a code fence opened here is never closed, so sw cannot append its block after it; close the fence"}
 	}
 	return s, found, err
 }

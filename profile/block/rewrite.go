@@ -42,13 +42,11 @@ func appendBlock(content []byte, block string) []byte {
 	eol := fileEOL(body)
 	var out bytes.Buffer
 	out.Write(content)
-	if len(bytes.TrimSpace(body)) > 0 {
-		if !bytes.HasSuffix(body, []byte("\n")) {
-			out.WriteString(eol)
-		}
-		if !bytes.HasSuffix(bytes.TrimRight(body, " \t"), []byte(eol+eol)) {
-			out.WriteString(eol)
-		}
+	if len(body) > 0 && !bytes.HasSuffix(body, []byte("\n")) {
+		out.WriteString(eol) // the begin marker must start a line
+	}
+	if len(bytes.TrimSpace(body)) > 0 && !bytes.HasSuffix(bytes.TrimRight(body, " \t"), []byte(eol+eol)) {
+		out.WriteString(eol) // a blank line between the person's text and sw's
 	}
 	out.WriteString(withEOL(block, eol))
 	if len(body) == 0 || bytes.HasSuffix(body, []byte("\n")) {

@@ -1,0 +1,175 @@
+package block
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// blk is a small block as Render makes them: markers, "\n" lines, no final
+// line ending.
+const blk = Begin + "\nnew profile\n" + End
+
+func TestRewrite(t *testing.T) {
+	crlfBlk := strings.ReplaceAll(blk, "\n", "\r\n")
+	tests := []struct {
+		name, in, want string
+	}{
+		{"missing or empty file", "", blk + "\n"},
+		{"appended after a blank line", "# Rules\n", "# Rules\n\n" + blk + "\n"},
+		{"no extra blank line", "# Rules\n\n", "# Rules\n\n" + blk + "\n"},
+		{"no final newline stays missing", "# Rules", "# Rules\n\n" + blk},
+		{"crlf file gets crlf block", "# Rules\r\nUse -ise.\r\n", "# Rules\r\nUse -ise.\r\n\r\n" + crlfBlk + "\r\n"},
+		{"bom kept", "\xef\xbb\xbf# Rules\n", "\xef\xbb\xbf# Rules\n\n" + blk + "\n"},
+		{"bom only", "\xef\xbb\xbf", "\xef\xbb\xbf" + blk + "\n"},
+		{"replaced in the middle", "a\n" + Begin + "\nold\n" + End + "\nb\n", "a\n" + blk + "\nb\n"},
+		{"replaced at the end without final newline", "a\n" + Begin + "\nold\n" + End, "a\n" + blk},
+		{"replaced in crlf", "a\r\n" + Begin + "\r\nold\r\n" + End + "\r\nb\r\n", "a\r\n" + crlfBlk + "\r\nb\r\n"},
+		{"mixed endings outside kept", "a\r\nb\n" + Begin + "\nold\n" + End + "\r\nc", "a\r\nb\n" + blk + "\r\nc"},
+		{"bom and block on line one", "\xef\xbb\xbf" + Begin + "\nold\n" + End + "\n", "\xef\xbb\xbf" + blk + "\n"},
+		{"short markers are markers", "<!-- sw:begin -->\nx\n<!-- sw:end -->\n", blk + "\n"},
+		{"indented up to three spaces", "   <!-- sw:begin -->\nx\n  <!-- sw:end -->\n", blk + "\n"},
+		{"empty block", Begin + "\n" + End + "\n", blk + "\n"},
+		{"unchanged", "a\n" + blk + "\nb\n", "a\n" + blk + "\nb\n"},
+		{"markers in a fenced block are text",
+			"```\n<!-- sw:begin -->\n<!-- sw:end -->\n```\n",
+			"```\n<!-- sw:begin -->\n<!-- sw:end -->\n```\n\n" + blk + "\n"},
+		{"markers in a tilde fence, block after it",
+			"~~~~md\n<!-- sw:end -->\n~~~\n~~~~\n" + Begin + "\nold\n" + End + "\n",
+			"~~~~md\n<!-- sw:end -->\n~~~\n~~~~\n" + blk + "\n"},
+		{"markers in an indented code block are text", "    <!-- sw:end -->\n", "    <!-- sw:end -->\n\n" + blk + "\n"},
+		{"fence inside the block is sw's", Begin + "\n```\n" + End + "\nafter\n", blk + "\nafter\n"},
+		{"a lookalike is not a marker", "<!-- sw:beginning -->\n", "<!-- sw:beginning -->\n\n" + blk + "\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := Rewrite("CLAUDE.md", []byte(tt.in), blk)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != tt.want {
+				t.Errorf("got\n%q\nwant\n%q", got, tt.want)
+			}
+			again, err := Rewrite("CLAUDE.md", got, blk)
+			if err != nil || !bytes.Equal(again, got) {
+				t.Errorf("second rewrite changed the file: %q (%v)", again, err)
+			}
+		})
+	}
+}
+
+func TestRewriteRefusesBrokenBlocks(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"begin without end", "a\n" + Begin + "\nb\n", "CLAUDE.md:2:1: broken sw block: an sw begin marker without an end marker below it"},
+		{"end without begin", "a\nb\n" + End + "\n", "CLAUDE.md:3:1: broken sw block: an sw end marker without a begin marker above it"},
+		{"end before begin", End + "\n" + Begin + "\n", "CLAUDE.md:1:1: broken sw block: an sw end marker without a begin marker"},
+		{"two blocks", Begin + "\n" + End + "\n" + Begin + "\n" + End + "\n", "CLAUDE.md:3:1: broken sw block: a second sw block begins here"},
+		{"two begins", Begin + "\n" + Begin + "\n" + End + "\n", "CLAUDE.md:2:1: broken sw block: a second begin marker before the block that began at line 1 ends"},
+		{"end hidden by an open fence", "```\n" + End + "\n", "CLAUDE.md:1:1: a code fence opened here is never closed"},
+		{"crlf line numbers", "a\r\nb\r\n" + End + "\r\n", "CLAUDE.md:3:1:"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Rewrite("CLAUDE.md", []byte(tt.in), blk)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("got %v, want %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestRewriteLargeFile(t *testing.T) {
+	var b bytes.Buffer
+	for b.Len() < 10<<20 {
+		b.WriteString("A line of the person's own rules, kept exactly as written.\n")
+	}
+	head := b.String()
+	in := head + Begin + "\nold\n" + End + "\n" + head
+	start := time.Now()
+	got, err := Rewrite("CLAUDE.md", []byte(in), blk)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := head + blk + "\n" + head; string(got) != want {
+		t.Fatal("10 MB file: bytes outside the block changed")
+	}
+	t.Logf("rewrote a %d MB file in %v", len(in)>>20, time.Since(start))
+}
+
+func TestWriteFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "CLAUDE.md")
+
+	// Missing: created.
+	changed, err := WriteFile(path, "CLAUDE.md", blk)
+	if err != nil || !changed {
+		t.Fatalf("create: %v %v", changed, err)
+	}
+	if got, _ := os.ReadFile(path); string(got) != blk+"\n" {
+		t.Errorf("created %q", got)
+	}
+
+	// The mode is kept.
+	if err := os.Chmod(path, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := WriteFile(path, "CLAUDE.md", Begin+"\nother\n"+End); err != nil {
+		t.Fatal(err)
+	}
+	if fi, _ := os.Stat(path); fi.Mode().Perm() != 0o600 {
+		t.Errorf("mode %v, want 0600", fi.Mode().Perm())
+	}
+
+	// Unchanged: not written, mtime kept.
+	old := time.Now().Add(-time.Hour).Truncate(time.Second)
+	os.Chtimes(path, old, old)
+	changed, err = WriteFile(path, "CLAUDE.md", Begin+"\nother\n"+End)
+	if err != nil || changed {
+		t.Fatalf("unchanged: %v %v", changed, err)
+	}
+	if fi, _ := os.Stat(path); !fi.ModTime().Equal(old) {
+		t.Errorf("mtime moved to %v", fi.ModTime())
+	}
+
+	// Broken: untouched, no temporary file left behind.
+	broken := []byte("x\n" + End + "\n")
+	os.WriteFile(path, broken, 0o600)
+	if _, err := WriteFile(path, "CLAUDE.md", blk); err == nil {
+		t.Fatal("broken block accepted")
+	}
+	if got, _ := os.ReadFile(path); !bytes.Equal(got, broken) {
+		t.Errorf("broken file changed to %q", got)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("left behind: %v", entries)
+	}
+}
+
+func TestWriteFileFollowsSymlink(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "shared-rules.md")
+	os.WriteFile(target, []byte("# Shared\n"), 0o644)
+	link := filepath.Join(dir, "CLAUDE.md")
+	if err := os.Symlink("shared-rules.md", link); err != nil {
+		t.Skip(err)
+	}
+	if _, err := WriteFile(link, "CLAUDE.md", blk); err != nil {
+		t.Fatal(err)
+	}
+	if fi, _ := os.Lstat(link); fi.Mode()&os.ModeSymlink == 0 {
+		t.Error("the symlink was replaced by a file")
+	}
+	if got, _ := os.ReadFile(target); !strings.Contains(string(got), "new profile") {
+		t.Errorf("target not written: %q", got)
+	}
+}
+
+func TestCurrent(t *testing.T) {
+	got, ok, err := Current("CLAUDE.md", []byte("a\r\n"+strings.ReplaceAll(blk, "\n", "\r\n")+"\r\n"))
+	if err != nil || !ok || got != blk {
+		t.Errorf("Current = %q %v %v", got, ok, err)
+	}
+}

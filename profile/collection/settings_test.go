@@ -1,0 +1,63 @@
+package collection
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"sw/templates"
+)
+
+// The file sw init writes reads back as the defaults.
+func TestStarterSettingsAreTheDefaults(t *testing.T) {
+	s, err := ParseSettings(".sw.yaml", []byte(templates.Text("init/sw.yaml")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := DefaultSettings()
+	if s.BatchSize != d.BatchSize || s.Genre != d.Genre || s.FeedbackWindow != d.FeedbackWindow ||
+		s.Analyzer.Timeout != d.Analyzer.Timeout || len(s.Analyzer.Command) != 0 ||
+		strings.Join(s.Pieces.Include, ",") != "**/*.md" || len(s.Pieces.Exclude) != 0 {
+		t.Errorf("starter settings %+v differ from defaults %+v", s, d)
+	}
+}
+
+func TestParseSettings(t *testing.T) {
+	s, err := ParseSettings(".sw.yaml", []byte("batch_size: 5\ngenre: essay\nanalyzer:\n  command: [my-analyzer, --strict]\n  timeout: 30s\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.BatchSize != 5 || s.Genre != "essay" || s.Analyzer.Timeout != 30*time.Second || len(s.Analyzer.Command) != 2 {
+		t.Errorf("got %+v", s)
+	}
+	// A missing line keeps its default.
+	if s.FeedbackWindow != 1 || s.Pieces.Include[0] != "**/*.md" {
+		t.Errorf("defaults lost: %+v", s)
+	}
+	if s, err := ParseSettings(".sw.yaml", nil); err != nil || s.BatchSize != 3 {
+		t.Errorf("empty file: %+v %v", s, err)
+	}
+}
+
+func TestParseSettingsErrors(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{"batch_sise: 3\n", `.sw.yaml:1: unknown setting "batch_sise"`},
+		{"batch_size: three\n", `.sw.yaml:1: "three" should be a whole number`},
+		{"batch_size: 0\n", ".sw.yaml:1:1: batch_size must be 1 or more"},
+		{"genre: Essay Pieces\n", `.sw.yaml:1:1: genre "Essay Pieces" is not a plain name`},
+		{"\nfeedback_window: 0\n", ".sw.yaml:2:1: feedback_window must be 1 or more"},
+		{"analyzer:\n  timeout: soon\n", `.sw.yaml:2: "soon" should be a duration such as 120s`},
+		{"analyzer:\n  timeout: -1s\n", ".sw.yaml:1:1: analyzer timeout must be a positive duration"},
+		{"analyzer:\n  command: my-analyzer\n", `.sw.yaml:2: "my-anal..." should be a list`},
+		{"pieces:\n  include: [\"/abs/*.md\"]\n", `.sw.yaml:1:1: pieces glob "/abs/*.md": globs are relative to the collection`},
+		{"pieces:\n  exclude: [\"[\"]\n", `pieces glob "[": malformed pattern`},
+		{"pieces:\n  exclude: [\"../x\"]\n", "globs cannot leave the collection"},
+		{"batch_size: [\n", ".sw.yaml:1: "},
+	}
+	for _, tt := range tests {
+		_, err := ParseSettings(".sw.yaml", []byte(tt.src))
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%q: got %v, want %q", tt.src, err, tt.want)
+		}
+	}
+}

@@ -1,0 +1,198 @@
+package profile
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// writeProfile lays out files (slash paths under profile/) in a new root.
+func writeProfile(t *testing.T, files map[string]string) Profile {
+	t.Helper()
+	root := t.TempDir()
+	for name, content := range files {
+		path := filepath.Join(root, "profile", filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(content), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return Profile{Root: root, Dir: "profile"}
+}
+
+func rule(id, extra string) string {
+	return "id: " + id + "\nrule: Rule " + id + ".\n" + extra
+}
+
+func ids(r *Resolved) string {
+	var out []string
+	for _, s := range r.Rules {
+		out = append(out, string(s.Layer)+":"+s.ID)
+	}
+	return strings.Join(out, " ")
+}
+
+func TestResolveLayers(t *testing.T) {
+	p := writeProfile(t, map[string]string{
+		"hard-limits/zeta.yaml":          rule("zeta", ""),
+		"hard-limits/alpha.yaml":         rule("alpha", ""),
+		"preferences/length.yaml":        rule("length", ""),
+		"preferences/bravo.yaml":         rule("bravo", ""),
+		"preferences/yankee.yaml":        rule("yankee", ""),
+		"genres/essay/length.yaml":       rule("length", ""),
+		"genres/essay/mike.yaml":         rule("mike", ""),
+		"genres/review/only-review.yaml": rule("only-review", ""),
+		"preferences/README.md":          "not a rule",
+		"preferences/x.yaml.example":     "id: nope",
+		"preferences/.hidden.yaml":       "not read",
+	})
+	tests := []struct{ genre, want string }{
+		// Hard limits by id, then the rest by id; essay's length replaces the global length.
+		{"essay", "hard-limit:alpha hard-limit:zeta preference:bravo genre:length genre:mike preference:yankee"},
+		{"review", "hard-limit:alpha hard-limit:zeta preference:bravo preference:length genre:only-review preference:yankee"},
+		// A genre with no folder: hard limits and global preferences.
+		{"poem", "hard-limit:alpha hard-limit:zeta preference:bravo preference:length preference:yankee"},
+	}
+	for _, tt := range tests {
+		r, err := p.Resolve(tt.genre)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := ids(r); got != tt.want {
+			t.Errorf("%s:\n got %s\nwant %s", tt.genre, got, tt.want)
+		}
+	}
+	r, _ := p.Resolve("essay")
+	if src := r.Rules[3].Source; src != "profile/genres/essay/length.yaml" {
+		t.Errorf("refined rule source = %s", src)
+	}
+}
+
+func TestResolveDropsContradictions(t *testing.T) {
+	p := writeProfile(t, map[string]string{
+		"hard-limits/no-jargon.yaml": rule("no-jargon", "avoid: [Leverage, move the needle]\n"),
+		"hard-limits/short.yaml":     rule("short", "metric: {name: words_per_sentence, min: 5, max: 40}\n"),
+		"preferences/exact.yaml":     rule("exact", "prefer: [leverage]\n"),
+		"preferences/case.yaml":      rule("case", "prefer: [\"LEVERAGE\"]\n"),
+		"preferences/inside.yaml":    rule("inside", "prefer: [\"we move   the needle fast\"]\n"),
+		"preferences/partial.yaml":   rule("partial", "prefer: [leveraged, needle]\n"),
+		"preferences/long.yaml":      rule("long", "metric: {name: words_per_sentence, target: 45}\n"),
+		"preferences/fits.yaml":      rule("fits", "metric: {name: words_per_sentence, target: 30, max: 60}\n"),
+		"preferences/above.yaml":     rule("above", "metric: {name: words_per_sentence, min: 41}\n"),
+		"preferences/below.yaml":     rule("below", "metric: {name: words_per_sentence, max: 4}\n"),
+		"preferences/other.yaml":     rule("other", "metric: {name: words_per_paragraph, target: 400}\n"),
+		"genres/essay/overlap.yaml":  rule("overlap", "metric: {name: words_per_sentence, min: 30, max: 80}\n"),
+	})
+	r, err := p.Resolve("essay")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := ids(r), "hard-limit:no-jargon hard-limit:short preference:fits preference:other genre:overlap preference:partial"; got != want {
+		t.Errorf("kept:\n got %s\nwant %s", got, want)
+	}
+	reasons := map[string]string{}
+	for _, d := range r.Dropped {
+		reasons[d.ID] = d.Reason
+	}
+	want := map[string]string{
+		"exact":  `prefers "leverage", which hard limit no-jargon (profile/hard-limits/no-jargon.yaml) avoids`,
+		"case":   `prefers "LEVERAGE", which hard limit no-jargon`,
+		"inside": `prefers "we move   the needle fast", which hard limit no-jargon`,
+		"long":   "words_per_sentence target 45 lies outside hard limit short (profile/hard-limits/short.yaml): 5 to 40",
+		"above":  "words_per_sentence min 41 lies outside hard limit short",
+		"below":  "words_per_sentence max 4 lies outside hard limit short",
+	}
+	if len(reasons) != len(want) {
+		t.Errorf("dropped %v, want %d", reasons, len(want))
+	}
+	for id, w := range want {
+		if !strings.HasPrefix(reasons[id], w) {
+			t.Errorf("%s dropped for %q, want %q", id, reasons[id], w)
+		}
+	}
+}
+
+func TestResolveReadsOnlyWhatTheGenreNeeds(t *testing.T) {
+	p := writeProfile(t, map[string]string{
+		"preferences/ok.yaml":       rule("ok", ""),
+		"genres/review/broken.yaml": "id: broken\n",
+	})
+	if _, err := p.Resolve("essay"); err != nil {
+		t.Errorf("essay failed on a broken review rule: %v", err)
+	}
+	if _, err := p.Resolve("review"); err == nil {
+		t.Error("review resolved despite a broken rule")
+	}
+}
+
+func TestResolveFileProblems(t *testing.T) {
+	tests := []struct {
+		file, content, want string
+	}{
+		{"preferences/x.yml", rule("x", ""), "profile/preferences/x.yml: rule files end in .yaml; rename it"},
+		{"preferences/Bad Name.yaml", rule("x", ""), "profile/preferences/Bad Name.yaml: the file name must be a plain name (lowercase letters, digits, dashes) ending in .yaml, e.g. bad-name.yaml"},
+		{"hard-limits/nested/x.yaml", rule("x", ""), "profile/hard-limits/nested: a folder inside a layer is not read"},
+		{"genres/essay/x.yaml", "id: x\nrule: [a]\n", "profile/genres/essay/x.yaml:2:7: `rule:` must be text"},
+	}
+	for _, tt := range tests {
+		p := writeProfile(t, map[string]string{tt.file: tt.content})
+		_, err := p.Resolve("essay")
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: got %v, want %q", tt.file, err, tt.want)
+		}
+	}
+}
+
+func TestResolveRefusesUnsafeGenre(t *testing.T) {
+	p := writeProfile(t, nil)
+	for _, g := range []string{"", "../x", "a/b", "Essay", "a b"} {
+		if _, err := p.Resolve(g); err == nil {
+			t.Errorf("genre %q accepted", g)
+		}
+	}
+}
+
+func TestResolveIsDeterministic(t *testing.T) {
+	files := map[string]string{}
+	for _, id := range []string{"c", "a", "b", "d-1", "d"} {
+		files["preferences/"+id+".yaml"] = rule(id, "avoid: [x"+id+"]\n")
+		files["hard-limits/h"+id+".yaml"] = rule("h"+id, "")
+	}
+	p := writeProfile(t, files)
+	var first []byte
+	for i := 0; i < 5; i++ {
+		r, err := p.Resolve("essay")
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := json.Marshal(r)
+		if i == 0 {
+			first = b
+		} else if string(b) != string(first) {
+			t.Fatalf("run %d differs:\n%s\n%s", i, b, first)
+		}
+	}
+	if !strings.Contains(string(first), `"id":"d","layer":"preference"`) || strings.Index(string(first), `"id":"d",`) > strings.Index(string(first), `"id":"d-1"`) {
+		t.Errorf("ids not in order: %s", first)
+	}
+}
+
+func TestGenres(t *testing.T) {
+	p := writeProfile(t, map[string]string{
+		"genres/essay/a.yaml":  rule("a", ""),
+		"genres/review/b.yaml": rule("b", ""),
+		"genres/stray.yaml":    "x",
+	})
+	got, err := p.Genres()
+	if err != nil || strings.Join(got, ",") != "essay,review" {
+		t.Errorf("Genres() = %v, %v", got, err)
+	}
+	p = writeProfile(t, map[string]string{"genres/Bad Genre/a.yaml": rule("a", "")})
+	if _, err := p.Genres(); err == nil || !strings.Contains(err.Error(), "e.g. bad-genre") {
+		t.Errorf("bad genre folder: %v", err)
+	}
+}
