@@ -1,0 +1,29 @@
+package gitrepo
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+)
+
+// HooksDir returns the folder git runs this repository's hooks from.
+//
+// It asks git rather than assuming .git/hooks, because only git knows every
+// rule: core.hooksPath (set by husky and others, possibly relative, possibly
+// starting with ~) wins, and a linked worktree shares the main repository's
+// hooks. A relative answer is relative to the top of the working tree, which
+// is where git runs hooks; the result is always absolute.
+func (r *Repo) HooksDir() (string, error) {
+	out, err := r.Git("rev-parse", "--git-path", "hooks")
+	if err != nil {
+		return "", err
+	}
+	dir := strings.TrimRight(string(out), "\r\n")
+	if dir == "" {
+		return "", fmt.Errorf("%s: git rev-parse --git-path hooks printed nothing", r.Root)
+	}
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(r.Root, dir)
+	}
+	return filepath.Clean(dir), nil
+}

@@ -1,0 +1,28 @@
+// Package install puts sw's git hooks in place (`sw hook install`) and takes
+// them away again (`sw hook uninstall`), politely: a person's own hooks and
+// their hook manager keep working, and uninstalling leaves exactly what was
+// there before.
+//
+// Each hook sw listens to gets a tiny POSIX sh shim that calls
+// `sw hook <event>`. The shim goes into the folder git itself runs hooks from
+// (core.hooksPath, the common folder of linked worktrees), so whatever set
+// that folder up, husky or anything else, keeps being honoured. A hook that
+// was already there is not overwritten: it is kept next to the shim as
+// <hook>.sw-chained, runs first with the same arguments and input, and its
+// exit status is the shim's. Hook managers that write .git/hooks scripts
+// (lefthook, pre-commit) are chained the same way.
+//
+// A non-executable hook that was there is chained too, keeping its mode: git
+// ignores such a hook, and the shim ignores it the same way, so nothing starts
+// running that did not run before; uninstall gives it back as it was.
+//
+// The reference-transaction hook is opt-in (Options.ReferenceTransaction).
+// git runs it for every ref update, twice (prepared, then committed) for each
+// of HEAD and the branch on every commit, so even a shell starting there costs
+// more per commit than sw's whole post-commit budget. sw does not need it to be
+// correct: every other hook and every sw command reconciles sw's ledger of
+// suggestion branches with the branches that exist, so a deleted suggestion
+// branch is noticed on the next commit, merge or sw command. The opt-in shim
+// only makes that immediate, and filters in the shell so sw starts only for a
+// committed change to a suggestion branch.
+package install

@@ -1,0 +1,60 @@
+package install
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"sw/profile/atomicfile"
+)
+
+// hookMode is the mode of every shim: git runs only executable hooks.
+const hookMode = 0o755
+
+// writeHook replaces the file at path with text, mode 0755, atomically, so
+// git never runs half a shim. A symbolic link at path is replaced, not
+// followed: the shim belongs in the hooks folder itself.
+func writeHook(path, text string) error {
+	return atomicfile.Replace(path, []byte(text), hookMode)
+}
+
+// keepAside saves the hook at path as chained before the shim replaces it.
+// A hard link keeps the very same file (bytes, mode, even a symbolic link
+// stays a link) while git can still run the hook until the shim's rename;
+// where the file system has no hard links, a rename does the same with a
+// moment's gap.
+func keepAside(path, chained string) error {
+	if err := os.Link(path, chained); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return err // never overwrite a kept hook
+		}
+		if err := os.Rename(path, chained); err != nil {
+			return err
+		}
+	}
+	return syncDir(filepath.Dir(path))
+}
+
+// putBack moves the kept hook over path in one rename: the very file that
+// was there before sw, bytes and mode untouched.
+func putBack(chained, path string) error {
+	if err := os.Rename(chained, path); err != nil {
+		return err
+	}
+	return syncDir(filepath.Dir(path))
+}
+
+// remove deletes path and makes that durable.
+func remove(path string) error {
+	if err := os.Remove(path); err != nil {
+		return err
+	}
+	return syncDir(filepath.Dir(path))
+}
+
+// syncDir makes renames and removals in dir durable.
+func syncDir(dir string) error {
+	atomicfile.SyncDir(dir)
+	return nil
+}

@@ -1,0 +1,29 @@
+package install
+
+// Options says which optional hooks to install.
+type Options struct {
+	// ReferenceTransaction also installs the reference-transaction hook, so a
+	// deleted suggestion branch is noticed the moment it goes rather than at
+	// the next commit or sw command. See the package comment for its cost.
+	// Once installed it stays installed by later installs without the option,
+	// so re-running `sw hook install` never quietly drops an opt-in; `sw hook
+	// uninstall` removes it.
+	ReferenceTransaction bool
+}
+
+// The hooks sw listens to. git ignores their exit status, so sw's own status
+// never matters to git; only an earlier hook's status is passed on.
+const (
+	PostCommit           = "post-commit"
+	PostMerge            = "post-merge"
+	PostRewrite          = "post-rewrite"
+	ReferenceTransaction = "reference-transaction"
+)
+
+// allHooks are every hook sw may install, in report order; all but
+// reference-transaction are always installed.
+var allHooks = []string{PostCommit, PostMerge, PostRewrite, ReferenceTransaction}
+
+// ChainedSuffix names the file an earlier hook is kept in while sw's shim
+// stands in its place: <hook>.sw-chained, next to it.
+const ChainedSuffix = ".sw-chained"

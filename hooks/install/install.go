@@ -1,0 +1,166 @@
+package install
+
+import (
+	"fmt"
+	"os"
+
+	"sw/hooks/gitrepo"
+)
+
+// step is one hook's planned change: the line to report, and the work that
+// makes it true (nil when there is nothing to do).
+type step struct {
+	result HookResult
+	apply  func() error
+}
+
+// Install puts sw's shim in place for each hook sw listens to, in the folder
+// git runs hooks from, and reports what it did per hook.
+//
+// Installing twice is installing once: a shim that is already exactly right
+// is not rewritten, and sw never chains its own shim. Every hook is looked at
+// before any file changes, so a ConflictError leaves everything as it was.
+// An error while writing stops there; the report then lists the hooks done.
+func Install(repo *gitrepo.Repo, opts Options) (Report, error) {
+	dir, err := repo.HooksDir()
+	if err != nil {
+		return Report{}, err
+	}
+	report := Report{Dir: dir}
+	var steps []step
+	for _, hook := range allHooks {
+		pair, err := inspectHook(dir, hook)
+		if err != nil {
+			return report, err
+		}
+		optedIn := hook != ReferenceTransaction || opts.ReferenceTransaction
+		if !optedIn && !pair.current.shim {
+			continue
+		}
+		s, err := planInstall(pair)
+		if err != nil {
+			return report, err
+		}
+		if !optedIn && s.result.Action == AlreadyInstalled {
+			s.result.Detail = "opted in earlier; 'sw hook uninstall' removes it"
+		}
+		steps = append(steps, s)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return report, fmt.Errorf("creating the hooks folder: %w", err)
+	}
+	return run(report, steps)
+}
+
+// planInstall decides what installing means for one hook, from what is on
+// disk, without changing anything.
+func planInstall(p hookPair) (step, error) {
+	text := shimText(p.hook)
+	cur, kept := p.current, p.chained
+	result := HookResult{Hook: p.hook, Path: cur.path}
+	var prepare func() error
+	if kept.shim { // a copy of sw's own shim is never an earlier hook to run
+		prepare = func() error { return remove(kept.path) }
+		kept = hookFile{path: kept.path}
+	}
+	write := func() error { return writeHook(cur.path, text) }
+
+	switch {
+	case cur.shim && cur.version > ShimVersion:
+		result.Action = AlreadyInstalled
+		result.Detail = fmt.Sprintf("written by a newer sw (shim version %d); left as it is", cur.version)
+		write = nil
+	case cur.shim && cur.isExactShim(text):
+		result.Action = AlreadyInstalled
+		write = nil
+	case cur.shim:
+		result.Action = Updated
+		result.Detail = fmt.Sprintf("from shim version %d", cur.version)
+		if cur.version == ShimVersion {
+			result.Detail = "the shim had been altered; rewritten"
+		}
+	case !cur.exists && !kept.exists:
+		result.Action = Installed
+	case !cur.exists:
+		result.Action = Chained
+		result.Detail = chainedDetail(p.hook, kept, "was already kept as")
+	case !kept.exists:
+		result.Action = Chained
+		result.Detail = chainedDetail(p.hook, cur, "is kept as")
+		shim := write
+		write = func() error {
+			if err := keepAside(cur.path, kept.path); err != nil {
+				return err
+			}
+			return shim()
+		}
+	case sameHook(cur, kept):
+		// A hook manager that reinstalls itself (husky does on every npm
+		// install) writes its hook over the shim: the very hook already kept.
+		result.Action = Chained
+		result.Detail = chainedDetail(p.hook, kept, "had been rewritten over sw's shim; one copy is kept as")
+	default:
+		return step{}, &ConflictError{Hook: p.hook, Path: cur.path, Chained: kept.path}
+	}
+	if prepare != nil {
+		if result.Action == AlreadyInstalled {
+			result.Action = Updated
+		}
+		result.Detail = joinDetail(result.Detail, "removed "+p.hook+ChainedSuffix+", a stray copy of sw's own shim")
+	}
+	return step{result: result, apply: sequence(prepare, write)}, nil
+}
+
+// sequence runs the non-nil fns in order, stopping at the first error; it is
+// nil when there is nothing to run.
+func sequence(fns ...func() error) func() error {
+	var todo []func() error
+	for _, fn := range fns {
+		if fn != nil {
+			todo = append(todo, fn)
+		}
+	}
+	if len(todo) == 0 {
+		return nil
+	}
+	return func() error {
+		for _, fn := range todo {
+			if err := fn(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
+// run applies the steps in order, adding each one's line to the report once
+// it is done.
+func run(report Report, steps []step) (Report, error) {
+	for _, s := range steps {
+		if s.apply != nil {
+			if err := s.apply(); err != nil {
+				return report, fmt.Errorf("%s: %w", s.result.Hook, err)
+			}
+		}
+		report.Hooks = append(report.Hooks, s.result)
+	}
+	return report, nil
+}
+
+// joinDetail joins two clauses of a HookResult's detail.
+func joinDetail(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "; " + b
+}
+
+// chainedDetail says where the earlier hook is and whether it runs: one that
+// is not executable stays ignored, as git ignored it.
+func chainedDetail(hook string, earlier hookFile, how string) string {
+	detail := "the earlier hook " + how + " " + hook + ChainedSuffix
+	if !earlier.executable() {
+		return detail + "; it is not executable, so git ignored it and sw does too"
+	}
+	return detail + " and runs first"
+}

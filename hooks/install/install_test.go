@@ -1,0 +1,188 @@
+package install
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestFreshInstallRunsSwOnCommitAmendAndMerge(t *testing.T) {
+	s := newSandbox(t)
+	repo := s.repo("r")
+	report := mustInstall(t, repo, Options{})
+
+	hooksDir := filepath.Join(repo.Root, ".git", "hooks")
+	wantText(t, "report dir", report.Dir, hooksDir)
+	wantText(t, "report", actions(report), "post-commit: installed\npost-merge: installed\npost-rewrite: installed\n")
+	for _, hook := range []string{PostCommit, PostMerge, PostRewrite} {
+		info, err := os.Stat(filepath.Join(hooksDir, hook))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if info.Mode().Perm() != 0o755 {
+			t.Errorf("%s: mode %v, want 0755", hook, info.Mode().Perm())
+		}
+	}
+	if _, err := os.Lstat(filepath.Join(hooksDir, ReferenceTransaction)); !os.IsNotExist(err) {
+		t.Errorf("reference-transaction installed without the opt-in (err %v)", err)
+	}
+
+	s.git(repo.Root, "commit", "-q", "--allow-empty", "-m", "one")
+	wantText(t, "after commit", s.takeLog(), "sw hook post-commit\n")
+
+	old := strings.TrimSpace(s.git(repo.Root, "rev-parse", "HEAD"))
+	s.git(repo.Root, "commit", "-q", "--amend", "--allow-empty", "-m", "one, amended")
+	amended := strings.TrimSpace(s.git(repo.Root, "rev-parse", "HEAD"))
+	wantText(t, "after amend", s.takeLog(),
+		"sw hook post-commit\nsw hook post-rewrite amend\nsw stdin: "+old+" "+amended+"\n")
+
+	s.git(repo.Root, "checkout", "-q", "-b", "side")
+	s.git(repo.Root, "commit", "-q", "--allow-empty", "-m", "side")
+	s.git(repo.Root, "checkout", "-q", "main")
+	s.git(repo.Root, "commit", "-q", "--allow-empty", "-m", "main")
+	s.takeLog()
+	s.git(repo.Root, "merge", "-q", "--no-edit", "side")
+	wantText(t, "after merge", s.takeLog(), "sw hook post-merge 0\n")
+}
+
+func TestExistingHooksAreChainedAndRunFirstWithTheSameArgsAndInput(t *testing.T) {
+	s := newSandbox(t)
+	repo := s.repo("r")
+	hooksDir := filepath.Join(repo.Root, ".git", "hooks")
+	// A POSIX sh script is sourced, so it sees git's $0; any other is executed.
+	writeFile(t, filepath.Join(hooksDir, PostRewrite), s.loggingHook("#!/bin/sh", "mine", 0), 0o755)
+	writeFile(t, filepath.Join(hooksDir, PostCommit), s.loggingHook("#!/bin/sh -e", "mine", 3), 0o755)
+
+	report := mustInstall(t, repo, Options{})
+	wantText(t, "report", actions(report), "post-commit: chained\npost-merge: installed\npost-rewrite: chained\n")
+
+	s.git(repo.Root, "commit", "-q", "--allow-empty", "-m", "one")
+	wantText(t, "after commit", s.takeLog(),
+		"mine $0=.git/hooks/post-commit.sw-chained \nsw hook post-commit\n")
+
+	// A rebase rewrites several commits: several lines of input, fed to both.
+	s.git(repo.Root, "checkout", "-q", "-b", "side")
+	for _, m := range []string{"a", "b", "c"} {
+		s.git(repo.Root, "commit", "-q", "--allow-empty", "-m", m)
+	}
+	s.git(repo.Root, "checkout", "-q", "main")
+	s.git(repo.Root, "commit", "-q", "--allow-empty", "-m", "main moves on")
+	s.git(repo.Root, "checkout", "-q", "side")
+	s.takeLog()
+	s.git(repo.Root, "rebase", "-q", "--keep-empty", "main")
+	var lines []string
+	for _, line := range strings.Split(s.takeLog(), "\n") {
+		if strings.Contains(line, "post-rewrite") || strings.Contains(line, "stdin") {
+			lines = append(lines, line)
+		}
+	}
+	if len(lines) != 8 {
+		t.Fatalf("want the earlier hook then sw, each with 3 lines of input; got\n%s", strings.Join(lines, "\n"))
+	}
+	wantText(t, "earlier hook's first line", lines[0], "mine $0=.git/hooks/post-rewrite rebase")
+	wantText(t, "sw's first line", lines[4], "sw hook post-rewrite rebase")
+	for i := 1; i < 4; i++ {
+		mine, _ := strings.CutPrefix(lines[i], "mine stdin: ")
+		sw, _ := strings.CutPrefix(lines[i+4], "sw stdin: ")
+		if mine != sw || len(strings.Fields(mine)) != 2 {
+			t.Errorf("input line %d: earlier hook read %q, sw read %q", i, mine, sw)
+		}
+	}
+}
+
+func TestLefthookStyleHookKeepsWorking(t *testing.T) {
+	s := newSandbox(t)
+	repo := s.repo("r")
+	// The shape of the script lefthook writes: a function that runs the
+	// manager with the hook's name written out.
+	writeFile(t, filepath.Join(repo.GitDir, "hooks", PostCommit), `#!/bin/sh
+if [ "$LEFTHOOK" = "0" ]; then
+  exit 0
+fi
+call_lefthook()
+{
+  echo "lefthook $*" >>"`+s.log+`"
+}
+call_lefthook run "post-commit" "$@"
+`, 0o755)
+	mustInstall(t, repo, Options{})
+	s.git(repo.Root, "commit", "-q", "--allow-empty", "-m", "one")
+	wantText(t, "log", s.takeLog(), "lefthook run post-commit\nsw hook post-commit\n")
+}
+
+func TestInstallTwiceIsInstallingOnce(t *testing.T) {
+	s := newSandbox(t)
+	repo := s.repo("r")
+	hooksDir := filepath.Join(repo.GitDir, "hooks")
+	writeFile(t, filepath.Join(hooksDir, PostMerge), s.loggingHook("#!/bin/sh", "mine", 0), 0o755)
+
+	mustInstall(t, repo, Options{ReferenceTransaction: true})
+	first := snapshot(t, hooksDir)
+	report := mustInstall(t, repo, Options{ReferenceTransaction: true})
+	if report.Changed() {
+		t.Errorf("second install changed something:\n%s", report)
+	}
+	wantText(t, "second report", actions(report),
+		"post-commit: already installed\npost-merge: already installed\npost-rewrite: already installed\nreference-transaction: already installed\n")
+	second := snapshot(t, hooksDir)
+	if len(first) != len(second) {
+		t.Errorf("files after first install %d, after second %d", len(first), len(second))
+	}
+	for name, body := range first {
+		if second[name] != body {
+			t.Errorf("%s changed on the second install", name)
+		}
+	}
+	if _, err := os.Lstat(filepath.Join(hooksDir, PostMerge+ChainedSuffix+ChainedSuffix)); !os.IsNotExist(err) {
+		t.Error("sw chained its own shim")
+	}
+}
+
+func TestReferenceTransactionOptInStaysUntilUninstall(t *testing.T) {
+	s := newSandbox(t)
+	repo := s.repo("r")
+	mustInstall(t, repo, Options{ReferenceTransaction: true})
+	report := mustInstall(t, repo, Options{})
+	last := report.Hooks[len(report.Hooks)-1]
+	if last.Hook != ReferenceTransaction || last.Action != AlreadyInstalled || !strings.Contains(last.Detail, "opted in earlier") {
+		t.Errorf("install without the opt-in: last line %q", last)
+	}
+	report = mustUninstall(t, repo)
+	wantText(t, "uninstall", actions(report),
+		"post-commit: removed\npost-merge: removed\npost-rewrite: removed\nreference-transaction: removed\n")
+}
+
+func TestOlderShimIsUpdatedAndNewerLeftAlone(t *testing.T) {
+	s := newSandbox(t)
+	repo := s.repo("r")
+	hooksDir := filepath.Join(repo.GitDir, "hooks")
+	older := strings.Replace(shimText(PostCommit), markerPrefix+"1 ", markerPrefix+"0 ", 1)
+	newer := strings.Replace(shimText(PostMerge), markerPrefix+"1 ", markerPrefix+"99 ", 1)
+	writeFile(t, filepath.Join(hooksDir, PostCommit), older, 0o755)
+	writeFile(t, filepath.Join(hooksDir, PostMerge), newer, 0o755)
+	writeFile(t, filepath.Join(hooksDir, PostRewrite), shimText(PostRewrite), 0o644) // someone took the x bit
+
+	report := mustInstall(t, repo, Options{})
+	wantText(t, "report", actions(report), "post-commit: updated\npost-merge: already installed\npost-rewrite: updated\n")
+	after := snapshot(t, hooksDir)
+	wantText(t, "post-commit", after[PostCommit], "-rwxr-xr-x\n"+shimText(PostCommit))
+	wantText(t, "post-merge", after[PostMerge], "-rwxr-xr-x\n"+newer)
+	wantText(t, "post-rewrite", after[PostRewrite], "-rwxr-xr-x\n"+shimText(PostRewrite))
+}
+
+func TestStrayCopyOfTheShimIsNeverChained(t *testing.T) {
+	s := newSandbox(t)
+	repo := s.repo("r")
+	hooksDir := filepath.Join(repo.GitDir, "hooks")
+	writeFile(t, filepath.Join(hooksDir, PostCommit+ChainedSuffix), shimText(PostCommit), 0o755)
+	report := mustInstall(t, repo, Options{})
+	if r := report.Hooks[0]; r.Action != Installed || !strings.Contains(r.Detail, "stray copy") {
+		t.Errorf("report: %s", r)
+	}
+	if _, err := os.Lstat(filepath.Join(hooksDir, PostCommit+ChainedSuffix)); !os.IsNotExist(err) {
+		t.Error("the stray copy is still there")
+	}
+	s.git(repo.Root, "commit", "-q", "--allow-empty", "-m", "one")
+	wantText(t, "log", s.takeLog(), "sw hook post-commit\n")
+}

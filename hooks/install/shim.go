@@ -1,0 +1,49 @@
+package install
+
+import (
+	"bufio"
+	"strconv"
+	"strings"
+
+	"sw/templates"
+)
+
+// ShimVersion is written into every shim's marker line. Raise it whenever the
+// shim text changes: install then rewrites older shims, and leaves newer ones
+// (from a newer sw) alone. A test pins the text to the version.
+const ShimVersion = 1
+
+// markerPrefix starts the line that marks a hook file as sw's shim:
+// "# sw-hook-shim <version> <hook>".
+const markerPrefix = "# sw-hook-shim "
+
+// shimText is the whole shim for hook: the marked header, the shell
+// functions every shim shares, then the body for that hook.
+func shimText(hook string) string {
+	body := "hooks/shim.sh"
+	if hook == ReferenceTransaction {
+		body = "hooks/reference-transaction.sh"
+	}
+	text := templates.Text("hooks/header.sh") + templates.Text("hooks/helpers.sh") + templates.Text(body)
+	return strings.NewReplacer("{{version}}", strconv.Itoa(ShimVersion), "{{hook}}", hook).Replace(text)
+}
+
+// shimVersion reports whether content is one of sw's shims, and which
+// version wrote it. The marker sits near the top; only the first lines are
+// read, so a hook that merely mentions sw is not mistaken for a shim.
+func shimVersion(content []byte) (version int, ok bool) {
+	lines := bufio.NewScanner(strings.NewReader(string(content)))
+	for i := 0; i < 3 && lines.Scan(); i++ {
+		rest, found := strings.CutPrefix(lines.Text(), markerPrefix)
+		if !found {
+			continue
+		}
+		field, _, _ := strings.Cut(rest, " ")
+		v, err := strconv.Atoi(field)
+		if err != nil || v < 1 {
+			return 0, true // marked, but unreadably: treat as the oldest shim
+		}
+		return v, true
+	}
+	return 0, false
+}

@@ -1,0 +1,99 @@
+package install
+
+import (
+	"crypto/sha256"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestShimTextChangesBumpTheVersion(t *testing.T) {
+	const version, digest = 1, "fad339a16ad2b2adf96bda086a66a89c72763e726443a521b342b415bf3784e5"
+	h := sha256.New()
+	for _, hook := range allHooks {
+		h.Write([]byte(shimText(hook)))
+	}
+	got := fmt.Sprintf("%x", h.Sum(nil))
+	if ShimVersion != version || got != digest {
+		t.Errorf("the shim text changed (digest %s): raise ShimVersion, then set version and digest in this test to match", got)
+	}
+}
+
+func TestShimTextIsComplete(t *testing.T) {
+	for _, hook := range allHooks {
+		text := shimText(hook)
+		if strings.Contains(text, "{{") {
+			t.Errorf("%s: a placeholder is left in the shim", hook)
+		}
+		if v, ok := shimVersion([]byte(text)); !ok || v != ShimVersion {
+			t.Errorf("%s: marker reads as version %d, %v", hook, v, ok)
+		}
+		if out, err := exec.Command("sh", "-n", "-c", text).CombinedOutput(); err != nil {
+			t.Errorf("%s: sh -n: %v\n%s", hook, err, out)
+		}
+	}
+}
+
+func TestShimVersion(t *testing.T) {
+	for _, tc := range []struct {
+		content string
+		version int
+		shim    bool
+	}{
+		{"#!/bin/sh\n# sw-hook-shim 1 post-commit\n", 1, true},
+		{"#!/bin/sh\n# sw-hook-shim 12 post-merge\nexit 0\n", 12, true},
+		{"#!/bin/sh\n# sw-hook-shim x post-commit\n", 0, true},
+		{"#!/bin/sh\n# sw-hook-shim\n", 0, false}, // no space after the name: not the marker
+		{"#!/bin/sh\necho hi\n\n# sw-hook-shim 1 post-commit\n", 0, false},
+		{"#!/bin/sh\nsw hook post-commit # like sw-hook-shim 1\n", 0, false},
+		{"", 0, false},
+		{"\x7fELF\x00\x01", 0, false},
+	} {
+		v, ok := shimVersion([]byte(tc.content))
+		if v != tc.version || ok != tc.shim {
+			t.Errorf("shimVersion(%q) = %d, %v; want %d, %v", tc.content, v, ok, tc.version, tc.shim)
+		}
+	}
+}
+
+// TestShimUsesOnlyShellBuiltins runs shims with nothing on PATH but a fake sw
+// made of builtins: a shim that started any other program would fail here.
+func TestShimUsesOnlyShellBuiltins(t *testing.T) {
+	dir := t.TempDir()
+	bin, hooks, log := filepath.Join(dir, "bin"), filepath.Join(dir, "hooks"), filepath.Join(dir, "log")
+	writeFile(t, filepath.Join(bin, "sw"), "#!/bin/sh\necho \"sw $*\" >>"+log+"\nwhile IFS= read -r l; do echo \"sw< $l\" >>"+log+"; done\n", 0o755)
+	for _, hook := range allHooks {
+		writeFile(t, filepath.Join(hooks, hook), shimText(hook), 0o755)
+	}
+	writeFile(t, filepath.Join(hooks, PostRewrite+ChainedSuffix), "#!/bin/sh\nwhile IFS= read -r l; do echo \"mine< $l\" >>"+log+"; done\nexit 4\n", 0o755)
+
+	for _, tc := range []struct {
+		hook, arg, stdin string
+		status           int
+		log              string
+	}{
+		{PostCommit, "", "", 0, "sw hook post-commit\n"},
+		{PostRewrite, "amend", "a b\nc d\n", 4, "mine< a b\nmine< c d\nsw hook post-rewrite amend\nsw< a b\nsw< c d\n"},
+		{ReferenceTransaction, "prepared", "0 1 refs/heads/sw/b/x\n", 0, ""},
+		{ReferenceTransaction, "committed", "0 1 HEAD\n0 1 refs/heads/main\n", 0, ""},
+		{ReferenceTransaction, "committed", "0 1 refs/remotes/origin/sw/b/x\n", 0, "sw hook reference-transaction committed\nsw< 0 1 refs/remotes/origin/sw/b/x\n"},
+	} {
+		os.Remove(log)
+		cmd := exec.Command("/bin/sh", filepath.Join(hooks, tc.hook))
+		if tc.arg != "" {
+			cmd.Args = append(cmd.Args, tc.arg)
+		}
+		cmd.Env = []string{"PATH=" + bin}
+		cmd.Stdin = strings.NewReader(tc.stdin)
+		out, err := cmd.CombinedOutput()
+		status := cmd.ProcessState.ExitCode()
+		if status != tc.status || len(out) != 0 {
+			t.Errorf("%s %s: status %d (want %d), output %q, err %v", tc.hook, tc.arg, status, tc.status, out, err)
+		}
+		got, _ := os.ReadFile(log)
+		wantText(t, tc.hook+" "+tc.arg, string(got), tc.log)
+	}
+}

@@ -1,0 +1,90 @@
+package install
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// hookFile is what one path held when it was looked at.
+type hookFile struct {
+	path    string
+	exists  bool
+	info    fs.FileInfo // from Lstat: a symbolic link is seen as a link
+	content []byte      // read through a link; nil for a link that leads nowhere
+	shim    bool        // sw's shim, judged by its marker line
+	version int         // the shim's version, when shim
+}
+
+// hookPair is a hook file and the earlier hook sw may have kept beside it.
+type hookPair struct {
+	hook    string
+	current hookFile // <dir>/<hook>
+	chained hookFile // <dir>/<hook>.sw-chained
+}
+
+func inspectHook(dir, hook string) (hookPair, error) {
+	current, err := inspect(filepath.Join(dir, hook))
+	if err != nil {
+		return hookPair{}, err
+	}
+	chained, err := inspect(filepath.Join(dir, hook+ChainedSuffix))
+	if err != nil {
+		return hookPair{}, err
+	}
+	return hookPair{hook: hook, current: current, chained: chained}, nil
+}
+
+func inspect(path string) (hookFile, error) {
+	f := hookFile{path: path}
+	info, err := os.Lstat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return f, nil
+	}
+	if err != nil {
+		return f, err
+	}
+	if info.IsDir() {
+		return f, fmt.Errorf("%s is a folder where git expects a hook file; move it away and run the command again", path)
+	}
+	f.exists, f.info = true, info
+	f.content, err = os.ReadFile(path)
+	if err != nil && !(info.Mode()&fs.ModeSymlink != 0 && errors.Is(err, fs.ErrNotExist)) {
+		return f, err
+	}
+	f.version, f.shim = shimVersion(f.content)
+	return f, nil
+}
+
+// isExactShim reports whether f is already the shim install would write:
+// same bytes, a plain file, mode 0755.
+func (f hookFile) isExactShim(text string) bool {
+	return f.exists && f.info.Mode().IsRegular() && f.info.Mode().Perm() == hookMode && string(f.content) == text
+}
+
+// executable reports whether git would run f (it skips a hook without an x bit).
+func (f hookFile) executable() bool {
+	if !f.exists {
+		return false
+	}
+	info, err := os.Stat(f.path)
+	return err == nil && info.Mode().Perm()&0o111 != 0
+}
+
+// sameHook reports whether a and b are interchangeable: both links to the same
+// place, or both plain files with the same mode and bytes. A hook manager that
+// rewrites its hook over sw's shim leaves such a twin of <hook>.sw-chained.
+func sameHook(a, b hookFile) bool {
+	if !a.exists || !b.exists || a.info.Mode().Type() != b.info.Mode().Type() {
+		return false
+	}
+	if a.info.Mode()&fs.ModeSymlink != 0 {
+		ta, errA := os.Readlink(a.path)
+		tb, errB := os.Readlink(b.path)
+		return errA == nil && errB == nil && ta == tb
+	}
+	return a.info.Mode().Perm() == b.info.Mode().Perm() && bytes.Equal(a.content, b.content)
+}

@@ -1,0 +1,42 @@
+
+# sw_chained runs the hook that was here before sw as git would: a POSIX sh
+# script is sourced in a subshell, so its $0 is still this hook's path (husky
+# finds its scripts from $0); anything else is executed.
+sw_chained() {
+	IFS= read -r sw_first <"$0.sw-chained"
+	case $sw_first in
+	'#!/bin/sh' | '#!/usr/bin/env sh')
+		(
+			SW_CHAINED_HOOK=$0
+			export SW_CHAINED_HOOK
+			. "$0.sw-chained"
+		)
+		;;
+	*) "$0.sw-chained" "$@" ;;
+	esac
+}
+
+# sw_fed runs "$@" with the standard input kept in sw_input, so the earlier
+# hook and sw read the same lines without a process to copy them.
+sw_fed() {
+	if [ -z "$sw_input" ]; then
+		"$@"
+		return
+	fi
+	"$@" <<SW_INPUT
+${sw_input%?}
+SW_INPUT
+}
+
+# sw_run starts 'sw hook <event>'; without sw on PATH it says so in one line.
+sw_run() {
+	if command -v sw >/dev/null 2>&1; then
+		sw hook "$@"
+	else
+		echo "sw: 'sw' is not on PATH, so its $1 hook did nothing (git carries on)" >&2
+	fi
+}
+
+# An earlier hook that reruns "$0" (husky 5 to 8 do) reaches this shim again:
+# this time, only the earlier hook runs.
+[ "${SW_CHAINED_HOOK-}" = "$0" ] && exec "$0.sw-chained" "$@"

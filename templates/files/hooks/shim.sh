@@ -1,0 +1,14 @@
+
+if [ -x "$0.sw-chained" ]; then
+	sw_input=
+	while IFS= read -r sw_line || [ -n "$sw_line" ]; do
+		sw_input="$sw_input$sw_line
+"
+	done
+	sw_fed sw_chained "$@"
+	sw_status=$?
+	sw_fed sw_run {{hook}} "$@"
+	exit "$sw_status"
+fi
+command -v sw >/dev/null 2>&1 && exec sw hook {{hook}} "$@"
+sw_run {{hook}}
