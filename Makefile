@@ -1,0 +1,45 @@
+# The two commands a fresh machine with Go and git needs are `make demo` and
+# `make test`; the rest are for working on sw.
+GO       ?= go
+BIN      := bin/sw
+FUZZTIME ?= 5s
+
+# Every fuzz target, as package:target.
+FUZZ_TARGETS := \
+	./profile:FuzzParseRule \
+	./profile/block:FuzzRewrite \
+	./profile/collection:FuzzMatchGlob \
+	./profile/prose:FuzzParse
+
+.PHONY: build demo test vet fuzz bench
+
+build:
+	$(GO) build -o $(BIN) .
+
+# Builds sw and runs it on a sample collection made in a temporary folder.
+demo: build
+	bash testdata/demo/demo.sh $(BIN)
+
+# Every test: vet and formatting, unit tests and user stories, and a few
+# seconds of each fuzz target.
+test: vet
+	$(GO) test -count=1 ./...
+	$(MAKE) --no-print-directory fuzz FUZZTIME=$(FUZZTIME)
+
+vet:
+	$(GO) vet ./...
+	@unformatted=$$(gofmt -l $$(find . -name '*.go' -not -path './.git/*')); \
+	if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted"; exit 1; fi
+
+# Longer fuzzing: make fuzz FUZZTIME=5m
+fuzz:
+	@for t in $(FUZZ_TARGETS); do \
+		pkg=$${t%%:*}; name=$${t##*:}; \
+		echo "fuzz $$name ($$pkg) for $(FUZZTIME)"; \
+		$(GO) test -run '^$$' -fuzz "^$$name\$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
+	done
+
+# Go benchmarks, then whole-process timings against git's own commands.
+bench: build
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+	$(GO) run ./testdata/bench/timing -sw $(BIN)
