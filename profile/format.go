@@ -36,3 +36,22 @@ func Format(r Rule) []byte {
 	enc.Close()
 	return b.Bytes()
 }
+
+// Check holds a rule that did not come from a file (an analyzer's answer,
+// say) to exactly the rule-file schema, by writing it as the file it would
+// become and reading that back. what names the rule in messages; positions
+// are dropped, since they would point into a file nobody wrote.
+func Check(r Rule, what string) error {
+	if !IsSlug(r.ID) {
+		return Errors{{File: what, Msg: "id " + quote(r.ID) + " is not a plain name: lowercase letters, digits and dashes"}}
+	}
+	_, err := ParseRule(what, r.ID, Format(r))
+	if es, ok := err.(Errors); ok {
+		for _, e := range es {
+			e.Line, e.Col = 0, 0
+		}
+	}
+	return err
+}
+
+func quote(s string) string { return `"` + s + `"` }

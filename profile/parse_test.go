@@ -113,3 +113,26 @@ func TestSlugify(t *testing.T) {
 		}
 	}
 }
+
+func TestCheck(t *testing.T) {
+	ok := Rule{ID: "x", Rule: "Say it.", Prefer: []string{"so"}}
+	if err := Check(ok, "suggestion x"); err != nil {
+		t.Errorf("valid rule refused: %v", err)
+	}
+	tests := []struct {
+		r    Rule
+		want string
+	}{
+		{Rule{ID: "../x", Rule: "a"}, `suggestion: id "../x" is not a plain name`},
+		{Rule{ID: "x", Rule: " "}, "suggestion: `rule:` is empty"},
+		{Rule{ID: "x", Rule: "a", Avoid: []string{""}}, "suggestion: empty phrase in `avoid:`"},
+		{Rule{ID: "x", Rule: "a", Metric: &Metric{Name: "nope", Max: new(float64)}}, `suggestion: unknown metric "nope"`},
+		{Rule{ID: "x", Rule: "a", Metric: &Metric{Name: "words_per_sentence"}}, "needs at least one of target, min, max"},
+	}
+	for _, tt := range tests {
+		err := Check(tt.r, "suggestion")
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("Check(%+v) = %v, want %q", tt.r, err, tt.want)
+		}
+	}
+}
