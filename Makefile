@@ -9,7 +9,8 @@ FUZZ_TARGETS := \
 	./profile:FuzzParseRule \
 	./profile/block:FuzzRewrite \
 	./profile/collection:FuzzMatchGlob \
-	./profile/prose:FuzzParse
+	./profile/prose:FuzzParse \
+	./profile/analyze:FuzzDecodeResponse
 
 .PHONY: build demo test vet fuzz bench
 

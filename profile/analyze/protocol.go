@@ -1,0 +1,98 @@
+package analyze
+
+import (
+	"encoding/json"
+
+	"sw/profile"
+)
+
+// Version is the protocol version sw speaks; it is sent as the request's
+// "version" so an analyzer can refuse a protocol it does not know.
+const Version = 1
+
+// Request is what an analyzer reads: the finished pieces of a batch, the
+// resolved profile of every genre they are in, and the signatures the person
+// has rejected recently, so the analyzer need not propose them again.
+type Request struct {
+	Version  int                          `json:"version"`
+	Pieces   []Piece                      `json:"pieces"`
+	Profile  map[string]*profile.Resolved `json:"profile"`
+	Rejected []Rejected                   `json:"rejected"`
+}
+
+// Piece is one finished piece. Drafts are the agent-written versions of it
+// that git history holds, oldest first; they are what the person edited, and
+// so the best evidence of what they keep deleting or adding.
+type Piece struct {
+	Path   string   `json:"path"`  // slash path relative to the collection root
+	Genre  string   `json:"genre"` // a key of Request.Profile
+	Text   string   `json:"text"`
+	Drafts []string `json:"drafts"` // never null on the wire: [] when none
+}
+
+// Rejected is a suggestion the person turned down, within the feedback window.
+type Rejected struct {
+	Signature string `json:"signature"`
+	Summary   string `json:"summary"`
+}
+
+// Response is an analyzer's answer.
+type Response struct {
+	Suggestions []Suggestion `json:"suggestions"`
+}
+
+// Suggestion proposes adding, changing or removing one rule file. Rule nil
+// means remove the file: on the wire that is `"rule": null`, which is not
+// the same as leaving "rule" out (an error), so a forgetful analyzer can
+// never delete a rule by accident.
+type Suggestion struct {
+	ID        string        `json:"id"`
+	Layer     string        `json:"layer"` // "preferences" or "genres/<genre>"
+	Rule      *profile.Rule `json:"rule"`
+	Summary   string        `json:"summary"`   // one line: the commit subject
+	Evidence  string        `json:"evidence"`  // which pieces, what counts: the commit body
+	Signature string        `json:"signature"` // what a rejection is remembered by
+}
+
+// MarshalJSON writes an empty list rather than null, so what sw prints and
+// what it accepts have the same shape.
+func (r Response) MarshalJSON() ([]byte, error) {
+	type plain Response
+	out := plain(r)
+	if out.Suggestions == nil {
+		out.Suggestions = []Suggestion{}
+	}
+	return json.Marshal(out)
+}
+
+// MarshalJSON writes "rule" always (null to remove), and a rule's phrase
+// lists as [] when empty, the way `sw profile show --json` writes them.
+func (s Suggestion) MarshalJSON() ([]byte, error) {
+	type rule struct {
+		ID     string          `json:"id"`
+		Rule   string          `json:"rule"`
+		Avoid  []string        `json:"avoid"`
+		Prefer []string        `json:"prefer"`
+		Metric *profile.Metric `json:"metric"`
+		Note   string          `json:"note,omitempty"`
+	}
+	out := struct {
+		ID        string `json:"id"`
+		Layer     string `json:"layer"`
+		Rule      *rule  `json:"rule"`
+		Summary   string `json:"summary"`
+		Evidence  string `json:"evidence"`
+		Signature string `json:"signature"`
+	}{ID: s.ID, Layer: s.Layer, Summary: s.Summary, Evidence: s.Evidence, Signature: s.Signature}
+	if r := s.Rule; r != nil {
+		out.Rule = &rule{r.ID, r.Rule, nonNil(r.Avoid), nonNil(r.Prefer), r.Metric, r.Note}
+	}
+	return json.Marshal(out)
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
