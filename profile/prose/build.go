@@ -1,0 +1,339 @@
+package prose
+
+import (
+	"bytes"
+	"unicode/utf8"
+)
+
+// builder turns blocks into the Doc. All text lives in a few growing
+// buffers that become strings once, at the end, so a parse allocates a
+// handful of times however long the piece is.
+type builder struct {
+	src []byte
+	d   *Doc
+
+	text []byte  // cleaned text of all blocks
+	offs []int32 // source offset of each byte of text
+
+	lower  []byte  // lower-cased words, back to back
+	lspans []int32 // start, end in lower for each word
+
+	scratch []byte  // a block's lines joined, before cleaning
+	soffs   []int32 // source offset of each byte of scratch
+	segs    []seg   // the lines of the open paragraph
+	one     [1]seg  // the line of an ATX heading
+
+	pos posFinder
+}
+
+func newBuilder(src []byte) *builder {
+	n := len(src)
+	words := n/6 + 8
+	b := &builder{
+		src:    src,
+		d:      &Doc{},
+		text:   make([]byte, 0, n+16),
+		offs:   make([]int32, 0, n+16),
+		lower:  make([]byte, 0, n),
+		lspans: make([]int32, 0, 2*words),
+		// A paragraph rarely runs past a few thousand bytes; longer ones
+		// grow these once or twice.
+		scratch: make([]byte, 0, min(n, 4096)),
+		soffs:   make([]int32, 0, min(n, 4096)),
+		segs:    make([]seg, 0, 32),
+	}
+	b.d.Words = make([]Word, 0, words)
+	b.d.Sentences = make([]Sentence, 0, words/12+4)
+	b.d.Paragraphs = make([]Paragraph, 0, words/60+4)
+	b.pos.src = src
+	if bytes.HasPrefix(src, bom) {
+		b.pos.base = 3 // a byte order mark takes no column
+	}
+	b.pos.reset()
+	return b
+}
+
+// paragraph adds a block of prose.
+func (b *builder) paragraph(segs []seg, listItem, quote bool) {
+	t0, t1 := b.clean(segs)
+	d := b.d
+	w0, s0 := len(d.Words), len(d.Sentences)
+	b.prose(t0, t1, len(d.Paragraphs))
+	if len(d.Words) == w0 {
+		b.text, b.offs = b.text[:t0], b.offs[:t0] // nothing but markup or punctuation
+		return
+	}
+	d.Paragraphs = append(d.Paragraphs, Paragraph{
+		Position:  d.Words[w0].Position,
+		Words:     Span{w0, len(d.Words)},
+		Sentences: Span{s0, len(d.Sentences)},
+		ListItem:  listItem,
+		Quote:     quote,
+	})
+	b.countPunct(t0, t1)
+	b.endBlock()
+}
+
+// heading adds a heading: words, no sentences.
+func (b *builder) heading(segs []seg, level int) {
+	t0, t1 := b.clean(segs)
+	d := b.d
+	w0 := len(d.Words)
+	hi := len(d.Headings)
+	prevEnd := -1
+	for i := t0; i < t1; {
+		r, w := rune(b.text[i]), 1
+		if r >= utf8.RuneSelf {
+			r, w = utf8.DecodeRune(b.text[i:t1])
+		}
+		if isWordStart(r) {
+			j := scanWord(b.text, i, t1)
+			b.addWord(i, j, -1, -1, hi, prevEnd >= 0 && allSpace(b.text[prevEnd:i]))
+			prevEnd = j
+			i = j
+			continue
+		}
+		i += w
+	}
+	if len(d.Words) == w0 {
+		b.text, b.offs = b.text[:t0], b.offs[:t0]
+		return
+	}
+	for t1 > t0 && b.text[t1-1] == ' ' {
+		t1--
+	}
+	for t0 < t1 && b.text[t0] == ' ' {
+		t0++
+	}
+	d.Headings = append(d.Headings, Heading{
+		Position: d.Words[w0].Position,
+		Words:    Span{w0, len(d.Words)},
+		Level:    level,
+		start:    int32(t0),
+		end:      int32(t1),
+	})
+	b.countPunct(t0, t1)
+	b.endBlock()
+}
+
+// endBlock separates blocks in the cleaned text with a byte no block
+// holds, so no phrase match runs from one block into the next.
+func (b *builder) endBlock() {
+	off := int32(0)
+	if n := len(b.offs); n > 0 {
+		off = b.offs[n-1]
+	}
+	b.emit('\n', off)
+}
+
+// addWord records the word at text[i:j].
+func (b *builder) addWord(i, j, sent, para, head int, glued bool) {
+	l0 := len(b.lower)
+	b.lower = appendLower(b.lower, b.text[i:j])
+	b.lspans = append(b.lspans, int32(l0), int32(len(b.lower)))
+	b.d.Words = append(b.d.Words, Word{
+		Position:  b.pos.at(int(b.offs[i])),
+		Sentence:  sent,
+		Paragraph: para,
+		Heading:   head,
+		start:     int32(i),
+		end:       int32(j),
+		glued:     glued,
+	})
+}
+
+// lastLower is the lower-cased form of the latest word.
+func (b *builder) lastLower() []byte {
+	n := len(b.lspans)
+	return b.lower[b.lspans[n-2]:b.lspans[n-1]]
+}
+
+func allSpace(s []byte) bool {
+	for _, c := range s {
+		if c != ' ' {
+			return false
+		}
+	}
+	return true
+}
+
+// countPunct tallies the punctuation habits in text[t0:t1].
+func (b *builder) countPunct(t0, t1 int) {
+	t := b.text[t0:t1]
+	c := &b.d.counts
+	for i := 0; i < len(t); i++ {
+		if !punctSpecial[t[i]] {
+			continue
+		}
+		switch t[i] {
+		case ';':
+			c.semicolons++
+		case ':':
+			// Not the colon of a time or ratio such as 10:30 or 3:1.
+			if !(i > 0 && i+1 < len(t) && isDigitByte(t[i-1]) && isDigitByte(t[i+1])) {
+				c.colons++
+			}
+		case '(':
+			c.parens++
+		case '-':
+			n := runLen(t[i:], '-')
+			switch {
+			case n == 2 || n == 3:
+				if betweenWords(t, i, i+n) && !(i+n < len(t) && t[i+n] == '>') {
+					c.emDashes++
+				}
+			case n == 1:
+				// A hyphen with a space on each side stands in for a
+				// spaced dash, the en dash of British usage.
+				if i > 0 && i+1 < len(t) && t[i-1] == ' ' && t[i+1] == ' ' && betweenWords(t, i, i+1) {
+					c.enDashes++
+				}
+			}
+			i += n - 1
+		case 0xE2:
+			// — is E2 80 94 and – is E2 80 93; a run counts once.
+			if i+2 < len(t) && t[i+1] == 0x80 && (t[i+2] == 0x94 || t[i+2] == 0x93) {
+				dash := t[i+2]
+				j := i
+				for j+2 < len(t) && t[j] == 0xE2 && t[j+1] == 0x80 && t[j+2] == dash {
+					j += 3
+				}
+				if dash == 0x94 {
+					c.emDashes++
+				} else {
+					c.enDashes++
+				}
+				i = j - 1
+			}
+		}
+	}
+}
+
+// punctSpecial marks the bytes countPunct looks at.
+var punctSpecial = func() (t [256]bool) {
+	for _, c := range []byte(";:(-\xe2") {
+		t[c] = true
+	}
+	return t
+}()
+
+// betweenWords says text[i:j] has text other than spaces and hyphens on
+// both sides, so it is a dash in a sentence, not a rule or a stray mark.
+func betweenWords(t []byte, i, j int) bool {
+	k := i - 1
+	for k >= 0 && t[k] == ' ' {
+		k--
+	}
+	if k < 0 || t[k] == '-' || t[k] == '<' || t[k] == '!' {
+		return false
+	}
+	k = j
+	for k < len(t) && t[k] == ' ' {
+		k++
+	}
+	return k < len(t) && t[k] != '-'
+}
+
+func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }
+
+// finish turns the buffers into strings and tallies what depends on the
+// finished words and sentences.
+func (b *builder) finish() *Doc {
+	d := b.d
+	d.text = string(b.text)
+	lower := string(b.lower)
+	c := &d.counts
+	for i := range d.Words {
+		w := &d.Words[i]
+		w.Text = lower[b.lspans[2*i]:b.lspans[2*i+1]]
+		k := wordKind(w.Text)
+		if k&kindFirstPlural != 0 && w.Text == "us" && d.text[w.start:w.end] == "US" {
+			k &^= kindFirstPlural // the country, not the pronoun
+		}
+		if k&kindContraction != 0 {
+			c.contractions++
+		}
+		if k&kindFirstSingular != 0 {
+			c.firstSingular++
+		}
+		if k&kindFirstPlural != 0 {
+			c.firstPlural++
+		}
+		if k&kindSecond != 0 {
+			c.second++
+		}
+	}
+	for i := range d.Sentences {
+		s := &d.Sentences[i]
+		s.Text = d.text[s.start:s.end]
+		switch s.Terminator {
+		case '?':
+			c.questions++
+		case '!':
+			c.exclamations++
+		}
+	}
+	for i := range d.Headings {
+		h := &d.Headings[i]
+		h.Text = d.text[h.start:h.end]
+	}
+	c.headings = len(d.Headings)
+	for _, p := range d.Paragraphs {
+		if p.ListItem {
+			c.listItems++
+		}
+	}
+	return d
+}
+
+// posFinder turns source offsets into lines and columns. Words arrive in
+// file order, so it walks forward from the last answer and the whole
+// parse reads the source once.
+type posFinder struct {
+	src            []byte
+	base           int // where column counting starts on line 1
+	off, line, col int
+}
+
+func (p *posFinder) reset() { p.off, p.line, p.col = p.base, 1, 1 }
+
+func (p *posFinder) at(off int) Position {
+	if off < p.off {
+		p.reset()
+	}
+	if off > len(p.src) {
+		off = len(p.src)
+	}
+	if off-p.off < 64 { // the usual gap between two words
+		for p.off < off {
+			c := p.src[p.off]
+			switch {
+			case c == '\n':
+				p.line++
+				p.col = 1
+				p.off++
+			case c < utf8.RuneSelf:
+				p.col++
+				p.off++
+			default:
+				_, w := utf8.DecodeRune(p.src[p.off:])
+				p.col++
+				p.off += w
+			}
+		}
+		return Position{Line: p.line, Col: p.col, Offset: off}
+	}
+	if off > p.off {
+		seg := p.src[p.off:off]
+		if k := bytes.LastIndexByte(seg, '\n'); k >= 0 {
+			p.line += bytes.Count(seg, newline)
+			p.col = 1 + utf8.RuneCount(seg[k+1:])
+		} else {
+			p.col += utf8.RuneCount(seg)
+		}
+		p.off = off
+	}
+	return Position{Line: p.line, Col: p.col, Offset: off}
+}
+
+var newline = []byte{'\n'}

@@ -1,0 +1,265 @@
+package prose
+
+import (
+	"iter"
+	"strings"
+	"unicode/utf8"
+)
+
+// FindPhrase returns where phrase occurs, at the position of its first
+// word, in file order.
+//
+// Matching is by whole words, ignoring case, with curly and straight
+// apostrophes alike, inside one paragraph or heading (a line break
+// inside a paragraph is just a space). Punctuation is matched as written,
+// so "in fact" is not found in "in. Fact" or "in, fact", and "to be
+// honest," only where a comma follows. Runs of white space are equal.
+func (d *Doc) FindPhrase(phrase string) []Position {
+	p := splitPhrase(phrase)
+	if len(p.words) == 0 {
+		return nil
+	}
+	var out []Position
+	n := len(p.words)
+	for i := 0; i+n <= len(d.Words); i++ {
+		if d.Words[i].Text != p.words[0] || !d.matchAt(i, &p) {
+			continue
+		}
+		out = append(out, d.Words[i].Position)
+	}
+	return out
+}
+
+// phrase is a phrase split into lower-cased words and what lies between
+// and around them.
+type phrase struct {
+	words      []string
+	gaps       []string // gaps[k] lies between words[k] and words[k+1]
+	lead, tail string   // before the first and after the last word
+}
+
+func splitPhrase(s string) phrase {
+	t := []byte(s)
+	var p phrase
+	prev := 0
+	for i := 0; i < len(t); {
+		r, w := decodeAt(t, i, len(t))
+		if !isWordStart(r) {
+			i += w
+			continue
+		}
+		j := scanWord(t, i, len(t))
+		if len(p.words) == 0 {
+			p.lead = strings.TrimLeft(s[:i], " \t\r\n")
+		} else {
+			p.gaps = append(p.gaps, s[prev:i])
+		}
+		p.words = append(p.words, string(appendLower(nil, t[i:j])))
+		prev, i = j, j
+	}
+	p.tail = strings.TrimRight(s[prev:], " \t\r\n")
+	return p
+}
+
+// matchAt says whether the phrase p occurs at word i.
+func (d *Doc) matchAt(i int, p *phrase) bool {
+	first := &d.Words[i]
+	for k := 1; k < len(p.words); k++ {
+		a, b := &d.Words[i+k-1], &d.Words[i+k]
+		if b.Text != p.words[k] || !sameBlock(a, b) {
+			return false
+		}
+		if b.glued && isSpaceGap(p.gaps[k-1]) {
+			continue
+		}
+		if !gapEqual(d.text[a.end:b.start], p.gaps[k-1]) {
+			return false
+		}
+	}
+	if p.lead != "" && !hasSuffixNorm(d.text[:first.start], p.lead) {
+		return false
+	}
+	last := &d.Words[i+len(p.words)-1]
+	if p.tail != "" && !hasPrefixNorm(d.text[last.end:], p.tail) {
+		return false
+	}
+	return true
+}
+
+func sameBlock(a, b *Word) bool {
+	return a.Paragraph == b.Paragraph && a.Heading == b.Heading
+}
+
+func isSpaceGap(g string) bool {
+	if g == "" {
+		return false
+	}
+	for i := 0; i < len(g); i++ {
+		if g[i] != ' ' && g[i] != '\t' && g[i] != '\n' && g[i] != '\r' {
+			return false
+		}
+	}
+	return true
+}
+
+// norm maps a rune to the form gaps are compared in: white space to a
+// space and curly quotes to straight ones. Doc text never holds '\n'
+// inside a block, so a block boundary matches nothing.
+func norm(r rune) rune {
+	switch r {
+	case '\t', '\r', '\v', '\f', 0xA0:
+		return ' '
+	case '’', '‘', 'ʼ':
+		return '\''
+	case '“', '”':
+		return '"'
+	}
+	return r
+}
+
+// gapReader yields the normalised runes of a gap, white space collapsed.
+type gapReader struct {
+	s       string
+	i       int
+	nlSpace bool // read '\n' as a space (true for the phrase's own text)
+	back    bool // read backwards
+}
+
+func (g *gapReader) next() (rune, bool) {
+	r, ok := g.one()
+	if !ok || r != ' ' {
+		return r, ok
+	}
+	for { // collapse a run of spaces
+		save := g.i
+		q, ok := g.one()
+		if !ok || q != ' ' {
+			g.i = save
+			return ' ', true
+		}
+	}
+}
+
+func (g *gapReader) one() (rune, bool) {
+	var r rune
+	var w int
+	if g.back {
+		if g.i <= 0 {
+			return 0, false
+		}
+		r, w = utf8.DecodeLastRuneInString(g.s[:g.i])
+		g.i -= w
+	} else {
+		if g.i >= len(g.s) {
+			return 0, false
+		}
+		r, w = utf8.DecodeRuneInString(g.s[g.i:])
+		g.i += w
+	}
+	if r == '\n' && g.nlSpace {
+		return ' ', true
+	}
+	return norm(r), true
+}
+
+// gapEqual compares the text between two words with a phrase's gap.
+func gapEqual(text, gap string) bool {
+	a := gapReader{s: text}
+	b := gapReader{s: gap, nlSpace: true}
+	for {
+		x, okA := a.next()
+		y, okB := b.next()
+		if okA != okB || x != y {
+			return false
+		}
+		if !okA {
+			return true
+		}
+	}
+}
+
+// hasPrefixNorm says text starts with the phrase's tail.
+func hasPrefixNorm(text, tail string) bool {
+	a := gapReader{s: text}
+	b := gapReader{s: tail, nlSpace: true}
+	for {
+		y, okB := b.next()
+		if !okB {
+			return true
+		}
+		if x, okA := a.next(); !okA || x != y {
+			return false
+		}
+	}
+}
+
+// hasSuffixNorm says text ends with the phrase's lead.
+func hasSuffixNorm(text, lead string) bool {
+	a := gapReader{s: text, i: len(text), back: true}
+	b := gapReader{s: lead, i: len(lead), nlSpace: true, back: true}
+	for {
+		y, okB := b.next()
+		if !okB {
+			return true
+		}
+		if x, okA := a.next(); !okA || x != y {
+			return false
+		}
+	}
+}
+
+// NGrams yields every run of n consecutive words inside one sentence with
+// nothing but white space between them, so each is a phrase FindPhrase
+// finds ("in fact", not "fact, the"). The slices share the Doc's words;
+// copy them to keep them past the loop.
+func (d *Doc) NGrams(n int) iter.Seq[[]Word] {
+	return func(yield func([]Word) bool) {
+		if n < 1 {
+			return
+		}
+		run := 0
+		for i := range d.Words {
+			w := &d.Words[i]
+			switch {
+			case w.Sentence < 0:
+				run = 0
+				continue
+			case w.glued && run > 0:
+				run++
+			default:
+				run = 1
+			}
+			if run >= n && !yield(d.Words[i-n+1:i+1]) {
+				return
+			}
+		}
+	}
+}
+
+// JoinWords joins the words' Text with single spaces: the key of an
+// n-gram, and a phrase FindPhrase finds again.
+func JoinWords(ws []Word) string {
+	if len(ws) == 1 {
+		return ws[0].Text
+	}
+	return string(AppendWords(nil, ws))
+}
+
+// AppendWords appends what JoinWords returns to dst. Counting n-grams
+// with it into a reused buffer allocates only for keys not seen before:
+//
+//	buf = AppendWords(buf[:0], g)
+//	if n, ok := counts[string(buf)]; ok { // no allocation
+//		counts[string(buf)] = n + 1
+//	} else {
+//		counts[string(buf)] = 1
+//	}
+func AppendWords(dst []byte, ws []Word) []byte {
+	for i, w := range ws {
+		if i > 0 {
+			dst = append(dst, ' ')
+		}
+		dst = append(dst, w.Text...)
+	}
+	return dst
+}

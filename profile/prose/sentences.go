@@ -1,0 +1,280 @@
+package prose
+
+import (
+	"unicode"
+	"unicode/utf8"
+)
+
+// Sentences end at . ! ? … (or a run of them, "..." and "?!" included),
+// then any closing quotes or brackets, then white space, when what follows
+// can start a sentence. These do not end one:
+//
+//   - a terminator followed by a lower-case word ("e.g. the", "Why? he
+//     asked"), except a lone "i", which careless writers use for I;
+//   - a title before a name (Mr. Mrs. Ms. Dr. St. Prof. …) and e.g. i.e.
+//     cf. vs. viz.;
+//   - No. p. par. vol. fig. and month abbreviations before a number;
+//   - a single capital initial (J. Smith) or a dotted abbreviation (U.S.)
+//     unless the next word is one that commonly opens a sentence (The, It,
+//     We, …): "the U.S. Senate" goes on, "in the U.S. The" ends;
+//   - a dot inside a number or abbreviation, which belongs to the word.
+//
+// A terminator glued to a capitalised word ("cars.They") ends the sentence
+// when it follows a lower-case word, since student writing drops spaces.
+// The end of a paragraph ends its last sentence.
+
+// prose reads the words and sentences of a paragraph in text[t0:t1].
+func (b *builder) prose(t0, t1, para int) {
+	d := b.d
+	t := b.text
+	sw := len(d.Words) // first word of the open sentence
+	ss := -1           // where the open sentence's text starts
+	prevEnd := -1      // end of the previous word, while one is glueable
+	for i := t0; i < t1; {
+		if c := t[i]; c == ' ' {
+			i++
+			continue
+		}
+		r, w := decodeAt(t, i, t1)
+		switch {
+		case isWordStart(r):
+			j := scanWord(t, i, t1)
+			if ss < 0 {
+				ss = i
+			}
+			b.addWord(i, j, len(d.Sentences), para, -1, prevEnd >= 0 && allSpace(t[prevEnd:i]))
+			prevEnd = j
+			i = j
+			continue
+		case r == '.' || r == '!' || r == '?' || r == '…':
+			j, term, ends := b.terminator(i, t1)
+			if ends && len(d.Words) > sw {
+				b.closeSentence(sw, ss, j, para, term)
+				sw, ss, prevEnd = len(d.Words), -1, -1
+			}
+			i = j
+			continue
+		case r == ' ' || unicode.IsSpace(r):
+		default:
+			if ss < 0 {
+				ss = i
+			}
+		}
+		i += w
+	}
+	if len(d.Words) > sw {
+		end := t1
+		for end > ss && t[end-1] == ' ' {
+			end--
+		}
+		b.closeSentence(sw, ss, end, para, 0)
+	}
+}
+
+func (b *builder) closeSentence(sw, ss, end, para int, term rune) {
+	d := b.d
+	d.Sentences = append(d.Sentences, Sentence{
+		Position:   d.Words[sw].Position,
+		Words:      Span{sw, len(d.Words)},
+		Paragraph:  para,
+		Terminator: term,
+		start:      int32(ss),
+		end:        int32(end),
+	})
+}
+
+// terminator reads the terminator run at text[i] and what closes it, and
+// returns where the sentence's text ends, the terminator, and whether
+// the sentence ends there.
+func (b *builder) terminator(i, t1 int) (int, rune, bool) {
+	t := b.text
+	j := i
+	dots, question, exclaim, ellipsis := 0, false, false, false
+run:
+	for j < t1 {
+		r, w := decodeAt(t, j, t1)
+		switch r {
+		case '.':
+			dots++
+		case '?':
+			question = true
+		case '!':
+			exclaim = true
+		case '…':
+			ellipsis = true
+		default:
+			break run
+		}
+		j += w
+	}
+	term := '.'
+	switch {
+	case question:
+		term = '?'
+	case exclaim:
+		term = '!'
+	case ellipsis || dots > 1:
+		term = '…'
+	}
+	single := j-i == 1
+	k := j
+	for k < t1 {
+		r, w := decodeAt(t, k, t1)
+		if !isCloser(r) {
+			break
+		}
+		k += w
+	}
+	closed := k > j
+	j = k
+	if j >= t1 {
+		return j, term, true
+	}
+	r, _ := decodeAt(t, j, t1)
+	if r != ' ' && !unicode.IsSpace(r) {
+		// "cars.They": a missing space after a lower-case word.
+		if single && !closed && r >= 'A' && r <= 'Z' && b.wordEndsAt(i) {
+			if lw := b.lastOrig(); len(lw) >= 2 && isLowerASCII(lw) {
+				return j, term, true
+			}
+		}
+		return j, term, false
+	}
+	return j, term, b.startsSentence(i, j, t1, term == '.' && single && !closed)
+}
+
+// startsSentence says whether the text after the terminator at i (white
+// space from j) begins a new sentence.
+func (b *builder) startsSentence(i, j, t1 int, plainDot bool) bool {
+	t := b.text
+	for j < t1 {
+		r, w := decodeAt(t, j, t1)
+		if r != ' ' && !unicode.IsSpace(r) && !isOpener(r) {
+			break
+		}
+		j += w
+	}
+	if j >= t1 {
+		return true
+	}
+	r, w := decodeAt(t, j, t1)
+	if unicode.IsLower(r) {
+		if r != 'i' {
+			return false
+		}
+		// "i think", "i'm": only a space or an apostrophe may follow.
+		if j+w < t1 {
+			if n, _ := decodeAt(t, j+w, t1); n != ' ' && !isApostrophe(n) {
+				return false
+			}
+		}
+	}
+	if !plainDot || !b.wordEndsAt(i) {
+		return true
+	}
+	switch abbrevs[string(b.lastLower())] {
+	case abbrevTitle:
+		return false
+	case abbrevNumber:
+		return !isDigit(r)
+	}
+	orig := b.lastOrig()
+	initial := len(orig) == 1 && orig[0] >= 'A' && orig[0] <= 'Z' && orig[0] != 'I'
+	dotted := len(orig) > 1 && orig[1] == '.'
+	if initial || dotted {
+		return startsWithStarter(t[j:t1])
+	}
+	return true
+}
+
+// wordEndsAt says the latest word ends right at text[i], so a dot there
+// may belong to an abbreviation.
+func (b *builder) wordEndsAt(i int) bool {
+	ws := b.d.Words
+	return len(ws) > 0 && int(ws[len(ws)-1].end) == i
+}
+
+// lastOrig is the latest word as written.
+func (b *builder) lastOrig() []byte {
+	w := b.d.Words[len(b.d.Words)-1]
+	return b.text[w.start:w.end]
+}
+
+func isLowerASCII(s []byte) bool {
+	for _, c := range s {
+		if c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+// isCloser: what may follow a terminator inside the same sentence.
+func isCloser(r rune) bool {
+	switch r {
+	case '"', '\'', '”', '’', ')', ']', '»', '›', '}':
+		return true
+	}
+	return false
+}
+
+// isOpener: what may come before the first word of a sentence.
+func isOpener(r rune) bool {
+	switch r {
+	case '"', '\'', '“', '‘', '(', '[', '«', '‹', '¿', '¡', '—', '–', '-':
+		return true
+	}
+	return false
+}
+
+const (
+	abbrevTitle  = 1 + iota // never ends a sentence
+	abbrevNumber            // does not end one before a number
+)
+
+var abbrevs = map[string]uint8{
+	"mr": abbrevTitle, "mrs": abbrevTitle, "ms": abbrevTitle, "messrs": abbrevTitle,
+	"dr": abbrevTitle, "prof": abbrevTitle, "st": abbrevTitle, "rev": abbrevTitle,
+	"hon": abbrevTitle, "gen": abbrevTitle, "col": abbrevTitle, "capt": abbrevTitle,
+	"lt": abbrevTitle, "sgt": abbrevTitle, "gov": abbrevTitle, "sen": abbrevTitle,
+	"rep": abbrevTitle, "pres": abbrevTitle, "fr": abbrevTitle, "mt": abbrevTitle,
+	"mme": abbrevTitle, "mlle": abbrevTitle, "e.g": abbrevTitle, "i.e": abbrevTitle,
+	"cf": abbrevTitle, "vs": abbrevTitle, "viz": abbrevTitle, "approx": abbrevTitle,
+
+	"no": abbrevNumber, "nos": abbrevNumber, "p": abbrevNumber, "pp": abbrevNumber,
+	"vol": abbrevNumber, "vols": abbrevNumber, "fig": abbrevNumber, "figs": abbrevNumber,
+	"ch": abbrevNumber, "chap": abbrevNumber, "sec": abbrevNumber, "art": abbrevNumber,
+	"para": abbrevNumber, "par": abbrevNumber, "pg": abbrevNumber, "eq": abbrevNumber, "ed": abbrevNumber, "jan": abbrevNumber,
+	"feb": abbrevNumber, "mar": abbrevNumber, "apr": abbrevNumber, "jun": abbrevNumber,
+	"jul": abbrevNumber, "aug": abbrevNumber, "sep": abbrevNumber, "sept": abbrevNumber,
+	"oct": abbrevNumber, "nov": abbrevNumber, "dec": abbrevNumber,
+}
+
+// startsWithStarter says whether s begins with a word that commonly opens
+// a sentence, which tells "the U.S. The" (an end) from "U.S. Senate".
+func startsWithStarter(s []byte) bool {
+	var buf [12]byte
+	n := 0
+	for n < len(s) && n < len(buf) && isASCIILetter(s[n]) {
+		buf[n] = s[n] | 0x20
+		n++
+	}
+	if n == 0 || (n < len(s) && (isASCIIAlnum(s[n]) || s[n] >= utf8.RuneSelf)) {
+		return n == 0 // not a plain ASCII word: nothing to go on, so end
+	}
+	_, ok := starters[string(buf[:n])]
+	return ok
+}
+
+var starters = map[string]struct{}{
+	"a": {}, "after": {}, "all": {}, "although": {}, "an": {}, "and": {},
+	"as": {}, "at": {}, "because": {}, "before": {}, "but": {}, "by": {},
+	"for": {}, "from": {}, "he": {}, "her": {}, "here": {}, "his": {},
+	"how": {}, "however": {}, "i": {}, "if": {}, "in": {}, "it": {},
+	"its": {}, "many": {}, "most": {}, "my": {}, "no": {}, "not": {},
+	"now": {}, "on": {}, "one": {}, "or": {}, "our": {}, "she": {},
+	"so": {}, "some": {}, "such": {}, "that": {}, "the": {}, "their": {},
+	"then": {}, "there": {}, "these": {}, "they": {}, "this": {},
+	"those": {}, "thus": {}, "to": {}, "we": {}, "what": {}, "when": {},
+	"while": {}, "why": {}, "with": {}, "yet": {}, "you": {},
+}

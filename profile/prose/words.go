@@ -1,0 +1,212 @@
+package prose
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// A word is a run of letters and digits. Inside a word (never at its
+// edges) these join: an apostrophe, straight or curly (don't, don’t); a
+// single hyphen (self-driving); a dot or comma between digits (3.5,
+// 1,000); and the dots of a dotted abbreviation of single letters (U.S.,
+// e.g.), whose final dot is left to the sentence splitter.
+
+// isLetter leaves out ʼ (a modifier letter to Unicode) because writers
+// type it as an apostrophe.
+func isLetter(r rune) bool {
+	if r < utf8.RuneSelf {
+		return isASCIILetter(byte(r))
+	}
+	return r != 'ʼ' && unicode.IsLetter(r)
+}
+
+func isDigit(r rune) bool {
+	if r < utf8.RuneSelf {
+		return r >= '0' && r <= '9'
+	}
+	return unicode.IsDigit(r)
+}
+
+func isWordStart(r rune) bool { return isLetter(r) || isDigit(r) }
+
+// isWordRune also takes combining marks, which belong to the letter
+// before them.
+func isWordRune(r rune) bool {
+	return isWordStart(r) || (r >= 0x300 && unicode.IsMark(r))
+}
+
+func isApostrophe(r rune) bool { return r == '\'' || r == '’' || r == '‘' || r == 'ʼ' }
+
+func decodeAt(t []byte, i, end int) (rune, int) {
+	if c := t[i]; c < utf8.RuneSelf {
+		return rune(c), 1
+	}
+	return utf8.DecodeRune(t[i:end])
+}
+
+// asciiWord marks ASCII letters and digits.
+var asciiWord = func() (t [256]bool) {
+	for c := 0; c < utf8.RuneSelf; c++ {
+		t[c] = isASCIIAlnum(byte(c))
+	}
+	return t
+}()
+
+// scanWord returns where the word starting at t[i] ends.
+func scanWord(t []byte, i, end int) int {
+	j := i
+	seg := 0       // runes since the word's start or its last joiner
+	dotted := true // every segment so far is a single letter
+	prevDigit, prevLetter := false, false
+	for j < end {
+		if c := t[j]; asciiWord[c] { // the common case, kept cheap
+			k := j + 1
+			for k < end && asciiWord[t[k]] {
+				k++
+			}
+			seg += k - j
+			prevDigit = t[k-1] <= '9'
+			prevLetter = !prevDigit
+			j = k
+			if seg > 1 {
+				dotted = false
+			}
+			continue
+		}
+		r, w := decodeAt(t, j, end)
+		if isWordRune(r) {
+			seg++
+			prevDigit, prevLetter = isDigit(r), isLetter(r)
+			if seg > 1 {
+				dotted = false
+			}
+			j += w
+			continue
+		}
+		if j+w >= end {
+			break
+		}
+		n, nw := decodeAt(t, j+w, end)
+		ok := false
+		switch {
+		case isApostrophe(r), r == '-':
+			ok = isWordStart(n)
+			dotted = false
+		case (r == '.' || r == ',') && prevDigit:
+			ok = isDigit(n)
+		case r == '.' && dotted && prevLetter && isLetter(n):
+			// U.S. or e.g.: the letter after the dot must stand alone.
+			k := j + w + nw
+			ok = k >= end
+			if !ok {
+				m, _ := decodeAt(t, k, end)
+				ok = !isWordRune(m)
+			}
+		}
+		if !ok {
+			break
+		}
+		seg = 0
+		j += w
+	}
+	return j
+}
+
+// appendLower appends the lower-case form of a word, apostrophes as '.
+func appendLower(dst, w []byte) []byte {
+	for i, c := range w {
+		if c >= utf8.RuneSelf || (c >= 'A' && c <= 'Z') {
+			return appendLowerSlow(append(dst, w[:i]...), w[i:])
+		}
+	}
+	return append(dst, w...)
+}
+
+func appendLowerSlow(dst, w []byte) []byte {
+	for i := 0; i < len(w); {
+		c := w[i]
+		if c < utf8.RuneSelf {
+			if c >= 'A' && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			dst = append(dst, c)
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(w[i:])
+		if isApostrophe(r) {
+			dst = append(dst, '\'')
+		} else {
+			dst = utf8.AppendRune(dst, unicode.ToLower(r))
+		}
+		i += n
+	}
+	return dst
+}
+
+// Kinds of word the per-piece metrics count.
+const (
+	kindContraction uint8 = 1 << iota
+	kindFirstSingular
+	kindFirstPlural
+	kindSecond
+)
+
+// wordKind classifies a lower-cased word. A contraction's pronoun counts
+// for its person: I'm is first person singular, we've plural, you'll
+// second; let's (let us) is first person plural.
+func wordKind(w string) uint8 {
+	var k uint8
+	stem := w
+	if i := strings.IndexByte(w, '\''); i >= 0 {
+		if !isContraction(w) {
+			return 0
+		}
+		k = kindContraction
+		stem = w[:i]
+		switch w {
+		case "let's":
+			return k | kindFirstPlural
+		case "y'all":
+			return k | kindSecond
+		}
+	}
+	switch stem {
+	case "i", "me", "my", "mine", "myself":
+		k |= kindFirstSingular
+	case "we", "us", "our", "ours", "ourselves":
+		k |= kindFirstPlural
+	case "you", "your", "yours", "yourself", "yourselves":
+		k |= kindSecond
+	}
+	return k
+}
+
+// isContraction says whether a word with an apostrophe is a contraction.
+//
+// n't, 're, 've, 'll, 'm and 'd are always contractions. 's is one only
+// after a pronoun or a question or pointing word (it's, that's, there's,
+// who's, let's): after a noun it is usually possessive (the writer's
+// desk) and where it is not (the car's fast) the text alone cannot tell,
+// so it does not count. Names like O'Brien do not count either.
+func isContraction(w string) bool {
+	i := strings.LastIndexByte(w, '\'')
+	if i <= 0 {
+		return false
+	}
+	switch w[i+1:] {
+	case "t":
+		return w[i-1] == 'n'
+	case "re", "ve", "ll", "m", "d":
+		return true
+	case "s":
+		switch w[:strings.IndexByte(w, '\'')] {
+		case "it", "that", "there", "here", "what", "who", "where", "when",
+			"why", "how", "he", "she", "let", "this":
+			return true
+		}
+		return false
+	}
+	return w == "y'all"
+}

@@ -1,0 +1,52 @@
+package prose
+
+import "testing"
+
+func TestWords(t *testing.T) {
+	cases := []struct {
+		src   string
+		words []string
+	}{
+		{"Don’t stop—it's SELF-DRIVING.", []string{"don't", "stop", "it's", "self-driving"}},
+		{"3.5 and 1,000 and 2020-2021.", []string{"3.5", "and", "1,000", "and", "2020-2021"}},
+		{"U.S. e.g. i.e. J.R.R. a.m.", []string{"u.s", "e.g", "i.e", "j.r.r", "a.m"}},
+		{"rock'n'roll O’Brien dogs' 'tis", []string{"rock'n'roll", "o'brien", "dogs", "tis"}},
+		{"x-ray -- end --that well- -ish", []string{"x-ray", "end", "that", "well", "ish"}},
+		{"end.The cars.They", []string{"end", "the", "cars", "they"}},
+		{"Ça déjà vu, Ελλάδα, naïve", []string{"ça", "déjà", "vu", "ελλάδα", "naïve"}},
+		{"e\u0301te\u0301", []string{"e\u0301te\u0301"}}, // combining accents stay in the word
+		{"I.He", []string{"i", "he"}},
+		{"v1.2.3 and 3.x", []string{"v1.2.3", "and", "3", "x"}},
+	}
+	for _, c := range cases {
+		d := Parse([]byte(c.src))
+		if got := texts(d.Words); !equalStrings(got, c.words) {
+			t.Errorf("%q: words %q, want %q", c.src, got, c.words)
+		}
+	}
+}
+
+// TestWordKind checks contractions and pronouns word by word.
+func TestWordKind(t *testing.T) {
+	const (
+		c  = kindContraction
+		s1 = kindFirstSingular
+		p1 = kindFirstPlural
+		s2 = kindSecond
+	)
+	cases := map[string]uint8{
+		"don't": c, "can't": c, "won't": c, "ain't": c, "shouldn't've": c,
+		"we're": c | p1, "i've": c | s1, "you'll": c | s2, "i'm": c | s1, "i'd": c | s1, "they'd": c,
+		"it's": c, "that's": c, "there's": c, "what's": c, "he's": c, "let's": c | p1, "y'all": c | s2,
+		"john's": 0, "writer's": 0, "o'brien": 0, "rock'n'roll": 0, "o'clock": 0,
+		"i": s1, "me": s1, "my": s1, "mine": s1, "myself": s1,
+		"we": p1, "us": p1, "our": p1, "ours": p1, "ourselves": p1,
+		"you": s2, "your": s2, "yours": s2, "yourself": s2, "yourselves": s2,
+		"the": 0, "its": 0, "i.e": 0, "y": 0, "dogs": 0,
+	}
+	for w, want := range cases {
+		if got := wordKind(w); got != want {
+			t.Errorf("wordKind(%q) = %b, want %b", w, got, want)
+		}
+	}
+}
