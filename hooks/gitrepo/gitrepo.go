@@ -6,6 +6,19 @@
 // Finding a repository walks up from a folder in process rather than asking
 // `git rev-parse`: hooks run on every commit and every agent session, and a
 // process start costs more than the whole walk.
+//
+// For the same reason objects, refs, the index, ignore rules and
+// configuration are read (and objects and refs written) in process, by
+// small readers of git's own file formats, opened lazily from the
+// repository's CommonDir (objects, refs, config) and GitDir (HEAD, index,
+// in-progress markers), so everything works from a linked worktree. Of
+// go-git only the plumbing package is linked, for its Hash type: go-git's
+// top-level package pulls in every transport and costs milliseconds of
+// start-up in every sw process, and even its storage, object and gitignore
+// packages cost 0.4 to 1 ms each (openpgp; os/user, which makes the binary
+// dynamically linked). Operations that are rare and subtle (deleting a
+// packed ref, the exact ancestry answer under heavy clock skew, the index
+// layouts not read here) fall back to the git command.
 package gitrepo
 
 import (
@@ -23,6 +36,8 @@ type Repo struct {
 	Root      string // top of the working tree
 	GitDir    string // this worktree's git folder (.git, or .git/worktrees/<name> for a linked worktree)
 	CommonDir string // the folder shared by all worktrees: objects, refs, config, hooks
+
+	st state // the object store and caches, opened on first use (state.go)
 }
 
 // ErrNotRepo is returned by Find when no repository contains the folder.
@@ -106,9 +121,19 @@ func (r *Repo) GitInput(stdin []byte, args ...string) ([]byte, error) {
 	return run(r.Root, stdin, args...)
 }
 
+// GitEnv is Git with extra environment variables (NAME=value).
+func (r *Repo) GitEnv(env []string, args ...string) ([]byte, error) {
+	return runEnv(r.Root, nil, env, args...)
+}
+
 func run(dir string, stdin []byte, args ...string) ([]byte, error) {
+	return runEnv(dir, stdin, nil, args...)
+}
+
+func runEnv(dir string, stdin []byte, env []string, args ...string) ([]byte, error) {
 	cmd := exec.Command("git", args...)
 	cmd.Dir = dir
+	cmd.Env = append(cleanEnv(), env...)
 	if stdin != nil {
 		cmd.Stdin = bytes.NewReader(stdin)
 	}
@@ -122,4 +147,28 @@ func run(dir string, stdin []byte, args ...string) ([]byte, error) {
 		return stdout.Bytes(), fmt.Errorf("git %s: %s", strings.Join(args, " "), msg)
 	}
 	return stdout.Bytes(), nil
+}
+
+// repoEnv is what git puts in a hook's environment about the repository it
+// runs in. sw names its repository by folder, and when it runs git from
+// inside a hook these must not leak in: during `git commit --only`, for one,
+// GIT_INDEX_FILE points at a temporary index.
+var repoEnv = []string{"GIT_DIR=", "GIT_WORK_TREE=", "GIT_INDEX_FILE=", "GIT_PREFIX=", "GIT_COMMON_DIR=", "GIT_OBJECT_DIRECTORY="}
+
+func cleanEnv() []string {
+	env := os.Environ()
+	out := env[:0:0]
+	for _, kv := range env {
+		keep := true
+		for _, prefix := range repoEnv {
+			if strings.HasPrefix(kv, prefix) {
+				keep = false
+				break
+			}
+		}
+		if keep {
+			out = append(out, kv)
+		}
+	}
+	return out
 }

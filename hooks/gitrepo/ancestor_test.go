@@ -1,0 +1,120 @@
+package gitrepo
+
+import (
+	"os"
+	"strings"
+	"testing"
+	"time"
+)
+
+func osMkdirTemp() (string, error) { return os.MkdirTemp("", "gitrepo-big-") }
+
+// TestIsAncestorExactUnderClockSkew checks every pair of a random history
+// with merges and skewed clocks against reachability computed from git's
+// own parent lists; in-process answers must be exact, and the hand-over to
+// git must agree too.
+func TestIsAncestorExactUnderClockSkew(t *testing.T) {
+	for seed := int64(1); seed <= 3; seed++ {
+		r, commits, parents := randomDAG(t, seed, 70)
+		decided, handed := 0, 0
+		for _, b := range commits {
+			reach := reachable(parents, b)
+			for _, a := range commits {
+				found, ok, err := r.paintWalk(a, b)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if a == b {
+					continue
+				}
+				if quick, err := r.reachedFrom(a, b); err != nil || quick && !reach[a] {
+					t.Fatalf("seed %d: reachedFrom(%s, %s) = %v %v, want %v", seed, a, b, quick, err, reach[a])
+				}
+				if ok {
+					decided++
+					if found != reach[a] {
+						t.Fatalf("seed %d: in-process IsAncestor(%s, %s) = %v, want %v", seed, a, b, found, reach[a])
+					}
+				} else {
+					handed++
+				}
+			}
+		}
+		t.Logf("seed %d: %d decided in process, %d handed to git", seed, decided, handed)
+		// Spot-check the public call, including hand-overs, against git.
+		for i := 0; i < 40; i++ {
+			a, b := commits[(i*17)%len(commits)], commits[(i*29+5)%len(commits)]
+			got, err := r.IsAncestor(a, b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, gerr := gitInput(r.Root, "", "merge-base", "--is-ancestor", a.String(), b.String())
+			if got != (gerr == nil) {
+				t.Fatalf("IsAncestor(%s, %s) = %v, git says %v", a, b, got, gerr == nil)
+			}
+		}
+	}
+}
+
+// TestIsAncestorSuggestionShapes covers the checks the review loop makes:
+// a suggestion merged (an ancestor), pending (not one, though its base is),
+// and built on a tip days older than itself.
+func TestIsAncestorSuggestionShapes(t *testing.T) {
+	r := newRepo(t)
+	day := func(d int) []string {
+		ts := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC).AddDate(0, 0, d).Format(time.RFC3339)
+		return []string{"GIT_AUTHOR_DATE=" + ts, "GIT_COMMITTER_DATE=" + ts}
+	}
+	commitAt := func(d int, args ...string) Hash {
+		t.Helper()
+		cmdEnv(t, r.Root, day(d), append([]string{"commit", "--quiet", "--allow-empty"}, args...)...)
+		return revParse(t, r.Root, "HEAD")
+	}
+	base := commitAt(0, "-m", "base")
+	git(t, r.Root, "switch", "--quiet", "-c", "sw/b1/one")
+	sugg := commitAt(10, "-m", "suggestion") // made ten days after its base
+	git(t, r.Root, "switch", "--quiet", "main")
+	tip := commitAt(11, "-m", "more writing")
+	for _, c := range []struct {
+		a, b Hash
+		want bool
+	}{{sugg, tip, false}, {base, tip, true}, {base, sugg, true}, {tip, sugg, false}} {
+		found, decided, err := r.paintWalk(c.a, c.b)
+		if err != nil || !decided || found != c.want {
+			t.Errorf("paintWalk(%s, %s) = %v decided=%v %v, want %v in process", short(c.a), short(c.b), found, decided, err, c.want)
+		}
+	}
+	cmdEnv(t, r.Root, day(12), "merge", "--quiet", "--no-ff", "-m", "accept", "sw/b1/one")
+	merged := revParse(t, r.Root, "HEAD")
+	if ok, err := r.IsAncestor(sugg, merged); err != nil || !ok {
+		t.Errorf("merged suggestion: %v %v", ok, err)
+	}
+	if ok, _ := r.IsAncestor(merged, merged); !ok {
+		t.Error("a commit is its own ancestor")
+	}
+}
+
+func cmdEnv(t *testing.T, dir string, env []string, args ...string) {
+	t.Helper()
+	cmd := gitCmd(dir, args...)
+	cmd.Env = append(cmd.Environ(), env...)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+}
+
+func TestIsAncestorOnBigHistory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("generates a 10,000-commit history")
+	}
+	h := sharedBigHistory(t)
+	r, _ := At(h.repo.Root)
+	tip := h.commits[len(h.commits)-1]
+	for _, k := range []int{1, 2, 50, 500} {
+		a := h.commits[len(h.commits)-1-k]
+		found, decided, err := r.paintWalk(a, tip)
+		if err != nil || !decided || !found {
+			t.Errorf("tip~%d: %v decided=%v %v", k, found, decided, err)
+		}
+	}
+}

@@ -1,0 +1,179 @@
+package gitrepo
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestDefaultBranch(t *testing.T) {
+	t.Run("unborn uses init.defaultBranch", func(t *testing.T) {
+		r := newRepo(t)
+		if b, err := r.DefaultBranch(); err != nil || b != "main" {
+			t.Errorf("got %q %v", b, err)
+		}
+		git(t, r.Root, "config", "init.defaultBranch", "trunk")
+		if b, _ := r.DefaultBranch(); b != "trunk" {
+			t.Errorf("repo config: got %q", b)
+		}
+	})
+	t.Run("an existing main or master beats a missing configured branch", func(t *testing.T) {
+		r := newRepo(t)
+		commitFiles(t, r.Root, "one", "a.md", "a\n")
+		git(t, r.Root, "branch", "-m", "main", "master")
+		git(t, r.Root, "config", "init.defaultBranch", "trunk")
+		if b, _ := r.DefaultBranch(); b != "master" {
+			t.Errorf("got %q", b)
+		}
+		git(t, r.Root, "branch", "main")
+		if b, _ := r.DefaultBranch(); b != "main" {
+			t.Errorf("got %q", b)
+		}
+		git(t, r.Root, "branch", "trunk")
+		if b, _ := r.DefaultBranch(); b != "trunk" {
+			t.Errorf("configured and existing: got %q", b)
+		}
+	})
+	t.Run("one non-origin remote HEAD", func(t *testing.T) {
+		up := newRepo(t)
+		commitFiles(t, up.Root, "one", "a.md", "a\n")
+		git(t, up.Root, "branch", "-m", "main", "develop")
+		r := newRepo(t)
+		git(t, r.Root, "remote", "add", "upstream", up.Root)
+		git(t, r.Root, "fetch", "--quiet", "upstream")
+		git(t, r.Root, "remote", "set-head", "upstream", "--auto")
+		if b, _ := r.DefaultBranch(); b != "develop" {
+			t.Errorf("got %q", b)
+		}
+		git(t, r.Root, "remote", "add", "fork", up.Root)
+		git(t, r.Root, "fetch", "--quiet", "fork")
+		git(t, r.Root, "remote", "set-head", "fork", "--auto")
+		if b, _ := r.DefaultBranch(); b != "main" {
+			t.Errorf("two remotes, no origin: got %q, want the local choice", b)
+		}
+	})
+	t.Run("global config files", func(t *testing.T) {
+		r := newRepo(t)
+		xdg := filepath.Join(t.TempDir(), "xdg")
+		writeFile(t, xdg, "git/config", "[init]\n\tdefaultBranch = from-xdg\n")
+		t.Setenv("XDG_CONFIG_HOME", xdg)
+		// ~/.gitconfig (main) is read after the XDG file and wins.
+		if b, _ := r.DefaultBranch(); b != "main" {
+			t.Errorf("got %q", b)
+		}
+		g := filepath.Join(t.TempDir(), "global")
+		writeFile(t, g, "cfg", "[init]\n\tdefaultBranch = from-global\n")
+		t.Setenv("GIT_CONFIG_GLOBAL", filepath.Join(g, "cfg"))
+		if b, _ := r.DefaultBranch(); b != "from-global" {
+			t.Errorf("GIT_CONFIG_GLOBAL: got %q", b)
+		}
+		sys := filepath.Join(g, "system")
+		writeFile(t, g, "system", "[init]\n\tdefaultBranch = from-system\n")
+		t.Setenv("GIT_CONFIG_GLOBAL", filepath.Join(g, "none"))
+		t.Setenv("GIT_CONFIG_SYSTEM", sys)
+		if b, _ := r.DefaultBranch(); b != "main" {
+			t.Errorf("GIT_CONFIG_NOSYSTEM ignored: got %q", b)
+		}
+		t.Setenv("GIT_CONFIG_NOSYSTEM", "")
+		if b, _ := r.DefaultBranch(); b != "from-system" {
+			t.Errorf("GIT_CONFIG_SYSTEM: got %q", b)
+		}
+	})
+}
+
+func TestUpstreamLocalAndCustomRefspec(t *testing.T) {
+	r := newRepo(t)
+	commitFiles(t, r.Root, "one", "a.md", "a\n")
+	git(t, r.Root, "branch", "--track", "feature", "main")
+	if up, ok := r.Upstream("feature"); !ok || up != "refs/heads/main" {
+		t.Errorf("local upstream = %q %v", up, ok)
+	}
+	git(t, r.Root, "config", "remote.hub.url", "/nowhere")
+	git(t, r.Root, "config", "remote.hub.fetch", "+refs/heads/*:refs/remotes/hub-mirror/*")
+	git(t, r.Root, "config", "branch.main.remote", "hub")
+	git(t, r.Root, "config", "branch.main.merge", "refs/heads/trunk")
+	if up, ok := r.Upstream("main"); !ok || up != "refs/remotes/hub-mirror/trunk" {
+		t.Errorf("custom refspec = %q %v", up, ok)
+	}
+}
+
+// TestConfigAgreesWithGit reads a configuration file full of the format's
+// corners and compares every value with `git config --get-all`.
+func TestConfigAgreesWithGit(t *testing.T) {
+	r := newRepo(t)
+	incDir := t.TempDir()
+	writeFile(t, incDir, "inc.cfg", "[included]\n\tvalue = from include\n[core]\n\texcludesFile = ~/inc-ignore\n")
+	writeFile(t, incDir, "cond.cfg", "[cond]\n\tgitdir = matched\n")
+	writeFile(t, incDir, "branch.cfg", "[cond]\n\tbranch = matched\n")
+	writeFile(t, incDir, "nomatch.cfg", "[cond]\n\tnever = matched\n")
+	extra := "\n" +
+		"[sw]\n" +
+		"\tplain = value with  inner   spaces   \n" +
+		"\tquoted = \"  kept  \" and \"#not a comment\" # a comment\n" +
+		"\tescapes = tab\\there \\\"q\\\" back\\\\slash\n" +
+		"\tcontinued = first \\\n  second\n" +
+		"\tflag\n" +
+		"\tMixedCase = yes ; comment\n" +
+		"\tmulti = one\n" +
+		"\tmulti = two\n" +
+		"[Sw \"Sub.Section\"]\n" +
+		"\tkey = sub value\n" +
+		"[sw \"esc\\\"aped\"]\n" +
+		"\tkey = escaped subsection\n" +
+		"[sw.old]\n" +
+		"\tkey = old style\n" +
+		"[include]\n" +
+		"\tpath = " + filepath.Join(incDir, "inc.cfg") + "\n" +
+		"[includeIf \"gitdir:" + filepath.Dir(r.GitDir) + "/\"]\n" +
+		"\tpath = " + filepath.Join(incDir, "cond.cfg") + "\n" +
+		"[includeIf \"onbranch:ma*\"]\n" +
+		"\tpath = " + filepath.Join(incDir, "branch.cfg") + "\n" +
+		"[includeIf \"gitdir:/elsewhere/\"]\n" +
+		"\tpath = " + filepath.Join(incDir, "nomatch.cfg") + "\n"
+	f, err := os.OpenFile(filepath.Join(r.CommonDir, "config"), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString(extra)
+	f.Close()
+
+	cfg, err := r.loadConfig()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, key := range []string{"sw.plain", "sw.quoted", "sw.escapes", "sw.continued", "sw.mixedcase",
+		"sw.multi", "sw.Sub.Section.key", "sw.esc\"aped.key", "sw.old.key", "included.value", "cond.gitdir",
+		"cond.branch", "cond.never", "user.name", "init.defaultbranch", "core.excludesfile"} {
+		out, _ := gitInput(r.Root, "", "config", "--get-all", key)
+		var want []string
+		if out != "" {
+			want = strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		}
+		got := cfg.all(key)
+		if strings.Join(got, "|") != strings.Join(want, "|") {
+			t.Errorf("%s: got %q, git %q", key, got, want)
+		}
+	}
+	// A key without "=" is a true boolean; git prints it as empty.
+	if !cfg.boolean("sw.flag", false) {
+		t.Error("a valueless key is not true")
+	}
+	if p, _ := cfg.path("core.excludesFile"); p != filepath.Join(os.Getenv("HOME"), "inc-ignore") {
+		t.Errorf("path value = %q", p)
+	}
+
+	t.Setenv("GIT_CONFIG_COUNT", "1")
+	t.Setenv("GIT_CONFIG_KEY_0", "sw.fromEnv")
+	t.Setenv("GIT_CONFIG_VALUE_0", "env value")
+	t.Setenv("GIT_CONFIG_PARAMETERS", "'sw.param'='it'\\''s' 'sw.bare'")
+	cfg, err = r.loadConfig()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for key, want := range map[string]string{"sw.fromenv": "env value", "sw.param": "it's", "sw.bare": "true"} {
+		if got, _ := cfg.get(key); got != want {
+			t.Errorf("%s = %q, want %q", key, got, want)
+		}
+	}
+}

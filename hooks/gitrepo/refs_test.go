@@ -1,0 +1,292 @@
+package gitrepo
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// showRefs is git's own view of refs under a prefix.
+func showRefs(t *testing.T, r *Repo, prefix string) map[string]Hash {
+	t.Helper()
+	out := git(t, r.Root, "for-each-ref", "--format=%(objectname) %(refname)", prefix)
+	m := map[string]Hash{}
+	for _, line := range strings.Split(out, "\n") {
+		if line == "" {
+			continue
+		}
+		hex, name, _ := strings.Cut(line, " ")
+		h, _ := ParseHash(hex)
+		m[name] = h
+	}
+	return m
+}
+
+func TestHead(t *testing.T) {
+	r := newRepo(t)
+	ref, h, err := r.Head()
+	if err != nil || ref != "refs/heads/main" || !h.IsZero() {
+		t.Fatalf("unborn: %q %s %v", ref, h, err)
+	}
+	first := commitFiles(t, r.Root, "one", "a.md", "a\n")
+	second := commitFiles(t, r.Root, "two", "a.md", "b\n")
+	if ref, h, err = r.Head(); err != nil || ref != "refs/heads/main" || h != second {
+		t.Fatalf("on main: %q %s %v", ref, h, err)
+	}
+	git(t, r.Root, "checkout", "--quiet", "--detach", first.String())
+	if ref, h, err = r.Head(); err != nil || ref != "" || h != first {
+		t.Fatalf("detached: %q %s %v", ref, h, err)
+	}
+	git(t, r.Root, "checkout", "--quiet", "--orphan", "fresh")
+	if ref, h, err = r.Head(); err != nil || ref != "refs/heads/fresh" || !h.IsZero() {
+		t.Fatalf("orphan: %q %s %v", ref, h, err)
+	}
+}
+
+func TestRefsLooseAndPacked(t *testing.T) {
+	r := newRepo(t)
+	c1 := commitFiles(t, r.Root, "one", "a.md", "a\n")
+	git(t, r.Root, "branch", "sw/b1/one")
+	git(t, r.Root, "branch", "sw/b1/two")
+	git(t, r.Root, "tag", "-a", "-m", "annotated", "v1")
+	git(t, r.Root, "pack-refs", "--all")
+	c2 := commitFiles(t, r.Root, "two", "a.md", "b\n")
+	git(t, r.Root, "branch", "-f", "sw/b1/two", c2.String()) // now loose, packed value stale
+	git(t, r.Root, "branch", "sw/b2/three")
+
+	packed, _ := os.ReadFile(filepath.Join(r.CommonDir, "packed-refs"))
+	if !strings.Contains(string(packed), "\n^") {
+		t.Fatalf("expected a peeled line in packed-refs:\n%s", packed)
+	}
+	for _, prefix := range []string{"refs/heads/", "refs/heads/sw/", "refs/heads/sw/b1/", "refs/tags/", "refs/", "refs/heads/sw/b"} {
+		got, err := r.Refs(prefix)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := showRefs(t, r, prefix); !reflect.DeepEqual(got, want) && !strings.HasSuffix(prefix, "b") {
+			t.Errorf("Refs(%q) = %v\ngit: %v", prefix, got, want)
+		}
+	}
+	all, _ := r.Refs("")
+	if want := showRefs(t, r, "refs/"); !reflect.DeepEqual(all, want) {
+		t.Errorf("Refs(\"\") = %v\ngit: %v", all, want)
+	}
+	// A prefix that is not a folder: git's for-each-ref matches whole
+	// segments, Refs matches the string.
+	if got, _ := r.Refs("refs/heads/sw/b"); len(got) != 3 {
+		t.Errorf("Refs(refs/heads/sw/b) = %v", got)
+	}
+	h, ok, err := r.Ref("refs/heads/sw/b1/two")
+	if err != nil || !ok || h != c2 {
+		t.Errorf("loose over packed: %s %v %v", h, ok, err)
+	}
+	h, ok, err = r.Ref("refs/heads/sw/b1/one")
+	if err != nil || !ok || h != c1 {
+		t.Errorf("packed: %s %v %v", h, ok, err)
+	}
+	tag, ok, _ := r.Ref("refs/tags/v1")
+	if !ok || tag.String() != git(t, r.Root, "rev-parse", "refs/tags/v1") {
+		t.Errorf("tag = %s (want the tag object, not the peeled commit)", tag)
+	}
+	if _, ok, err := r.Ref("refs/heads/nope"); ok || err != nil {
+		t.Errorf("missing ref: %v %v", ok, err)
+	}
+	if _, ok, err := r.Ref("refs/heads/sw"); ok || err != nil {
+		t.Errorf("a folder of refs read as a ref: %v %v", ok, err)
+	}
+}
+
+func TestSymbolicRefAndClone(t *testing.T) {
+	origin := newRepo(t)
+	commitFiles(t, origin.Root, "one", "a.md", "a\n")
+	git(t, origin.Root, "branch", "-m", "main", "trunk")
+	clone := filepath.Join(t.TempDir(), "clone")
+	git(t, origin.Root, "clone", "--quiet", origin.Root, clone)
+	r, err := At(clone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	target, ok, err := r.SymbolicRef("refs/remotes/origin/HEAD")
+	if err != nil || !ok || target != "refs/remotes/origin/trunk" {
+		t.Fatalf("SymbolicRef = %q %v %v", target, ok, err)
+	}
+	if _, ok, _ := r.SymbolicRef("refs/remotes/origin/trunk"); ok {
+		t.Error("an ordinary ref read as symbolic")
+	}
+	h, ok, err := r.Ref("refs/remotes/origin/HEAD")
+	if err != nil || !ok || h != revParse(t, clone, "origin/trunk") {
+		t.Errorf("Ref through a symbolic ref: %s %v %v", h, ok, err)
+	}
+	got, _ := r.Refs("refs/remotes/")
+	if want := showRefs(t, r, "refs/remotes/"); !reflect.DeepEqual(got, want) {
+		t.Errorf("Refs = %v, git %v", got, want)
+	}
+	if b, err := r.DefaultBranch(); err != nil || b != "trunk" {
+		t.Errorf("DefaultBranch = %q %v", b, err)
+	}
+	if up, ok := r.Upstream("trunk"); !ok || up != "refs/remotes/origin/trunk" {
+		t.Errorf("Upstream = %q %v", up, ok)
+	}
+	if _, ok := r.Upstream("refs/heads/none"); ok {
+		t.Error("Upstream of an unknown branch")
+	}
+}
+
+func TestUpdateRefCompareAndSwap(t *testing.T) {
+	r := newRepo(t)
+	c1 := commitFiles(t, r.Root, "one", "a.md", "a\n")
+	c2 := commitFiles(t, r.Root, "two", "a.md", "b\n")
+	name := "refs/heads/sw/b1/x"
+
+	if err := r.UpdateRef(name, c1, Hash{}); err != nil {
+		t.Fatal(err)
+	}
+	if got := revParse(t, r.Root, name); got != c1 {
+		t.Fatalf("git sees %s", got)
+	}
+	if err := r.UpdateRef(name, c2, Hash{}); !errors.Is(err, ErrRefChanged) {
+		t.Errorf("create over an existing ref: %v", err)
+	}
+	if err := r.UpdateRef(name, c2, c2); !errors.Is(err, ErrRefChanged) {
+		t.Errorf("update with a wrong old value: %v", err)
+	}
+	if err := r.UpdateRef(name, c2, c1); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.UpdateRef(name, Hash{}, c1); !errors.Is(err, ErrRefChanged) {
+		t.Errorf("delete with a wrong old value: %v", err)
+	}
+	if err := r.UpdateRef(name, Hash{}, c2); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(r.CommonDir, "refs", "heads", "sw")); !os.IsNotExist(err) {
+		t.Errorf("empty ref folders left behind: %v", err)
+	}
+	if out, err := gitInput(r.Root, "", "rev-parse", "--verify", "--quiet", name); err == nil {
+		t.Errorf("git still sees the ref: %s", out)
+	}
+	if err := r.UpdateRef(name, Hash{}, c2); !errors.Is(err, ErrRefChanged) {
+		t.Errorf("deleting a deleted ref: %v", err)
+	}
+
+	// A folder where the ref must go, or a ref where a folder must go.
+	if err := r.UpdateRef("refs/heads/sw/b1/x/y", c1, Hash{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.UpdateRef("refs/heads/sw/b1/x", c1, Hash{}); err == nil {
+		t.Error("a ref created over a folder of refs")
+	}
+	if err := r.UpdateRef("refs/heads/sw/b1/x/y/z", c1, Hash{}); err == nil {
+		t.Error("a ref created below an existing ref")
+	}
+
+	// Branches hold commits; names follow git's rules.
+	blob := revParse(t, r.Root, "HEAD:a.md")
+	if err := r.UpdateRef("refs/heads/blob", blob, Hash{}); err == nil {
+		t.Error("a branch pointed at a blob")
+	}
+	for _, bad := range []string{"HEAD", "refs/heads/a..b", "refs/heads/.x", "refs/heads/x.lock", "refs/heads/a b", "refs/heads/a~1", "refs/heads/", "refs/heads//x", "refs/heads/x/", "refs/heads/@{x}"} {
+		if err := r.UpdateRef(bad, c1, Hash{}); err == nil {
+			t.Errorf("UpdateRef(%q) accepted", bad)
+		}
+	}
+	// Symbolic refs are not moved.
+	git(t, r.Root, "symbolic-ref", "refs/heads/alias", "refs/heads/main")
+	if err := r.UpdateRef("refs/heads/alias", c1, c2); err == nil {
+		t.Error("a symbolic ref was moved")
+	}
+}
+
+func TestUpdateRefPacked(t *testing.T) {
+	r := newRepo(t)
+	c1 := commitFiles(t, r.Root, "one", "a.md", "a\n")
+	c2 := commitFiles(t, r.Root, "two", "a.md", "b\n")
+	git(t, r.Root, "branch", "sw/b1/packed", c1.String())
+	git(t, r.Root, "branch", "sw/b1/other", c1.String())
+	git(t, r.Root, "pack-refs", "--all")
+
+	if err := r.UpdateRef("refs/heads/sw/b1/packed", c2, Hash{}); !errors.Is(err, ErrRefChanged) {
+		t.Errorf("create over a packed ref: %v", err)
+	}
+	if err := r.UpdateRef("refs/heads/sw/b1/packed", c2, c2); !errors.Is(err, ErrRefChanged) {
+		t.Errorf("wrong old for a packed ref: %v", err)
+	}
+	// Update a packed ref: the loose file now wins.
+	if err := r.UpdateRef("refs/heads/sw/b1/packed", c2, c1); err != nil {
+		t.Fatal(err)
+	}
+	if got := revParse(t, r.Root, "sw/b1/packed"); got != c2 {
+		t.Fatalf("after update git sees %s", got)
+	}
+	// Delete a ref that is both loose and packed, and one only packed.
+	if err := r.UpdateRef("refs/heads/sw/b1/packed", Hash{}, c2); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.UpdateRef("refs/heads/sw/b1/other", Hash{}, c2); !errors.Is(err, ErrRefChanged) {
+		t.Errorf("wrong old for a packed delete: %v", err)
+	}
+	if err := r.UpdateRef("refs/heads/sw/b1/other", Hash{}, c1); err != nil {
+		t.Fatal(err)
+	}
+	if got := showRefs(t, r, "refs/heads/sw/"); len(got) != 0 {
+		t.Errorf("git still sees %v", got)
+	}
+	if got, _ := r.Refs("refs/heads/sw/"); len(got) != 0 {
+		t.Errorf("Refs still sees %v", got)
+	}
+}
+
+func TestUpdateRefLocked(t *testing.T) {
+	r := newRepo(t)
+	c1 := commitFiles(t, r.Root, "one", "a.md", "a\n")
+	lock := filepath.Join(r.CommonDir, "refs", "heads", "held.lock")
+	if err := os.WriteFile(lock, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.UpdateRef("refs/heads/held", c1, Hash{}); !errors.Is(err, ErrRefLocked) {
+		t.Errorf("err = %v, want ErrRefLocked", err)
+	}
+	if _, err := os.Stat(lock); err != nil {
+		t.Error("someone else's lock was removed")
+	}
+}
+
+// TestUpdateRefConcurrent races many compare-and-swaps on one ref: exactly
+// one creation wins, and each later step has exactly one winner.
+func TestUpdateRefConcurrent(t *testing.T) {
+	r := newRepo(t)
+	c1 := commitFiles(t, r.Root, "one", "a.md", "a\n")
+	c2 := commitFiles(t, r.Root, "two", "a.md", "b\n")
+	for round := 0; round < 20; round++ {
+		name := "refs/heads/race"
+		var wins int
+		var mu sync.Mutex
+		var wg sync.WaitGroup
+		for i := 0; i < 8; i++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				other, _ := At(r.Root) // separate Repo values, as separate processes would be
+				if err := other.UpdateRef(name, c1, Hash{}); err == nil {
+					mu.Lock()
+					wins++
+					mu.Unlock()
+				}
+			}()
+		}
+		wg.Wait()
+		if wins != 1 {
+			t.Fatalf("round %d: %d creations won", round, wins)
+		}
+		if err := r.UpdateRef(name, c2, c1); err != nil {
+			t.Fatal(err)
+		}
+		if err := r.UpdateRef(name, Hash{}, c2); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,288 @@
+package gitrepo
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// ErrRefChanged is returned by UpdateRef when the ref does not hold the
+// value the caller expected: someone else moved, created or deleted it.
+var ErrRefChanged = errors.New("ref changed by someone else")
+
+// ErrRefLocked is returned by UpdateRef when another process held the ref's
+// lock for longer than git itself waits.
+var ErrRefLocked = errors.New("ref is locked by another git process")
+
+// lockTimeout is git's default core.filesRefLockTimeout.
+const lockTimeout = 100 * time.Millisecond
+
+// UpdateRef moves a ref from old to new as a compare-and-swap: it fails with
+// ErrRefChanged unless the ref currently holds old. A zero old means the ref
+// must not exist yet; a zero new deletes it.
+//
+// It follows git's own locking protocol, so a git command running at the same
+// time can neither lose this update nor have its own lost: the file
+// "<ref>.lock" is created exclusively (waiting up to 100 ms, as git does),
+// the current value is checked while the lock is held, the new value is
+// written to the lock file, which is then renamed over the ref. Deleting a
+// ref that lives in packed-refs is handed to `git update-ref -d`, which
+// rewrites that file under its own lock; it is the rare path.
+//
+// Only refs under refs/ can be updated, and a symbolic ref is refused rather
+// than followed. Branches must point to commits. Like `git update-ref`
+// without a message, no reflog entry is written; the reflog of a deleted ref
+// is removed, as git removes it. Git's reference-transaction hook does not
+// run for updates made here (it does for the packed deletions).
+func (r *Repo) UpdateRef(name string, new, old Hash) error {
+	if err := checkRefName(name); err != nil {
+		return err
+	}
+	if !new.IsZero() {
+		if err := r.checkTarget(name, new); err != nil {
+			return err
+		}
+	}
+	path := filepath.Join(r.refDir(name), filepath.FromSlash(name))
+	var lock *os.File
+	var err error
+	for attempt := 0; ; attempt++ {
+		if !new.IsZero() {
+			if err := r.makeRefDir(name, path); err != nil {
+				return err
+			}
+		}
+		lock, err = lockRef(path)
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		if new.IsZero() {
+			// No folder for it: the ref can only be packed, or absent.
+			return r.deleteUnlocked(name, old)
+		}
+		if attempt == 3 {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		// A concurrent deletion pruned the folder we just made; again.
+	}
+	locked := true
+	defer func() {
+		if locked {
+			lock.Close()
+			os.Remove(lock.Name())
+		}
+	}()
+
+	cur, target, loose, err := r.readLooseRef(name)
+	if err != nil {
+		return err
+	}
+	if target != "" {
+		return fmt.Errorf("%s is a symbolic ref (to %s); sw does not move those", name, target)
+	}
+	packed, err := r.packedRefs()
+	if err != nil {
+		return err
+	}
+	packedHash, inPacked := packed.refs[name]
+	if !loose && inPacked {
+		cur = packedHash
+	}
+	exists := loose || inPacked
+	switch {
+	case old.IsZero() && exists:
+		return fmt.Errorf("%s already exists (at %s): %w", name, short(cur), ErrRefChanged)
+	case !old.IsZero() && !exists:
+		return fmt.Errorf("%s no longer exists (expected %s): %w", name, short(old), ErrRefChanged)
+	case !old.IsZero() && cur != old:
+		return fmt.Errorf("%s is at %s, not %s: %w", name, short(cur), short(old), ErrRefChanged)
+	}
+
+	if new.IsZero() {
+		if !exists {
+			return nil
+		}
+		if inPacked {
+			// Let git rewrite packed-refs; it takes this same lock, so
+			// release ours first. It verifies old again under its locks.
+			lock.Close()
+			os.Remove(lock.Name())
+			locked = false
+			return r.gitDeleteRef(name, old)
+		}
+		if err := os.Remove(path); err != nil {
+			return err
+		}
+		lock.Close()
+		os.Remove(lock.Name())
+		locked = false
+		os.Remove(filepath.Join(r.refDir(name), "logs", filepath.FromSlash(name)))
+		r.pruneRefDirs(name)
+		return nil
+	}
+
+	if _, err := lock.WriteString(new.String() + "\n"); err != nil {
+		return err
+	}
+	if err := lock.Close(); err != nil {
+		return err
+	}
+	if err := os.Rename(lock.Name(), path); err != nil {
+		return err
+	}
+	locked = false
+	return nil
+}
+
+// deleteUnlocked deletes a ref that has no loose file and no folder for one.
+func (r *Repo) deleteUnlocked(name string, old Hash) error {
+	packed, err := r.packedRefs()
+	if err != nil {
+		return err
+	}
+	cur, ok := packed.refs[name]
+	switch {
+	case !ok && old.IsZero():
+		return nil
+	case !ok:
+		return fmt.Errorf("%s no longer exists (expected %s): %w", name, short(old), ErrRefChanged)
+	case old.IsZero():
+		return fmt.Errorf("%s already exists (at %s): %w", name, short(cur), ErrRefChanged)
+	case cur != old:
+		return fmt.Errorf("%s is at %s, not %s: %w", name, short(cur), short(old), ErrRefChanged)
+	}
+	return r.gitDeleteRef(name, old)
+}
+
+func (r *Repo) gitDeleteRef(name string, old Hash) error {
+	cmd := exec.Command("git", "update-ref", "-d", name, old.String())
+	cmd.Dir = r.Root
+	out, err := cmd.CombinedOutput()
+	if err == nil {
+		return nil
+	}
+	msg := strings.TrimSpace(string(out))
+	if strings.Contains(msg, "but expected") || strings.Contains(msg, "unable to resolve") {
+		return fmt.Errorf("%s: %s: %w", name, msg, ErrRefChanged)
+	}
+	return fmt.Errorf("git update-ref -d %s: %s", name, msg)
+}
+
+// lockRef creates "<path>.lock" exclusively, retrying for as long as git
+// would.
+func lockRef(path string) (*os.File, error) {
+	deadline := time.Now().Add(lockTimeout)
+	wait := time.Millisecond
+	for {
+		f, err := os.OpenFile(path+".lock", os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
+		if err == nil {
+			return f, nil
+		}
+		if !errors.Is(err, fs.ErrExist) {
+			return nil, err
+		}
+		if time.Now().After(deadline) {
+			return nil, fmt.Errorf("%s.lock exists: %w", path, ErrRefLocked)
+		}
+		time.Sleep(wait)
+		wait = min(2*wait, 20*time.Millisecond)
+	}
+}
+
+// makeRefDir creates the folders a new ref needs. An empty folder where the
+// ref's file must go (left behind by deleted refs below it) is removed, as
+// git does; a file where a folder must go means a ref already claims the
+// name ("refs/heads/sw" blocks "refs/heads/sw/x").
+func (r *Repo) makeRefDir(name, path string) error {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		if err := os.Remove(path); err != nil {
+			return fmt.Errorf("%s: refs exist below this name", name)
+		}
+	}
+	packed, err := r.packedRefs()
+	if err != nil {
+		return err
+	}
+	for p := range packed.refs {
+		if strings.HasPrefix(name, p+"/") || strings.HasPrefix(p, name+"/") {
+			return fmt.Errorf("%s: conflicts with the existing ref %s", name, p)
+		}
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
+		return fmt.Errorf("%s: conflicts with an existing ref: %w", name, err)
+	}
+	return nil
+}
+
+// pruneRefDirs removes the folders a deleted ref leaves empty, up to
+// refs/<kind>/, so the name can later be used by a ref of its own.
+func (r *Repo) pruneRefDirs(name string) {
+	segs := strings.Split(name, "/")
+	for n := len(segs) - 1; n > 2; n-- {
+		dir := filepath.Join(r.refDir(name), filepath.FromSlash(strings.Join(segs[:n], "/")))
+		if os.Remove(dir) != nil {
+			return
+		}
+	}
+}
+
+// checkTarget makes sure the new value exists, and is a commit for a branch.
+func (r *Repo) checkTarget(name string, h Hash) error {
+	o, err := r.objects()
+	if err != nil {
+		return err
+	}
+	if strings.HasPrefix(name, "refs/heads/") {
+		if _, err := r.readObject(h, typeCommit); err != nil {
+			return fmt.Errorf("%s: cannot point a branch at %s: %w", name, short(h), err)
+		}
+		return nil
+	}
+	if !o.has(h) {
+		return fmt.Errorf("%s: %s: %w", name, h, ErrObjectNotFound)
+	}
+	return nil
+}
+
+// checkRefName applies git's rules for ref names (git check-ref-format), so
+// a name can never escape the refs folder or be one git refuses to read.
+func checkRefName(name string) error {
+	bad := func(why string) error { return fmt.Errorf("%q is not a valid ref name: %s", name, why) }
+	if !strings.HasPrefix(name, "refs/") {
+		return bad("it must start with refs/")
+	}
+	if strings.HasSuffix(name, "/") || strings.HasSuffix(name, ".") {
+		return bad("it cannot end with / or .")
+	}
+	if strings.Contains(name, "..") || strings.Contains(name, "@{") {
+		return bad("it cannot contain .. or @{")
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if c < 0x20 || c == 0x7f || strings.IndexByte(" ~^:?*[\\", c) >= 0 {
+			return bad(fmt.Sprintf("it cannot contain %q", c))
+		}
+	}
+	for _, seg := range strings.Split(name, "/") {
+		switch {
+		case seg == "":
+			return bad("it cannot contain //")
+		case seg[0] == '.':
+			return bad("no part can start with .")
+		case strings.HasSuffix(seg, ".lock"):
+			return bad("no part can end with .lock")
+		}
+	}
+	return nil
+}
+
+// short abbreviates an object name for messages.
+func short(h Hash) string { return h.String()[:12] }

@@ -1,0 +1,188 @@
+package gitrepo
+
+import (
+	"bytes"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Mode is a tree entry's file mode, as git records it.
+type Mode uint32
+
+// The modes git writes. Old repositories may hold others (100664); they read
+// as regular files.
+const (
+	ModeFile       Mode = 0o100644
+	ModeExecutable Mode = 0o100755
+	ModeSymlink    Mode = 0o120000
+	ModeDir        Mode = 0o040000
+	ModeSubmodule  Mode = 0o160000
+)
+
+// IsDir reports whether the entry is a subtree.
+func (m Mode) IsDir() bool { return m&0o170000 == 0o040000 }
+
+// IsBlob reports whether the entry's object is a blob: a file or a symlink.
+func (m Mode) IsBlob() bool { return m&0o170000 == 0o100000 || m == ModeSymlink }
+
+// TreeEntry is one line of a tree object.
+type TreeEntry struct {
+	Name string // one path segment
+	Mode Mode
+	Hash Hash
+}
+
+// Tree returns the entries of the tree h in git's order. The slice is the
+// caller's to keep and change.
+func (r *Repo) Tree(h Hash) ([]TreeEntry, error) {
+	ents, err := r.tree(h)
+	if err != nil {
+		return nil, err
+	}
+	return append([]TreeEntry(nil), ents...), nil
+}
+
+// tree returns a parsed tree from the cache; callers must not modify it.
+func (r *Repo) tree(h Hash) ([]TreeEntry, error) {
+	st := r.state()
+	st.mu.Lock()
+	ents, ok := st.trees[h]
+	st.mu.Unlock()
+	if ok {
+		return ents, nil
+	}
+	if h == emptyTree {
+		return nil, nil // git knows the empty tree without storing it
+	}
+	data, err := r.readObject(h, typeTree)
+	if err != nil {
+		return nil, err
+	}
+	ents, err = parseTree(data)
+	if err != nil {
+		return nil, fmt.Errorf("tree %s: %w", h, err)
+	}
+	st.mu.Lock()
+	if st.trees == nil || len(st.trees) >= maxCachedTrees {
+		st.trees = map[Hash][]TreeEntry{}
+	}
+	st.trees[h] = ents
+	st.mu.Unlock()
+	return ents, nil
+}
+
+// emptyTree is the name of the tree with no entries, which git treats as
+// always present.
+var emptyTree = Hash{0x4b, 0x82, 0x5d, 0xc6, 0x42, 0xcb, 0x6e, 0xb9, 0xa0, 0x60,
+	0xe5, 0x4b, 0xf8, 0xd6, 0x92, 0x88, 0xfb, 0xee, 0x49, 0x04}
+
+// parseTree reads "<octal mode> <name>\x00<20-byte name>" entries.
+func parseTree(data []byte) ([]TreeEntry, error) {
+	var ents []TreeEntry
+	for len(data) > 0 {
+		sp := bytes.IndexByte(data, ' ')
+		if sp <= 0 {
+			return nil, fmt.Errorf("corrupt entry")
+		}
+		mode, err := strconv.ParseUint(string(data[:sp]), 8, 32)
+		if err != nil {
+			return nil, fmt.Errorf("bad mode %q", data[:sp])
+		}
+		data = data[sp+1:]
+		nul := bytes.IndexByte(data, 0)
+		if nul <= 0 || len(data) < nul+21 {
+			return nil, fmt.Errorf("corrupt entry")
+		}
+		e := TreeEntry{Name: string(data[:nul]), Mode: Mode(mode)}
+		copy(e.Hash[:], data[nul+1:nul+21])
+		ents = append(ents, e)
+		data = data[nul+21:]
+	}
+	return ents, nil
+}
+
+// compareNames orders tree entries as git does: by the bytes of their
+// names, where a subtree's name compares as if it ended in "/". So "a.b" <
+// "a/" (a folder) < "a0", while a file "a" comes before "a-b".
+func compareNames(a string, aDir bool, b string, bDir bool) int {
+	n := min(len(a), len(b))
+	if c := strings.Compare(a[:n], b[:n]); c != 0 {
+		return c
+	}
+	ca, cb := nextByte(a, n, aDir), nextByte(b, n, bDir)
+	switch {
+	case ca < cb:
+		return -1
+	case ca > cb:
+		return 1
+	}
+	return 0
+}
+
+// nextByte is the byte after position n of a name, with a folder's implied
+// "/" and 0 past the end.
+func nextByte(s string, n int, dir bool) int {
+	switch {
+	case n < len(s):
+		return int(s[n])
+	case n == len(s) && dir:
+		return '/'
+	}
+	return 0
+}
+
+// findEntry finds name in entries sorted in git's order (git fsck rejects
+// trees that are not); dir says which of a folder or a file of that name is
+// wanted.
+func findEntry(ents []TreeEntry, name string, dir bool) (TreeEntry, bool) {
+	i := sort.Search(len(ents), func(i int) bool {
+		return compareNames(ents[i].Name, ents[i].Mode.IsDir(), name, dir) >= 0
+	})
+	if i < len(ents) && ents[i].Name == name && ents[i].Mode.IsDir() == dir {
+		return ents[i], true
+	}
+	return TreeEntry{}, false
+}
+
+// FileAt returns the blob a commit holds at a slash path. ok is false when
+// the path is absent, or is a folder or a submodule rather than a file.
+func (r *Repo) FileAt(commit Hash, path string) (blob Hash, ok bool, err error) {
+	c, err := r.Commit(commit)
+	if err != nil {
+		return Hash{}, false, err
+	}
+	e, ok, err := r.entryAt(c.Tree, path)
+	if err != nil || !ok || !e.Mode.IsBlob() {
+		return Hash{}, false, err
+	}
+	return e.Hash, true, nil
+}
+
+// entryAt finds the entry at a slash path below a tree.
+func (r *Repo) entryAt(tree Hash, path string) (TreeEntry, bool, error) {
+	segs := strings.Split(path, "/")
+	for i, seg := range segs {
+		if seg == "" {
+			return TreeEntry{}, false, fmt.Errorf("%q is not a clean slash path", path)
+		}
+		ents, err := r.tree(tree)
+		if err != nil {
+			return TreeEntry{}, false, err
+		}
+		last := i == len(segs)-1
+		e, ok := findEntry(ents, seg, !last)
+		if !ok && last {
+			e, ok = findEntry(ents, seg, true)
+		}
+		if !ok {
+			return TreeEntry{}, false, nil
+		}
+		if last {
+			return e, true, nil
+		}
+		tree = e.Hash
+	}
+	return TreeEntry{}, false, nil
+}
