@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -18,6 +19,7 @@ import (
 	"sw/hooks/gitrepo"
 	"sw/hooks/install"
 	"sw/profile/collection"
+	"sw/profile/review"
 )
 
 func main() {
@@ -60,6 +62,24 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				},
 			},
 			{
+				Name:   "review",
+				Usage:  "the pending suggestions, each with its evidence and diff, and recent decisions",
+				Flags:  []cli.Flag{jsonFlag},
+				Action: reviewDashboard,
+			},
+			{
+				Name:      "accept",
+				Usage:     "merge a suggestion's branch into the default branch (git merge --no-ff) and delete it",
+				ArgsUsage: "ID",
+				Action:    decide((*review.Loop).Accept, "accepted"),
+			},
+			{
+				Name:      "reject",
+				Usage:     "delete a suggestion's branch and remember the rejection in profile_feedback.json",
+				ArgsUsage: "ID",
+				Action:    decide((*review.Loop).Reject, "rejected"),
+			},
+			{
 				Name:  "hook",
 				Usage: "entry points for git and agent hooks",
 				Subcommands: []*cli.Command{
@@ -78,6 +98,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 						Flags:  []cli.Flag{jsonFlag},
 						Action: hookUninstall,
 					},
+					gitHookCommand("post-commit", "count the pieces a commit finished; start an analysis every batch_size pieces", hooks.PostCommit),
+					gitHookCommand("post-merge", "count what a merge brought in, and notice merged suggestions", hooks.PostMerge),
+					gitHookCommand("post-rewrite", "after an amend or rebase, count again without counting twice (stdin: old and new commits)", hooks.PostRewrite),
+					gitHookCommand("reference-transaction", "notice a deleted suggestion branch at once (opt-in)", func(io hooks.IO) int {
+						return hooks.ReferenceTransaction(io, hookArg(io))
+					}),
+					gitHookCommand("analyze", "run a due analysis (started in the background by the hooks)", hooks.AnalyzeInBackground),
 					{
 						Name:  "pre-session",
 						Usage: "refresh CLAUDE.md's profile block (Claude Code SessionStart; stdin: the hook JSON, if any)",
@@ -160,6 +187,64 @@ func profileWrite(c *cli.Context) error {
 		fmt.Fprintf(c.App.Writer, "%s already holds this profile\n", collection.ClaudeFile)
 	}
 	return nil
+}
+
+// gitHookCommand is a `sw hook <event>` that git calls with its own
+// arguments, which reach the entry point untouched.
+func gitHookCommand(name, usage string, entry func(hooks.IO) int) *cli.Command {
+	return &cli.Command{
+		Name:            name,
+		Usage:           usage,
+		SkipFlagParsing: true,
+		Action: func(c *cli.Context) error {
+			io := hookIO(c)
+			io.Args = c.Args().Slice()
+			return exitCode(entry(io))
+		},
+	}
+}
+
+func hookArg(io hooks.IO) string {
+	if len(io.Args) == 0 {
+		return ""
+	}
+	return io.Args[0]
+}
+
+func reviewDashboard(c *cli.Context) error {
+	loop, err := review.Open(".")
+	if err != nil {
+		return err
+	}
+	d, err := loop.Review()
+	if err != nil {
+		return err
+	}
+	if c.Bool("json") {
+		return writeJSON(c.App.Writer, d)
+	}
+	return d.WriteText(c.App.Writer, time.Now())
+}
+
+func decide(act func(*review.Loop, string) (*review.Suggestion, error), done string) cli.ActionFunc {
+	return func(c *cli.Context) error {
+		if c.Args().Len() != 1 {
+			return errors.New("give one suggestion id (sw review lists them)")
+		}
+		loop, err := review.Open(".")
+		if err != nil {
+			return err
+		}
+		s, err := act(loop, c.Args().First())
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(c.App.Writer, "%s %s: %s\n", done, s.ID, s.Summary)
+		for _, r := range s.Remotes {
+			fmt.Fprintf(c.App.Writer, "the branch is still at %s; delete it there too when you are done\n", strings.TrimPrefix(r, "refs/remotes/"))
+		}
+		return nil
+	}
 }
 
 func hookInstall(c *cli.Context) error {

@@ -16,7 +16,8 @@ type IO struct {
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
 	Getenv         func(string) string
-	Dir            string // the folder the hook was started in
+	Dir            string   // the folder the hook was started in
+	Args           []string // what git passed the hook
 }
 
 // agentInput is the part of Claude Code's hook JSON that sw reads.

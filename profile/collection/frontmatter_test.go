@@ -36,3 +36,19 @@ func TestGenreOf(t *testing.T) {
 		t.Errorf("settings genre not the default: %q", got)
 	}
 }
+
+func TestByAgent(t *testing.T) {
+	for msg, want := range map[string]bool{
+		"Draft the essay\n\nCo-Authored-By: Claude <noreply@anthropic.com>\n":       true,
+		"Draft\n\n🤖 Generated with [Claude Code](https://claude.com/claude-code)\n": true,
+		"Draft\n\nGenerated with Claude Code\n":                                     true,
+		"Fix typo\n":                                                                false,
+		"Mention Claude Code in the essay\n":                                        false,
+		"Co-Authored-By: Ada <ada@example.com>\n":                                   false,
+		"co-authored-by: claude opus <NOREPLY@ANTHROPIC.COM>":                       true,
+	} {
+		if got := ByAgent(msg, DefaultAgentCommits); got != want {
+			t.Errorf("ByAgent(%q) = %v", msg, got)
+		}
+	}
+}

@@ -23,6 +23,7 @@ type Settings struct {
 	Pieces         Pieces   `yaml:"pieces"`
 	FeedbackWindow int      `yaml:"feedback_window"`
 	Analyzer       Analyzer `yaml:"analyzer"`
+	AgentCommits   []string `yaml:"agent_commits"`
 }
 
 // Pieces says which Markdown files are pieces, by slash globs relative to
@@ -46,6 +47,7 @@ func DefaultSettings() Settings {
 		Pieces:         Pieces{Include: []string{"**/*.md"}},
 		FeedbackWindow: 1,
 		Analyzer:       Analyzer{Timeout: 120 * time.Second},
+		AgentCommits:   append([]string(nil), DefaultAgentCommits...),
 	}
 }
 

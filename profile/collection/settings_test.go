@@ -17,7 +17,8 @@ func TestStarterSettingsAreTheDefaults(t *testing.T) {
 	d := DefaultSettings()
 	if s.BatchSize != d.BatchSize || s.Genre != d.Genre || s.FeedbackWindow != d.FeedbackWindow ||
 		s.Analyzer.Timeout != d.Analyzer.Timeout || len(s.Analyzer.Command) != 0 ||
-		strings.Join(s.Pieces.Include, ",") != "**/*.md" || len(s.Pieces.Exclude) != 0 {
+		strings.Join(s.Pieces.Include, ",") != "**/*.md" || len(s.Pieces.Exclude) != 0 ||
+		strings.Join(s.AgentCommits, "|") != strings.Join(d.AgentCommits, "|") {
 		t.Errorf("starter settings %+v differ from defaults %+v", s, d)
 	}
 }

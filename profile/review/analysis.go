@@ -1,0 +1,242 @@
+package review
+
+import (
+	"context"
+	"fmt"
+	"sort"
+
+	"github.com/go-git/go-git/v5/plumbing"
+
+	"sw/profile"
+	"sw/profile/analyze"
+	"sw/profile/collection"
+)
+
+// Due reports whether enough pieces have been finished for an analysis.
+func (l *Loop) Due() (bool, error) {
+	st, _ := l.loadState()
+	return len(st.Pending) >= l.Coll.Settings.BatchSize, nil
+}
+
+// Outcome is what one analysis did.
+type Outcome struct {
+	Batch      string        `json:"batch"`
+	Pieces     []string      `json:"pieces"`
+	Written    []*Suggestion `json:"written"`    // branches created or refreshed
+	Skipped    []Skipped     `json:"skipped"`    // suggestions not written, and why
+	Suppressed []Suppressed  `json:"suppressed"` // rejected before, so not proposed again
+}
+
+// Skipped is a suggestion the analyzer made that sw did not write.
+type Skipped struct {
+	ID     string `json:"id"`
+	Reason string `json:"reason"`
+}
+
+// Suppressed is a suggestion whose signature the person rejected.
+type Suppressed struct {
+	Signature string `json:"signature"`
+	Reason    string `json:"reason"`
+}
+
+// Proposal is an analysis before anything is written: what the analyzer
+// said, minus what the reject memory suppresses.
+type Proposal struct {
+	Request     *analyze.Request
+	Suggestions []analyze.Suggestion
+	Suppressed  []Suppressed
+	head        plumbing.Hash
+	seq         int // pending pieces up to this sequence number were read
+}
+
+// Propose runs the analyzer on the pending pieces, or on paths when given,
+// and applies the reject memory. It writes nothing: `sw analyze --dry-run`
+// stops here.
+func (l *Loop) Propose(ctx context.Context, paths []string) (*Proposal, error) {
+	unlock, err := l.lock()
+	if err != nil {
+		return nil, err
+	}
+	st, _ := l.loadState()
+	err = l.count(st)
+	if err == nil {
+		err = l.saveState(st)
+	}
+	unlock()
+	if err != nil {
+		return nil, err
+	}
+	p := &Proposal{seq: st.Seq}
+	if p.head, err = l.headCommit(); err != nil {
+		return nil, err
+	}
+	if paths == nil {
+		for _, pp := range st.Pending {
+			paths = append(paths, pp.Path)
+		}
+	} else {
+		p.seq = -1 // named pieces: the count is left as it is
+	}
+	if p.Request, err = l.request(p.head, paths, st); err != nil {
+		return nil, err
+	}
+	a := l.Coll.Settings.Analyzer
+	resp, err := analyze.New(a.Command, a.Timeout, l.Coll.Root).Analyze(ctx, p.Request)
+	if err != nil {
+		return nil, err
+	}
+	remembered := map[string]bool{}
+	for _, r := range p.Request.Rejected {
+		remembered[r.Signature] = true
+	}
+	for _, s := range resp.Suggestions {
+		if remembered[s.Signature] {
+			p.Suppressed = append(p.Suppressed, Suppressed{Signature: s.Signature,
+				Reason: "rejected before, and remembered in " + collection.FeedbackFile})
+			continue
+		}
+		p.Suggestions = append(p.Suggestions, s)
+	}
+	return p, nil
+}
+
+// request gathers what the analyzer reads: each piece as committed at head,
+// the profile for each of their genres, and the remembered rejections.
+func (l *Loop) request(head plumbing.Hash, paths []string, st *State) (*analyze.Request, error) {
+	req := &analyze.Request{Version: 1, Profile: map[string]*profile.Resolved{}}
+	for _, path := range paths {
+		blob, ok, err := l.Repo.FileAt(head, path)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			continue // deleted since it was counted
+		}
+		text, err := l.Repo.Blob(blob)
+		if err != nil {
+			return nil, err
+		}
+		genre := l.Coll.GenreOf(text)
+		drafts, err := l.drafts(head, path)
+		if err != nil {
+			return nil, err
+		}
+		req.Pieces = append(req.Pieces, analyze.Piece{Path: path, Genre: genre, Text: string(text), Drafts: drafts})
+		if req.Profile[genre] == nil {
+			r, err := l.Coll.Resolve(genre)
+			if err != nil {
+				return nil, fmt.Errorf("the profile cannot be read, so no analysis: %w", err)
+			}
+			req.Profile[genre] = r
+		}
+	}
+	rejected, err := l.remembered(st)
+	if err != nil {
+		return nil, err
+	}
+	req.Rejected = rejected
+	return req, nil
+}
+
+// remembered is every rejection the analysis must not propose again: those
+// in profile_feedback.json on the default branch, and those not yet
+// written there.
+func (l *Loop) remembered(st *State) ([]analyze.Rejected, error) {
+	f, _, err := l.feedbackOnDefault()
+	if err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
+	var out []analyze.Rejected
+	for sig, r := range f.Remembered() {
+		seen[sig] = true
+		out = append(out, analyze.Rejected{Signature: sig, Summary: r.Summary})
+	}
+	for _, s := range st.Suggestions {
+		if s.Decision == decisionRejected && !s.Recorded && !seen[s.Signature] {
+			seen[s.Signature] = true
+			out = append(out, analyze.Rejected{Signature: s.Signature, Summary: s.Summary})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Signature < out[j].Signature })
+	return out, nil
+}
+
+// Apply writes a proposal's suggestions as branches of the pending batch
+// (a new batch if none is pending), and takes the pieces it read off the
+// count.
+func (l *Loop) Apply(p *Proposal) (*Outcome, error) {
+	unlock, err := l.lock()
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	st, _ := l.loadState()
+	if err := l.reconcile(st); err != nil {
+		return nil, err
+	}
+	out := &Outcome{Suppressed: p.Suppressed}
+	for _, piece := range p.Request.Pieces {
+		out.Pieces = append(out.Pieces, piece.Path)
+	}
+	if len(p.Suggestions) > 0 {
+		out.Batch = st.pendingBatch()
+		if out.Batch == "" {
+			out.Batch = l.nextBatch(st)
+		}
+		def, err := l.defaultTip()
+		if err != nil {
+			return nil, err
+		}
+		for _, s := range p.Suggestions {
+			written, reason, err := l.writeSuggestion(st, out.Batch, s, def, p.head)
+			if err != nil {
+				return nil, err
+			}
+			if written != nil {
+				out.Written = append(out.Written, written)
+				l.logf("batch %s: wrote %s (%s)", out.Batch, written.Branch, written.Signature)
+			} else {
+				out.Skipped = append(out.Skipped, Skipped{ID: s.ID, Reason: reason})
+				l.logf("batch %s: skipped %s: %s", out.Batch, s.ID, reason)
+			}
+		}
+	}
+	if p.seq >= 0 {
+		kept := st.Pending[:0]
+		for _, pp := range st.Pending {
+			if pp.Seq > p.seq {
+				kept = append(kept, pp)
+			}
+		}
+		st.Pending = kept
+		st.Analyzed = p.head.String()
+	}
+	st.LastError = ""
+	st.Refs = nil // the branches moved: reconcile afresh next time
+	return out, l.saveState(st)
+}
+
+// Analyze runs one analysis now and writes its branches.
+func (l *Loop) Analyze(ctx context.Context) (*Outcome, error) {
+	p, err := l.Propose(ctx, nil)
+	if err != nil {
+		l.failed(err)
+		return nil, err
+	}
+	return l.Apply(p)
+}
+
+// failed remembers an analysis failure: in the log, and in the state so the
+// next hook says so. The count stays, so the next commit tries again.
+func (l *Loop) failed(err error) {
+	l.logf("analysis failed: %v", err)
+	unlock, lockErr := l.lock()
+	if lockErr != nil {
+		return
+	}
+	defer unlock()
+	st, _ := l.loadState()
+	st.LastError = err.Error()
+	l.saveState(st)
+}

@@ -1,0 +1,172 @@
+package review
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/go-git/go-git/v5/plumbing"
+
+	"sw/hooks/gitrepo"
+	"sw/profile"
+	"sw/profile/analyze"
+	"sw/profile/collection"
+)
+
+// sw signs its suggestion commits as itself: the person's name goes on the
+// merge that accepts one.
+var swIdentity = gitrepo.Signature{Name: "sw", Email: "sw@localhost"}
+
+// Trailers on every suggestion commit: what a fresh clone rebuilds the
+// ledger and the count from.
+const (
+	trailerBatch      = "Sw-Batch"
+	trailerSuggestion = "Sw-Suggestion"
+	trailerSignature  = "Sw-Signature"
+	trailerAnalyzed   = "Sw-Analyzed"
+)
+
+// writeSuggestion writes one suggestion as a branch: one commit on top of
+// the default branch's tip changing exactly its rule file. A suggestion the
+// default branch already holds is dropped; one with the signature or the
+// file of a pending suggestion refreshes that branch, unless the person has
+// added commits to it. It returns the ledger entry, or why nothing was
+// written.
+func (l *Loop) writeSuggestion(st *State, batch string, s analyze.Suggestion, def tip, analyzed plumbing.Hash) (*Suggestion, string, error) {
+	path := s.Path(collection.ProfileDir)
+	current, exists, err := l.Repo.FileAt(def.hash, path)
+	if err != nil {
+		return nil, "", err
+	}
+	var blob plumbing.Hash
+	if s.Rule != nil {
+		if blob, err = l.Repo.WriteBlob(profile.Format(*s.Rule)); err != nil {
+			return nil, "", err
+		}
+		if exists && blob == current {
+			return nil, def.name + " already has this rule", nil
+		}
+	} else if !exists {
+		return nil, "nothing to remove: " + def.name + " has no " + path, nil
+	}
+
+	existing := st.pendingFor(path, s.Signature)
+	branch, old := BranchPrefix+batch+"/"+s.ID, plumbing.ZeroHash
+	if existing != nil {
+		if existing.Modified() {
+			return nil, "left alone: you have added commits to " + existing.Branch, nil
+		}
+		branch, old = existing.Branch, plumbing.NewHash(existing.Tip)
+	}
+
+	commit, err := l.Repo.Commit(def.hash)
+	if err != nil {
+		return nil, "", err
+	}
+	var blobPtr *plumbing.Hash
+	if s.Rule != nil {
+		blobPtr = &blob
+	}
+	tree, err := l.Repo.TreeWith(commit.Tree, path, blobPtr)
+	if err != nil {
+		return nil, "", err
+	}
+	if existing != nil && existing.Evidence == s.Evidence && existing.Summary == s.Summary {
+		if c, err := l.Repo.Commit(old); err == nil && c.Tree == tree && len(c.Parents) == 1 && c.Parents[0] == def.hash {
+			return nil, "unchanged since the last analysis", nil
+		}
+	}
+	now := l.Now()
+	sig := swIdentity
+	sig.When = now
+	hash, err := l.Repo.WriteCommit(gitrepo.CommitSpec{
+		Tree: tree, Parents: []plumbing.Hash{def.hash},
+		Author: sig, Committer: sig,
+		Message: commitMessage(batch, s, analyzed),
+	})
+	if err != nil {
+		return nil, "", err
+	}
+	if err := l.Repo.UpdateRef("refs/heads/"+branch, hash, old); err != nil {
+		return nil, "the branch " + branch + " moved while sw wrote it; the next analysis tries again", nil
+	}
+	entry := existing
+	if entry == nil {
+		entry = &Suggestion{Branch: branch, Batch: batch, Created: now.UTC().Truncate(time.Second)}
+		st.Suggestions = append(st.Suggestions, entry)
+	}
+	entry.ID, entry.Layer, entry.Path = s.ID, s.Layer, path
+	entry.Signature, entry.Summary, entry.Evidence = s.Signature, s.Summary, s.Evidence
+	entry.Tip, entry.Seen = hash.String(), hash.String()
+	entry.Blob = ""
+	if s.Rule != nil {
+		entry.Blob = blob.String()
+	}
+	return entry, "", nil
+}
+
+// commitMessage is the suggestion in words: the summary as subject, the
+// evidence as body, and trailers naming the batch, the suggestion, its
+// signature and the commit the analysis read.
+func commitMessage(batch string, s analyze.Suggestion, analyzed plumbing.Hash) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\n\n%s\n\n", s.Summary, strings.TrimSpace(s.Evidence))
+	fmt.Fprintf(&b, "%s: %s\n%s: %s\n%s: %s\n", trailerBatch, batch, trailerSuggestion, s.ID, trailerSignature, s.Signature)
+	if !analyzed.IsZero() {
+		fmt.Fprintf(&b, "%s: %s\n", trailerAnalyzed, analyzed)
+	}
+	return b.String()
+}
+
+// pendingFor returns the pending suggestion for the same rule file or with
+// the same signature, or nil.
+func (st *State) pendingFor(path, signature string) *Suggestion {
+	for _, s := range st.Suggestions {
+		if s.Pending() && (s.Path == path || s.Signature == signature) {
+			return s
+		}
+	}
+	return nil
+}
+
+// nextBatch numbers a new batch one past any batch known here, on the
+// branches (local or fetched) or in the reject memory.
+func (l *Loop) nextBatch(st *State) string {
+	max := 0
+	bump := func(batch string) {
+		if n, err := strconv.Atoi(batch); err == nil && n > max {
+			max = n
+		}
+	}
+	for _, s := range st.Suggestions {
+		bump(s.Batch)
+	}
+	for name := range st.Refs {
+		if b, _, ok := parseBranch(name); ok {
+			bump(b)
+		}
+	}
+	if f, _, err := l.feedbackOnDefault(); err == nil {
+		bump(strconv.Itoa(f.MaxBatch()))
+	}
+	return strconv.Itoa(max + 1)
+}
+
+// parseBranch finds a suggestion branch in a ref name: refs/heads/sw/3/x,
+// or refs/remotes/<remote>/sw/3/x (a remote's name may itself hold a
+// slash, so the branch is read from the end).
+func parseBranch(ref string) (batch, id string, ok bool) {
+	if !strings.HasPrefix(ref, "refs/heads/") && !strings.HasPrefix(ref, "refs/remotes/") {
+		return "", "", false
+	}
+	parts := strings.Split(ref, "/")
+	n := len(parts)
+	if n < 5 || parts[n-3]+"/" != BranchPrefix || parts[n-2] == "" || parts[n-1] == "" {
+		return "", "", false
+	}
+	if strings.HasPrefix(ref, "refs/heads/") && n != 5 {
+		return "", "", false
+	}
+	return parts[n-2], parts[n-1], true
+}

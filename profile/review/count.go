@@ -1,0 +1,120 @@
+package review
+
+import (
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing"
+)
+
+// count brings Pending up to date with HEAD. The common case is the commit
+// just made on top of the one counted last: only its own changes are read,
+// so the hook costs the same on a history of ten commits or ten thousand.
+// Anything else (an amend, the end of a rebase or cherry-pick sequence, a
+// checkout, a reset, a lost state file) recounts from the last analysis,
+// which is what makes amends and rebases count nothing twice.
+//
+// A merge commit counts the pieces it changes compared with its first
+// parent: what it brings into the branch, each piece once.
+func (l *Loop) count(st *State) error {
+	_, head, err := l.Repo.Head()
+	if err != nil || head.IsZero() {
+		return err // an unborn branch has finished nothing yet
+	}
+	if st.Head == head.String() {
+		return nil
+	}
+	c, err := l.Repo.Commit(head)
+	if err != nil {
+		return err
+	}
+	if st.Head != "" && len(c.Parents) > 0 && c.Parents[0].String() == st.Head {
+		changes, err := l.Repo.ChangedFiles(c.Parents[0], head, l.Coll.Settings.IsPiece)
+		if err != nil {
+			return err
+		}
+		for _, ch := range changes {
+			if ch.To.IsZero() {
+				st.dropPending(ch.Path)
+			} else {
+				st.addPending(ch.Path)
+			}
+		}
+		st.Head = head.String()
+		return nil
+	}
+	return l.recount(st, head)
+}
+
+// recount sets Pending to the pieces changed by the commits since the last
+// analysis and still present at head.
+func (l *Loop) recount(st *State, head plumbing.Hash) error {
+	since := st.Analyzed
+	if since == "" || !l.Repo.HasCommit(plumbing.NewHash(since)) {
+		since = l.analyzedFromGit()
+	}
+	st.Analyzed = since
+	args := []string{"log", "--format=", "--name-only", "--no-renames", "--diff-filter=AM", "-z", head.String()}
+	if since != "" {
+		args = append(args, "^"+since)
+	}
+	out, err := l.Repo.Git(args...)
+	if err != nil {
+		return err
+	}
+	// git log lists the newest commit first; count oldest first.
+	var paths []string
+	for _, p := range strings.Split(string(out), "\x00") {
+		if p = strings.TrimSpace(p); p != "" && l.Coll.Settings.IsPiece(p) {
+			paths = append(paths, p)
+		}
+	}
+	st.Pending = nil
+	for i := len(paths) - 1; i >= 0; i-- {
+		if _, ok, err := l.Repo.FileAt(head, paths[i]); err == nil && ok {
+			st.addPending(paths[i])
+		}
+	}
+	st.Head = head.String()
+	return nil
+}
+
+// analyzedFromGit finds the commit the last analysis read, from the
+// Sw-Analyzed trailer of the newest suggestion commit any ref reaches: the
+// part of the count that travels with the repository.
+func (l *Loop) analyzedFromGit() string {
+	out, err := l.Repo.Git("log", "--all", "-1", "--format=%(trailers:key=Sw-Analyzed,valueonly)", "--grep=^Sw-Analyzed: ")
+	if err != nil {
+		return ""
+	}
+	sha := strings.TrimSpace(string(out))
+	if sha == "" || !l.Repo.HasCommit(plumbing.NewHash(sha)) {
+		return ""
+	}
+	return sha
+}
+
+// addPending counts a piece, once: a piece finished again moves to the end,
+// so an analysis that read an older version leaves the newer one counted.
+func (st *State) addPending(path string) {
+	st.dropPending(path)
+	st.Seq++
+	st.Pending = append(st.Pending, PendingPiece{Path: path, Seq: st.Seq})
+}
+
+func (st *State) dropPending(path string) {
+	for i, p := range st.Pending {
+		if p.Path == path {
+			st.Pending = append(st.Pending[:i], st.Pending[i+1:]...)
+			return
+		}
+	}
+}
+
+// rewritten follows post-rewrite's map of old to new commits (an amend, a
+// rebase), so the analysis point survives history being rewritten under it.
+func (st *State) rewritten(oldToNew map[string]string) {
+	if n, ok := oldToNew[st.Analyzed]; ok {
+		st.Analyzed = n
+	}
+	st.Head = "" // recount from the (mapped) analysis point
+}

@@ -1,0 +1,192 @@
+package review
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/sergi/go-diff/diffmatchpatch"
+)
+
+// Dashboard is what `sw review` shows: the pending batch and the recent
+// decisions.
+type Dashboard struct {
+	Pending       []PendingView `json:"pending"`
+	Decided       []DecidedView `json:"decided"`
+	PiecesPending int           `json:"pieces_pending"` // finished since the last analysis
+	BatchSize     int           `json:"batch_size"`
+	LastError     string        `json:"last_error,omitempty"`
+	defaultBranch string
+}
+
+// PendingView is one suggestion awaiting a decision.
+type PendingView struct {
+	ID        string    `json:"id"`
+	Branch    string    `json:"branch"`
+	Batch     string    `json:"batch"`
+	Summary   string    `json:"summary"`
+	Layer     string    `json:"layer"`
+	Signature string    `json:"signature"`
+	Evidence  string    `json:"evidence"`
+	Created   time.Time `json:"created"`
+	Modified  bool      `json:"modified"` // the person has added commits to the branch
+	Path      string    `json:"-"`
+	Diff      string    `json:"-"`
+}
+
+// DecidedView is one decision sw has seen.
+type DecidedView struct {
+	ID        string    `json:"id"`
+	Batch     string    `json:"batch"`
+	Signature string    `json:"signature"`
+	Decision  string    `json:"decision"`
+	At        time.Time `json:"at"`
+	How       string    `json:"how"`
+}
+
+// recentDecisions is how many decisions the dashboard lists.
+const recentDecisions = 20
+
+// Review reconciles, then gathers the dashboard.
+func (l *Loop) Review() (*Dashboard, error) {
+	unlock, err := l.lock()
+	if err != nil {
+		return nil, err
+	}
+	st, _ := l.loadState()
+	err = l.count(st)
+	if err == nil {
+		err = l.reconcile(st)
+	}
+	if err == nil {
+		err = l.saveState(st)
+	}
+	unlock()
+	if err != nil {
+		return nil, err
+	}
+	def, err := l.defaultTip()
+	if err != nil {
+		return nil, err
+	}
+	d := &Dashboard{Pending: []PendingView{}, Decided: []DecidedView{}, PiecesPending: len(st.Pending),
+		BatchSize: l.Coll.Settings.BatchSize, LastError: st.LastError, defaultBranch: def.name}
+	for _, s := range st.Suggestions {
+		if s.Pending() {
+			v := PendingView{ID: s.ID, Branch: s.Branch, Batch: s.Batch, Summary: s.Summary, Layer: s.Layer,
+				Signature: s.Signature, Evidence: s.Evidence, Created: s.Created, Modified: s.Modified(), Path: s.Path}
+			v.Diff = l.ruleDiff(def.hash, s)
+			d.Pending = append(d.Pending, v)
+		} else if s.Decision == decisionAccepted || s.Decision == decisionRejected {
+			d.Decided = append(d.Decided, DecidedView{ID: s.ID, Batch: s.Batch, Signature: s.Signature,
+				Decision: s.Decision, At: s.DecidedAt, How: s.How})
+		}
+	}
+	sort.SliceStable(d.Pending, func(i, j int) bool { return d.Pending[i].Branch < d.Pending[j].Branch })
+	sort.SliceStable(d.Decided, func(i, j int) bool { return d.Decided[i].At.After(d.Decided[j].At) })
+	if len(d.Decided) > recentDecisions {
+		d.Decided = d.Decided[:recentDecisions]
+	}
+	return d, nil
+}
+
+// ruleDiff shows the suggestion's rule file against the default branch's,
+// line by line.
+func (l *Loop) ruleDiff(def plumbing.Hash, s *Suggestion) string {
+	read := func(commit plumbing.Hash) string {
+		if commit.IsZero() {
+			return ""
+		}
+		blob, ok, err := l.Repo.FileAt(commit, s.Path)
+		if err != nil || !ok {
+			return ""
+		}
+		data, err := l.Repo.Blob(blob)
+		if err != nil {
+			return ""
+		}
+		return string(data)
+	}
+	return lineDiff(read(def), read(plumbing.NewHash(s.Seen)))
+}
+
+// lineDiff renders a line diff: "-" lines only in a, "+" only in b.
+func lineDiff(a, b string) string {
+	dmp := diffmatchpatch.New()
+	ca, cb, lines := dmp.DiffLinesToChars(a, b)
+	diffs := dmp.DiffCharsToLines(dmp.DiffMain(ca, cb, false), lines)
+	var out strings.Builder
+	for _, d := range diffs {
+		prefix := "  "
+		switch d.Type {
+		case diffmatchpatch.DiffDelete:
+			prefix = "- "
+		case diffmatchpatch.DiffInsert:
+			prefix = "+ "
+		}
+		for _, line := range strings.SplitAfter(d.Text, "\n") {
+			if line != "" {
+				out.WriteString(prefix + strings.TrimSuffix(line, "\n") + "\n")
+			}
+		}
+	}
+	return out.String()
+}
+
+// WriteText prints the dashboard for people.
+func (d *Dashboard) WriteText(w io.Writer, now time.Time) error {
+	var b strings.Builder
+	if d.LastError != "" {
+		fmt.Fprintf(&b, "Problem: %s\n\n", d.LastError)
+	}
+	if len(d.Pending) == 0 {
+		fmt.Fprintf(&b, "No suggestions pending. %d of %d pieces finished towards the next analysis.\n", d.PiecesPending, d.BatchSize)
+	} else {
+		fmt.Fprintf(&b, "Pending: batch %s, %d suggestion%s\n", d.Pending[0].Batch, len(d.Pending), plural(len(d.Pending)))
+		for _, p := range d.Pending {
+			fmt.Fprintf(&b, "\n%s  (%s, %s)\n", p.ID, p.Layer, age(now.Sub(p.Created)))
+			fmt.Fprintf(&b, "  %s\n", p.Summary)
+			for _, line := range strings.Split(p.Evidence, "\n") {
+				fmt.Fprintf(&b, "  evidence: %s\n", line)
+			}
+			if p.Modified {
+				fmt.Fprintf(&b, "  you have added commits to this branch; sw leaves it alone\n")
+			}
+			fmt.Fprintf(&b, "  %s\n", p.Path)
+			for _, line := range strings.Split(strings.TrimRight(p.Diff, "\n"), "\n") {
+				fmt.Fprintf(&b, "    %s\n", line)
+			}
+			fmt.Fprintf(&b, "  accept: git merge %s   (or sw accept %s)\n", p.Branch, p.ID)
+			fmt.Fprintf(&b, "  reject: git branch -D %s   (or sw reject %s)\n", p.Branch, p.ID)
+		}
+		fmt.Fprintf(&b, "\n%d of %d pieces finished towards the next analysis.\n", d.PiecesPending, d.BatchSize)
+	}
+	if len(d.Decided) > 0 {
+		b.WriteString("\nRecent decisions\n")
+		for _, x := range d.Decided {
+			fmt.Fprintf(&b, "  %-8s %s (batch %s), %s: %s\n", x.Decision, x.ID, x.Batch, age(now.Sub(x.At)), x.How)
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// age says how long ago, roughly, as people say it.
+func age(d time.Duration) string {
+	switch {
+	case d < time.Minute:
+		return "just now"
+	case d < time.Hour:
+		return plainCount(int(d/time.Minute), "minute") + " ago"
+	case d < 48*time.Hour:
+		return plainCount(int(d/time.Hour), "hour") + " ago"
+	}
+	return plainCount(int(d/(24*time.Hour)), "day") + " ago"
+}
+
+func plainCount(n int, unit string) string {
+	return fmt.Sprintf("%d %s%s", n, unit, plural(n))
+}

@@ -1,0 +1,114 @@
+package review
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+)
+
+// Accept merges a pending suggestion's branch into the default branch with
+// a real `git merge --no-ff`, so the person's own git hooks run, and
+// deletes the branch. id is the suggestion's id or its branch.
+func (l *Loop) Accept(id string) (*Suggestion, error) {
+	s, def, err := l.decidable(id)
+	if err != nil {
+		return nil, err
+	}
+	msg := fmt.Sprintf("Accept suggestion %s: %s\n\nSw-Batch: %s\nSw-Suggestion: %s\n", s.ID, s.Summary, s.Batch, s.ID)
+	if _, err := l.Repo.Git("merge", "--no-ff", "--no-edit", "-m", msg, "refs/heads/"+s.Branch); err != nil {
+		l.Repo.Git("merge", "--abort")
+		return nil, fmt.Errorf("merging %s into %s failed, and the merge was undone: %w", s.Branch, def.name, err)
+	}
+	if _, err := l.Repo.Git("branch", "-d", s.Branch); err != nil {
+		return nil, err
+	}
+	if err := l.Reconcile(); err != nil {
+		return nil, err
+	}
+	return l.suggestion(s.Branch)
+}
+
+// Reject deletes a pending suggestion's branch and records the rejection
+// in profile_feedback.json, so it is not proposed again.
+func (l *Loop) Reject(id string) (*Suggestion, error) {
+	s, _, err := l.decidable(id)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := l.Repo.Git("branch", "-D", s.Branch); err != nil {
+		return nil, err
+	}
+	unlock, err := l.lock()
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	st, _ := l.loadState()
+	if mine := st.find(s.Branch); mine != nil && mine.Pending() {
+		// Decided here and now, even if a copy still sits on a remote.
+		l.settle(mine, decisionRejected, "rejected with sw reject")
+	}
+	if err := l.reconcile(st); err != nil {
+		return nil, err
+	}
+	if err := l.saveState(st); err != nil {
+		return nil, err
+	}
+	return st.find(s.Branch), nil
+}
+
+// decidable finds a pending suggestion and checks that merging or deleting
+// it now is safe: on the default branch, no merge or rebase under way, and
+// nothing uncommitted under profile/ that a merge could tangle with.
+func (l *Loop) decidable(id string) (*Suggestion, tip, error) {
+	if err := l.Reconcile(); err != nil {
+		return nil, tip{}, err
+	}
+	st, _ := l.loadState()
+	var matches []*Suggestion
+	for _, s := range st.Suggestions {
+		if s.Pending() && (s.ID == id || s.Branch == id || "refs/heads/"+s.Branch == id) {
+			matches = append(matches, s)
+		}
+	}
+	switch len(matches) {
+	case 0:
+		return nil, tip{}, fmt.Errorf("no pending suggestion %q; `sw review` lists them", id)
+	case 1:
+	default:
+		var branches []string
+		for _, s := range matches {
+			branches = append(branches, s.Branch)
+		}
+		return nil, tip{}, fmt.Errorf("%q names %d suggestions; give the branch: %s", id, len(matches), strings.Join(branches, ", "))
+	}
+	def, err := l.defaultTip()
+	if err != nil {
+		return nil, tip{}, err
+	}
+	if headRef, _, err := l.Repo.Head(); err != nil {
+		return nil, tip{}, err
+	} else if headRef != def.ref {
+		return nil, tip{}, fmt.Errorf("not on %s, the default branch; switch to it first (git switch %s)", def.name, def.name)
+	}
+	if op, busy := l.Repo.InProgress(); busy {
+		return nil, tip{}, fmt.Errorf("a %s is in progress; finish or abort it first", op)
+	}
+	out, err := l.Repo.Git("status", "--porcelain", "--", l.Coll.Profile().Dir+"/")
+	if err != nil {
+		return nil, tip{}, err
+	}
+	if len(bytes.TrimSpace(out)) > 0 {
+		return nil, tip{}, fmt.Errorf("uncommitted changes under %s/; commit or discard them first:\n%s", l.Coll.Profile().Dir, strings.TrimRight(string(out), "\n"))
+	}
+	return matches[0], def, nil
+}
+
+// suggestion returns the ledger entry for branch.
+func (l *Loop) suggestion(branch string) (*Suggestion, error) {
+	st, _ := l.loadState()
+	if s := st.find(branch); s != nil {
+		return s, nil
+	}
+	return nil, fmt.Errorf("%s is not in sw's ledger", branch)
+}

@@ -1,0 +1,61 @@
+// Package review is the review loop: finished pieces are counted as they are
+// committed; every N of them an analyzer proposes profile changes, each
+// written as a branch with one commit on top of the default branch; merging
+// a branch accepts its suggestion, deleting it rejects it; rejections are
+// remembered in profile_feedback.json. Everything is decided from git alone,
+// so a merge on a hosting service, pulled back, counts as much as one made
+// here.
+//
+// The loop's local state (.git/sw/state.json) is a cache: what must travel
+// with the repository travels in git. The suggestion branches carry their
+// batch, id and signature as commit trailers, and the commit the analysis
+// read (Sw-Analyzed), so a fresh clone rebuilds the count and the ledger.
+package review
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"sw/hooks/gitrepo"
+	"sw/profile/collection"
+)
+
+// BranchPrefix is the namespace of suggestion branches: refs/heads/sw/<batch>/<id>.
+const BranchPrefix = "sw/"
+
+// Loop is the review loop of one collection.
+type Loop struct {
+	Repo *gitrepo.Repo
+	Coll *collection.Collection
+	Dir  string // sw's local state folder, .git/sw in the common git folder
+	Now  func() time.Time
+}
+
+// Open opens the loop for the collection at or above dir.
+func Open(dir string) (*Loop, error) {
+	c, err := collection.Find(dir)
+	if err != nil {
+		return nil, err
+	}
+	repo, err := gitrepo.Find(c.Root)
+	if err != nil {
+		return nil, err
+	}
+	return &Loop{Repo: repo, Coll: c, Dir: filepath.Join(repo.CommonDir, "sw"), Now: time.Now}, nil
+}
+
+// logf appends a line to .git/sw/log, the record of what the loop did
+// behind the person's back: analyses, branches written, decisions seen.
+func (l *Loop) logf(format string, args ...any) {
+	if err := os.MkdirAll(l.Dir, 0o777); err != nil {
+		return
+	}
+	f, err := os.OpenFile(filepath.Join(l.Dir, "log"), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o666)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	fmt.Fprintf(f, "%s %s\n", l.Now().UTC().Format(time.RFC3339), fmt.Sprintf(format, args...))
+}

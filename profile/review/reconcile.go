@@ -1,0 +1,287 @@
+package review
+
+import (
+	"maps"
+	"strings"
+	"time"
+
+	"github.com/go-git/go-git/v5/plumbing"
+)
+
+const (
+	decisionAccepted = "accepted"
+	decisionRejected = "rejected"
+)
+
+// tip is a branch and the commit it points at.
+type tip struct {
+	name string // short name, e.g. main
+	ref  string // full ref
+	hash plumbing.Hash
+}
+
+// Reconcile compares the branches sw last saw with the branches that exist
+// and decides what moved: a suggestion merged into the default branch
+// (here, or on a host and pulled back) is accepted; one whose branch is gone
+// without its change reaching the default branch is rejected. Every hook and
+// command calls it, so decisions made anywhere are caught.
+func (l *Loop) Reconcile() error {
+	unlock, err := l.lock()
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	st, _ := l.loadState()
+	if err := l.reconcile(st); err != nil {
+		return err
+	}
+	return l.saveState(st)
+}
+
+// watchedRefs is what reconciling depends on: the suggestion branches, here
+// and as fetched from remotes, and the default branch with its upstream.
+func (l *Loop) watchedRefs() (map[string]string, tip, tip, error) {
+	refs := map[string]string{}
+	local, err := l.Repo.Refs("refs/heads/" + BranchPrefix)
+	if err != nil {
+		return nil, tip{}, tip{}, err
+	}
+	remote, err := l.Repo.Refs("refs/remotes/")
+	if err != nil {
+		return nil, tip{}, tip{}, err
+	}
+	for name, h := range local {
+		refs[name] = h.String()
+	}
+	for name, h := range remote {
+		if _, _, ok := parseBranch(name); ok {
+			refs[name] = h.String()
+		}
+	}
+	def, err := l.defaultTip()
+	if err != nil {
+		return nil, tip{}, tip{}, err
+	}
+	refs[def.ref] = def.hash.String()
+	up := tip{}
+	if ref, ok := l.Repo.Upstream(def.name); ok {
+		if h, found, err := l.Repo.Ref(ref); err == nil && found {
+			up = tip{name: strings.TrimPrefix(ref, "refs/remotes/"), ref: ref, hash: h}
+			refs[ref] = h.String()
+		}
+	}
+	return refs, def, up, nil
+}
+
+func (l *Loop) reconcile(st *State) error {
+	refs, def, up, err := l.watchedRefs()
+	if err != nil {
+		return err
+	}
+	if maps.Equal(refs, st.Refs) && !st.unrecorded() {
+		return nil
+	}
+	if def.hash.IsZero() {
+		st.Refs = refs
+		return nil // no default branch yet: nothing can be merged or decided
+	}
+	l.adopt(st, refs)
+	for _, s := range st.Suggestions {
+		if s.Pending() {
+			l.decide(st, s, refs, def, up)
+		}
+	}
+	if err := l.recordRejections(st); err != nil {
+		l.logf("rejections not yet recorded: %v", err)
+		st.LastError = "rejections not yet recorded in profile_feedback.json: " + err.Error()
+	}
+	// Deleting stale branches and recording rejections moved refs.
+	if refs, _, _, err = l.watchedRefs(); err != nil {
+		return err
+	}
+	st.Refs = refs
+	return nil
+}
+
+// decide settles one pending suggestion if git says it is decided.
+func (l *Loop) decide(st *State, s *Suggestion, refs map[string]string, def, up tip) {
+	localRef := "refs/heads/" + s.Branch
+	local, hasLocal := refs[localRef]
+	var onRemotes []string
+	newest := local
+	for name, h := range refs {
+		if strings.HasPrefix(name, "refs/remotes/") && strings.HasSuffix(name, "/"+s.Branch) {
+			onRemotes = append(onRemotes, name)
+			if newest == "" {
+				newest = h
+			}
+		}
+	}
+	if newest != "" && newest != s.Seen {
+		s.Seen = newest
+		s.Blob = ""
+		if blob, ok, err := l.Repo.FileAt(plumbing.NewHash(newest), s.Path); err == nil && ok {
+			s.Blob = blob.String()
+		}
+	}
+	pruned := false
+	for _, r := range s.Remotes {
+		if _, still := refs[r]; !still {
+			pruned = true
+		}
+	}
+	s.Remotes = append(s.Remotes[:0:0], onRemotes...)
+
+	if how := l.accepted(s, def, up); how != "" {
+		l.settle(s, decisionAccepted, how)
+		if pruned && hasLocal && local == s.Seen {
+			l.deleteBranch(localRef, local)
+		}
+		return
+	}
+	switch {
+	case !hasLocal && len(onRemotes) == 0 && pruned:
+		l.settle(s, decisionRejected, "deleted on the remote without being merged (fetch --prune)")
+	case !hasLocal && len(onRemotes) == 0:
+		l.settle(s, decisionRejected, "branch deleted without being merged")
+	case pruned && hasLocal:
+		l.settle(s, decisionRejected, "deleted on the remote without being merged (fetch --prune)")
+		if local == s.Seen {
+			l.deleteBranch(localRef, local)
+		}
+	}
+}
+
+// accepted says how the suggestion's change reached the default branch (or
+// its upstream), or "". A merge or fast-forward leaves the suggestion's
+// commit in the branch's history; a squash or rebase merge, or a pull
+// request merged on a host, leaves only its change: the rule file as the
+// suggestion has it.
+func (l *Loop) accepted(s *Suggestion, def, up tip) string {
+	for _, t := range []tip{def, up} {
+		if t.hash.IsZero() || s.Seen == "" {
+			continue
+		}
+		if ok, err := l.Repo.IsAncestor(plumbing.NewHash(s.Seen), t.hash); err == nil && ok {
+			return "merged into " + t.name
+		}
+	}
+	for _, t := range []tip{def, up} {
+		if t.hash.IsZero() {
+			continue
+		}
+		blob, ok, err := l.Repo.FileAt(t.hash, s.Path)
+		if err != nil {
+			continue
+		}
+		if (s.Blob == "" && !ok) || (ok && blob.String() == s.Blob) {
+			return "its change is on " + t.name + " (squash or rebase merge)"
+		}
+	}
+	return ""
+}
+
+func (l *Loop) settle(s *Suggestion, decision, how string) {
+	s.Decision, s.How, s.DecidedAt = decision, how, l.Now().UTC().Truncate(time.Second)
+	l.logf("%s %s (batch %s): %s", decision, s.ID, s.Batch, how)
+}
+
+// deleteBranch removes a stale local suggestion branch, unless it moved.
+func (l *Loop) deleteBranch(ref, at string) {
+	if err := l.Repo.UpdateRef(ref, plumbing.ZeroHash, plumbing.NewHash(at)); err != nil {
+		l.logf("could not delete %s: %v", ref, err)
+	}
+}
+
+// adopt takes into the ledger suggestion branches sw did not write here:
+// fetched from a remote where another clone pushed them, or left by a
+// state file that was lost. Their commit trailers say what they are.
+func (l *Loop) adopt(st *State, refs map[string]string) {
+	for name, h := range refs {
+		batch, id, ok := parseBranch(name)
+		if !ok || st.find(BranchPrefix+batch+"/"+id) != nil {
+			continue
+		}
+		if s := l.readSuggestion(plumbing.NewHash(h)); s != nil && s.Batch == batch && s.ID == id {
+			s.Branch = BranchPrefix + batch + "/" + id
+			st.Suggestions = append(st.Suggestions, s)
+			l.logf("adopted %s from %s", s.Branch, name)
+		}
+	}
+}
+
+// readSuggestion rebuilds a ledger entry from a branch: the newest commit
+// on its first-parent line that carries sw's trailers is sw's; anything
+// above it was added by the person.
+func (l *Loop) readSuggestion(head plumbing.Hash) *Suggestion {
+	h := head
+	for range 20 {
+		c, err := l.Repo.Commit(h)
+		if err != nil || len(c.Parents) == 0 {
+			return nil
+		}
+		batch := c.Trailers(trailerBatch)
+		if len(batch) == 0 {
+			h = c.Parents[0]
+			continue
+		}
+		s := &Suggestion{
+			Batch: batch[0], Created: c.Committer.When,
+			Tip: h.String(), Seen: head.String(),
+		}
+		if v := c.Trailers(trailerSuggestion); len(v) > 0 {
+			s.ID = v[0]
+		}
+		if v := c.Trailers(trailerSignature); len(v) > 0 {
+			s.Signature = v[0]
+		}
+		s.Summary, s.Evidence = splitMessage(c.Message)
+		changes, err := l.Repo.ChangedFiles(c.Parents[0], h, nil)
+		if err != nil || len(changes) != 1 {
+			return nil
+		}
+		s.Path = changes[0].Path
+		s.Layer = layerOf(s.Path)
+		if blob, ok, err := l.Repo.FileAt(head, s.Path); err == nil && ok {
+			s.Blob = blob.String()
+		}
+		return s
+	}
+	return nil
+}
+
+// splitMessage takes a suggestion commit's subject and its evidence (the
+// body without the trailers).
+func splitMessage(msg string) (subject, evidence string) {
+	subject, body, _ := strings.Cut(strings.TrimSpace(msg), "\n")
+	paras := strings.Split(strings.TrimSpace(body), "\n\n")
+	if len(paras) > 1 {
+		paras = paras[:len(paras)-1] // the trailers
+	} else if strings.HasPrefix(paras[0], "Sw-") {
+		paras = nil
+	}
+	return subject, strings.TrimSpace(strings.Join(paras, "\n\n"))
+}
+
+// layerOf reads a rule file's layer from its path: profile/preferences/x.yaml
+// is "preferences", profile/genres/essay/x.yaml is "genres/essay".
+func layerOf(path string) string {
+	parts := strings.Split(path, "/")
+	if len(parts) == 4 && parts[1] == "genres" {
+		return "genres/" + parts[2]
+	}
+	if len(parts) == 3 {
+		return parts[1]
+	}
+	return ""
+}
+
+// unrecorded reports rejections not yet written to profile_feedback.json.
+func (st *State) unrecorded() bool {
+	for _, s := range st.Suggestions {
+		if s.Decision == decisionRejected && !s.Recorded {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,220 @@
+package review
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing"
+
+	"sw/profile/atomicfile"
+	"sw/profile/collection"
+	"sw/profile/feedback"
+)
+
+// defaultTip is the default branch, found the way git users expect, and
+// the commit it points at (zero while the branch is unborn).
+func (l *Loop) defaultTip() (tip, error) {
+	name, err := l.Repo.DefaultBranch()
+	if err != nil {
+		return tip{}, err
+	}
+	t := tip{name: name, ref: "refs/heads/" + name}
+	h, ok, err := l.Repo.Ref(t.ref)
+	if err != nil {
+		return tip{}, err
+	}
+	if ok {
+		t.hash = h
+	}
+	return t, nil
+}
+
+func (l *Loop) headCommit() (plumbing.Hash, error) {
+	_, h, err := l.Repo.Head()
+	if err == nil && h.IsZero() {
+		err = errors.New("nothing committed yet")
+	}
+	return h, err
+}
+
+// feedbackOnDefault reads profile_feedback.json as the default branch has
+// it: the reject memory that travels with the repository. A corrupt file is
+// an error, and a copy of it is kept under .git/sw, since the next thing to
+// touch it may be a person fixing it by hand.
+func (l *Loop) feedbackOnDefault() (*feedback.File, tip, error) {
+	window := l.Coll.Settings.FeedbackWindow
+	def, err := l.defaultTip()
+	if err != nil || def.hash.IsZero() {
+		return feedback.New(window), def, err
+	}
+	blob, ok, err := l.Repo.FileAt(def.hash, collection.FeedbackFile)
+	if err != nil || !ok {
+		return feedback.New(window), def, err
+	}
+	data, err := l.Repo.Blob(blob)
+	if err != nil {
+		return nil, def, err
+	}
+	f, err := feedback.Parse(collection.FeedbackFile, data)
+	if err != nil {
+		copyPath := filepath.Join(l.Dir, "profile_feedback.corrupt-"+blob.String()[:12]+".json")
+		if _, statErr := os.Stat(copyPath); statErr != nil {
+			os.MkdirAll(l.Dir, 0o777)
+			os.WriteFile(copyPath, data, 0o666)
+		}
+		return nil, def, fmt.Errorf("%w (on %s; a copy is kept at %s); fix it and commit, and sw records what waits", err, def.name, copyPath)
+	}
+	return f, def, nil
+}
+
+// recordRejections writes every rejection not yet in profile_feedback.json
+// there, in a commit of its own on the default branch: the file is tracked
+// and must travel, but must never slip into a commit of the person's. The
+// commit changes that one file only; the person's other changes, staged or
+// not, stay as they were. When that cannot be done safely now (a merge in
+// progress, the file edited by hand, the branch checked out in another
+// worktree), the rejections wait and are recorded on a later run.
+func (l *Loop) recordRejections(st *State) error {
+	var todo []*Suggestion
+	for _, s := range st.Suggestions {
+		if s.Decision == decisionRejected && !s.Recorded {
+			todo = append(todo, s)
+		}
+	}
+	if len(todo) == 0 {
+		return nil
+	}
+	if op, busy := l.Repo.InProgress(); busy {
+		return fmt.Errorf("a %s is in progress", op)
+	}
+	f, def, err := l.feedbackOnDefault()
+	if err != nil {
+		return err
+	}
+	if def.hash.IsZero() {
+		return errors.New("the default branch has no commit yet")
+	}
+	var ids []string
+	for _, s := range todo {
+		f.Add(s.Batch, feedback.Rejection{ID: s.ID, Signature: s.Signature, Summary: s.Summary, Layer: s.Layer}, l.Coll.Settings.FeedbackWindow, s.DecidedAt)
+		ids = append(ids, s.ID)
+	}
+	msg := fmt.Sprintf("sw: remember rejected suggestion%s %s\n\n%s\nrecords each rejected suggestion so the next analysis does not propose it again.\n",
+		plural(len(ids)), strings.Join(ids, ", "), collection.FeedbackFile)
+	if err := l.commitFile(def, collection.FeedbackFile, f.Encode(), msg); err != nil {
+		return err
+	}
+	for _, s := range todo {
+		s.Recorded = true
+	}
+	return nil
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// commitFile commits data as path on the default branch, alone.
+func (l *Loop) commitFile(def tip, path string, data []byte, msg string) error {
+	headRef, _, err := l.Repo.Head()
+	if err != nil {
+		return err
+	}
+	if headRef == def.ref {
+		return l.commitCheckedOut(def, path, data, msg)
+	}
+	wt, err := l.checkedOutElsewhere(def.ref)
+	if err != nil {
+		return err
+	}
+	if wt != "" {
+		return fmt.Errorf("%s is checked out in the worktree %s; sw records it from there", def.name, wt)
+	}
+	return l.commitBehind(def, path, data, msg)
+}
+
+// commitCheckedOut commits path on the branch checked out here, with git
+// itself (`git commit --only`), so the index, the working tree and the
+// reflog stay right. sw's own hooks stand aside for it.
+func (l *Loop) commitCheckedOut(def tip, path string, data []byte, msg string) error {
+	abs := filepath.Join(l.Repo.Root, filepath.FromSlash(path))
+	blob, ok, err := l.Repo.FileAt(def.hash, path)
+	if err != nil {
+		return err
+	}
+	onDisk, readErr := os.ReadFile(abs)
+	if ok {
+		committed, err := l.Repo.Blob(blob)
+		if err != nil {
+			return err
+		}
+		if readErr != nil || !bytes.Equal(onDisk, committed) {
+			return fmt.Errorf("%s has changes that are not committed; commit or discard them and sw records the rejection", path)
+		}
+	} else if readErr == nil {
+		return fmt.Errorf("%s exists but is not committed; commit or remove it and sw records the rejection", path)
+	}
+	if out, err := l.Repo.Git("diff", "--cached", "--name-only", "--", path); err != nil || len(bytes.TrimSpace(out)) > 0 {
+		if err == nil {
+			err = fmt.Errorf("%s has staged changes; commit or unstage them and sw records the rejection", path)
+		}
+		return err
+	}
+	if err := atomicfile.Write(abs, data, 0o644); err != nil {
+		return err
+	}
+	if _, err := l.Repo.GitEnv([]string{"SW_HOOKS=off"}, "commit", "--only", "--no-verify", "--quiet", "-m", msg, "--", path); err != nil {
+		os.WriteFile(abs, onDisk, 0o644) // put back what was there
+		return err
+	}
+	return nil
+}
+
+// commitBehind commits path on a branch not checked out anywhere: new
+// objects, then a compare-and-swap of the branch, nobody's working tree
+// involved.
+func (l *Loop) commitBehind(def tip, path string, data []byte, msg string) error {
+	c, err := l.Repo.Commit(def.hash)
+	if err != nil {
+		return err
+	}
+	blob, err := l.Repo.WriteBlob(data)
+	if err != nil {
+		return err
+	}
+	tree, err := l.Repo.TreeWith(c.Tree, path, &blob)
+	if err != nil {
+		return err
+	}
+	out, err := l.Repo.Git("commit-tree", tree.String(), "-p", def.hash.String(), "-m", msg)
+	if err != nil {
+		return err
+	}
+	_, err = l.Repo.Git("update-ref", "-m", "sw: "+strings.SplitN(msg, "\n", 2)[0], def.ref, strings.TrimSpace(string(out)), def.hash.String())
+	return err
+}
+
+// checkedOutElsewhere names another worktree that has ref checked out.
+func (l *Loop) checkedOutElsewhere(ref string) (string, error) {
+	out, err := l.Repo.Git("worktree", "list", "--porcelain")
+	if err != nil {
+		return "", err
+	}
+	var path string
+	for _, line := range strings.Split(string(out), "\n") {
+		switch {
+		case strings.HasPrefix(line, "worktree "):
+			path = strings.TrimPrefix(line, "worktree ")
+		case line == "branch "+ref && path != l.Repo.Root:
+			return path, nil
+		}
+	}
+	return "", nil
+}

@@ -1,0 +1,156 @@
+package review
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+)
+
+// State is sw's local memory of the review loop, kept in .git/sw/state.json.
+// It is a cache of what git says, never the only copy: a fresh clone, or a
+// deleted state file, rebuilds it from the repository (the commits, the
+// suggestion branches and their trailers, profile_feedback.json).
+type State struct {
+	Version int `json:"version"`
+
+	// Counting finished pieces.
+	Head     string         `json:"head"`     // the commit Pending was counted up to
+	Analyzed string         `json:"analyzed"` // the commit the last analysis read ("" before any)
+	Pending  []PendingPiece `json:"pending"`  // pieces finished since, each once
+	Seq      int            `json:"seq"`      // the last sequence number given to a pending piece
+
+	// The ledger of suggestions, pending and decided.
+	Suggestions []*Suggestion `json:"suggestions"`
+	// Refs is what the suggestion and default branches pointed at when sw
+	// last reconciled; when nothing moved, reconciling is a comparison.
+	Refs map[string]string `json:"refs"`
+
+	LastError string `json:"last_error,omitempty"` // the last analysis failure, shown until one succeeds
+}
+
+// PendingPiece is a piece finished since the last analysis.
+type PendingPiece struct {
+	Path string `json:"path"`
+	Seq  int    `json:"seq"` // order of counting, so an analysis takes only what it read
+}
+
+// Suggestion is one suggestion branch as sw knows it.
+type Suggestion struct {
+	ID        string    `json:"id"`
+	Batch     string    `json:"batch"`
+	Branch    string    `json:"branch"` // e.g. sw/3/sentence-length
+	Layer     string    `json:"layer"`  // preferences or genres/<genre>
+	Path      string    `json:"path"`   // the rule file it changes
+	Signature string    `json:"signature"`
+	Summary   string    `json:"summary"`
+	Evidence  string    `json:"evidence"`
+	Created   time.Time `json:"created"`
+
+	Tip  string `json:"tip"`  // the commit sw wrote
+	Seen string `json:"seen"` // the newest tip seen on the branch (the person may add commits)
+	Blob string `json:"blob"` // the rule file's blob at Seen ("" when the suggestion removes it)
+	// Remotes lists remote-tracking refs the branch was seen at: a pushed
+	// suggestion whose remote branch disappears on fetch --prune is decided.
+	Remotes []string `json:"remotes,omitempty"`
+
+	Decision  string    `json:"decision,omitempty"` // accepted, rejected, superseded; "" while pending
+	DecidedAt time.Time `json:"decided_at,omitzero"`
+	How       string    `json:"how,omitempty"`      // how sw learnt of the decision, in words
+	Recorded  bool      `json:"recorded,omitempty"` // a rejection written to profile_feedback.json
+}
+
+// Pending reports whether the suggestion awaits a decision.
+func (s *Suggestion) Pending() bool { return s.Decision == "" }
+
+// Modified reports whether the person has added commits to the branch.
+func (s *Suggestion) Modified() bool { return s.Seen != "" && s.Seen != s.Tip }
+
+const stateVersion = 1
+
+func (l *Loop) statePath() string { return filepath.Join(l.Dir, "state.json") }
+
+// loadState reads the state, or returns ok == false when there is none or it
+// cannot be read: it is a cache, and is rebuilt.
+func (l *Loop) loadState() (st *State, ok bool) {
+	data, err := os.ReadFile(l.statePath())
+	if err != nil {
+		return &State{Version: stateVersion}, false
+	}
+	st = &State{}
+	if json.Unmarshal(data, st) != nil || st.Version != stateVersion {
+		return &State{Version: stateVersion}, false
+	}
+	return st, true
+}
+
+// saveState writes the state by rename. It is not synced: a lost write is
+// rebuilt from git, and a sync would cost every commit a disk flush.
+func (l *Loop) saveState(st *State) error {
+	if err := os.MkdirAll(l.Dir, 0o777); err != nil {
+		return err
+	}
+	data, err := json.MarshalIndent(st, "", " ")
+	if err != nil {
+		return err
+	}
+	tmp := l.statePath() + ".tmp" + strconv.Itoa(os.Getpid())
+	if err := os.WriteFile(tmp, data, 0o666); err != nil {
+		return err
+	}
+	return os.Rename(tmp, l.statePath())
+}
+
+// lock takes .git/sw/lock for a read-modify-write of the state. Critical
+// sections are short (an analyzer runs outside the lock), so a lock older
+// than a minute is left over from a crash and is broken.
+func (l *Loop) lock() (unlock func(), err error) {
+	if err := os.MkdirAll(l.Dir, 0o777); err != nil {
+		return nil, err
+	}
+	path := filepath.Join(l.Dir, "lock")
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o666)
+		if err == nil {
+			fmt.Fprintf(f, "%d\n", os.Getpid())
+			f.Close()
+			return func() { os.Remove(path) }, nil
+		}
+		if !errors.Is(err, fs.ErrExist) {
+			return nil, err
+		}
+		if fi, err := os.Stat(path); err == nil && time.Since(fi.ModTime()) > time.Minute {
+			os.Remove(path)
+			continue
+		}
+		if time.Now().After(deadline) {
+			return nil, fmt.Errorf("%s is held by another sw; if none is running, delete it", path)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// find returns the suggestion on branch, or nil.
+func (st *State) find(branch string) *Suggestion {
+	for _, s := range st.Suggestions {
+		if s.Branch == branch {
+			return s
+		}
+	}
+	return nil
+}
+
+// pendingBatch returns the batch with suggestions awaiting a decision, or "".
+func (st *State) pendingBatch() string {
+	for _, s := range st.Suggestions {
+		if s.Pending() {
+			return s.Batch
+		}
+	}
+	return ""
+}
