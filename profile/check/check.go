@@ -1,0 +1,102 @@
+package check
+
+import (
+	"sw/profile"
+	"sw/profile/prose"
+)
+
+// Piece checks one piece (a Markdown file's bytes; path is only for the
+// report) against r, the profile resolved for its genre. genre is the one
+// the piece was resolved for; "" takes r's. A nil profile checks nothing.
+//
+// The result is deterministic: the same bytes and profile give the same
+// findings in the same order and the same score.
+func Piece(path string, src []byte, genre string, r *profile.Resolved) Result {
+	if genre == "" && r != nil {
+		genre = r.Genre
+	}
+	if r == nil {
+		return empty(path, genre)
+	}
+	return doc(path, prose.Parse(src), genre, r)
+}
+
+func empty(path, genre string) Result {
+	return Result{Path: path, Genre: genre, Score: 1, Errors: []Finding{}, Warnings: []Finding{}}
+}
+
+// doc checks a parsed piece.
+func doc(path string, d *prose.Doc, genre string, r *profile.Resolved) Result {
+	res := empty(path, genre)
+	if d.WordCount() == 0 {
+		return res // nothing to measure: every part is skipped
+	}
+	c := &checker{doc: d, genre: genre, start: d.Words[0].Position, res: &res}
+	lists, phrases := listsOf(r.Rules)
+	c.phrases = findPhrases(d, phrases)
+
+	sum, n := 0.0, 0
+	for i := range r.Rules {
+		if closeness, ok := c.rule(&r.Rules[i], lists[i]); ok {
+			sum += closeness
+			n++
+		}
+	}
+	if n > 0 {
+		res.Score = sum / float64(n)
+	}
+	sortFindings(res.Errors)
+	sortFindings(res.Warnings)
+	return res
+}
+
+// checker is one piece being checked: its parse, the measurements and
+// phrase matches shared by all rules, and the findings so far.
+type checker struct {
+	doc     *prose.Doc
+	genre   string
+	start   prose.Position // where findings about the whole piece go
+	metrics map[string]*measured
+	phrases map[string][]prose.Position
+	res     *Result
+}
+
+// rule checks one rule and returns its closeness, or false when it has no
+// part that could be checked on this piece.
+func (c *checker) rule(s *profile.Sourced, lists phraseLists) (float64, bool) {
+	rc := &ruleCheck{c: c, rule: s, hard: s.Layer == profile.HardLimit}
+	rc.name = rc.who()
+	if s.Metric != nil {
+		rc.metric(s.Metric)
+	}
+	rc.avoid(lists.avoid)
+	rc.prefer(lists.prefer)
+	rc.flush()
+	if rc.parts == 0 {
+		return 0, false
+	}
+	return rc.sum / float64(rc.parts), true
+}
+
+// ruleCheck is one rule being checked: its parts' closeness and its
+// findings about single units, held back until the rule is done so the
+// cap keeps the first ones in the file.
+type ruleCheck struct {
+	c     *checker
+	rule  *profile.Sourced
+	hard  bool
+	name  string // the rule as messages name it: "hard limit short-sentences"
+	sum   float64
+	parts int
+	units []unitFinding
+
+	// What the rule's metric is about, for messages of single units:
+	// "sentence", "words", "at most 40", and the end all share.
+	noun, unit, bounds, tail string
+}
+
+// part records the closeness of one checkable part of the rule.
+func (rc *ruleCheck) part(closeness float64) {
+	rc.sum += closeness
+	rc.parts++
+}

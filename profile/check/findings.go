@@ -1,0 +1,133 @@
+package check
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"sw/profile"
+	"sw/profile/prose"
+)
+
+// unitFinding is a finding about one sentence or paragraph (its value) or
+// one avoided phrase found. Its message is written only if it is shown:
+// a long piece can hold hundreds past the cap.
+type unitFinding struct {
+	at     prose.Position
+	value  float64
+	phrase string // the avoided phrase, as written; "" for a unit
+}
+
+func (rc *ruleCheck) message(u unitFinding) string {
+	if u.phrase != "" {
+		return rc.avoidMessage(u.phrase)
+	}
+	return rc.unitMessage(u.value)
+}
+
+// kind names what a unit finding is about, in the plural, for the warning
+// that counts the ones left out.
+func (rc *ruleCheck) kind(u unitFinding) string {
+	if u.phrase != "" {
+		return "uses of avoided phrases"
+	}
+	return rc.noun + "s outside " + rc.bounds
+}
+
+// flush reports the rule's unit findings in file order: every one as an
+// error for a hard limit, else the first WarningsPerRule as warnings and
+// one more that counts the rest.
+func (rc *ruleCheck) flush() {
+	if len(rc.units) == 0 {
+		return
+	}
+	slices.SortStableFunc(rc.units, func(a, b unitFinding) int {
+		return cmpPos(a.at, b.at)
+	})
+	if rc.hard {
+		for _, u := range rc.units {
+			rc.report(true, u.at, rc.message(u))
+		}
+		return
+	}
+	shown := min(len(rc.units), WarningsPerRule)
+	for _, u := range rc.units[:shown] {
+		rc.report(false, u.at, rc.message(u))
+	}
+	rest := rc.units[shown:]
+	if len(rest) == 0 {
+		return
+	}
+	var kinds []string
+	count := map[string]int{}
+	for _, u := range rest {
+		k := rc.kind(u)
+		if count[k] == 0 {
+			kinds = append(kinds, k)
+		}
+		count[k]++
+	}
+	parts := make([]string, len(kinds))
+	for i, k := range kinds {
+		parts[i] = fmt.Sprintf("%d more %s", count[k], k)
+	}
+	rc.report(false, rest[0].at, fmt.Sprintf("%s from here on; only the first %d are listed",
+		strings.Join(parts, " and "), WarningsPerRule))
+}
+
+// report adds a finding of the rule: an error when err is set (a hard
+// limit's bounds or avoid list), else a warning.
+func (rc *ruleCheck) report(err bool, at prose.Position, msg string) {
+	f := Finding{Rule: rc.rule.ID, Line: at.Line, Col: at.Col, Message: msg}
+	if err {
+		rc.c.res.Errors = append(rc.c.res.Errors, f)
+	} else {
+		rc.c.res.Warnings = append(rc.c.res.Warnings, f)
+	}
+}
+
+// whole reports a finding about the whole piece, at its first word.
+func (rc *ruleCheck) whole(err bool, msg string) {
+	rc.report(err, rc.c.start, msg)
+}
+
+// who names the rule in a message with its layer, so a person knows at
+// once whether it may be bent: "hard limit short-sentences".
+func (rc *ruleCheck) who() string {
+	switch rc.rule.Layer {
+	case profile.HardLimit:
+		return "hard limit " + rc.rule.ID
+	case profile.GenreLayer:
+		if rc.c.genre != "" {
+			return rc.c.genre + " rule " + rc.rule.ID
+		}
+		return "genre rule " + rc.rule.ID
+	}
+	return "preference " + rc.rule.ID
+}
+
+// asks is the verb for what a rule's bounds say: a hard limit allows, the
+// others ask.
+func (rc *ruleCheck) asks() string {
+	if rc.hard {
+		return "allows"
+	}
+	return "asks for"
+}
+
+// sortFindings puts findings in file order; ties keep the rule order.
+func sortFindings(fs []Finding) {
+	slices.SortStableFunc(fs, func(a, b Finding) int {
+		if a.Line != b.Line {
+			return a.Line - b.Line
+		}
+		return a.Col - b.Col
+	})
+}
+
+func cmpPos(a, b prose.Position) int {
+	if a.Line != b.Line {
+		return a.Line - b.Line
+	}
+	return a.Col - b.Col
+}

@@ -1,0 +1,211 @@
+package check
+
+import (
+	"sw/profile/prose"
+)
+
+// findPhrases finds every phrase (in profile.NormalizePhrase form) in d and
+// returns where each occurs, by phrase, exactly as d.FindPhrase would.
+//
+// A profile holds hundreds of phrases and FindPhrase scans the whole piece
+// for each, so most are found in one pass over the piece instead:
+//
+//   - A plain phrase (words of letters and digits, joined inside by single
+//     apostrophes or hyphens, one space between words) is looked up by its
+//     first word. Where its words follow each other with nothing but spaces
+//     between them inside a sentence the match is certain; where something
+//     else lies between them inside one block (a comma, a heading's
+//     spacing) only FindPhrase can tell, and it is asked.
+//   - A phrase with punctuation of its own goes to FindPhrase, but only when
+//     the piece holds every word the phrase is sure to contain: most such
+//     phrases are absent, and one missing word settles it.
+func findPhrases(d *prose.Doc, phrases []string) map[string][]prose.Position {
+	x := newPhraseIndex(phrases)
+	hits := make(map[string][]prose.Position, len(phrases))
+	if len(x.words) > 0 {
+		x.scan(d)
+	}
+	for i := range x.plain {
+		p := &x.plain[i]
+		if p.unsure {
+			hits[p.text] = d.FindPhrase(p.text)
+		} else {
+			hits[p.text] = p.at
+		}
+	}
+	for _, p := range x.other {
+		if x.allSeen(p.need) {
+			hits[p.text] = d.FindPhrase(p.text)
+		} else {
+			hits[p.text] = nil
+		}
+	}
+	return hits
+}
+
+// phraseIndex is the phrases keyed by the words the pass over the piece
+// looks for.
+type phraseIndex struct {
+	plain []plainPhrase
+	other []otherPhrase
+	words map[string]*wanted
+	sieve firstWords
+	seen  []bool // by wanted.need
+}
+
+// wanted is what a word of the piece may start or settle.
+type wanted struct {
+	starts []int32 // plain phrases with this first word
+	need   int32   // index in seen, or -1: no other phrase needs it
+}
+
+type plainPhrase struct {
+	text   string
+	words  []string
+	at     []prose.Position
+	unsure bool // a candidate only FindPhrase can decide
+}
+
+type otherPhrase struct {
+	text string
+	need []int32 // the words it surely contains, as indexes in seen
+}
+
+func newPhraseIndex(phrases []string) *phraseIndex {
+	x := &phraseIndex{words: map[string]*wanted{}}
+	done := make(map[string]bool, len(phrases))
+	for _, p := range phrases {
+		if done[p] {
+			continue
+		}
+		done[p] = true
+		if words, ok := plainWords(p); ok {
+			w := x.want(words[0])
+			w.starts = append(w.starts, int32(len(x.plain)))
+			x.plain = append(x.plain, plainPhrase{text: p, words: words})
+			continue
+		}
+		o := otherPhrase{text: p}
+		for _, word := range sureWords(p) {
+			w := x.want(word)
+			if w.need < 0 {
+				w.need = int32(len(x.seen))
+				x.seen = append(x.seen, false)
+			}
+			o.need = append(o.need, w.need)
+		}
+		x.other = append(x.other, o)
+	}
+	return x
+}
+
+func (x *phraseIndex) want(word string) *wanted {
+	w, ok := x.words[word]
+	if !ok {
+		w = &wanted{need: -1}
+		x.words[word] = w
+		x.sieve.add(word)
+	}
+	return w
+}
+
+func (x *phraseIndex) allSeen(need []int32) bool {
+	for _, i := range need {
+		if !x.seen[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// scan is the one pass over the piece's words.
+func (x *phraseIndex) scan(d *prose.Doc) {
+	var glued []bool // computed on first need
+	for i := range d.Words {
+		text := d.Words[i].Text
+		if !x.sieve.may(text) {
+			continue
+		}
+		w, ok := x.words[text]
+		if !ok {
+			continue
+		}
+		if w.need >= 0 {
+			x.seen[w.need] = true
+		}
+		for _, id := range w.starts {
+			p := &x.plain[id]
+			if p.unsure {
+				continue
+			}
+			if len(p.words) > 1 && glued == nil {
+				glued = gluedWords(d)
+			}
+			switch matchPlain(d, glued, i, p.words) {
+			case matched:
+				p.at = append(p.at, d.Words[i].Position)
+			case unsure:
+				p.unsure = true
+			}
+		}
+	}
+}
+
+// firstWords sieves the piece's words before the map lookup: a bit per
+// first byte and length (modulo 32) of the words wanted. Most words of a
+// piece fail it at the cost of an array read.
+type firstWords [256]uint32
+
+func (s *firstWords) add(w string) { s[w[0]] |= 1 << (len(w) & 31) }
+
+func (s *firstWords) may(w string) bool { return s[w[0]]&(1<<(len(w)&31)) != 0 }
+
+type match int
+
+const (
+	noMatch match = iota
+	matched
+	unsure
+)
+
+// matchPlain says whether the plain phrase words occurs at word i, whose
+// text equals words[0].
+func matchPlain(d *prose.Doc, glued []bool, i int, words []string) match {
+	if i+len(words) > len(d.Words) {
+		return noMatch
+	}
+	for k := 1; k < len(words); k++ {
+		a, b := &d.Words[i+k-1], &d.Words[i+k]
+		if b.Text != words[k] {
+			return noMatch
+		}
+		if glued[i+k] {
+			continue
+		}
+		if a.Paragraph != b.Paragraph || a.Heading != b.Heading {
+			return noMatch // FindPhrase never matches across blocks
+		}
+		if a.Sentence >= 0 && a.Sentence != b.Sentence {
+			return noMatch // a sentence ends at punctuation, never at a space
+		}
+		// The same sentence or heading with more than plain spaces
+		// between: a comma, a dash, a no-break space. Ask FindPhrase.
+		return unsure
+	}
+	return matched
+}
+
+// gluedWords marks each word that follows the previous one in the same
+// sentence with nothing but spaces between them: exactly the pairs
+// NGrams(2) yields, whose slices share the Doc's words.
+func gluedWords(d *prose.Doc) []bool {
+	glued := make([]bool, len(d.Words))
+	j := 0
+	for g := range d.NGrams(2) {
+		for &d.Words[j] != &g[1] {
+			j++
+		}
+		glued[j] = true
+	}
+	return glued
+}

@@ -1,0 +1,149 @@
+package check
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"sw/profile"
+	"sw/profile/prose"
+)
+
+// measured is one metric measured on the piece, shared by every rule that
+// names it.
+type measured struct {
+	known   bool
+	info    prose.Metric
+	units   []prose.Measurement
+	typical float64 // median of the units, or the piece's value
+}
+
+// measure measures the metric called name once per piece.
+func (c *checker) measure(name string) *measured {
+	if m, ok := c.metrics[name]; ok {
+		return m
+	}
+	if c.metrics == nil {
+		c.metrics = map[string]*measured{}
+	}
+	m := &measured{}
+	c.metrics[name] = m
+	info, ok := prose.Lookup(name)
+	units, err := c.doc.Measure(name)
+	if !ok || err != nil {
+		return m
+	}
+	m.known, m.info, m.units = true, info, units
+	switch {
+	case len(units) == 0:
+	case info.Scope == prose.PerPiece:
+		m.typical = units[0].Value
+	default:
+		m.typical = prose.Median(prose.Values(units))
+	}
+	return m
+}
+
+// metric checks a rule's metric: its bounds against every unit (or the
+// piece's value) and its target against the typical value.
+func (rc *ruleCheck) metric(m *profile.Metric) {
+	if m.Target == nil && m.Min == nil && m.Max == nil {
+		return // a name alone says nothing to check
+	}
+	ms := rc.c.measure(m.Name)
+	if !ms.known {
+		rc.whole(false, fmt.Sprintf("metric %q is unknown to this version of sw; %s is not checked", m.Name, rc.name))
+		return
+	}
+	if len(ms.units) == 0 {
+		return // no sentences or paragraphs: nothing to hold the rule to
+	}
+	bounded := m.Min != nil || m.Max != nil
+	if ms.info.Scope == prose.PerPiece {
+		v := ms.typical
+		outside := !m.Contains(v)
+		if bounded {
+			rc.part(pieceBoundsCloseness(v, m))
+			if outside {
+				rc.whole(rc.hard, fmt.Sprintf("%s; %s %s %s", pieceValue(ms.info, v), rc.name, rc.asks(), bounds(m)))
+			}
+		}
+		if m.Target != nil {
+			rc.part(targetCloseness(v, *m.Target, m))
+			if !outside && strays(v, *m.Target, m) {
+				rc.whole(false, fmt.Sprintf("%s; %s aims for about %s", pieceValue(ms.info, v), rc.name, exact(*m.Target)))
+			}
+		}
+		return
+	}
+
+	noun := ms.info.Scope.String() // sentence, paragraph
+	if bounded {
+		rc.noun, rc.unit, rc.bounds = noun, ms.info.Unit, bounds(m)
+		rc.tail = "; " + rc.name + " " + rc.asks() + " " + rc.bounds
+		inside := 0
+		for _, u := range ms.units {
+			if m.Contains(u.Value) {
+				inside++
+				continue
+			}
+			rc.units = append(rc.units, unitFinding{at: u.Position, value: u.Value})
+		}
+		rc.part(float64(inside) / float64(len(ms.units)))
+	}
+	if m.Target != nil {
+		v := ms.typical
+		rc.part(targetCloseness(v, *m.Target, m))
+		if strays(v, *m.Target, m) {
+			rc.whole(false, fmt.Sprintf("the median %s has %s; %s aims for about %s",
+				noun, amount(v, ms.info.Unit), rc.name, exact(*m.Target)))
+		}
+	}
+}
+
+// unitMessage describes one unit outside the rule's bounds: "sentence of
+// 52 words; hard limit short-sentences allows at most 40".
+func (rc *ruleCheck) unitMessage(v float64) string {
+	return rc.noun + " of " + amount(v, rc.unit) + rc.tail
+}
+
+// amount is a value with its unit: "52 words", "1 sentence".
+func amount(v float64, unit string) string {
+	if num(v) == "1" {
+		unit = strings.TrimSuffix(unit, "s")
+	}
+	return num(v) + " " + unit
+}
+
+// pieceValue describes a per-piece value: "the piece has 5200 words",
+// "em dashes run at 7.3 per 1,000 words".
+func pieceValue(info prose.Metric, v float64) string {
+	if what, per, ok := strings.Cut(info.Unit, " per "); ok {
+		return fmt.Sprintf("%s run at %s per %s", what, num(v), per)
+	}
+	return "the piece has " + amount(v, info.Unit)
+}
+
+// num writes a measured value for people: at most one decimal, none when
+// it is whole (52, 7.3).
+func num(v float64) string {
+	return strconv.FormatFloat(math.Round(v*10)/10, 'f', -1, 64)
+}
+
+// exact writes a number from a rule file as written there (40, 2.5).
+func exact(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+// bounds describes a metric's bounds: "at most 40", "at least 3",
+// "12 to 35", or "" with none.
+func bounds(m *profile.Metric) string {
+	switch {
+	case m.Min != nil && m.Max != nil:
+		return exact(*m.Min) + " to " + exact(*m.Max)
+	case m.Min != nil:
+		return "at least " + exact(*m.Min)
+	case m.Max != nil:
+		return "at most " + exact(*m.Max)
+	}
+	return ""
+}

@@ -1,0 +1,78 @@
+package check
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+)
+
+// WriteText writes results for people in the style compilers use, so
+// editors and terminals can jump to each place:
+//
+//	pieces/a.md:12:5: error: short-sentences: sentence of 52 words; hard limit short-sentences allows at most 40
+//	pieces/a.md:30:1: warning: dashes: em dashes run at 9.1 per 1,000 words; preference dashes aims for about 3
+//	pieces/a.md: score 0.82 (essay): 1 error, 1 warning
+//
+// A piece's findings come in file order, errors before warnings at the
+// same place, then a summary line.
+func WriteText(w io.Writer, results ...Result) error {
+	bw := bufio.NewWriter(w)
+	for _, r := range results {
+		type line struct {
+			f     Finding
+			label string
+		}
+		lines := make([]line, 0, len(r.Errors)+len(r.Warnings))
+		for _, f := range r.Errors {
+			lines = append(lines, line{f, "error"})
+		}
+		for _, f := range r.Warnings {
+			lines = append(lines, line{f, "warning"})
+		}
+		slices.SortStableFunc(lines, func(a, b line) int {
+			if a.f.Line != b.f.Line {
+				return a.f.Line - b.f.Line
+			}
+			return a.f.Col - b.f.Col
+		})
+		for _, l := range lines {
+			fmt.Fprintf(bw, "%s:%d:%d: %s: %s: %s\n", r.Path, l.f.Line, l.f.Col, l.label, l.f.Rule, l.f.Message)
+		}
+		genre := ""
+		if r.Genre != "" {
+			genre = " (" + r.Genre + ")"
+		}
+		fmt.Fprintf(bw, "%s: score %s%s: %s, %s\n", r.Path, scoreText(r.Score), genre,
+			count(len(r.Errors), "error"), count(len(r.Warnings), "warning"))
+	}
+	return bw.Flush()
+}
+
+// scoreText rounds down to two decimals, so 1.00 means every rule is
+// followed, not 0.996.
+func scoreText(s float64) string {
+	return fmt.Sprintf("%.2f", math.Floor(s*100)/100)
+}
+
+func count(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// WriteJSON writes results as `sw check --json` does:
+// {"pieces": [{"path", "genre", "score", "errors", "warnings"}, ...]}.
+func WriteJSON(w io.Writer, results ...Result) error {
+	if results == nil {
+		results = []Result{}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(struct {
+		Pieces []Result `json:"pieces"`
+	}{results})
+}

@@ -1,0 +1,155 @@
+package check
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"sw/profile"
+)
+
+func TestWriteText(t *testing.T) {
+	r := resolved(
+		hard(profile.Rule{ID: "short", Metric: metric("words_per_sentence", none, none, 4)}),
+		pref(profile.Rule{ID: "greek", Prefer: []string{"omega"}, Avoid: []string{"gamma"}}),
+	)
+	var b bytes.Buffer
+	err := WriteText(&b,
+		Piece("a.md", []byte(snippet), "essay", r),
+		Piece("b.md", nil, "essay", r),
+		Result{Path: "c.md", Score: 0.996})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// short: 2 of 3 sentences inside; greek: avoid 1/2, prefer 0.
+	// Score (2/3 + 1/4) / 2 = 0.458.
+	want := `a.md:1:1: warning: greek: does not use "omega", which preference greek prefers
+a.md:1:16: error: short: sentence of 6 words; hard limit short allows at most 4
+a.md:3:12: warning: greek: uses "gamma", which preference greek avoids
+a.md: score 0.45 (essay): 1 error, 2 warnings
+b.md: score 1.00 (essay): 0 errors, 0 warnings
+c.md: score 0.99: 0 errors, 0 warnings
+`
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+}
+
+func TestWriteJSON(t *testing.T) {
+	var b bytes.Buffer
+	if err := WriteJSON(&b, Result{Path: "a.md", Genre: "essay", Score: 1}); err != nil {
+		t.Fatal(err)
+	}
+	want := `{
+  "pieces": [
+    {
+      "path": "a.md",
+      "genre": "essay",
+      "score": 1,
+      "errors": [],
+      "warnings": []
+    }
+  ]
+}
+`
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+	b.Reset()
+	if err := WriteJSON(&b); err != nil || b.String() != "{\n  \"pieces\": []\n}\n" {
+		t.Errorf("no results: %q, %v", b.String(), err)
+	}
+}
+
+// TestJSONShape: exactly the fields `sw check --json` promises.
+func TestJSONShape(t *testing.T) {
+	r := resolved(hard(profile.Rule{ID: "short", Metric: metric("words_per_sentence", none, none, 4)}))
+	out, err := json.Marshal(Piece("a.md", []byte(snippet), "essay", r))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"path":"a.md","genre":"essay","score":0.6666666666666666,"errors":[{"rule":"short","line":1,"col":16,"message":"sentence of 6 words; hard limit short allows at most 4"}],"warnings":[]}`
+	if string(out) != want {
+		t.Errorf("got  %s\nwant %s", out, want)
+	}
+}
+
+// TestDeterministic: the same piece and profile give the same bytes, run
+// after run (nothing may depend on map order).
+func TestDeterministic(t *testing.T) {
+	src := corpusPiece(t, 5000)
+	r := benchProfile(100)
+	var first []byte
+	for i := range 20 {
+		var b bytes.Buffer
+		res := Piece("piece.md", src, "essay", r)
+		if err := WriteJSON(&b, res); err != nil {
+			t.Fatal(err)
+		}
+		if err := WriteText(&b, res); err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			first = b.Bytes()
+			if len(res.Errors) == 0 || len(res.Warnings) == 0 {
+				t.Fatalf("the bench profile should give errors and warnings: %d, %d", len(res.Errors), len(res.Warnings))
+			}
+			continue
+		}
+		if !bytes.Equal(b.Bytes(), first) {
+			t.Fatalf("run %d differs", i)
+		}
+	}
+}
+
+// TestOddInput: no panic, a score in range, on input and profiles nobody
+// should write.
+func TestOddInput(t *testing.T) {
+	odd := []profile.Sourced{
+		hard(profile.Rule{ID: "a", Metric: &profile.Metric{Name: "words_per_sentence"}}),
+		hard(profile.Rule{ID: "b", Metric: metric("words_per_sentence", 50, none, 10)}), // target outside bounds
+		hard(profile.Rule{ID: "c", Metric: metric("words_per_piece", none, 10, 2)}),     // min over max
+		pref(profile.Rule{ID: "d", Avoid: []string{"", "  ", "--", "…"}, Prefer: []string{"", "?!"}}),
+		pref(profile.Rule{ID: "e", Prefer: []string{"in fact,", "“quoted”", "don’t"}}),
+		pref(profile.Rule{ID: "f", Metric: metric("", 1, none, none)}),
+	}
+	nan := 0.0
+	nan /= nan
+	odd = append(odd, pref(profile.Rule{ID: "g", Metric: &profile.Metric{Name: "words_per_sentence", Target: &nan, Max: &nan}}))
+	for _, src := range []string{"", "\x00\xff\xfe", "\ufeff", "#", "- \n- \n", "a", strings.Repeat("word ", 10000),
+		"---\n", "> > > deep", "[link](http://x)", "In fact, don't \"quoted\" text?!"} {
+		for _, r := range []*profile.Resolved{nil, resolved(), resolved(odd...)} {
+			res := Piece("odd.md", []byte(src), "", r)
+			if res.Score < 0 || res.Score > 1 || res.Score != res.Score {
+				t.Errorf("%q: score %v", src, res.Score)
+			}
+			if res.Errors == nil || res.Warnings == nil {
+				t.Errorf("%q: nil lists", src)
+			}
+			if _, err := json.Marshal(res); err != nil {
+				t.Errorf("%q: %v", src, err)
+			}
+		}
+	}
+}
+
+func FuzzPiece(f *testing.F) {
+	f.Add([]byte(snippet))
+	f.Add([]byte(tricky))
+	f.Add([]byte("Why? Why not? Fine.\n"))
+	r := benchProfile(30)
+	f.Fuzz(func(t *testing.T, src []byte) {
+		res := Piece("f.md", src, "essay", r)
+		if res.Score < 0 || res.Score > 1 || res.Score != res.Score {
+			t.Fatalf("score %v", res.Score)
+		}
+		for _, fs := range [][]Finding{res.Errors, res.Warnings} {
+			for _, f := range fs {
+				if f.Line < 1 || f.Col < 1 || f.Message == "" || f.Rule == "" {
+					t.Fatalf("bad finding %+v", f)
+				}
+			}
+		}
+	})
+}

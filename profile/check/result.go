@@ -1,0 +1,46 @@
+package check
+
+import "encoding/json"
+
+// WarningsPerRule is how many warnings about single sentences, paragraphs
+// or phrases one rule gives before a last one counts the rest: enough to
+// show the pattern, few enough that other rules' warnings stay visible.
+const WarningsPerRule = 10
+
+// Finding is one thing a check reports, at a place in the piece. Line and
+// Col are 1-based, Col in characters, as editors count them.
+type Finding struct {
+	Rule    string `json:"rule"` // the rule's id
+	Line    int    `json:"line"`
+	Col     int    `json:"col"`
+	Message string `json:"message"`
+}
+
+// Result is what checking one piece found.
+type Result struct {
+	Path  string `json:"path"`
+	Genre string `json:"genre"`
+	// Score says how closely the piece follows the profile's
+	// machine-checkable rules, from 0 to 1 (1: all of them); the package
+	// documentation defines it.
+	Score    float64   `json:"score"`
+	Errors   []Finding `json:"errors"`   // hard limits broken
+	Warnings []Finding `json:"warnings"` // everything else worth a look
+}
+
+// HasErrors reports whether the piece breaks a hard limit: the exit status
+// of `sw check` turns on it.
+func (r Result) HasErrors() bool { return len(r.Errors) > 0 }
+
+// MarshalJSON writes empty lists as [], never null, so readers of
+// `sw check --json` can iterate without checking.
+func (r Result) MarshalJSON() ([]byte, error) {
+	type plain Result
+	if r.Errors == nil {
+		r.Errors = []Finding{}
+	}
+	if r.Warnings == nil {
+		r.Warnings = []Finding{}
+	}
+	return json.Marshal(plain(r))
+}

@@ -1,0 +1,84 @@
+package check
+
+import (
+	"math"
+
+	"sw/profile"
+)
+
+// driftTolerance is how far the typical value may stray from a target
+// before a warning says so, as a share of the scale the target part is
+// scored on: past it, that part of the rule scores under 0.5. Tying the
+// warning to the score keeps the two from telling different stories.
+const driftTolerance = 0.5
+
+// targetCloseness scores a typical value v against a metric's target: 1 at
+// the target, falling linearly to 0 at the bound on v's side (or, with no
+// bound there, half the target away).
+func targetCloseness(v, target float64, m *profile.Metric) float64 {
+	d := math.Abs(v - target)
+	if d == 0 {
+		return 1
+	}
+	scale := targetScale(v, target, m)
+	if scale <= 0 {
+		return 0 // the bound sits on the target: no room past it
+	}
+	return clamp01(1 - d/scale)
+}
+
+// targetScale is the distance over which a value's closeness to the target
+// falls from 1 to 0.
+func targetScale(v, target float64, m *profile.Metric) float64 {
+	switch {
+	case v > target && m.Max != nil:
+		return math.Abs(*m.Max - target)
+	case v < target && m.Min != nil:
+		return math.Abs(target - *m.Min)
+	case target == 0:
+		return 1
+	}
+	return math.Abs(target) / 2
+}
+
+// strays says the typical value is further from the target than the
+// tolerance allows.
+func strays(v, target float64, m *profile.Metric) bool {
+	return targetCloseness(v, target, m) < 1-driftTolerance
+}
+
+// pieceBoundsCloseness scores a per-piece value against a metric's bounds:
+// 1 inside, then falling linearly with the distance to the bound crossed.
+func pieceBoundsCloseness(v float64, m *profile.Metric) float64 {
+	var bound, d float64
+	switch {
+	case m.Min != nil && v < *m.Min:
+		bound, d = *m.Min, *m.Min-v
+	case m.Max != nil && v > *m.Max:
+		bound, d = *m.Max, v-*m.Max
+	default:
+		return 1
+	}
+	scale := math.Abs(bound) / 2
+	if m.Min != nil && m.Max != nil && *m.Max > *m.Min {
+		scale = *m.Max - *m.Min
+	}
+	if scale == 0 {
+		scale = 1
+	}
+	return clamp01(1 - d/scale)
+}
+
+// avoidCloseness scores n occurrences of avoided phrases: 1 for none, then
+// halving and thirding, so every further slip still costs something.
+func avoidCloseness(n int) float64 { return 1 / (1 + float64(n)) }
+
+func clamp01(x float64) float64 {
+	switch {
+	case x < 0 || math.IsNaN(x):
+		return 0
+	case x > 1:
+		return 1
+	}
+	return x
+}
