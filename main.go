@@ -18,6 +18,7 @@ import (
 	"sw/hooks"
 	"sw/hooks/gitrepo"
 	"sw/hooks/install"
+	"sw/profile/check"
 	"sw/profile/collection"
 	"sw/profile/review"
 )
@@ -66,6 +67,20 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				Usage:  "the pending suggestions, each with its evidence and diff, and recent decisions",
 				Flags:  []cli.Flag{jsonFlag},
 				Action: reviewDashboard,
+			},
+			{
+				Name:      "check",
+				Usage:     "hold pieces against the resolved profile: hard limits broken are errors (exit 1), drift from preferences warnings",
+				ArgsUsage: "PIECE...",
+				Flags:     []cli.Flag{&cli.StringFlag{Name: "genre", Usage: "the genre to check against (default: each piece's own)"}, jsonFlag},
+				Action:    checkPieces,
+			},
+			{
+				Name:      "analyze",
+				Usage:     "run the analyzer now, on the pending pieces or the named ones, and write its suggestions as branches",
+				ArgsUsage: "[PIECE...]",
+				Flags:     []cli.Flag{&cli.BoolFlag{Name: "dry-run", Usage: "print the suggestions; write no branch"}, jsonFlag},
+				Action:    analyzeNow,
 			},
 			{
 				Name:      "accept",
@@ -209,6 +224,76 @@ func hookArg(io hooks.IO) string {
 		return ""
 	}
 	return io.Args[0]
+}
+
+func checkPieces(c *cli.Context) error {
+	if c.Args().Len() == 0 {
+		return errors.New("give one or more pieces to check")
+	}
+	coll, err := collection.Find(".")
+	if err != nil {
+		return err
+	}
+	var results []check.Result
+	for _, path := range c.Args().Slice() {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		genre := c.String("genre")
+		if genre == "" {
+			genre = coll.GenreOf(src)
+		}
+		r, err := coll.Resolve(genre)
+		if err != nil {
+			return err
+		}
+		results = append(results, check.Piece(path, src, genre, r))
+	}
+	if c.Bool("json") {
+		err = check.WriteJSON(c.App.Writer, results...)
+	} else {
+		err = check.WriteText(c.App.Writer, results...)
+	}
+	if err != nil {
+		return err
+	}
+	for _, r := range results {
+		if r.HasErrors() {
+			return cli.Exit("", 1)
+		}
+	}
+	return nil
+}
+
+func analyzeNow(c *cli.Context) error {
+	loop, err := review.Open(".")
+	if err != nil {
+		return err
+	}
+	var paths []string
+	for _, p := range c.Args().Slice() {
+		rel, err := loop.Coll.Rel(p)
+		if err != nil {
+			return err
+		}
+		paths = append(paths, rel)
+	}
+	proposal, err := loop.Propose(c.Context, paths)
+	if err != nil {
+		return err
+	}
+	var outcome *review.Outcome
+	if !c.Bool("dry-run") {
+		if outcome, err = loop.Apply(proposal); err != nil {
+			return err
+		}
+	}
+	report := review.Report(proposal, outcome)
+	if c.Bool("json") {
+		return writeJSON(c.App.Writer, report)
+	}
+	return report.WriteText(c.App.Writer)
 }
 
 func reviewDashboard(c *cli.Context) error {

@@ -9,6 +9,7 @@ import (
 	"sw/hooks/gitrepo"
 	"sw/profile"
 	"sw/profile/collection"
+	"sw/profile/review"
 	"sw/templates"
 )
 
@@ -46,6 +47,7 @@ func refreshBlock(dir string, getenv func(string) string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	reconcile(c)
 	genre, err := sessionGenre(c, getenv)
 	if err != nil {
 		return "", err
@@ -81,13 +83,20 @@ func sessionGenre(c *collection.Collection, getenv func(string) string) (string,
 	return c.PieceGenre(rel)
 }
 
+// writeContext prints Claude Code's hook output carrying text as
+// additionalContext. HTML escaping is off: the block's marker comments
+// should reach the agent as written.
 func writeContext(io IO, event, text string) {
-	out := map[string]any{"hookSpecificOutput": map[string]string{
-		"hookEventName":     event,
-		"additionalContext": text,
-	}}
-	b, _ := json.Marshal(out)
-	fmt.Fprintf(io.Stdout, "%s\n", b)
+	type specific struct {
+		HookEventName     string `json:"hookEventName"`
+		AdditionalContext string `json:"additionalContext"`
+	}
+	out := struct {
+		HookSpecificOutput specific `json:"hookSpecificOutput"`
+	}{specific{event, text}}
+	enc := json.NewEncoder(io.Stdout)
+	enc.SetEscapeHTML(false)
+	enc.Encode(out)
 }
 
 func problemText(msg string) string {
@@ -106,4 +115,13 @@ func oneLine(err error) string {
 		return es.First()
 	}
 	return strings.ReplaceAll(err.Error(), "\n", "; ")
+}
+
+// reconcile catches decisions made on suggestion branches since sw last
+// ran (a branch deleted, a merge pulled from a host), as every hook does. A
+// problem there is the review loop's, never the session's: it is logged.
+func reconcile(c *collection.Collection) {
+	if l, err := review.Open(c.Root); err == nil {
+		l.Reconcile()
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"gopkg.in/yaml.v3"
 
@@ -42,7 +43,9 @@ func (p *ruleParser) fail(n *yaml.Node, format string, args ...any) {
 	p.errs = append(p.errs, e)
 }
 
-var yamlLine = regexp.MustCompile(`line (\d+)`)
+// yamlLine finds the line yaml.v3 names in a syntax error; compiled on
+// first use, since most processes never meet one.
+var yamlLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`line (\d+)`) })
 
 // document parses data as exactly one YAML mapping.
 func (p *ruleParser) document(data []byte) (*yaml.Node, error) {
@@ -72,7 +75,7 @@ func (p *ruleParser) document(data []byte) (*yaml.Node, error) {
 func (p *ruleParser) syntaxError(err error) *Error {
 	msg := strings.TrimPrefix(err.Error(), "yaml: ")
 	e := &Error{File: p.file}
-	if m := yamlLine.FindStringSubmatchIndex(msg); m != nil {
+	if m := yamlLine().FindStringSubmatchIndex(msg); m != nil {
 		e.Line, _ = strconv.Atoi(msg[m[2]:m[3]])
 		msg = strings.TrimLeft(msg[m[1]:], ": ")
 	}

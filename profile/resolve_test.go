@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -194,5 +195,30 @@ func TestGenres(t *testing.T) {
 	p = writeProfile(t, map[string]string{"genres/Bad Genre/a.yaml": rule("a", "")})
 	if _, err := p.Genres(); err == nil || !strings.Contains(err.Error(), "e.g. bad-genre") {
 		t.Errorf("bad genre folder: %v", err)
+	}
+}
+
+// A resolved profile survives JSON both ways: the profile cache relies on it.
+func TestResolvedJSONRoundTrip(t *testing.T) {
+	p := writeProfile(t, map[string]string{
+		"hard-limits/h.yaml":   rule("h", "avoid: [x]\nmetric: {name: words_per_sentence, max: 40}\n"),
+		"preferences/p.yaml":   rule("p", "prefer: [so]\nnote: why\n"),
+		"preferences/bad.yaml": rule("bad", "prefer: [x]\n"),
+	})
+	r, err := p.Resolve("essay")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := json.Marshal(r)
+	var back Resolved
+	if err := json.Unmarshal(data, &back); err != nil {
+		t.Fatal(err)
+	}
+	again, _ := json.Marshal(&back)
+	if string(again) != string(data) {
+		t.Errorf("round trip:\n%s\n%s", data, again)
+	}
+	if !reflect.DeepEqual(back.Rules, r.Rules) {
+		t.Errorf("rules differ:\n%#v\n%#v", back.Rules, r.Rules)
 	}
 }

@@ -6,10 +6,7 @@
 // suggestions never touch the same file and their branches merge cleanly.
 package profile
 
-import (
-	"regexp"
-	"strings"
-)
+import "strings"
 
 // Layer says where a rule sits. Hard limits win over everything; a genre
 // rule refines the global preference with the same id.
@@ -53,15 +50,21 @@ func (m *Metric) Contains(v float64) bool {
 	return (m.Min == nil || v >= *m.Min) && (m.Max == nil || v <= *m.Max)
 }
 
-var slugPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
-
 // maxSlug keeps ids and genre names short enough for branch and file names.
 const maxSlug = 64
 
 // IsSlug reports whether s is a plain name fit for a rule id, a genre or a
 // path segment: lowercase letters, digits and dashes, not starting with a dash.
 func IsSlug(s string) bool {
-	return len(s) <= maxSlug && slugPattern.MatchString(s)
+	if s == "" || len(s) > maxSlug || s[0] == '-' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
+			return false
+		}
+	}
+	return true
 }
 
 // NormalizePhrase gives the form phrases are compared in: lowercase, single

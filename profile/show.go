@@ -7,20 +7,39 @@ import (
 	"strings"
 )
 
-// MarshalJSON writes a resolved rule in the order people read it: id, layer,
-// source, then the rule's fields. Lists are never null, so consumers need
-// not tell "none" from "missing".
+// sourcedJSON is a resolved rule as `sw profile show --json` prints it, in
+// the order people read it: id, layer, source, then the rule's fields.
+type sourcedJSON struct {
+	ID     string   `json:"id"`
+	Layer  Layer    `json:"layer"`
+	Source string   `json:"source"`
+	Rule   string   `json:"rule"`
+	Avoid  []string `json:"avoid"`
+	Prefer []string `json:"prefer"`
+	Metric *Metric  `json:"metric"`
+	Note   string   `json:"note,omitempty"`
+}
+
+// MarshalJSON writes the flat shape. Lists are never null, so consumers
+// need not tell "none" from "missing".
 func (s Sourced) MarshalJSON() ([]byte, error) {
-	return json.Marshal(struct {
-		ID     string   `json:"id"`
-		Layer  Layer    `json:"layer"`
-		Source string   `json:"source"`
-		Rule   string   `json:"rule"`
-		Avoid  []string `json:"avoid"`
-		Prefer []string `json:"prefer"`
-		Metric *Metric  `json:"metric"`
-		Note   string   `json:"note,omitempty"`
-	}{s.ID, s.Layer, s.Source, s.Rule.Rule, nonNil(s.Avoid), nonNil(s.Prefer), s.Metric, s.Note})
+	return json.Marshal(sourcedJSON{s.ID, s.Layer, s.Source, s.Rule.Rule, nonNil(s.Avoid), nonNil(s.Prefer), s.Metric, s.Note})
+}
+
+// UnmarshalJSON reads the flat shape back.
+func (s *Sourced) UnmarshalJSON(data []byte) error {
+	var j sourcedJSON
+	if err := json.Unmarshal(data, &j); err != nil {
+		return err
+	}
+	*s = Sourced{Rule: Rule{ID: j.ID, Rule: j.Rule, Avoid: j.Avoid, Prefer: j.Prefer, Metric: j.Metric, Note: j.Note}, Layer: j.Layer, Source: j.Source}
+	if len(s.Avoid) == 0 {
+		s.Avoid = nil
+	}
+	if len(s.Prefer) == 0 {
+		s.Prefer = nil
+	}
+	return nil
 }
 
 // MarshalJSON keeps rules and dropped as lists even when empty.

@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"sw/profile"
 	"sw/profile/block"
@@ -95,17 +96,33 @@ func (c *Collection) Resolve(genre string) (*profile.Resolved, error) {
 	if genre == "" {
 		genre = c.DefaultGenre()
 	}
-	return c.Profile().Resolve(genre)
+	r, _, err := c.resolved(genre)
+	return r, err
 }
 
 // WriteBlock renders the profile for genre into CLAUDE.md's block and
 // returns the block, and whether the file changed.
 func (c *Collection) WriteBlock(genre string) (text string, changed bool, err error) {
-	r, err := c.Resolve(genre)
-	if err != nil {
+	if genre == "" {
+		genre = c.DefaultGenre()
+	}
+	if _, text, err = c.resolved(genre); err != nil {
 		return "", false, err
 	}
-	text = block.Render(r)
 	changed, err = block.WriteFile(c.Path(ClaudeFile), ClaudeFile, text)
 	return text, changed, err
+}
+
+// Rel turns a path as the person typed it (relative to the current folder,
+// or absolute) into a slash path relative to the collection root.
+func (c *Collection) Rel(path string) (string, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", err
+	}
+	rel, err := filepath.Rel(c.Root, abs)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", fmt.Errorf("%s is outside the collection at %s", path, c.Root)
+	}
+	return filepath.ToSlash(rel), nil
 }

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"gopkg.in/yaml.v3"
@@ -55,19 +56,21 @@ func DefaultSettings() Settings {
 // otherwise.
 const DefaultGenre = "default"
 
+// Patterns for yaml.v3's messages, compiled on first use: most processes
+// never meet a broken .sw.yaml.
 var (
-	yamlLine     = regexp.MustCompile(`^line (\d+): `)
-	unknownField = regexp.MustCompile(`^field (\S+) not found in type \S+$`)
-	wrongType    = regexp.MustCompile("^cannot unmarshal !!\\w+ `(.*)` into (\\S+)$")
+	yamlLine     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^line (\d+): `) })
+	unknownField = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^field (\S+) not found in type \S+$`) })
+	wrongType    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^cannot unmarshal !!\\w+ `(.*)` into (\\S+)$") })
 )
 
 // friendlier rewords yaml.v3's messages about Go types into what the person
 // should write instead.
 func friendlier(msg string) string {
-	if m := unknownField.FindStringSubmatch(msg); m != nil {
+	if m := unknownField().FindStringSubmatch(msg); m != nil {
 		return fmt.Sprintf("unknown setting %q; the settings are batch_size, genre, pieces (include, exclude), feedback_window, analyzer (command, timeout)", m[1])
 	}
-	if m := wrongType.FindStringSubmatch(msg); m != nil {
+	if m := wrongType().FindStringSubmatch(msg); m != nil {
 		want := map[string]string{
 			"int":           "a whole number",
 			"time.Duration": "a duration such as 120s",
@@ -87,22 +90,20 @@ func friendlier(msg string) string {
 // has no effect. file names the file in errors.
 func ParseSettings(file string, data []byte) (Settings, error) {
 	s := DefaultSettings()
-	var doc yaml.Node
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(&doc); err != nil {
-		if errors.Is(err, io.EOF) {
-			return s, nil
-		}
-		return s, yamlError(file, err)
-	}
 	strict := yaml.NewDecoder(bytes.NewReader(data))
 	strict.KnownFields(true)
 	if err := strict.Decode(&s); err != nil {
+		if errors.Is(err, io.EOF) {
+			return DefaultSettings(), nil
+		}
 		return s, yamlError(file, err)
 	}
-	at := func(key string) (int, int) { return position(&doc, key) }
+	// A bad value needs its position: only then is the file parsed again,
+	// as a tree (hooks read settings on every commit).
 	fail := func(key, msg string) error {
-		line, col := at(key)
+		var doc yaml.Node
+		yaml.Unmarshal(data, &doc)
+		line, col := position(&doc, key)
 		return &profile.Error{File: file, Line: line, Col: col, Msg: msg}
 	}
 	switch {
@@ -134,7 +135,7 @@ func yamlError(file string, err error) error {
 	var errs profile.Errors
 	for _, m := range msgs {
 		e := &profile.Error{File: file, Msg: m}
-		if sub := yamlLine.FindStringSubmatch(m); sub != nil {
+		if sub := yamlLine().FindStringSubmatch(m); sub != nil {
 			e.Line, _ = strconv.Atoi(sub[1])
 			e.Msg = strings.TrimPrefix(m, sub[0])
 		}

@@ -1,0 +1,87 @@
+package collection
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"sw/hooks/gitrepo"
+)
+
+func TestProfileCacheSeesEveryChange(t *testing.T) {
+	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	t.Setenv("HOME", t.TempDir())
+	root := t.TempDir()
+	if _, err := gitrepo.Init(root); err != nil {
+		t.Skip("git:", err)
+	}
+	c := &Collection{Root: root, Settings: DefaultSettings()}
+	defer func(w time.Duration) { racyWindow = w }(racyWindow)
+	racyWindow = 0
+	rule := filepath.Join(root, "profile/preferences/x.yaml")
+	os.MkdirAll(filepath.Dir(rule), 0o777)
+	write := func(text string, age time.Duration) {
+		t.Helper()
+		if err := os.WriteFile(rule, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		at := time.Now().Add(-age)
+		os.Chtimes(rule, at, at)
+	}
+	ruleText := func() string {
+		t.Helper()
+		r, err := c.Resolve("essay")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r.Rules[0].Rule.Rule
+	}
+	write("id: x\nrule: One.\n", time.Hour)
+	if got := ruleText(); got != "One." {
+		t.Fatalf("first read %q", got)
+	}
+	if _, err := os.Stat(filepath.Join(root, ".git/sw/profiles.json")); err != nil {
+		t.Fatalf("no cache written: %v", err)
+	}
+	// Same size, same modification time, other content: the change time
+	// and the inode still tell.
+	write("id: x\nrule: Two.\n", time.Hour)
+	if got := ruleText(); got != "Two." {
+		t.Errorf("a rewrite with the old mtime was missed: %q", got)
+	}
+	write("id: x\nrule: Three!\n", 0)
+	if got := ruleText(); got != "Three!" {
+		t.Errorf("a fresh change was missed: %q", got)
+	}
+	// A new file in the layer.
+	os.WriteFile(filepath.Join(root, "profile/preferences/y.yaml"), []byte("id: y\nrule: Why.\n"), 0o644)
+	if r, _ := c.Resolve("essay"); len(r.Rules) != 2 {
+		t.Errorf("a new rule file was missed: %d rules", len(r.Rules))
+	}
+	// A broken file is never hidden by the cache.
+	write("id: x\nrule: [broken]\n", time.Hour)
+	if _, err := c.Resolve("essay"); err == nil {
+		t.Error("a broken rule file was served from the cache")
+	}
+}
+
+// A profile read within the racy window of a change is not kept: a second
+// change in the same timestamp tick would look the same.
+func TestProfileCacheKeepsNothingRacy(t *testing.T) {
+	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	t.Setenv("HOME", t.TempDir())
+	root := t.TempDir()
+	if _, err := gitrepo.Init(root); err != nil {
+		t.Skip("git:", err)
+	}
+	c := &Collection{Root: root, Settings: DefaultSettings()}
+	os.MkdirAll(filepath.Join(root, "profile/preferences"), 0o777)
+	os.WriteFile(filepath.Join(root, "profile/preferences/x.yaml"), []byte("id: x\nrule: One.\n"), 0o644)
+	if _, err := c.Resolve("essay"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(root, ".git/sw/profiles.json")); err == nil {
+		t.Error("a profile read right after a change was cached")
+	}
+}

@@ -1,0 +1,96 @@
+package review
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"sw/profile"
+)
+
+// AnalysisReport is what `sw analyze` prints: the suggestions the analyzer
+// made (those the reject memory let through), the suppressed ones, and,
+// unless it was a dry run, what was written.
+type AnalysisReport struct {
+	Pieces      []string             `json:"pieces"`
+	Suggestions []ReportedSuggestion `json:"suggestions"`
+	Suppressed  []Suppressed         `json:"suppressed"`
+	DryRun      bool                 `json:"dry_run"`
+	Batch       string               `json:"batch,omitempty"`
+	Written     []string             `json:"written,omitempty"` // branches
+	Skipped     []Skipped            `json:"skipped,omitempty"`
+}
+
+// ReportedSuggestion is one suggestion as `sw analyze --json` prints it.
+type ReportedSuggestion struct {
+	ID        string        `json:"id"`
+	Layer     string        `json:"layer"`
+	Summary   string        `json:"summary"`
+	Signature string        `json:"signature"`
+	Evidence  string        `json:"evidence"`
+	Rule      *profile.Rule `json:"rule"` // null: the suggestion removes the rule
+}
+
+// Report describes a proposal and, when it was applied, its outcome (nil
+// for a dry run).
+func Report(p *Proposal, out *Outcome) *AnalysisReport {
+	r := &AnalysisReport{Pieces: []string{}, Suggestions: []ReportedSuggestion{}, Suppressed: []Suppressed{}, DryRun: out == nil}
+	for _, piece := range p.Request.Pieces {
+		r.Pieces = append(r.Pieces, piece.Path)
+	}
+	for _, s := range p.Suggestions {
+		r.Suggestions = append(r.Suggestions, ReportedSuggestion{s.ID, s.Layer, s.Summary, s.Signature, s.Evidence, s.Rule})
+	}
+	r.Suppressed = append(r.Suppressed, p.Suppressed...)
+	if out != nil {
+		r.Batch = out.Batch
+		for _, w := range out.Written {
+			r.Written = append(r.Written, w.Branch)
+		}
+		r.Skipped = out.Skipped
+	}
+	return r
+}
+
+// WriteText prints the report for people.
+func (r *AnalysisReport) WriteText(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Analysed %d piece%s", len(r.Pieces), plural(len(r.Pieces)))
+	if len(r.Pieces) > 0 {
+		fmt.Fprintf(&b, ": %s", strings.Join(r.Pieces, ", "))
+	}
+	b.WriteString("\n")
+	if len(r.Suggestions) == 0 {
+		b.WriteString("\nNo suggestions.\n")
+	}
+	for _, s := range r.Suggestions {
+		fmt.Fprintf(&b, "\n%s  (%s)  %s\n  %s\n", s.ID, s.Layer, s.Signature, s.Summary)
+		for _, line := range strings.Split(s.Evidence, "\n") {
+			fmt.Fprintf(&b, "  evidence: %s\n", line)
+		}
+		if s.Rule == nil {
+			b.WriteString("  removes the rule\n")
+		} else {
+			for _, line := range strings.Split(strings.TrimRight(string(profile.Format(*s.Rule)), "\n"), "\n") {
+				fmt.Fprintf(&b, "    %s\n", line)
+			}
+		}
+	}
+	if len(r.Suppressed) > 0 {
+		b.WriteString("\nNot proposed again:\n")
+		for _, s := range r.Suppressed {
+			fmt.Fprintf(&b, "  %s: %s\n", s.Signature, s.Reason)
+		}
+	}
+	switch {
+	case r.DryRun:
+		b.WriteString("\nDry run: no branch written.\n")
+	case len(r.Written) > 0:
+		fmt.Fprintf(&b, "\nWritten in batch %s: %s (sw review shows them)\n", r.Batch, strings.Join(r.Written, ", "))
+	}
+	for _, s := range r.Skipped {
+		fmt.Fprintf(&b, "Not written: %s: %s\n", s.ID, s.Reason)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}

@@ -1,0 +1,60 @@
+package profile
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// Stamp summarises, without reading them, the rule files the profile for
+// genre is resolved from: their names, sizes, modification and change
+// times, and inodes, as git's index summarises a working tree. Two equal
+// stamps mean the same files with the same contents, so a hook can reuse
+// what it rendered last time instead of parsing every rule again. newest is
+// the latest time any of them changed: a stamp taken within a file
+// system's timestamp granularity of that time cannot tell a change made in
+// the same tick, so a cache must not keep it (the "racy" case git guards
+// against).
+func (p Profile) Stamp(genre string) (stamp string, newest time.Time, err error) {
+	if !IsSlug(genre) {
+		return "", newest, errors.New("not a plain genre name")
+	}
+	h := sha256.New()
+	for _, layer := range []Layer{HardLimit, GenreLayer, Preference} {
+		rel := p.layerPath(layer, genre)
+		dir := filepath.Join(p.Root, filepath.FromSlash(rel))
+		entries, err := os.ReadDir(dir)
+		if errors.Is(err, fs.ErrNotExist) {
+			fmt.Fprintf(h, "%s missing\n", rel)
+			continue
+		}
+		if err != nil {
+			return "", newest, err
+		}
+		for _, e := range entries {
+			name := e.Name()
+			if strings.HasPrefix(name, ".") || !(e.IsDir() || strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml")) {
+				continue // files the loader ignores do not change the profile
+			}
+			fi, err := e.Info()
+			if err != nil {
+				return "", newest, err
+			}
+			ino, ctime := inodeAndChange(fi)
+			mtime := fi.ModTime()
+			for _, t := range []time.Time{mtime, time.Unix(0, ctime)} {
+				if t.After(newest) {
+					newest = t
+				}
+			}
+			fmt.Fprintf(h, "%s/%s %v %d %d %d %d\n", rel, name, e.IsDir(), fi.Size(), mtime.UnixNano(), ino, ctime)
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil)), newest, nil
+}

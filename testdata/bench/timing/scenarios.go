@@ -1,0 +1,123 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// preSession times `sw hook pre-session` against `git rev-parse HEAD`:
+// when nothing changed (the block is already right) and when a rule
+// changed (the block is rewritten), in a small collection and a large one,
+// with the session genre found from the pieces (the default) or set.
+func (b *bench) preSession(runs int) {
+	for _, c := range []struct {
+		name           string
+		pieces, rules  int
+		genreInSetting bool
+	}{
+		{"50 pieces, 30 rules, genre from the pieces", 50, 30, false},
+		{"50 pieces, 30 rules, genre set in .sw.yaml", 50, 30, true},
+		{"1,000 pieces, 200 rules, genre from the pieces", 1000, 200, false},
+	} {
+		dir := filepath.Join(b.work, fmt.Sprintf("session-%d-%d-%v", c.pieces, c.rules, c.genreInSetting))
+		b.makeCollection(dir, c.pieces, 2, c.rules)
+		if c.genreInSetting {
+			settings := filepath.Join(dir, ".sw.yaml")
+			data, err := os.ReadFile(settings)
+			check(err)
+			check(os.WriteFile(settings, []byte(strings.Replace(string(data), `genre: ""`, "genre: essay", 1)), 0o644))
+		}
+		b.run(dir, nil, b.sw, "hook", "pre-session")
+		var sw, git []sample
+		for i := 0; i < runs; i++ {
+			git = append(git, b.timed(dir, nil, "git", "rev-parse", "HEAD"))
+			sw = append(sw, b.timed(dir, nil, b.sw, "hook", "pre-session"))
+		}
+		b.add("pre-session, unchanged: "+c.name, sw, git, "git rev-parse HEAD", "≤ 2×")
+
+		rule := filepath.Join(dir, "profile/preferences/rule-002.yaml")
+		original, err := os.ReadFile(rule)
+		check(err)
+		changed := []byte(strings.Replace(string(original), "a sentence", "one sentence", 1))
+		sw, git = sw[:0], git[:0]
+		for i := 0; i < runs/2; i++ {
+			if i%2 == 0 {
+				check(os.WriteFile(rule, changed, 0o644))
+			} else {
+				check(os.WriteFile(rule, original, 0o644))
+			}
+			git = append(git, b.timed(dir, nil, "git", "rev-parse", "HEAD"))
+			sw = append(sw, b.timed(dir, nil, b.sw, "hook", "pre-session"))
+		}
+		b.add("pre-session, block rewritten: "+c.name, sw, git, "git rev-parse HEAD", "")
+	}
+}
+
+// check times `sw check` of a 5,000-word piece against 100 rules, against
+// `wc -w` of the same file.
+func (b *bench) check(runs int) {
+	dir := filepath.Join(b.work, "check")
+	b.makeCollection(dir, 3, 1, 100)
+	piece := filepath.Join(dir, "long.md")
+	check(os.WriteFile(piece, []byte(pieceText(7, 5000, 0)), 0o644))
+	if out, err := b.try(dir, nil, b.sw, "check", "--genre", "essay", piece); err != nil && !strings.Contains(string(out), "error") {
+		fmt.Printf("  sw check not available: %s\n", strings.TrimSpace(string(out)))
+		return
+	}
+	var sw, wc []sample
+	for i := 0; i < runs; i++ {
+		wc = append(wc, b.timed(dir, nil, "wc", "-w", piece))
+		sw = append(sw, b.measure(true, dir, nil, b.sw, "check", "--genre", "essay", piece))
+	}
+	b.add("sw check, 5,000 words, 100 rules", sw, wc, "wc -w", "≤ 3×")
+}
+
+// commit times `git commit` of a changed piece in three clones of one
+// collection: with sw's hooks, with a no-op shell post-commit hook (the
+// floor any hook tool pays: git starts a process), and with no hooks.
+// No analysis runs in the timed commits: the clones alternate between two
+// pieces, so fewer than batch_size pieces are ever pending.
+func (b *bench) commit(pieces, commits, runs int) {
+	src := filepath.Join(b.work, fmt.Sprintf("history-%d", commits))
+	start := time.Now()
+	b.makeCollection(src, pieces, commits, 30)
+	fmt.Printf("  (made %d pieces and %d commits in %v)\n", pieces, commits, time.Since(start).Round(time.Millisecond))
+	kinds := []string{"sw hooks", "no-op hook", "no hooks"}
+	dirs := map[string]string{}
+	for _, k := range kinds {
+		d := filepath.Join(b.work, fmt.Sprintf("history-%d-%s", commits, strings.ReplaceAll(k, " ", "-")))
+		b.run(b.work, nil, "git", "clone", "--quiet", src, d)
+		dirs[k] = d
+	}
+	b.run(dirs["sw hooks"], nil, b.sw, "hook", "install")
+	noop := filepath.Join(dirs["no-op hook"], ".git/hooks/post-commit")
+	check(os.WriteFile(noop, []byte("#!/bin/sh\nexit 0\n"), 0o755))
+
+	// A first commit with sw counts the history and runs the analysis it
+	// finds due, as a first commit after `sw hook install` would.
+	swEnv := b.env
+	b.env = append(b.env, "SW_ANALYZE=inline", "PATH="+filepath.Dir(b.sw)+string(os.PathListSeparator)+os.Getenv("PATH"))
+	edit := func(dir string, round int) {
+		p := filepath.Join(dir, fmt.Sprintf("pieces/p%04d.md", round%2))
+		check(os.WriteFile(p, []byte(pieceText(round%2, 250, 100000+round)), 0o644))
+	}
+	for _, k := range kinds {
+		edit(dirs[k], 0)
+		b.run(dirs[k], nil, "git", "commit", "--quiet", "-am", "warm up")
+	}
+	times := map[string][]sample{}
+	for round := 1; round <= runs; round++ {
+		for _, k := range kinds {
+			edit(dirs[k], round)
+			times[k] = append(times[k], b.timed(dirs[k], nil, "git", "commit", "--quiet", "-am", fmt.Sprintf("Revise %d", round)))
+		}
+	}
+	b.env = swEnv
+	label := fmt.Sprintf("git commit, %d pieces, %d commits", pieces, commits)
+	b.add(label+", no-op sh post-commit", times["no-op hook"], times["no hooks"], "no hooks", "")
+	b.add(label+", sw's hooks", times["sw hooks"], times["no-op hook"], "no-op hook", "≤ 1.3× (goal 1.15×)")
+	b.add(label+", sw's hooks", times["sw hooks"], times["no hooks"], "no hooks", "")
+}
