@@ -63,8 +63,9 @@ func resolve(genre string, hard, genreRules, prefs []Sourced) *Resolved {
 	sort.SliceStable(rest, func(i, j int) bool { return rest[i].ID < rest[j].ID })
 
 	res := &Resolved{Genre: genre, Rules: append([]Sourced(nil), hard...)}
+	banned := bannedPhrases(hard)
 	for _, r := range rest {
-		if reason := contradiction(r, hard); reason != "" {
+		if reason := contradiction(r, hard, banned); reason != "" {
 			res.Dropped = append(res.Dropped, Dropped{ID: r.ID, Layer: r.Layer, Source: r.Source, Reason: reason})
 			continue
 		}
@@ -73,18 +74,35 @@ func resolve(genre string, hard, genreRules, prefs []Sourced) *Resolved {
 	return res
 }
 
+// banned is a hard limit's avoided phrase, normalised once per resolution.
+type banned struct {
+	phrase string
+	limit  *Sourced
+}
+
+func bannedPhrases(hard []Sourced) []banned {
+	var out []banned
+	for i := range hard {
+		for _, p := range hard[i].Avoid {
+			out = append(out, banned{NormalizePhrase(p), &hard[i]})
+		}
+	}
+	return out
+}
+
 // contradiction says how r breaks a hard limit, or "" when it does not: it
 // prefers a phrase a hard limit avoids, or its metric sits outside a hard
 // limit's bounds for the same measurement.
-func contradiction(r Sourced, hard []Sourced) string {
-	for _, h := range hard {
-		for _, want := range r.Prefer {
-			for _, banned := range h.Avoid {
-				if containsWords(NormalizePhrase(want), NormalizePhrase(banned)) {
-					return fmt.Sprintf("prefers %q, which hard limit %s (%s) avoids", want, h.ID, h.Source)
-				}
+func contradiction(r Sourced, hard []Sourced, avoided []banned) string {
+	for _, want := range r.Prefer {
+		norm := NormalizePhrase(want)
+		for _, b := range avoided {
+			if containsWords(norm, b.phrase) {
+				return fmt.Sprintf("prefers %q, which hard limit %s (%s) avoids", want, b.limit.ID, b.limit.Source)
 			}
 		}
+	}
+	for _, h := range hard {
 		if r.Metric == nil || h.Metric == nil || r.Metric.Name != h.Metric.Name {
 			continue
 		}

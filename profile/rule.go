@@ -70,9 +70,12 @@ func IsSlug(s string) bool {
 // NormalizePhrase gives the form phrases are compared in: lowercase, single
 // spaces, straight apostrophes and quotes.
 func NormalizePhrase(s string) string {
-	s = strings.NewReplacer("\u2019", "'", "\u2018", "'", "\u201c", `"`, "\u201d", `"`).Replace(s)
+	s = typographic.Replace(s)
 	return strings.Join(strings.Fields(strings.ToLower(s)), " ")
 }
+
+// typographic straightens curly quotes; its tables are built on first use.
+var typographic = strings.NewReplacer("\u2019", "'", "\u2018", "'", "\u201c", `"`, "\u201d", `"`)
 
 // Slugify turns a name as people write it ("Product Tech") into a plain
 // name (product-tech), or "" when nothing of it is usable.

@@ -96,7 +96,7 @@ func (c *Collection) Resolve(genre string) (*profile.Resolved, error) {
 	if genre == "" {
 		genre = c.DefaultGenre()
 	}
-	r, _, err := c.resolved(genre)
+	r, _, err := c.resolved(genre, true)
 	return r, err
 }
 
@@ -106,7 +106,7 @@ func (c *Collection) WriteBlock(genre string) (text string, changed bool, err er
 	if genre == "" {
 		genre = c.DefaultGenre()
 	}
-	if _, text, err = c.resolved(genre); err != nil {
+	if _, text, err = c.resolved(genre, false); err != nil {
 		return "", false, err
 	}
 	changed, err = block.WriteFile(c.Path(ClaudeFile), ClaudeFile, text)

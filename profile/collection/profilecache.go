@@ -27,9 +27,9 @@ type profileCache struct {
 }
 
 type cachedProfile struct {
-	Key      string            `json:"key"`
-	Resolved *profile.Resolved `json:"resolved"`
-	Block    string            `json:"block"`
+	Key      string          `json:"key"`
+	Resolved json.RawMessage `json:"resolved"` // decoded only by callers that need the rules
+	Block    string          `json:"block"`
 }
 
 // racyWindow is how close to a rule file's last change a stamp may be
@@ -37,15 +37,22 @@ type cachedProfile struct {
 // seconds, and two changes within one tick look alike.
 var racyWindow = 2 * time.Second
 
-// resolved returns genre's resolved profile and its block, from the cache
-// when the profile's files are unchanged since they were last read.
-func (c *Collection) resolved(genre string) (*profile.Resolved, string, error) {
+// resolved returns genre's resolved profile (when withRules) and its block,
+// from the cache when the profile's files are unchanged since they were
+// last read.
+func (c *Collection) resolved(genre string, withRules bool) (*profile.Resolved, string, error) {
 	key, cachePath, storable := c.cacheKey(genre)
 	var cache profileCache
 	if key != "" {
 		if data, err := os.ReadFile(cachePath); err == nil && json.Unmarshal(data, &cache) == nil {
-			if hit, ok := cache.Genres[genre]; ok && hit.Key == key && hit.Resolved != nil {
-				return hit.Resolved, hit.Block, nil
+			if hit, ok := cache.Genres[genre]; ok && hit.Key == key && len(hit.Resolved) > 0 {
+				if !withRules {
+					return nil, hit.Block, nil
+				}
+				var r profile.Resolved
+				if json.Unmarshal(hit.Resolved, &r) == nil {
+					return &r, hit.Block, nil
+				}
 			}
 		}
 	}
@@ -58,7 +65,11 @@ func (c *Collection) resolved(genre string) (*profile.Resolved, string, error) {
 		if cache.Genres == nil {
 			cache.Genres = map[string]cachedProfile{}
 		}
-		cache.Genres[genre] = cachedProfile{Key: key, Resolved: r, Block: text}
+		rules, err := json.Marshal(r)
+		if err != nil {
+			return r, text, nil
+		}
+		cache.Genres[genre] = cachedProfile{Key: key, Resolved: rules, Block: text}
 		if data, err := json.Marshal(cache); err == nil {
 			tmp := fmt.Sprintf("%s.%d", cachePath, os.Getpid())
 			if os.WriteFile(tmp, data, 0o666) == nil {

@@ -1,0 +1,72 @@
+package collection
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"sw/hooks/gitrepo"
+	"sw/profile/block"
+)
+
+// benchCollection makes a collection whose profile has n rules across the
+// three layers, their files an hour old (so the cache may keep them).
+func benchCollection(b *testing.B, n int) *Collection {
+	b.Helper()
+	b.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	b.Setenv("HOME", b.TempDir())
+	root := b.TempDir()
+	if _, err := gitrepo.Init(root); err != nil {
+		b.Skip("git:", err)
+	}
+	old := time.Now().Add(-time.Hour)
+	for i := 0; i < n; i++ {
+		dir := []string{"hard-limits", "preferences", "genres/essay"}[i%3]
+		body := []string{
+			fmt.Sprintf("avoid: [\"phrase %d\", \"another %d\"]\n", i, i),
+			fmt.Sprintf("metric: {name: words_per_sentence, target: %d, min: 5, max: 60}\n", 10+i%20),
+			fmt.Sprintf("prefer: [\"walk %d\"]\n", i),
+		}[i%3]
+		path := filepath.Join(root, "profile", dir, fmt.Sprintf("rule-%03d.yaml", i))
+		os.MkdirAll(filepath.Dir(path), 0o777)
+		text := fmt.Sprintf("id: rule-%03d\nrule: Rule %d, one sentence the agent reads.\n%snote: why it exists\n", i, i, body)
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		os.Chtimes(path, old, old)
+	}
+	return &Collection{Root: root, Settings: DefaultSettings()}
+}
+
+// BenchmarkLoadResolveRender200 reads, parses and resolves 200 rule files
+// and renders the block: what a hook pays when the profile changed.
+func BenchmarkLoadResolveRender200(b *testing.B) {
+	c := benchCollection(b, 200)
+	b.ResetTimer()
+	for b.Loop() {
+		r, err := c.Profile().Resolve("essay")
+		if err != nil {
+			b.Fatal(err)
+		}
+		block.Render(r)
+	}
+}
+
+// BenchmarkResolveCached200 is the pre-session hook's share when nothing
+// changed: a stamp of the files' stat data, and the cached block.
+func BenchmarkResolveCached200(b *testing.B) {
+	c := benchCollection(b, 200)
+	defer func(w time.Duration) { racyWindow = w }(racyWindow)
+	racyWindow = 0 // Chtimes has just set every file's change time to now
+	if _, _, err := c.resolved("essay", false); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		if _, _, err := c.resolved("essay", false); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
