@@ -2,7 +2,6 @@ package analyze
 
 import (
 	"context"
-	"fmt"
 	"time"
 )
 
@@ -24,27 +23,4 @@ func New(command []string, timeout time.Duration, dir string) Analyzer {
 		return &External{Command: append([]string(nil), command...), Timeout: timeout, Dir: dir}
 	}
 	return Embedded{}
-}
-
-// Embedded is sw's own analyzer: deterministic, offline, no model. Issue 4
-// writes it; until then it proposes nothing, which lets the review loop run
-// end to end (count pieces, run the analyzer, write no branch) before it
-// lands. It goes through the same request checks and answer validation as
-// an external analyzer, so when it starts proposing, a bug in it shows up
-// as a clear error rather than a bad branch.
-type Embedded struct{}
-
-// Analyze proposes nothing yet (see Embedded).
-func (Embedded) Analyze(ctx context.Context, req *Request) (*Response, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if _, err := normalize(req); err != nil {
-		return nil, err
-	}
-	resp := &Response{Suggestions: []Suggestion{}}
-	if err := resp.Validate(); err != nil {
-		return nil, fmt.Errorf("the embedded analyzer answered invalid output (a bug in sw; please report it): %w", err)
-	}
-	return resp, nil
 }

@@ -23,13 +23,19 @@ func TestNewPicksAnalyzer(t *testing.T) {
 	}
 }
 
-func TestEmbeddedProposesNothingYet(t *testing.T) {
+// The embedded analyzer goes through the same request checks as an
+// external one, and honours cancellation.
+func TestEmbeddedChecksItsRequest(t *testing.T) {
 	resp, err := Embedded{}.Analyze(context.Background(), sampleRequest())
-	if err != nil || resp.Suggestions == nil || len(resp.Suggestions) != 0 {
+	if err != nil || resp.Suggestions == nil {
 		t.Fatalf("got %#v, %v", resp, err)
 	}
-	if string(mustJSON(t, resp)) != `{"suggestions":[]}` {
-		t.Fatalf("empty answer encodes as %s", mustJSON(t, resp))
+	if err := resp.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	empty, err := Embedded{}.Analyze(context.Background(), &Request{})
+	if err != nil || string(mustJSON(t, empty)) != `{"suggestions":[]}` {
+		t.Fatalf("an empty batch: %s, %v", mustJSON(t, empty), err)
 	}
 	bad := sampleRequest()
 	bad.Version = 9

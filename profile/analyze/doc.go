@@ -19,4 +19,101 @@
 // checks (Validate, DecodeResponse) before sw writes a branch from it: a
 // suggestion becomes a commit on the person's repository, so a sloppy answer
 // must fail loudly here rather than turn into a rule file nobody can read.
+//
+// # The embedded analyzer
+//
+// Embedded turns a batch into suggestions with no network and no model,
+// and the same request always gives the same bytes. Its one principle is
+// the product's: never learn the wrong lesson. A habit becomes a rule only
+// when several pieces show it, it differs from what an agent would do
+// anyway, and it is about how the person writes, not what about.
+//
+// Each piece is parsed once (package prose: front matter, code, HTML and
+// URLs left out). A piece under [MinPieceWords] words is no evidence of
+// style; rates need [MinRateWords], medians [MinSentences] sentences or
+// [MinParagraphs] paragraphs. [MinPieces] pieces is the floor for every
+// signal: a signal seen in one piece is never a suggestion.
+//
+// Metrics (rule files with a metric sw check tests; ids sentence-length,
+// paragraph-length, paragraph-sentences, piece-length, semicolons,
+// em-dashes...). The typical value is the median of all the sentences (or
+// paragraphs) pooled, or the median of the pieces' values; a piece agrees
+// when it lies within a tolerance, max(abs, rel×value) per metric (words
+// per sentence: 3 or 25%; rates: their own floor or 50%). [AgreeShare] of
+// the measurable pieces must agree. Sentence, paragraph and piece length
+// are proposed whenever the pieces agree: they are the shape of a voice.
+// Other metrics need to differ from general English (a reference value per
+// metric, for edited contemporary prose): the writer's band and English's
+// band must not meet, and a rate's count must lie [MinZ] Poisson
+// deviations from English's. Bounds: per sentence or paragraph, the 10th
+// and 90th percentiles of the pooled units; per piece, [BoundsWidth]
+// tolerances around the target. A rate rule has a target only with
+// [MinEvents] events behind it; a rate near zero is a ceiling, and a mark
+// the batch never shows, where English would have shown [MinAbsentEvents],
+// is an "avoid" ceiling of one tolerance.
+//
+// Openings and closings (rules the agent reads; no metric exists for
+// them): a question, an exclamation (closings), a first-person sentence, a
+// short one ([ShortSentence] words), a one-sentence paragraph, shared by
+// [AgreeShare] of the pieces with two paragraphs or more.
+//
+// Signature vocabulary (prefer rules, one phrase each): words and 2- and
+// 3-word phrases the writer uses at least [MinVocabRatio] times as often
+// as general English (the baseline package), in [VocabShare] of the
+// pieces, [MinOccurrences] times, often enough that a piece of typical
+// length would use it [MinExpectedUses] times. Never a signature: the
+// commonest words ([CommonestRate]); function words, unless rare in
+// English and used [MarkedFunctionRatio] times as often (upon, whilst);
+// numbers; names (capitalised mid-sentence); and subjects: a word one
+// piece holds more than [MaxPieceShare] of, a piece using it
+// [BurstCount]+ times in one paragraph (that piece does not count), nouns
+// and the adjectives that go with them (after a determiner or preposition
+// in [NominalShare] of the writer's uses or [EnglishNominalShare] of
+// English's, or a plural), phrases ending in a function word, and phrases
+// holding a noun they are no English idiom for (general English uses the
+// phrase for under [IdiomShare] of the noun's uses: "foreign nations" is a
+// subject, "in fact" an idiom). A phrase that holds most of a word's uses
+// ([OverlapShare]) replaces it. At most [MaxVocab] per layer, by keyness
+// (uses × ln ratio).
+//
+// Edits (Piece.Drafts: the last one is diffed with the final text word by
+// word, words mapped to runes as go-diff's line mode maps lines): a phrase
+// of up to [MaxEditWords] words, not ending in a function word, with no
+// number or name, deleted from the drafts of [MinPieces] pieces, gone
+// from their finals, and used by fewer finished pieces than half as many
+// as deleted it, becomes avoid; one piece's deletions never do. Added
+// to [AddShare] of the edited pieces, [MinOccurrences] times, where the
+// draft never had it (a single word only if no noun), becomes prefer.
+// Single words and pairs count only from cuts of at most [MaxEditSpan]
+// words: in a rewritten sentence they went with the sentence. Of
+// overlapping phrases deleted from the same pieces the longest stays. At
+// most [MaxEditPhrases] per layer and kind.
+//
+// Against the profile (Request.Profile): a habit the resolved profile
+// already states is not proposed; a metric rule the pieces have moved
+// away from is changed under its own id (in a genre batch, a global
+// preference is refined in the genre's layer under the same id); a rule
+// every piece of [MinRemovePieces] or more contradicts (a metric they all
+// break without agreeing on another value, an avoid phrase [VocabShare]
+// of them use, a prefer phrase none uses, an opening none has) is
+// proposed for removal.
+// Hard limits are never proposed, changed or removed, and nothing that
+// breaks one is proposed: a metric target outside its bounds, a phrase
+// containing one it avoids. Bounds are kept inside a hard limit's.
+//
+// Placement: in a batch of one genre everything goes to that genre's
+// layer, since essays alone say nothing about reviews. In a batch of
+// several, a signal goes to the preferences when it holds over the whole
+// batch, in pieces of two genres or more, and in every genre with
+// [MinPieces] measurable pieces; otherwise to each genre where it holds.
+//
+// Signatures name the kind and direction: metric:<name>:up|down|set (the
+// direction from the current rule, or from general English for a new
+// one), prefer:phrase:<phrase>, avoid:phrase:<phrase>, opening:<kind>,
+// closing:<kind>, remove:<id>; a genre layer's suggestion adds @<genre>.
+// A rejected signature is not proposed again, and rejecting the plain
+// form suppresses it in every genre. Ids are derived from the signal
+// (sentence-length, prefer-upon, avoid-in-conclusion, opening-question),
+// so a later batch refreshes the same branch; one that would overwrite an
+// unrelated rule takes a -2.
 package analyze

@@ -1,0 +1,69 @@
+package analyze
+
+import (
+	"context"
+	"fmt"
+)
+
+// Embedded is sw's own analyzer: deterministic (the same request gives
+// the same answer, byte for byte), offline, no model. It measures each
+// piece, looks for habits that hold across the batch, compares them with
+// the resolved profile, and proposes rule files for the global preferences
+// or a genre's layer; never a hard limit. The package documentation lists
+// its signals and every threshold.
+//
+// It goes through the same request checks and answer validation as an
+// external analyzer, so a bug in it shows up as a clear error rather than
+// a bad branch.
+type Embedded struct{}
+
+// Analyze proposes suggestions for a batch of pieces.
+func (Embedded) Analyze(ctx context.Context, req *Request) (*Response, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	norm, err := normalize(req)
+	if err != nil {
+		return nil, err
+	}
+	r := newRun(norm)
+	for _, step := range []func(){r.metricSignals, r.shapeSignals, r.vocabSignals, r.editSignals, r.phraseRuleRemovals} {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		step()
+	}
+	resp := &Response{Suggestions: r.suggestions()}
+	if err := resp.Validate(); err != nil {
+		return nil, fmt.Errorf("the embedded analyzer answered invalid output (a bug in sw; please report it): %w", err)
+	}
+	return resp, nil
+}
+
+// newRun parses the batch (already in canonical order) and indexes it by
+// genre.
+func newRun(req *Request) *run {
+	r := &run{
+		req:      req,
+		pieces:   parsePieces(req.Pieces),
+		byGenre:  map[string][]*piece{},
+		rejected: map[string]bool{},
+		bySig:    map[string]*candidate{},
+	}
+	for _, p := range r.pieces {
+		r.byGenre[p.Genre] = append(r.byGenre[p.Genre], p)
+	}
+	r.genres = sortedKeys(r.byGenre)
+	for _, rej := range req.Rejected {
+		r.rejected[rej.Signature] = true
+	}
+	return r
+}
+
+// scope is the pieces of one genre, or of the whole batch for "".
+func (r *run) scope(genre string) []*piece {
+	if genre == "" {
+		return r.pieces
+	}
+	return r.byGenre[genre]
+}

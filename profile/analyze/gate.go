@@ -1,0 +1,129 @@
+package analyze
+
+import "math"
+
+// The noise gate. Every threshold the embedded analyzer applies is here
+// (with the metric references in metricSpecs), each saying why it has the
+// value it has; the package documentation sums them up.
+const (
+	// MinPieces is the fewest pieces a signal must be seen in. One piece
+	// is an anecdote: its odd word or its one long-winded paragraph may be
+	// what that piece needed, and turning it into a rule is exactly the
+	// misfiling the style drawer exists to prevent.
+	MinPieces = 2
+
+	// MinPieceWords is the size below which a piece is no evidence of
+	// style at all (a note, a stub): its rates swing on one word. Edit
+	// signals ignore it, since the person's edit is the evidence there.
+	MinPieceWords = 150
+	// MinRateWords is the size below which a piece's rates per 1,000 words
+	// are not compared: in 150 words one semicolon is a rate of 6.7, and
+	// none a rate of 0.
+	MinRateWords = 300
+	// MinSentences and MinParagraphs are the units a piece needs before
+	// its median sentence or paragraph says anything.
+	MinSentences  = 5
+	MinParagraphs = 3
+
+	// AgreeShare is the share of the pieces that can be measured that must
+	// agree on a metric, an opening or a closing (and at least MinPieces):
+	// 2 of 3, 3 of 4, 4 of 6. Metrics become rules every piece is held to,
+	// so most pieces must already follow them.
+	AgreeShare = 2.0 / 3
+	// VocabShare is the share of the pieces that must use a signature word
+	// or phrase (and at least MinPieces): 2 of 3, 2 of 4, 5 of 10. Words
+	// are rarer events than sentences, so a habit shows in fewer pieces.
+	VocabShare = 0.5
+	// AddShare is the share of the pieces with drafts to which the person
+	// must have added a phrase for it to count as consistently added.
+	AddShare = 0.5
+
+	// MinZ is how far, in Poisson standard deviations, the events of a
+	// rate (semicolons, questions...) counted over all the pieces must lie
+	// from what general English (or the current rule) predicts before a
+	// new (or changed) rate rule is proposed. A handful of question marks
+	// in 5,000 words cannot tell 1.2 per 1,000 words from 3.
+	MinZ = 2.0
+
+	// MinAbsentEvents: a rate the batch never shows becomes a ceiling
+	// only when general English would have shown it this many times in
+	// as many words (zero then has a chance under 5%).
+	MinAbsentEvents = 3.0
+
+	// MinEvents is the fewest events (semicolons, questions...) over all
+	// the pieces behind a rate rule with a target: below it the rate's
+	// relative error passes 20%, and a target learned from it describes
+	// the sample, not the writer. A near-absence needs no events: it is
+	// proposed as a ceiling.
+	MinEvents = 20.0
+
+	// BoundsWidth is how many agreement tolerances a per-piece rule's
+	// bounds lie from its target: pieces that agree sit within one; sw
+	// check warns past two.
+	BoundsWidth = 2.0
+
+	// MinRemovePieces is how many pieces must all contradict a rule before
+	// its removal is proposed: removing is the strongest change there is.
+	MinRemovePieces = 3
+
+	// MinOccurrences is the fewest uses of a signature word or phrase
+	// across the pieces that support it: with two pieces, one of them uses
+	// it at least twice.
+	MinOccurrences = 3
+	// MinVocabRate is the fewest uses per million words (pooled) for a
+	// signature: 0.2 per 1,000 words, below which a word is an accident
+	// however rare it is in general English.
+	MinVocabRate = 200.0
+	// MinExpectedUses is how often a piece of the scope's median length
+	// would use a signature at the writer's pooled rate. A prefer rule is
+	// followed by using the phrase at least once, so a "signature" the
+	// writer's own pieces often do without would fault their own writing:
+	// that is a word they used, not one they reach for. At three uses
+	// expected, a piece goes without it about one time in twenty.
+	MinExpectedUses = 3.0
+	// MinVocabRatio is how many times the general-English rate the writer
+	// must use a word or phrase for it to be a signature.
+	MinVocabRatio = 5.0
+	// CommonestRate is the general-English rate (per million words) above
+	// which a word is never a signature, whatever the ratio: about the 150
+	// commonest words (the, people, just, good). Everyone uses them.
+	CommonestRate = 1000.0
+	// MarkedFunctionRate and MarkedFunctionRatio let a function word be a
+	// signature only when it is rare in general English and the writer
+	// uses it many times as often: upon, whilst, amongst, whom. Such
+	// archaisms and tics mark a voice; ordinary grammar (of, it, and) does
+	// not.
+	MarkedFunctionRate  = 100.0
+	MarkedFunctionRatio = 10.0
+	// MaxPieceShare caps the share of a signature's use (by rate, so long
+	// and short pieces weigh the same) that any one piece may hold. A word
+	// that one piece uses 30 times and another once is that piece's
+	// subject, not the writer's habit.
+	MaxPieceShare = 0.75
+	// BurstCount: a piece that uses a word this often, all in a single
+	// paragraph, is talking about it there; that piece does not count as
+	// support.
+	BurstCount = 3
+	// MaxProperShare: a word capitalised mid-sentence at least this often
+	// is a name (a person, a place, a product): subject, not style.
+	MaxProperShare = 0.5
+	// MaxVocab is the most signature words and phrases proposed per layer
+	// in one batch, the strongest first (by uses × ln(ratio), a keyness
+	// score), so a batch stays something a person can review.
+	MaxVocab = 6
+	// MaxEditPhrases is the most avoid or prefer suggestions from edits per
+	// layer in one batch.
+	MaxEditPhrases = 8
+	// MaxEditWords is the longest phrase (in words) taken from an edit.
+	MaxEditWords = 6
+	// MaxEditSpan is the longest cut (in words) from which single words
+	// and pairs are taken; see editPhrases.
+	MaxEditSpan = 6
+)
+
+// atLeast is how many of n pieces a share of them means, never fewer than
+// MinPieces.
+func atLeast(share float64, n int) int {
+	need := int(math.Ceil(share*float64(n) - 1e-9))
+	return max(need, MinPieces)
+}

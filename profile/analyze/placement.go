@@ -1,0 +1,198 @@
+package analyze
+
+import (
+	"sort"
+
+	"sw/profile"
+)
+
+// run is one analysis: the batch, the profile it is compared with, and the
+// candidate suggestions found so far.
+type run struct {
+	req      *Request
+	pieces   []*piece            // sorted by path
+	genres   []string            // the batch's genres, sorted
+	byGenre  map[string][]*piece // in path order
+	rejected map[string]bool
+	cands    []*candidate
+	bySig    map[string]*candidate // by scoped signature
+}
+
+// gate is what a signal's noise gate saw in a set of pieces: the pieces
+// the signal could be seen in (big enough, with drafts...), those it was
+// seen in, and whether that is enough.
+type gate struct {
+	holds    bool
+	measured []*piece
+	support  []*piece
+}
+
+// outcome is a signal that holds, and where it goes: the global
+// preferences (genre "") or one genre's layer.
+type outcome[T any] struct {
+	genre string
+	res   T
+	gate  gate
+}
+
+// place decides where a signal goes (genre placement). eval runs the
+// signal's noise gate over the pieces of one genre, or of the whole batch
+// for genre "".
+//
+// A batch of one genre can only show what holds in that genre, so what
+// holds goes to that genre's layer: learning a global rule from essays
+// alone would impose it on reviews nobody has looked at. In a batch of
+// several genres, a signal goes to the global preferences when it holds
+// over the whole batch, is supported by pieces of at least two genres, and
+// holds in every genre that has at least MinPieces measurable pieces (a
+// genre with one piece cannot hold anything, and so cannot veto either).
+// Otherwise each genre where it holds gets its own suggestion, with the
+// value that genre's pieces show.
+func place[T any](r *run, eval func(genre string) (T, gate)) []outcome[T] {
+	if len(r.genres) >= 2 {
+		res, g := eval("")
+		if g.holds && genreCount(g.support) >= 2 && holdsInEveryGenre(r, eval) {
+			return []outcome[T]{{"", res, g}}
+		}
+	}
+	var out []outcome[T]
+	for _, genre := range r.genres {
+		if res, g := eval(genre); g.holds {
+			out = append(out, outcome[T]{genre, res, g})
+		}
+	}
+	return out
+}
+
+// holdsInEveryGenre says no genre with MinPieces measurable pieces fails
+// the signal's gate.
+func holdsInEveryGenre[T any](r *run, eval func(genre string) (T, gate)) bool {
+	for _, genre := range r.genres {
+		if _, g := eval(genre); len(g.measured) >= MinPieces && !g.holds {
+			return false
+		}
+	}
+	return true
+}
+
+func genreCount(ps []*piece) int {
+	seen := map[string]bool{}
+	for _, p := range ps {
+		seen[p.Genre] = true
+	}
+	return len(seen)
+}
+
+// current finds what the profile already says about a signal in a layer:
+// for a genre, the soft rule its resolved profile holds (a genre rule
+// before a global preference, then by id); for the global preferences,
+// the preference any genre of the batch resolves to. hard is every hard
+// limit the signal must not contradict.
+func (r *run) current(genre string, match func(profile.Sourced) bool) (soft *profile.Sourced, hard []profile.Sourced) {
+	genres := r.genres
+	if genre != "" {
+		genres = []string{genre}
+	}
+	seenHard := map[string]bool{}
+	for _, g := range genres {
+		for i := range r.req.Profile[g].Rules {
+			s := &r.req.Profile[g].Rules[i]
+			if !match(*s) {
+				continue
+			}
+			switch {
+			case s.Layer == profile.HardLimit:
+				if !seenHard[s.ID] {
+					seenHard[s.ID] = true
+					hard = append(hard, *s)
+				}
+			case genre == "" && s.Layer != profile.Preference:
+			case soft == nil || betterSoft(s, soft):
+				soft = s
+			}
+		}
+	}
+	return soft, hard
+}
+
+func betterSoft(a, b *profile.Sourced) bool {
+	if (a.Layer == profile.GenreLayer) != (b.Layer == profile.GenreLayer) {
+		return a.Layer == profile.GenreLayer
+	}
+	return a.ID < b.ID
+}
+
+// removals proposes removing the soft rules that match and that the pieces
+// contradict. contradicted judges a set of pieces and returns the
+// evidence. A genre rule is judged by its genre's pieces. A global
+// preference is judged by the pieces of every genre of the batch that
+// resolves to it, and each of those genres must contradict it on its own:
+// one genre's habits never remove a rule that serves the others.
+func (r *run) removals(match func(profile.Sourced) bool, contradicted func(profile.Sourced, []*piece) (bool, string)) {
+	type prefUse struct {
+		rule   profile.Sourced
+		genres []string
+	}
+	prefs := map[string]*prefUse{}
+	for _, g := range r.genres {
+		for _, s := range r.req.Profile[g].Rules {
+			if !match(s) {
+				continue
+			}
+			switch s.Layer {
+			case profile.GenreLayer:
+				if ok, ev := contradicted(s, r.byGenre[g]); ok {
+					r.addRemoval(g, s, ev)
+				}
+			case profile.Preference:
+				u := prefs[s.ID]
+				if u == nil {
+					u = &prefUse{rule: s}
+					prefs[s.ID] = u
+				}
+				u.genres = append(u.genres, g)
+			}
+		}
+	}
+	for _, id := range sortedKeys(prefs) {
+		u := prefs[id]
+		var all []*piece
+		ok := true
+		for _, g := range u.genres {
+			if c, _ := contradicted(u.rule, r.byGenre[g]); !c {
+				ok = false
+				break
+			}
+			all = append(all, r.byGenre[g]...)
+		}
+		if !ok {
+			continue
+		}
+		sort.Slice(all, func(i, j int) bool { return all[i].index < all[j].index })
+		if c, ev := contradicted(u.rule, all); c {
+			r.addRemoval("", u.rule, ev)
+		}
+	}
+}
+
+func (r *run) addRemoval(genre string, s profile.Sourced, evidence string) {
+	r.add(&candidate{
+		family:   familyRemove,
+		genre:    genre,
+		baseID:   s.ID,
+		fixedID:  true,
+		summary:  "Remove " + s.ID + ": the pieces contradict it",
+		evidence: evidence + "\nRule " + s.ID + " (" + s.Source + "): " + s.Rule.Rule,
+		sig:      "remove:" + s.ID,
+		strength: 1,
+	})
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

@@ -1,0 +1,251 @@
+package analyze
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"sw/profile"
+)
+
+// editHit is a phrase deleted (or added) consistently in one scope.
+type editHit struct {
+	phrase    string
+	words     int
+	support   []*edit
+	times     int // deletions (additions) in the supporting pieces
+	finals    []*piece
+	measured  int
+	dropped   bool
+	supportID string // the supporting pieces, for comparing support sets
+}
+
+// editSignals turns the person's edits of the agent's drafts into avoid
+// and prefer suggestions:
+//   - avoid: a phrase deleted from the drafts of at least MinPieces pieces,
+//     gone from each of those pieces' final text, and used by fewer other
+//     finished pieces of the scope than half the pieces that deleted it.
+//     Deleted from one piece only: nothing, however often.
+//   - prefer: a phrase the person added to at least AddShare of the pieces
+//     with drafts (and MinPieces), MinOccurrences times in all, where the
+//     draft never had it; a single word only if it is no noun (see
+//     englishNoun): a noun the person adds is what they write about.
+func (r *run) editSignals() {
+	var edits []*edit
+	for _, p := range r.pieces {
+		if len(p.Drafts) > 0 && p.Drafts[len(p.Drafts)-1] != p.Text {
+			edits = append(edits, diffEdit(p))
+		}
+	}
+	if len(edits) < MinPieces {
+		return
+	}
+	r.editKind(edits, true)
+	r.editKind(edits, false)
+}
+
+func (r *run) editKind(edits []*edit, avoid bool) {
+	counts := map[string]int{} // pieces that changed the phrase
+	for _, e := range edits {
+		for ph := range e.changed(avoid) {
+			counts[ph]++
+		}
+	}
+	var phrases []string
+	for ph, n := range counts {
+		if n >= MinPieces {
+			phrases = append(phrases, ph)
+		}
+	}
+	sort.Strings(phrases)
+	hits := map[string][]*editHit{}
+	for _, ph := range phrases {
+		for _, o := range place(r, r.editEval(edits, ph, avoid)) {
+			hits[o.genre] = append(hits[o.genre], o.res)
+		}
+	}
+	for _, genre := range sortedKeys(hits) {
+		r.editCandidates(genre, mergeEditOverlaps(hits[genre]), avoid)
+	}
+}
+
+func (e *edit) changed(avoid bool) map[string]int {
+	if avoid {
+		return e.deleted
+	}
+	return e.added
+}
+
+// editEval is the gate of one deleted (or added) phrase in a scope.
+func (r *run) editEval(edits []*edit, ph string, avoid bool) func(string) (*editHit, gate) {
+	return func(genre string) (*editHit, gate) {
+		var g gate
+		h := &editHit{phrase: ph, words: strings.Count(ph, " ") + 1}
+		var ids []string
+		for _, e := range edits {
+			if genre != "" && e.p.Genre != genre {
+				continue
+			}
+			g.measured = append(g.measured, e.p)
+			n := e.changed(avoid)[ph]
+			if n == 0 {
+				continue
+			}
+			inFinal := len(e.p.doc.FindPhrase(ph)) > 0
+			if avoid && inFinal || !avoid && (!inFinal || len(e.draft.FindPhrase(ph)) > 0) {
+				continue
+			}
+			h.support = append(h.support, e)
+			h.times += n
+			g.support = append(g.support, e.p)
+			ids = append(ids, e.p.Path)
+		}
+		h.measured = len(g.measured)
+		h.supportID = strings.Join(ids, "\x00")
+		if avoid {
+			if len(g.support) < MinPieces {
+				return h, g
+			}
+			for _, p := range r.scope(genre) {
+				if len(p.doc.FindPhrase(ph)) > 0 {
+					h.finals = append(h.finals, p)
+				}
+			}
+			g.holds = 2*len(h.finals) < len(g.support)
+			return h, g
+		}
+		g.holds = len(g.support) >= atLeast(AddShare, len(g.measured)) && h.times >= MinOccurrences &&
+			(h.words > 1 || !englishNoun(ph))
+		return h, g
+	}
+}
+
+// mergeEditOverlaps keeps one phrase per habit: a phrase inside a longer
+// one deleted from exactly the same pieces gives way to it ("it is
+// important to note" over "important to note"), then a phrase containing
+// a kept shorter one deleted from at least the same pieces gives way to
+// that (avoiding the shorter covers it).
+func mergeEditOverlaps(hits []*editHit) []*editHit {
+	for _, h := range hits {
+		for _, l := range hits {
+			if l.words > h.words && l.supportID == h.supportID && containsWords(l.phrase, h.phrase) {
+				h.dropped = true
+				break
+			}
+		}
+	}
+	for _, h := range hits {
+		if h.dropped {
+			continue
+		}
+		for _, s := range hits {
+			if !s.dropped && s.words < h.words && containsWords(h.phrase, s.phrase) && covers(s, h) {
+				h.dropped = true
+				break
+			}
+		}
+	}
+	var out []*editHit
+	for _, h := range hits {
+		if !h.dropped {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// covers says every piece supporting b supports a.
+func covers(a, b *editHit) bool {
+	in := map[*edit]bool{}
+	for _, e := range a.support {
+		in[e] = true
+	}
+	for _, e := range b.support {
+		if !in[e] {
+			return false
+		}
+	}
+	return true
+}
+
+// editCandidates proposes a scope's strongest edit phrases (most pieces,
+// then most edits), at most MaxEditPhrases, skipping what the profile
+// already says or would contradict.
+func (r *run) editCandidates(genre string, hits []*editHit, avoid bool) {
+	sort.SliceStable(hits, func(i, j int) bool {
+		a, b := hits[i], hits[j]
+		if len(a.support) != len(b.support) {
+			return len(a.support) > len(b.support)
+		}
+		if a.times != b.times {
+			return a.times > b.times
+		}
+		return a.phrase < b.phrase
+	})
+	n := 0
+	for _, h := range hits {
+		if n == MaxEditPhrases {
+			break
+		}
+		if !r.phraseFree(genre, h.phrase, !avoid) {
+			continue
+		}
+		strength := float64(len(h.support)*100 + h.times)
+		if avoid {
+			r.add(avoidCandidate(genre, h, strength))
+		} else {
+			r.add(preferCandidate(genre, h.phrase, familyEdit, strength, addedEvidence(h)))
+		}
+		n++
+	}
+}
+
+func avoidCandidate(genre string, h *editHit, strength float64) *candidate {
+	ph := h.phrase
+	return &candidate{
+		family:   familyEdit,
+		genre:    genre,
+		baseID:   phraseID("avoid", ph),
+		match:    func(s profile.Sourced) bool { return hasPhrase(s.Avoid, ph) },
+		rule:     &profile.Rule{Rule: fmt.Sprintf("Avoid %s: the writer deletes it from drafts.", quote(ph)), Avoid: []string{ph}},
+		summary:  "Avoid " + quote(ph),
+		evidence: deletedEvidence(h),
+		sig:      "avoid:phrase:" + ph,
+		strength: strength,
+	}
+}
+
+func deletedEvidence(h *editHit) string {
+	var b strings.Builder
+	ps := make([]*piece, len(h.support))
+	for i, e := range h.support {
+		ps[i] = e.p
+	}
+	fmt.Fprintf(&b, "Deleted from the agent's drafts of %d of %d edited pieces: %s; none of their final versions uses it.\n",
+		len(h.support), h.measured, pieceList(ps, func(i int, _ *piece) string { return fmt.Sprintf("%d×", h.support[i].deleted[h.phrase]) }))
+	var instead []string
+	for _, e := range h.support {
+		if w := e.replacedBy[h.phrase]; w != "" && len(instead) < MaxListed {
+			instead = append(instead, quote(w)+" ("+e.p.Path+")")
+		}
+	}
+	if len(instead) > 0 {
+		b.WriteString("Written instead: " + strings.Join(instead, "; ") + ".\n")
+	}
+	switch len(h.finals) {
+	case 0:
+		b.WriteString("No finished piece of the batch uses it.")
+	default:
+		fmt.Fprintf(&b, "Other finished pieces using it: %s.", pieceList(h.finals, nil))
+	}
+	return b.String()
+}
+
+func addedEvidence(h *editHit) string {
+	ps := make([]*piece, len(h.support))
+	for i, e := range h.support {
+		ps[i] = e.p
+	}
+	return fmt.Sprintf("Added by the person to %d of %d edited pieces, where the agent's draft never had it: %s.",
+		len(h.support), h.measured, pieceList(ps, func(i int, _ *piece) string { return fmt.Sprintf("%d×", h.support[i].added[h.phrase]) }))
+}

@@ -1,0 +1,367 @@
+package analyze
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"sw/profile"
+	"sw/profile/prose"
+)
+
+// metricSpec is what the analyzer knows about one prose metric: the rule
+// id it proposes it under, the typical value of general English it is
+// compared with, how far two values may lie apart and still agree, and how
+// its numbers are rounded.
+type metricSpec struct {
+	name string
+	id   string // the id of the rule the analyzer proposes
+	rate bool   // per 1,000 words (needs MinRateWords)
+	// ref is general English's typical value. A new rule is proposed only
+	// when the pieces sit at least tol(ref) away from it (the writer
+	// differs from what an agent does by default), unless always is set:
+	// the length of sentences, paragraphs and pieces is the shape of a
+	// voice, and an agent with no rule on it writes its own. NaN: no
+	// reference (direction "set").
+	ref    float64
+	always bool
+	// Two values agree when they lie within tol(v) = max(abs, rel×v).
+	abs, rel float64
+	step     float64 // targets and bounds are rounded to this
+	scope    prose.Scope
+}
+
+func (m *metricSpec) tol(v float64) float64 { return math.Max(m.abs, m.rel*math.Abs(v)) }
+
+// metricSpecs are the metrics the analyzer proposes rules for. The
+// reference values describe edited contemporary English prose (magazine
+// and web non-fiction), rounded; they only decide whether a habit is
+// distinctive enough to be worth a rule, never the rule's numbers, which
+// come from the pieces.
+var metricSpecs = []metricSpec{
+	{name: "words_per_sentence", id: "sentence-length", ref: 18, always: true, abs: 3, rel: 0.25, step: 1},
+	{name: "words_per_paragraph", id: "paragraph-length", ref: 60, always: true, abs: 10, rel: 0.3, step: 1},
+	{name: "sentences_per_paragraph", id: "paragraph-sentences", ref: 3, abs: 0.75, rel: 0.3, step: 0.5},
+	{name: "words_per_piece", id: "piece-length", ref: math.NaN(), always: true, abs: 100, rel: 0.3, step: 10},
+	{name: "em_dashes_per_1k_words", id: "em-dashes", rate: true, ref: 1.5, abs: 1, rel: 0.5, step: 0.1},
+	{name: "en_dashes_per_1k_words", id: "en-dashes", rate: true, ref: 0.3, abs: 0.5, rel: 0.5, step: 0.1},
+	{name: "semicolons_per_1k_words", id: "semicolons", rate: true, ref: 1.5, abs: 1, rel: 0.5, step: 0.1},
+	{name: "colons_per_1k_words", id: "colons", rate: true, ref: 2, abs: 1, rel: 0.5, step: 0.1},
+	{name: "parentheses_per_1k_words", id: "parentheses", rate: true, ref: 2, abs: 1, rel: 0.5, step: 0.1},
+	{name: "questions_per_1k_words", id: "questions", rate: true, ref: 3, abs: 1.5, rel: 0.5, step: 0.1},
+	{name: "exclamations_per_1k_words", id: "exclamations", rate: true, ref: 0.5, abs: 0.75, rel: 0.5, step: 0.1},
+	{name: "contractions_per_1k_words", id: "contractions", rate: true, ref: 12, abs: 4, rel: 0.5, step: 0.1},
+	{name: "first_person_singular_per_1k_words", id: "first-person-singular", rate: true, ref: 12, abs: 4, rel: 0.5, step: 0.1},
+	{name: "first_person_plural_per_1k_words", id: "first-person-plural", rate: true, ref: 5, abs: 3, rel: 0.5, step: 0.1},
+	{name: "second_person_per_1k_words", id: "second-person", rate: true, ref: 6, abs: 3, rel: 0.5, step: 0.1},
+	{name: "headings_per_1k_words", id: "headings", rate: true, ref: 2, abs: 1.5, rel: 0.5, step: 0.1},
+	{name: "list_items_per_1k_words", id: "list-items", rate: true, ref: 3, abs: 2, rel: 0.5, step: 0.1},
+}
+
+func init() {
+	for i := range metricSpecs {
+		m, ok := prose.Lookup(metricSpecs[i].name)
+		if !ok {
+			panic("analyze: prose has no metric " + metricSpecs[i].name)
+		}
+		metricSpecs[i].scope = m.Scope
+	}
+}
+
+// metricResult is what a set of pieces says about a metric: the typical
+// value and the bounds a rule would get.
+type metricResult struct {
+	target   float64
+	min, max *float64
+	// withTarget says the rule gets the target: per-unit metrics and
+	// per-piece values clearly above zero. A rate near zero gets only a
+	// ceiling; absent says the batch had none at all.
+	withTarget, absent bool
+	events             float64 // a rate's events (semicolons...) in all measured pieces
+	words              float64 // their words
+	units              int     // pooled units (per-unit metrics)
+	p10, p90           float64 // of the pooled units
+	values             []float64
+}
+
+// metricEval is the noise gate of a metric: the pieces that can be
+// measured (big enough, enough sentences or paragraphs) must number at
+// least MinPieces, and AgreeShare of them must lie within tol(target) of
+// the typical value, which is the median of all their sentences (or
+// paragraphs) pooled, or the median of their values for a per-piece
+// metric.
+func metricEval(spec *metricSpec, mi int) func([]*piece) (metricResult, gate) {
+	return func(ps []*piece) (metricResult, gate) {
+		var res metricResult
+		var g gate
+		var pooled []float64
+		for _, p := range ps {
+			m := p.metrics[mi]
+			if !m.ok {
+				continue
+			}
+			g.measured = append(g.measured, p)
+			res.values = append(res.values, m.value)
+			pooled = append(pooled, m.units...)
+			if spec.rate {
+				n := float64(p.doc.WordCount())
+				res.words += n
+				res.events += m.value * n / 1000
+			}
+		}
+		if len(g.measured) < MinPieces {
+			return res, g
+		}
+		perUnit := spec.scope != prose.PerPiece
+		if perUnit {
+			res.target = prose.Median(pooled)
+		} else {
+			res.target = prose.Median(res.values)
+		}
+		res.target = roundTo(res.target, spec.step)
+		tol := spec.tol(res.target)
+		for i, p := range g.measured {
+			if math.Abs(res.values[i]-res.target) <= tol {
+				g.support = append(g.support, p)
+			}
+		}
+		g.holds = len(g.support) >= atLeast(AgreeShare, len(g.measured))
+		if perUnit {
+			res.withTarget = true
+			res.units = len(pooled)
+			// The bounds hold the middle 80% of the writer's units: "few
+			// run past" the max, few fall under the min. A min of one unit
+			// (one sentence, one word) says nothing and is left out.
+			res.p10, res.p90 = prose.Percentile(pooled, 10), prose.Percentile(pooled, 90)
+			res.max = ptr(math.Max(ceilTo(res.p90, spec.step), res.target))
+			if lo := math.Min(floorTo(res.p10, spec.step), res.target); lo > 1 {
+				res.min = ptr(lo)
+			}
+		} else if spec.rate {
+			switch {
+			case res.events == 0:
+				// Not once in the batch: a ceiling of one tolerance, which
+				// lets a piece have the odd one.
+				res.absent = true
+				res.max = ptr(spec.abs)
+			case res.target-tol <= 0:
+				// The typical value cannot be told from none: the habit is
+				// a ceiling ("at most 1.4 colons per 1,000 words"), and a
+				// target would fault a piece for having none at all.
+				res.max = ptr(ceilTo(res.target+tol, spec.step))
+			default:
+				res.withTarget = true
+				boundsAround(&res, tol, spec.step)
+			}
+		} else {
+			res.withTarget = true
+			boundsAround(&res, tol, spec.step)
+		}
+		return res, g
+	}
+}
+
+// boundsAround sets a per-piece rule's bounds. A piece's value swings with
+// its subject and length far more than three pieces can show, so the
+// bounds, where sw check starts to warn, lie BoundsWidth tolerances from
+// the target.
+func boundsAround(res *metricResult, tol, step float64) {
+	w := BoundsWidth * tol
+	res.min = ptr(math.Max(0, floorTo(res.target-w, step)))
+	res.max = ptr(ceilTo(res.target+w, step))
+}
+
+// metricSignals proposes, for each metric, a new rule where the profile
+// has none and the habit is distinctive, a changed rule where the pieces
+// have moved away from the current one (same id, so the branch edits that
+// file), and the removal of a rule every piece breaks without agreeing on
+// another value.
+func (r *run) metricSignals() {
+	for mi := range metricSpecs {
+		spec := &metricSpecs[mi]
+		eval := metricEval(spec, mi)
+		match := func(s profile.Sourced) bool { return s.Metric != nil && s.Metric.Name == spec.name }
+		byGenre := func(genre string) (metricResult, gate) { return eval(r.scope(genre)) }
+		for _, o := range place(r, byGenre) {
+			r.metricCandidate(spec, o, match)
+		}
+		r.removals(match, func(s profile.Sourced, ps []*piece) (bool, string) {
+			return metricContradicts(spec, eval, s, ps)
+		})
+	}
+}
+
+func (r *run) metricCandidate(spec *metricSpec, o outcome[metricResult], match func(profile.Sourced) bool) {
+	res := o.res
+	soft, hard := r.current(o.genre, match)
+	for _, h := range hard {
+		hm := h.Metric
+		if !hm.Contains(res.target) {
+			return // a hard limit rules this out; it would be dropped anyway
+		}
+		if hm.Min != nil && (res.min == nil || *res.min < *hm.Min) {
+			res.min = ptr(*hm.Min)
+		}
+		if hm.Max != nil && (res.max == nil || *res.max > *hm.Max) {
+			res.max = ptr(*hm.Max)
+		}
+	}
+	c := &candidate{family: familyMetric, genre: o.genre, baseID: spec.id, match: match}
+	var against string
+	if soft == nil {
+		d := res.target - spec.ref
+		if !spec.always && !res.distinct(spec) {
+			return // an ordinary habit: the agent's default already fits
+		}
+		if res.withTarget && spec.rate && res.events < MinEvents {
+			return // too few events to put a number on
+		}
+		c.sig = "metric:" + spec.name + ":" + direction(d)
+		c.strength = math.Abs(d) / spec.tol(spec.ref)
+		against = "The profile has no rule on " + spec.name + "."
+	} else {
+		sm := soft.Metric
+		var d float64
+		switch {
+		case sm.Target != nil:
+			if math.Abs(res.target-*sm.Target) <= spec.tol(*sm.Target) || !res.differs(spec, *sm.Target) {
+				return // the profile already says it
+			}
+			d = res.target - *sm.Target
+		case sm.Contains(res.target):
+			return
+		case sm.Max != nil && res.target > *sm.Max:
+			if !res.differs(spec, *sm.Max) {
+				return
+			}
+			d = res.target - *sm.Max
+		default:
+			if !res.differs(spec, *sm.Min) {
+				return
+			}
+			d = res.target - *sm.Min
+		}
+		c.baseID, c.fixedID = soft.ID, true
+		c.family = familyChange
+		c.sig = "metric:" + spec.name + ":" + direction(d)
+		c.strength = 10 + math.Abs(d)
+		against = fmt.Sprintf("Current rule %s (%s): %s; the pieces have moved to %s.",
+			soft.ID, soft.Source, profile.Bounds(sm), fmtNum(res.target))
+	}
+	m := &profile.Metric{Name: spec.name, Target: ptr(res.target), Min: res.min, Max: res.max}
+	if !res.withTarget {
+		m.Target = nil
+	}
+	text, summary := metricWording(spec, m, res.target)
+	if soft != nil {
+		summary = "Change " + soft.ID + ": " + lowerFirst(summary)
+	}
+	c.rule = &profile.Rule{Rule: text, Metric: m}
+	c.summary = summary
+	c.evidence = metricEvidence(spec, res, o.gate, against, hard)
+	r.add(c)
+}
+
+// distinct says a rate differs from ordinary English enough to be worth a
+// rule. Either the batch never has it where general English would have
+// given at least MinAbsentEvents; or the writer's band (the target, give
+// or take the tolerance within which their pieces agree) and general
+// English's band do not meet, and the count is MinZ standard deviations
+// from English's: a habit worth a rule differs from English by more than
+// the writer differs from themself.
+func (res *metricResult) distinct(spec *metricSpec) bool {
+	if res.absent {
+		return spec.ref*res.words/1000 >= MinAbsentEvents
+	}
+	t, ref := res.target, spec.ref
+	apart := t-spec.tol(t) > ref+spec.tol(ref) || t+spec.tol(t) < ref-spec.tol(ref)
+	return apart && res.differs(spec, ref)
+}
+
+// differs says a rate's events are too many or too few to come from a
+// writer whose rate is x: at least MinZ Poisson standard deviations from
+// the x×words/1,000 expected. Other metrics have enough units that the
+// tolerance alone decides.
+func (res *metricResult) differs(spec *metricSpec, x float64) bool {
+	if !spec.rate {
+		return true
+	}
+	mu := x * res.words / 1000
+	return math.Abs(res.events-mu) >= MinZ*math.Sqrt(math.Max(mu, 1))
+}
+
+// metricContradicts says whether every measurable piece (at least
+// MinRemovePieces) breaks rule s while the pieces do not agree on a new
+// value (when they agree, a change is proposed instead). A piece breaks
+// the rule when its value (its median, for a per-unit metric) lies outside
+// the rule's bounds or further than tol from its target.
+func metricContradicts(spec *metricSpec, eval func([]*piece) (metricResult, gate), s profile.Sourced, ps []*piece) (bool, string) {
+	res, g := eval(ps)
+	if len(g.measured) < MinRemovePieces || g.holds {
+		return false, ""
+	}
+	sm := s.Metric
+	for _, v := range res.values {
+		breaks := !sm.Contains(v) || (sm.Target != nil && math.Abs(v-*sm.Target) > spec.tol(*sm.Target))
+		if !breaks {
+			return false, ""
+		}
+	}
+	return true, fmt.Sprintf("Every one of the %d pieces breaks it, and they agree on no other value: %s %s.",
+		len(g.measured), spec.name, valueList(g.measured, res.values, spec))
+}
+
+func direction(d float64) string {
+	switch {
+	case d > 0:
+		return "up"
+	case d < 0:
+		return "down"
+	}
+	return "set"
+}
+
+func metricEvidence(spec *metricSpec, res metricResult, g gate, against string, hard []profile.Sourced) string {
+	var b strings.Builder
+	what := "value"
+	switch spec.scope {
+	case prose.PerSentence:
+		what = "median per sentence"
+	case prose.PerParagraph:
+		what = "median per paragraph"
+	}
+	fmt.Fprintf(&b, "%s, %s of each piece: %s.\n", spec.name, what, valueList(g.measured, res.values, spec))
+	fmt.Fprintf(&b, "%d of %d pieces lie within %s of %s.\n", len(g.support), len(g.measured), fmtNum(roundTo(spec.tol(res.target), 0.1)), fmtNum(res.target))
+	if res.units > 0 {
+		unit := "sentences"
+		if spec.scope == prose.PerParagraph {
+			unit = "paragraphs"
+		}
+		fmt.Fprintf(&b, "Pooled: %d %s, median %s, 10th percentile %s, 90th percentile %s.\n", res.units, unit,
+			fmtNum(res.target), fmtNum(roundTo(res.p10, 0.1)), fmtNum(roundTo(res.p90, 0.1)))
+	}
+	if !math.IsNaN(spec.ref) {
+		fmt.Fprintf(&b, "General English: about %s.\n", fmtNum(spec.ref))
+	}
+	b.WriteString(against)
+	for _, h := range hard {
+		fmt.Fprintf(&b, "\nHard limit %s (%s): %s; the bounds stay inside it.", h.ID, h.Source, profile.Bounds(h.Metric))
+	}
+	return b.String()
+}
+
+func valueList(ps []*piece, vals []float64, spec *metricSpec) string {
+	return pieceList(ps, func(i int, p *piece) string { return fmtNum(roundTo(vals[i], math.Min(spec.step, 0.1))) })
+}
+
+func ptr(v float64) *float64 { return &v }
+
+func roundTo(v, step float64) float64 { return cleanFloat(math.Round(v/step) * step) }
+func floorTo(v, step float64) float64 { return cleanFloat(math.Floor(v/step+1e-9) * step) }
+func ceilTo(v, step float64) float64  { return cleanFloat(math.Ceil(v/step-1e-9) * step) }
+
+// cleanFloat removes the binary noise of a rounding (0.30000000000000004),
+// so a rule file reads 0.3.
+func cleanFloat(v float64) float64 {
+	return math.Round(v*1e6) / 1e6
+}

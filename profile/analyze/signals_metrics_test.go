@@ -1,0 +1,188 @@
+package analyze
+
+import (
+	"strings"
+	"testing"
+
+	"sw/profile"
+)
+
+// withSemicolons is a piece of paras paragraphs of ten 10-word sentences
+// (so 100 words a paragraph) in which the first n sentences carry one
+// semicolon each.
+func withSemicolons(paras, n int) string {
+	var b strings.Builder
+	k := 0
+	for p := 0; p < paras; p++ {
+		for s := 0; s < 10; s++ {
+			sent := sentence(10, k, ".")
+			k += 10
+			if n > 0 {
+				ws := strings.Fields(sent)
+				ws[4] += ";"
+				sent = strings.Join(ws, " ")
+				n--
+			}
+			b.WriteString(sent + " ")
+		}
+		b.WriteString("\n\n")
+	}
+	return b.String()
+}
+
+// Three pieces whose sentences run 20–24 words: the pooled median is the
+// target, the 10th and 90th percentiles the bounds. Worked by hand: the 75
+// sentences sort as 8×20, 8×21, 43×22, 8×23, 8×24; the 10th percentile
+// falls between 20 and 21 (20.4, floored to 20) and the 90th between 23
+// and 24 (23.6, rounded up to 24).
+func TestSentenceLength(t *testing.T) {
+	resp := analyzeOK(t, batch("essay",
+		synthPiece(repeat(8, 20, 22, 24)...),
+		synthPiece(repeat(8, 21, 22, 23)...),
+		synthPiece(repeat(9, 22, 22, 22)...)))
+	s := must(t, find(resp, "metric:words_per_sentence:up@essay"), "on sentence length")
+	if got := metricOf(s); got != "target 22, min 20, max 24" {
+		t.Errorf("metric: %s", got)
+	}
+	if s.ID != "sentence-length" || s.Layer != "genres/essay" {
+		t.Errorf("placed at %s/%s", s.Layer, s.ID)
+	}
+	if s.Rule.Rule != "Keep sentences around 22 words, most between 20 and 24." {
+		t.Errorf("rule sentence: %q", s.Rule.Rule)
+	}
+	for _, want := range []string{"pieces/a.md (22)", "3 of 3 pieces", "75 sentences", "General English: about 18"} {
+		if !strings.Contains(s.Evidence, want) {
+			t.Errorf("evidence lacks %q:\n%s", want, s.Evidence)
+		}
+	}
+}
+
+// The gate: a metric needs MinPieces measurable pieces, AgreeShare of
+// them agreeing.
+func TestMetricGate(t *testing.T) {
+	long := synthPiece(repeat(8, 22, 22, 22)...)
+	short := synthPiece([]int{22, 22, 22}) // 66 words: too small to count
+	for _, c := range []struct {
+		name  string
+		texts []string
+		want  bool
+	}{
+		{"one measurable piece", []string{long, short, short}, false},
+		{"two of three agree", []string{long, long, synthPiece(repeat(8, 40, 40, 40)...)}, true},
+		{"all disagree", []string{synthPiece(repeat(8, 10, 10, 10)...), long, synthPiece(repeat(8, 40, 40, 40)...)}, false},
+	} {
+		got := len(withPrefix(analyzeOK(t, batch("essay", c.texts...)), "metric:words_per_sentence:")) > 0
+		if got != c.want {
+			t.Errorf("%s: proposed %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+// A rate well above general English becomes a rule with a target and
+// bounds BoundsWidth tolerances out: 10, 8 and 12 semicolons per 1,000
+// words give a median of 10, a tolerance of 5 (half of it), so bounds of
+// 0 to 20. Thirty semicolons are enough events (MinEvents).
+func TestRateRule(t *testing.T) {
+	resp := analyzeOK(t, batch("essay", withSemicolons(10, 10), withSemicolons(10, 8), withSemicolons(10, 12)))
+	s := must(t, find(resp, "metric:semicolons_per_1k_words:up@essay"), "on semicolons")
+	if got := metricOf(s); got != "target 10, min 0, max 20" {
+		t.Errorf("metric: %s", got)
+	}
+	if s.Rule.Rule != "Use semicolons about 10 times per 1,000 words (at most 20)." {
+		t.Errorf("rule sentence: %q", s.Rule.Rule)
+	}
+	// A third as many events, same rates: too few to put a number on.
+	resp = analyzeOK(t, batch("essay", withSemicolons(3, 3), withSemicolons(3, 3), withSemicolons(3, 3)))
+	if s := withPrefix(resp, "metric:semicolons_per_1k_words:"); len(s) > 0 {
+		t.Errorf("9 semicolons made a rule: %s", metricOf(&s[0]))
+	}
+}
+
+// A habit general English has and the pieces never show becomes a ceiling
+// of one tolerance, once enough words make the absence telling.
+func TestAbsenceRule(t *testing.T) {
+	resp := analyzeOK(t, batch("essay", withSemicolons(10, 0), withSemicolons(10, 0), withSemicolons(10, 0)))
+	s := must(t, find(resp, "metric:em_dashes_per_1k_words:down@essay"), "on em dashes")
+	if got := metricOf(s); got != "target none, min none, max 1" {
+		t.Errorf("metric: %s", got)
+	}
+	if s.Rule.Rule != "Avoid em dashes (—): at most 1 per 1,000 words." {
+		t.Errorf("rule sentence: %q", s.Rule.Rule)
+	}
+	// 600 words: general English would give 0.9 em dashes, so none says
+	// nothing.
+	resp = analyzeOK(t, batch("essay", withSemicolons(2, 0), withSemicolons(2, 0), withSemicolons(2, 0)))
+	if find(resp, "metric:em_dashes_per_1k_words:down@essay") != nil {
+		t.Error("an absence in 600 words made a rule")
+	}
+}
+
+func sentenceRule(layer profile.Layer, genre, id string, target, max float64) profile.Sourced {
+	return sourced(layer, genre, profile.Rule{ID: id, Rule: "Sentences.",
+		Metric: &profile.Metric{Name: "words_per_sentence", Target: &target, Max: &max}})
+}
+
+// Against the current profile: nothing when it already says it; a change
+// of the same rule (same id, so the branch edits that file) when the
+// writing has moved; a refinement in the genre when the rule is a global
+// preference and the batch holds one genre; and never anything a hard
+// limit rules out.
+func TestMetricAgainstProfile(t *testing.T) {
+	pieces := []string{synthPiece(repeat(8, 20, 22, 24)...), synthPiece(repeat(8, 21, 22, 23)...), synthPiece(repeat(9, 22, 22, 22)...)}
+	run := func(rules ...profile.Sourced) []Suggestion {
+		req := batch("essay", pieces...)
+		req.Profile["essay"].Rules = rules
+		return withPrefix(analyzeOK(t, req), "metric:words_per_sentence:")
+	}
+	if got := run(sentenceRule(profile.GenreLayer, "essay", "my-sentences", 23, 40)); len(got) != 0 {
+		t.Errorf("the profile already says 23: %+v", got)
+	}
+	got := run(sentenceRule(profile.GenreLayer, "essay", "my-sentences", 35, 50))
+	if len(got) != 1 || got[0].ID != "my-sentences" || got[0].Layer != "genres/essay" ||
+		got[0].Signature != "metric:words_per_sentence:down@essay" || !strings.HasPrefix(got[0].Summary, "Change my-sentences:") {
+		t.Errorf("moved from 35 to 22: %+v", got)
+	}
+	got = run(sentenceRule(profile.Preference, "", "my-sentences", 35, 50))
+	if len(got) != 1 || got[0].ID != "my-sentences" || got[0].Layer != "genres/essay" {
+		t.Errorf("a preference is refined in the genre: %+v", got)
+	}
+	hard := sourced(profile.HardLimit, "", profile.Rule{ID: "short", Rule: "Short sentences.",
+		Metric: &profile.Metric{Name: "words_per_sentence", Max: num(18)}})
+	if got := run(hard); len(got) != 0 {
+		t.Errorf("a target of 22 breaks the hard limit of 18: %+v", got)
+	}
+	hard.Metric = &profile.Metric{Name: "words_per_sentence", Min: num(21), Max: num(30)}
+	got = run(hard)
+	if len(got) != 1 || metricOf(&got[0]) != "target 22, min 21, max 24" {
+		t.Errorf("bounds kept inside the hard limit's: %+v", got)
+	}
+}
+
+// A rule every piece breaks, while the pieces agree on nothing else, is
+// proposed for removal.
+func TestMetricRemoval(t *testing.T) {
+	req := batch("essay", synthPiece(repeat(8, 18, 20, 22)...), synthPiece(repeat(8, 28, 30, 32)...), synthPiece(repeat(8, 40, 40, 40)...))
+	req.Profile["essay"].Rules = []profile.Sourced{sentenceRule(profile.Preference, "", "short-sentences", 10, 14)}
+	s := must(t, find(analyzeOK(t, req), "remove:short-sentences"), "removing short-sentences")
+	if s.Rule != nil || s.ID != "short-sentences" || s.Layer != "preferences" {
+		t.Errorf("removal: %+v", s)
+	}
+	if !strings.Contains(s.Evidence, "Every one of the 3 pieces breaks it") {
+		t.Errorf("evidence: %s", s.Evidence)
+	}
+}
+
+// Every metric the analyzer proposes is one prose measures and so one sw
+// check can test.
+func TestMetricSpecsAreKnown(t *testing.T) {
+	seen := map[string]bool{}
+	for _, m := range metricSpecs {
+		if m.scope == 0 || seen[m.id] || !profile.IsSlug(m.id) {
+			t.Errorf("metric %s: scope %v, id %q", m.name, m.scope, m.id)
+		}
+		seen[m.id] = true
+		if _, ok := rateWords[m.name]; m.rate && !ok {
+			t.Errorf("metric %s has no wording", m.name)
+		}
+	}
+}

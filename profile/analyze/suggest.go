@@ -1,0 +1,171 @@
+package analyze
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"sw/profile"
+)
+
+// family orders suggestions: what corrects the profile first, then what
+// adds to it, the most checkable first. When a batch has more than
+// MaxSuggestions, the last families give way.
+type family int
+
+const (
+	familyRemove family = iota // a rule the pieces contradict
+	familyChange               // a rule the writing has moved away from
+	familyMetric               // a new metric rule
+	familyEdit                 // a phrase the person deletes or adds
+	familyVocab                // a signature word or phrase
+	familyShape                // an opening or a closing
+)
+
+// candidate is a suggestion before ids are settled.
+type candidate struct {
+	family family
+	genre  string // "" for the global preferences
+	// baseID is the id the signal derives (sentence-length,
+	// prefer-upon); fixedID says it names an existing rule, which a
+	// change or removal must keep.
+	baseID  string
+	fixedID bool
+	// match recognises rules about the same signal: a rule with the
+	// derived id that matches is the same rule, one that does not is
+	// another rule, and the new one takes a suffix instead.
+	match    func(profile.Sourced) bool
+	rule     *profile.Rule // nil: remove
+	summary  string
+	evidence string
+	sig      string // unscoped: metric:words_per_sentence:down
+	strength float64
+}
+
+// layer is the layer name of the candidate's rule file.
+func (c *candidate) layer() string {
+	if c.genre == "" {
+		return PreferencesLayer
+	}
+	return LayerName(profile.GenreLayer, c.genre)
+}
+
+// signature is what a rejection is remembered by. A suggestion for the
+// global preferences has the plain signature (prefer:phrase:upon); one
+// for a genre layer adds @genre (prefer:phrase:upon@essay), so rejecting
+// it for essays leaves reviews free. Rejecting the plain signature
+// suppresses it everywhere.
+func (c *candidate) signature() string {
+	if c.genre == "" {
+		return c.sig
+	}
+	return c.sig + "@" + c.genre
+}
+
+// add records a candidate. Two signals with one signature (a phrase that
+// is both signature vocabulary and added in edits) become one suggestion
+// with both evidences. A rejected signature is dropped here, silently: the
+// person has said no, and the review loop needs no reminder.
+func (r *run) add(c *candidate) {
+	sig := c.signature()
+	if r.rejected[sig] || r.rejected[c.sig] {
+		return
+	}
+	if old := r.bySig[sig]; old != nil {
+		old.evidence += "\n\n" + c.evidence
+		old.strength = max(old.strength, c.strength)
+		old.family = min(old.family, c.family)
+		return
+	}
+	r.bySig[sig] = c
+	r.cands = append(r.cands, c)
+}
+
+// suggestions settles ids, applies MaxSuggestions, and orders the answer:
+// global preferences first, then genres by name; within a layer by family,
+// then id. Nothing depends on map order or time, so the same request
+// gives the same bytes.
+func (r *run) suggestions() []Suggestion {
+	cands := append([]*candidate(nil), r.cands...)
+	sort.SliceStable(cands, func(i, j int) bool {
+		a, b := cands[i], cands[j]
+		if a.family != b.family {
+			return a.family < b.family
+		}
+		if a.strength != b.strength {
+			return a.strength > b.strength
+		}
+		return a.signature() < b.signature()
+	})
+	if len(cands) > MaxSuggestions {
+		cands = cands[:MaxSuggestions]
+	}
+	used := map[string]bool{} // layer/id
+	kept := cands[:0]
+	for _, c := range cands {
+		if c.fixedID && used[c.layer()+"/"+c.baseID] {
+			continue // one suggestion per rule file: the stronger one stays
+		}
+		c.baseID = r.settleID(c, used)
+		used[c.layer()+"/"+c.baseID] = true
+		kept = append(kept, c)
+	}
+	cands = kept
+	sort.SliceStable(cands, func(i, j int) bool {
+		a, b := cands[i], cands[j]
+		if a.genre != b.genre {
+			return a.genre < b.genre
+		}
+		if a.family != b.family {
+			return a.family < b.family
+		}
+		return a.baseID < b.baseID
+	})
+	out := make([]Suggestion, 0, len(cands))
+	for _, c := range cands {
+		s := Suggestion{ID: c.baseID, Layer: c.layer(), Summary: c.summary, Evidence: c.evidence, Signature: c.signature()}
+		if c.rule != nil {
+			rule := *c.rule
+			rule.ID = c.baseID
+			s.Rule = &rule
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// settleID gives a new rule its derived id unless that names another rule
+// (one about something else) anywhere in the profile, or a file another
+// suggestion of this batch already takes; then -2, -3... The same signal
+// against the same profile always settles on the same id.
+func (r *run) settleID(c *candidate, used map[string]bool) string {
+	if c.fixedID {
+		return c.baseID
+	}
+	for n := 1; ; n++ {
+		id := c.baseID
+		if n > 1 {
+			suffix := "-" + strconv.Itoa(n)
+			id = strings.TrimSuffix(c.baseID[:min(len(c.baseID), 64-len(suffix))], "-") + suffix
+		}
+		if !used[c.layer()+"/"+id] && !r.idTaken(id, c.match) {
+			return id
+		}
+	}
+}
+
+func (r *run) idTaken(id string, match func(profile.Sourced) bool) bool {
+	for _, g := range r.genres {
+		for _, s := range r.req.Profile[g].Rules {
+			if s.ID == id && (match == nil || !match(s)) {
+				return true
+			}
+		}
+		for _, d := range r.req.Profile[g].Dropped {
+			if d.ID == id { // a file we cannot see into: leave it be
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,160 @@
+package analyze
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"sw/profile"
+)
+
+// RareRate is the typical rate per 1,000 words under which a ceiling
+// reads as "avoid it" rather than "use it sparingly".
+const RareRate = 0.5
+
+// rateWords is how a rule speaks of a per-1,000-words metric: the verb
+// phrase for a habit ("Use semicolons"), the noun for one to avoid
+// ("semicolons"), and a label for summaries.
+var rateWords = map[string]struct{ use, avoid, label string }{
+	"em_dashes_per_1k_words":             {"Use em dashes (—)", "em dashes (—)", "Em dashes"},
+	"en_dashes_per_1k_words":             {"Use en dashes (–)", "en dashes (–)", "En dashes"},
+	"semicolons_per_1k_words":            {"Use semicolons", "semicolons", "Semicolons"},
+	"colons_per_1k_words":                {"Use colons", "colons", "Colons"},
+	"parentheses_per_1k_words":           {"Use parentheses", "parentheses", "Parentheses"},
+	"questions_per_1k_words":             {"Ask questions", "questions", "Questions"},
+	"exclamations_per_1k_words":          {"Use exclamation marks", "exclamation marks", "Exclamations"},
+	"contractions_per_1k_words":          {"Use contractions (don't, it's)", "contractions (write do not, it is)", "Contractions"},
+	"first_person_singular_per_1k_words": {"Write in the first person singular (I, me, my)", "the first person singular (I, me, my)", "First person singular"},
+	"first_person_plural_per_1k_words":   {"Write in the first person plural (we, us, our)", "the first person plural (we, us, our)", "First person plural"},
+	"second_person_per_1k_words":         {"Address the reader as you", "addressing the reader as you", "Second person"},
+	"headings_per_1k_words":              {"Use headings", "headings", "Headings"},
+	"list_items_per_1k_words":            {"Use list items", "lists (write paragraphs)", "List items"},
+}
+
+// metricWording writes the rule sentence an agent follows and the one-line
+// summary of a metric rule. typical is the pieces' typical value, which
+// the sentence gives even when the rule's machine part is only a bound.
+func metricWording(spec *metricSpec, m *profile.Metric, typical float64) (text, summary string) {
+	t := fmtNum(typical)
+	switch spec.name {
+	case "words_per_sentence":
+		return unitWording("sentences", "words", t, m)
+	case "words_per_paragraph":
+		return unitWording("paragraphs", "words", t, m)
+	case "sentences_per_paragraph":
+		if typical <= 1 && m.Max != nil {
+			return fmt.Sprintf("Write mostly one-sentence paragraphs; few run past %s sentences.", fmtNum(*m.Max)),
+				"Mostly one-sentence paragraphs"
+		}
+		return unitWording("paragraphs", "sentences", t, m)
+	case "words_per_piece":
+		return fmt.Sprintf("Keep pieces around %s words%s.", fmtCount(typical), rangeText(m, fmtCount)),
+			fmt.Sprintf("Pieces around %s words", fmtCount(typical))
+	}
+	w, ok := rateWords[spec.name]
+	if !ok {
+		return fmt.Sprintf("Keep %s around %s%s.", spec.name, t, rangeText(m, fmtNum)),
+			fmt.Sprintf("%s around %s", spec.name, t)
+	}
+	hi := ""
+	if m.Max != nil {
+		hi = fmtNum(*m.Max)
+	}
+	switch {
+	case m.Target != nil:
+		return fmt.Sprintf("%s about %s times per 1,000 words%s.", w.use, t, rangeText(m, fmtNum)),
+			fmt.Sprintf("%s about %s per 1,000 words", w.label, t)
+	case typical >= RareRate:
+		return fmt.Sprintf("%s sparingly: about %s per 1,000 words, at most %s.", w.use, t, hi),
+			fmt.Sprintf("%s sparingly: at most %s per 1,000 words", w.label, hi)
+	}
+	return fmt.Sprintf("Avoid %s: at most %s per 1,000 words.", w.avoid, hi),
+		fmt.Sprintf("Few or no %s: at most %s per 1,000 words", strings.ToLower(w.label), hi)
+}
+
+// unitWording speaks of a per-sentence or per-paragraph metric: "Keep
+// sentences around 22 words, most between 12 and 33."
+func unitWording(units, of, t string, m *profile.Metric) (text, summary string) {
+	text = fmt.Sprintf("Keep %s around %s %s", units, t, of)
+	summary = fmt.Sprintf("%s around %s %s", capitalise(units), t, of)
+	switch {
+	case m.Min != nil && m.Max != nil && *m.Min < *m.Max:
+		lo, hi := fmtNum(*m.Min), fmtNum(*m.Max)
+		return text + ", most between " + lo + " and " + hi + ".", summary + ", most " + lo + " to " + hi
+	case m.Max != nil && fmtNum(*m.Max) != t:
+		hi := fmtNum(*m.Max)
+		return text + "; few run past " + hi + ".", summary + ", few past " + hi
+	}
+	return text + ".", summary
+}
+
+// rangeText is " (a to b)", " (at most b)" or "".
+func rangeText(m *profile.Metric, f func(float64) string) string {
+	switch {
+	case m.Min != nil && m.Max != nil && *m.Min > 0:
+		return fmt.Sprintf(" (%s to %s)", f(*m.Min), f(*m.Max))
+	case m.Max != nil:
+		return " (at most " + f(*m.Max) + ")"
+	case m.Min != nil && *m.Min > 0:
+		return " (at least " + f(*m.Min) + ")"
+	}
+	return ""
+}
+
+// fmtNum writes a number as a rule file does: no exponent, no trailing
+// zeros.
+func fmtNum(v float64) string { return strconv.FormatFloat(cleanFloat(v), 'f', -1, 64) }
+
+// fmtCount writes a whole number with thousands separators: 1,200.
+func fmtCount(v float64) string {
+	s := strconv.FormatInt(int64(math.Round(v)), 10)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
+}
+
+// MaxListed is how many pieces an evidence line names before it counts the
+// rest, so that evidence of a batch of a thousand pieces stays readable
+// (and within the protocol's limit).
+const MaxListed = 12
+
+// pieceList names pieces by path, each with a detail when detail is not
+// nil: "a.md (21), b.md (23)".
+func pieceList(ps []*piece, detail func(i int, p *piece) string) string {
+	var b strings.Builder
+	for i, p := range ps {
+		if i == MaxListed {
+			fmt.Fprintf(&b, " and %d more", len(ps)-MaxListed)
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(p.Path)
+		if detail != nil {
+			b.WriteString(" (" + detail(i, p) + ")")
+		}
+	}
+	return b.String()
+}
+
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
+}
+
+// quote writes a phrase for people: "in fact".
+func quote(s string) string { return "\u201c" + s + "\u201d" }
