@@ -18,6 +18,10 @@ const (
 	Preference Layer = "preference"
 )
 
+// DefaultGenre is the genre of pieces that name none: a collection that
+// does not use genres has only this one.
+const DefaultGenre = "default"
+
 // Folder names of the layers inside the profile folder.
 const (
 	HardLimitsDir  = "hard-limits"

@@ -141,6 +141,31 @@ func TestGenrePlacement(t *testing.T) {
 	}
 }
 
+// A collection that does not use genres (every piece of the default genre)
+// learns global preferences, not rules for a genre called "default"; a
+// batch of one real genre keeps to that genre.
+func TestNoGenresMeansPreferences(t *testing.T) {
+	for _, tt := range []struct{ genre, layer, scope string }{
+		{profile.DefaultGenre, "preferences", ""},
+		{"letter", "genres/letter", "@letter"},
+	} {
+		req := &Request{Profile: emptyProfile(tt.genre)}
+		for _, n := range []string{"006", "007", "008"} {
+			req.Pieces = append(req.Pieces, Piece{Path: n + ".md", Genre: tt.genre, Text: readCorpus(t, "federalist/"+n+".md")})
+		}
+		resp := analyzeOK(t, req)
+		s := must(t, find(resp, "prefer:phrase:upon"+tt.scope), "for upon")
+		if s.Layer != tt.layer {
+			t.Errorf("genre %s: upon went to %s, want %s", tt.genre, s.Layer, tt.layer)
+		}
+		for _, s := range resp.Suggestions {
+			if s.Layer != tt.layer {
+				t.Errorf("genre %s: %s went to %s", tt.genre, s.Signature, s.Layer)
+			}
+		}
+	}
+}
+
 // Phrase rules the pieces contradict are proposed for removal: an avoid
 // rule the person's own pieces break, a prefer rule no piece follows.
 // Hard limits are never touched.

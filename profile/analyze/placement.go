@@ -48,7 +48,17 @@ type outcome[T any] struct {
 // genre with one piece cannot hold anything, and so cannot veto either).
 // Otherwise each genre where it holds gets its own suggestion, with the
 // value that genre's pieces show.
+//
+// Pieces of the default genre name no genre at all: a batch of nothing
+// else is a collection that does not use genres, and what holds there is
+// a global preference.
 func place[T any](r *run, eval func(genre string) (T, gate)) []outcome[T] {
+	if len(r.genres) == 1 && r.genres[0] == profile.DefaultGenre {
+		if res, g := eval(""); g.holds {
+			return []outcome[T]{{"", res, g}}
+		}
+		return nil
+	}
 	if len(r.genres) >= 2 {
 		res, g := eval("")
 		if g.holds && genreCount(g.support) >= 2 && holdsInEveryGenre(r, eval) {

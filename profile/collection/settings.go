@@ -54,7 +54,7 @@ func DefaultSettings() Settings {
 
 // DefaultGenre is the genre of a piece and a session when nothing says
 // otherwise.
-const DefaultGenre = "default"
+const DefaultGenre = profile.DefaultGenre
 
 // Patterns for yaml.v3's messages, compiled on first use: most processes
 // never meet a broken .sw.yaml.
