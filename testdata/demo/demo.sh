@@ -1,17 +1,22 @@
 #!/usr/bin/env bash
-# The demo: a sample collection built from the text in this folder, in a
-# temporary folder, with the sw binary given as $1. It shows the main job:
-# a layered style profile resolved per genre and written into CLAUDE.md.
+# The demo: a sample collection built from the text in this folder (and
+# three Federalist papers from testdata/corpus), in a temporary folder, with
+# the sw binary given as $1. It shows the main job: a layered style profile
+# resolved per genre and written into CLAUDE.md, and the review loop that
+# keeps it learning: pieces committed, suggestions as branches, one merged,
+# one deleted, the rejection remembered.
 set -euo pipefail
 sw=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 here=$(cd "$(dirname "$0")" && pwd)
+corpus=$here/../corpus/federalist
+export PATH="$(dirname "$sw"):$PATH" # git's hooks call sw by name
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export GIT_CONFIG_GLOBAL="$work/gitconfig" GIT_CONFIG_NOSYSTEM=1
 printf '[user]\n\tname = Demo Writer\n\temail = demo@example.com\n[init]\n\tdefaultBranch = main\n' >"$GIT_CONFIG_GLOBAL"
 
 step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
-run() { printf '$ %s\n' "$*"; "$@"; }
+run() { printf '$ %s\n' "$*" | sed "s|$sw|sw|g"; "$@"; }
 
 step "A new collection"
 cd "$work"
@@ -52,3 +57,32 @@ run grep -A3 '^Style for' CLAUDE.md
 step "Run again with nothing changed: nothing printed, CLAUDE.md untouched"
 run "$sw" hook pre-session </dev/null
 echo "(no output)"
+
+step "The review loop: sw's git hooks, then three pieces finished with git commit"
+run "$sw" hook install
+for n in 006 007 008; do
+	cp "$corpus/$n.md" "pieces/federalist-$n.md"
+	git add "pieces/federalist-$n.md"
+	# The analysis normally runs in the background; inline, the demo can show it.
+	printf '$ git commit -m "Federalist %s"\n' "$n"
+	SW_ANALYZE=inline git commit -q -m "Federalist $n"
+done
+
+step "Each suggestion is a branch with one commit changing one rule file"
+run git branch --list 'sw/*'
+run git log --format='%h %s%n%b' -1 "$(git branch --list 'sw/*' --format='%(refname:short)' | head -1)"
+
+step "sw review shows the pending batch (first two suggestions here)"
+"$sw" review | awk '/^$/ {n++} n < 3'
+
+accept=$(git branch --list 'sw/*' --format='%(refname:short)' | sed -n 1p)
+reject=$(git branch --list 'sw/*' --format='%(refname:short)' | sed -n 2p)
+step "Accept one by merging it; reject another by deleting it"
+run git merge --no-ff -q -m "Accept $accept" "$accept"
+run git branch -D "$reject"
+printf '$ sw review   (its last part)\n'
+"$sw" review | sed -n '/^Recent decisions/,$p'
+
+step "The rejection is remembered, in a commit of its own"
+run git log --oneline -3
+run cat profile_feedback.json
