@@ -1,7 +1,11 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
+	"reflect"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -55,4 +59,93 @@ var storyCommands = map[string]func(ts *testscript.TestScript, neg bool, args []
 			ts.Fatalf("%s: %d lines contain %q, want %s", args[2], n, args[1], want)
 		}
 	},
+	// poll SECONDS PATTERN COMMAND [ARGS...]: run COMMAND again and again
+	// until its stdout matches PATTERN, for at most SECONDS; what it printed
+	// last is then stdout and stderr, as after exec. It waits for work sw does
+	// in the background.
+	"poll": func(ts *testscript.TestScript, neg bool, args []string) {
+		if neg || len(args) < 3 {
+			ts.Fatalf("usage: poll SECONDS PATTERN COMMAND [ARGS...]")
+		}
+		secs, err := strconv.ParseFloat(args[0], 64)
+		ts.Check(err)
+		re, err := regexp.Compile(args[1])
+		ts.Check(err)
+		deadline := time.Now().Add(time.Duration(secs * float64(time.Second)))
+		for {
+			err := ts.Exec(args[2], args[3:]...)
+			if err == nil && re.MatchString(ts.ReadFile("stdout")) {
+				return
+			}
+			if time.Now().After(deadline) {
+				ts.Fatalf("after %ss, %s still prints nothing matching %q (last error: %v)", args[0], args[2], args[1], err)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	},
+	// cmpjson FILE WANT: FILE (or stdout) holds the same JSON as WANT, key
+	// order and spacing aside. A "*" string in WANT stands for any value (a
+	// time, a commit id) but the key must be there.
+	"cmpjson": func(ts *testscript.TestScript, neg bool, args []string) {
+		if neg || len(args) != 2 {
+			ts.Fatalf("usage: cmpjson FILE WANT")
+		}
+		var got, want any
+		if err := json.Unmarshal([]byte(ts.ReadFile(args[0])), &got); err != nil {
+			ts.Fatalf("%s: %v", args[0], err)
+		}
+		if err := json.Unmarshal([]byte(ts.ReadFile(args[1])), &want); err != nil {
+			ts.Fatalf("%s: %v", args[1], err)
+		}
+		if diff := jsonDiff("", got, want); diff != "" {
+			ts.Fatalf("%s and %s differ: %s", args[0], args[1], diff)
+		}
+	},
+}
+
+// jsonDiff says where got first differs from want, or "" when they agree.
+func jsonDiff(at string, got, want any) string {
+	if want == "*" {
+		if got == nil {
+			return at + ": missing or null, want a value"
+		}
+		return ""
+	}
+	switch w := want.(type) {
+	case map[string]any:
+		g, ok := got.(map[string]any)
+		if !ok {
+			return fmt.Sprintf("%s: got %v, want an object", at, got)
+		}
+		for k := range g {
+			if _, ok := w[k]; !ok {
+				return fmt.Sprintf("%s.%s: not expected (got %v)", at, k, g[k])
+			}
+		}
+		for k, wv := range w {
+			gv, ok := g[k]
+			if !ok {
+				return fmt.Sprintf("%s.%s: missing", at, k)
+			}
+			if d := jsonDiff(at+"."+k, gv, wv); d != "" {
+				return d
+			}
+		}
+		return ""
+	case []any:
+		g, ok := got.([]any)
+		if !ok || len(g) != len(w) {
+			return fmt.Sprintf("%s: got %v, want %d items", at, got, len(w))
+		}
+		for i := range w {
+			if d := jsonDiff(fmt.Sprintf("%s[%d]", at, i), g[i], w[i]); d != "" {
+				return d
+			}
+		}
+		return ""
+	}
+	if !reflect.DeepEqual(got, want) {
+		return fmt.Sprintf("%s: got %v, want %v", at, got, want)
+	}
+	return ""
 }

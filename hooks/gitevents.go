@@ -22,13 +22,17 @@ func PostCommit(io IO) int {
 // PostMerge is `sw hook post-merge`: a merge or pull finished, perhaps
 // bringing pieces, perhaps merging a suggestion.
 func PostMerge(io IO) int {
-	return gitHook(io, (*review.Loop).Committed)
+	return gitHook(io, (*review.Loop).Merged)
 }
 
 // PostRewrite is `sw hook post-rewrite`: an amend or a rebase replaced
 // commits; stdin maps old to new.
 func PostRewrite(io IO) int {
-	return gitHook(io, func(l *review.Loop) (bool, string, error) { return l.Rewritten(io.Stdin) })
+	how := ""
+	if len(io.Args) > 0 {
+		how = io.Args[0]
+	}
+	return gitHook(io, func(l *review.Loop) (review.Status, error) { return l.Rewritten(how, io.Stdin) })
 }
 
 // ReferenceTransaction is `sw hook reference-transaction`, installed on
@@ -37,7 +41,7 @@ func ReferenceTransaction(io IO, state string) int {
 	if state != "committed" {
 		return 0
 	}
-	return gitHook(io, func(l *review.Loop) (bool, string, error) { return false, "", l.Reconcile() })
+	return gitHook(io, func(l *review.Loop) (review.Status, error) { return review.Status{}, l.RefsMoved() })
 }
 
 // AnalyzeInBackground is `sw hook analyze`, the process a hook starts when
@@ -55,7 +59,7 @@ func AnalyzeInBackground(io IO) int {
 	return 0
 }
 
-func gitHook(io IO, event func(*review.Loop) (due bool, problem string, err error)) int {
+func gitHook(io IO, event func(*review.Loop) (review.Status, error)) int {
 	if io.Getenv("SW_HOOKS") == "off" {
 		return 0 // sw's own commits
 	}
@@ -67,14 +71,19 @@ func gitHook(io IO, event func(*review.Loop) (due bool, problem string, err erro
 		fmt.Fprintf(io.Stderr, "sw: %s\n", oneLine(err))
 		return 0
 	}
-	due, problem, err := event(l)
-	switch {
-	case err != nil:
+	st, err := event(l)
+	if err != nil {
 		fmt.Fprintf(io.Stderr, "sw: %s\n", oneLine(err))
-	case problem != "":
-		fmt.Fprintf(io.Stderr, "sw: %s (details in .git/sw/log)\n", problem)
 	}
-	if due {
+	if st.RecordProblem != "" {
+		fmt.Fprintf(io.Stderr, "sw: rejections not yet recorded in profile_feedback.json: %s (details in .git/sw/log)\n", oneLine(errors.New(st.RecordProblem)))
+	}
+	inline := io.Getenv("SW_ANALYZE") == "inline"
+	if st.AnalysisFailure != "" && !(st.Due && inline) {
+		// An inline analysis about to run says how it went itself.
+		fmt.Fprintf(io.Stderr, "sw: the last analysis failed, and runs again at the next commit: %s (details in .git/sw/log)\n", oneLine(errors.New(st.AnalysisFailure)))
+	}
+	if st.Due {
 		startAnalysis(io, l)
 	}
 	return 0
@@ -89,11 +98,8 @@ func startAnalysis(io IO, l *review.Loop) {
 		switch {
 		case err != nil:
 			fmt.Fprintf(io.Stderr, "sw: analysis failed, and runs again at the next commit: %s\n", oneLine(err))
-		case out != nil && len(out.Written) > 0:
-			fmt.Fprintf(io.Stderr, "sw: %d suggestion%s from %d pieces wait as branches in batch %s: sw review\n",
-				len(out.Written), plural(len(out.Written)), len(out.Pieces), out.Batch)
 		case out != nil:
-			fmt.Fprintf(io.Stderr, "sw: analysed %d pieces; nothing to suggest\n", len(out.Pieces))
+			fmt.Fprintf(io.Stderr, "sw: %s\n", outcomeLine(out))
 		}
 		return
 	}
@@ -110,6 +116,23 @@ func startAnalysis(io IO, l *review.Loop) {
 	}
 	cmd.Process.Release()
 	fmt.Fprintf(io.Stderr, "sw: %d pieces finished; analysing them in the background (sw review shows what comes of it)\n", l.Coll.Settings.BatchSize)
+}
+
+// outcomeLine says in one line what an analysis left for the person.
+func outcomeLine(out *review.Outcome) string {
+	dropped := out.Dropped()
+	switch n := len(out.Written); {
+	case n > 0 && dropped != "":
+		dropped = " (not written: " + dropped + ")"
+	case dropped != "":
+		return fmt.Sprintf("analysed %d pieces; nothing new to suggest (%s)", len(out.Pieces), dropped)
+	case n == 0:
+		return fmt.Sprintf("analysed %d pieces; nothing to suggest", len(out.Pieces))
+	}
+	if len(out.Written) == 1 {
+		return fmt.Sprintf("1 suggestion from %d pieces waits as a branch in batch %s%s: sw review", len(out.Pieces), out.Batch, dropped)
+	}
+	return fmt.Sprintf("%d suggestions from %d pieces wait as branches in batch %s%s: sw review", len(out.Written), len(out.Pieces), out.Batch, dropped)
 }
 
 func plural(n int) string {

@@ -52,32 +52,55 @@ func New(window int) *File {
 // Parse reads the file strictly: an unknown field or a value of the wrong
 // kind is an error with its line and column, never a reset.
 func Parse(name string, data []byte) (*File, error) {
+	at := func(offset int64, msg string) error {
+		e := &profile.Error{File: name, Msg: msg}
+		e.Line, e.Col = lineCol(data, offset)
+		return e
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var f File
 	if err := dec.Decode(&f); err != nil {
+		if strings.HasPrefix(err.Error(), "json: unknown field ") {
+			if key, offset := unknownKey(data); offset >= 0 {
+				return nil, at(offset, fmt.Sprintf("not valid: unknown field %q", key))
+			}
+		}
 		return nil, jsonError(name, data, err)
 	}
+	end := dec.InputOffset()
 	if _, err := dec.Token(); err != io.EOF {
-		return nil, &profile.Error{File: name, Msg: "unexpected text after the JSON object"}
+		return nil, at(start(data, end), "unexpected text after the JSON object")
 	}
 	switch {
 	case f.Version != Version:
-		return nil, &profile.Error{File: name, Msg: fmt.Sprintf("version %d is not one this sw reads (%d)", f.Version, Version)}
+		return nil, at(keyAt(data, "version"), fmt.Sprintf("version %d is not one this sw reads (%d)", f.Version, Version))
 	case f.Window < 1:
-		return nil, &profile.Error{File: name, Msg: "window must be 1 or more"}
+		return nil, at(keyAt(data, "window"), "window must be 1 or more")
 	}
+	n := 0
 	for _, b := range f.Batches {
 		for _, r := range b.Rejected {
 			if r.Signature == "" {
-				return nil, &profile.Error{File: name, Msg: fmt.Sprintf("batch %s: rejection %q has no signature", b.Batch, r.ID)}
+				return nil, at(rejectionAt(data, n), fmt.Sprintf("batch %s: rejection %q has no signature", b.Batch, r.ID))
 			}
+			n++
 		}
 	}
 	if f.Batches == nil {
 		f.Batches = []Batch{}
 	}
 	return &f, nil
+}
+
+// lineCol turns a byte offset into a 1-based line and column; 0, 0 when the
+// offset is unknown.
+func lineCol(data []byte, offset int64) (line, col int) {
+	if offset < 0 || offset > int64(len(data)) {
+		return 0, 0
+	}
+	before := data[:offset]
+	return bytes.Count(before, []byte("\n")) + 1, len(before) - bytes.LastIndexByte(before, '\n')
 }
 
 // jsonError places a decoding error at a line and column.
@@ -91,14 +114,10 @@ func jsonError(name string, data []byte, err error) error {
 	}
 	msg := strings.TrimPrefix(err.Error(), "json: ")
 	if err == io.EOF {
-		msg = "the file is empty"
+		msg, offset = "the file is empty", -1
 	}
 	e := &profile.Error{File: name, Msg: "not valid: " + msg}
-	if offset >= 0 && offset <= int64(len(data)) && err != io.EOF {
-		before := data[:offset]
-		e.Line = bytes.Count(before, []byte("\n")) + 1
-		e.Col = len(before) - bytes.LastIndexByte(before, '\n')
-	}
+	e.Line, e.Col = lineCol(data, offset)
 	return e
 }
 

@@ -57,12 +57,15 @@ func TestParseErrors(t *testing.T) {
 	tests := []struct{ src, want string }{
 		{"", "profile_feedback.json: not valid: the file is empty"},
 		{"{\"version\": 1,\n \"window\": 1,\n \"batches\": [}", "profile_feedback.json:3:14: not valid: invalid character '}'"},
-		{`{"version": 1, "window": 1, "batches": [], "extra": 1}`, `unknown field "extra"`},
+		{`{"version": 1, "window": 1, "batches": [], "extra": 1}`, `profile_feedback.json:1:44: not valid: unknown field "extra"`},
+		{"{\"version\": 1, \"window\": 1, \"batches\": [\n {\"batch\": \"1\", \"rejected\": [\n  {\"id\": \"a\", \"signature\": \"s\", \"why\": \"\"}]}]}", `profile_feedback.json:3:33: not valid: unknown field "why"`},
+		{"{\"version\": 1, \"window\": 1, \"batches\": [\n {\"batch\": \"1\", \"note\": \"x\", \"rejected\": []}]}", `profile_feedback.json:2:17: not valid: unknown field "note"`},
+		{"{\"version\": 1, \"window\": 1, \"batches\": [\n {\"batch\": \"1\", \"rejected\": [],}]}", `profile_feedback.json:2:32: not valid: invalid character '}' looking for beginning of object key string`},
 		{`{"version": "1", "window": 1, "batches": []}`, "profile_feedback.json:1:16: not valid: cannot unmarshal string"},
-		{`{"version": 2, "window": 1, "batches": []}`, "version 2 is not one this sw reads"},
-		{`{"version": 1, "window": 0, "batches": []}`, "window must be 1 or more"},
-		{`{"version": 1, "window": 1, "batches": []} x`, "unexpected text after the JSON object"},
-		{`{"version": 1, "window": 1, "batches": [{"batch": "1", "rejected": [{"id": "a"}]}]}`, `rejection "a" has no signature`},
+		{`{"version": 2, "window": 1, "batches": []}`, "profile_feedback.json:1:2: version 2 is not one this sw reads"},
+		{`{"version": 1, "window": 0, "batches": []}`, "profile_feedback.json:1:16: window must be 1 or more"},
+		{"{\"version\": 1, \"window\": 1, \"batches\": []}\n\n  x", "profile_feedback.json:3:3: unexpected text after the JSON object"},
+		{`{"version": 1, "window": 1, "batches": [{"batch": "0", "rejected": [{"id": "z", "signature": "s"}]}, {"batch": "1", "rejected": [{"id": "a"}]}]}`, `profile_feedback.json:1:130: batch 1: rejection "a" has no signature`},
 	}
 	for _, tt := range tests {
 		_, err := Parse("profile_feedback.json", []byte(tt.src))

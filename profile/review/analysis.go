@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
 
@@ -30,7 +31,45 @@ type Outcome struct {
 // Skipped is a suggestion the analyzer made that sw did not write.
 type Skipped struct {
 	ID     string `json:"id"`
+	Kind   string `json:"kind"` // one of the Skip* constants
 	Reason string `json:"reason"`
+}
+
+// Why a suggestion is not written.
+const (
+	SkipInProfile = "in-profile" // the default branch already has the rule (or lacks the file to remove)
+	SkipLeftAlone = "left-alone" // the person has added commits to its branch
+	SkipUnchanged = "unchanged"  // its branch already says the same
+	SkipMoved     = "moved"      // its branch moved while sw wrote it
+	SkipRemote    = "remote"     // its branch was fetched from a remote and is not here
+)
+
+// Dropped says in a few words what the analysis proposed that sw did not
+// write, e.g. "1 rejected before, 1 already in the profile"; "" when
+// nothing was dropped.
+func (o *Outcome) Dropped() string {
+	var parts []string
+	add := func(n int, what string) {
+		if n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, what))
+		}
+	}
+	count := func(kind string) int {
+		n := 0
+		for _, s := range o.Skipped {
+			if s.Kind == kind {
+				n++
+			}
+		}
+		return n
+	}
+	add(len(o.Suppressed), "rejected before")
+	add(count(SkipInProfile), "already in the profile")
+	add(count(SkipUnchanged), "unchanged")
+	add(count(SkipLeftAlone), "on a branch you have changed")
+	add(count(SkipMoved), "on a branch that moved meanwhile")
+	add(count(SkipRemote), "kept as pushed")
+	return strings.Join(parts, ", ")
 }
 
 // Suppressed is a suggestion whose signature the person rejected.
@@ -179,6 +218,9 @@ func (l *Loop) Apply(p *Proposal) (*Outcome, error) {
 	for _, piece := range p.Request.Pieces {
 		out.Pieces = append(out.Pieces, piece.Path)
 	}
+	for _, s := range p.Suppressed {
+		l.logf("dropped %s: %s", s.Signature, s.Reason)
+	}
 	if len(p.Suggestions) > 0 {
 		out.Batch = st.pendingBatch()
 		if out.Batch == "" {
@@ -189,7 +231,7 @@ func (l *Loop) Apply(p *Proposal) (*Outcome, error) {
 			return nil, err
 		}
 		for _, s := range p.Suggestions {
-			written, reason, err := l.writeSuggestion(st, out.Batch, s, def, p.head)
+			written, skipped, err := l.writeSuggestion(st, out.Batch, s, def, p.head)
 			if err != nil {
 				return nil, err
 			}
@@ -197,8 +239,8 @@ func (l *Loop) Apply(p *Proposal) (*Outcome, error) {
 				out.Written = append(out.Written, written)
 				l.logf("batch %s: wrote %s (%s)", out.Batch, written.Branch, written.Signature)
 			} else {
-				out.Skipped = append(out.Skipped, Skipped{ID: s.ID, Reason: reason})
-				l.logf("batch %s: skipped %s: %s", out.Batch, s.ID, reason)
+				out.Skipped = append(out.Skipped, skipped)
+				l.logf("batch %s: skipped %s: %s", out.Batch, s.ID, skipped.Reason)
 			}
 		}
 	}

@@ -33,36 +33,47 @@ const (
 // file of a pending suggestion refreshes that branch, unless the person has
 // added commits to it. It returns the ledger entry, or why nothing was
 // written.
-func (l *Loop) writeSuggestion(st *State, batch string, s analyze.Suggestion, def tip, analyzed plumbing.Hash) (*Suggestion, string, error) {
+func (l *Loop) writeSuggestion(st *State, batch string, s analyze.Suggestion, def tip, analyzed plumbing.Hash) (*Suggestion, Skipped, error) {
+	skip := func(kind, reason string) (*Suggestion, Skipped, error) {
+		return nil, Skipped{ID: s.ID, Kind: kind, Reason: reason}, nil
+	}
+	fail := func(err error) (*Suggestion, Skipped, error) { return nil, Skipped{}, err }
 	path := s.Path(collection.ProfileDir)
 	current, exists, err := l.Repo.FileAt(def.hash, path)
 	if err != nil {
-		return nil, "", err
+		return fail(err)
 	}
 	var blob plumbing.Hash
 	if s.Rule != nil {
 		if blob, err = l.Repo.WriteBlob(profile.Format(*s.Rule)); err != nil {
-			return nil, "", err
+			return fail(err)
 		}
 		if exists && blob == current {
-			return nil, def.name + " already has this rule", nil
+			return skip(SkipInProfile, def.name+" already has this rule")
 		}
 	} else if !exists {
-		return nil, "nothing to remove: " + def.name + " has no " + path, nil
+		return skip(SkipInProfile, "nothing to remove: "+def.name+" has no "+path)
 	}
 
 	existing := st.pendingFor(path, s.Signature)
 	branch, old := BranchPrefix+batch+"/"+s.ID, plumbing.ZeroHash
 	if existing != nil {
 		if existing.Modified() {
-			return nil, "left alone: you have added commits to " + existing.Branch, nil
+			return skip(SkipLeftAlone, "left alone: you have added commits to "+existing.Branch)
+		}
+		if _, here, err := l.Repo.Ref("refs/heads/" + existing.Branch); err != nil {
+			return fail(err)
+		} else if !here {
+			// Fetched, never checked out here: a copy written here would
+			// part from the pushed one, which the remote's pull request shows.
+			return skip(SkipRemote, existing.Branch+" lives on a remote only; left as it was pushed")
 		}
 		branch, old = existing.Branch, plumbing.NewHash(existing.Tip)
 	}
 
 	commit, err := l.Repo.Commit(def.hash)
 	if err != nil {
-		return nil, "", err
+		return fail(err)
 	}
 	var blobPtr *plumbing.Hash
 	if s.Rule != nil {
@@ -70,11 +81,11 @@ func (l *Loop) writeSuggestion(st *State, batch string, s analyze.Suggestion, de
 	}
 	tree, err := l.Repo.TreeWith(commit.Tree, path, blobPtr)
 	if err != nil {
-		return nil, "", err
+		return fail(err)
 	}
 	if existing != nil && existing.Evidence == s.Evidence && existing.Summary == s.Summary {
 		if c, err := l.Repo.Commit(old); err == nil && c.Tree == tree && len(c.Parents) == 1 && c.Parents[0] == def.hash {
-			return nil, "unchanged since the last analysis", nil
+			return skip(SkipUnchanged, "unchanged since the last analysis")
 		}
 	}
 	now := l.Now()
@@ -86,10 +97,10 @@ func (l *Loop) writeSuggestion(st *State, batch string, s analyze.Suggestion, de
 		Message: commitMessage(batch, s, analyzed),
 	})
 	if err != nil {
-		return nil, "", err
+		return fail(err)
 	}
 	if err := l.Repo.UpdateRef("refs/heads/"+branch, hash, old); err != nil {
-		return nil, "the branch " + branch + " moved while sw wrote it; the next analysis tries again", nil
+		return skip(SkipMoved, "the branch "+branch+" moved while sw wrote it; the next analysis tries again")
 	}
 	entry := existing
 	if entry == nil {
@@ -103,7 +114,7 @@ func (l *Loop) writeSuggestion(st *State, batch string, s analyze.Suggestion, de
 	if s.Rule != nil {
 		entry.Blob = blob.String()
 	}
-	return entry, "", nil
+	return entry, Skipped{}, nil
 }
 
 // commitMessage is the suggestion in words: the summary as subject, the
@@ -150,7 +161,29 @@ func (l *Loop) nextBatch(st *State) string {
 	if f, _, err := l.feedbackOnDefault(); err == nil {
 		bump(strconv.Itoa(f.MaxBatch()))
 	}
+	for _, b := range l.batchesInGit() {
+		bump(b)
+	}
 	return strconv.Itoa(max + 1)
+}
+
+// batchesInGit lists the batches named by Sw-Batch lines in any commit a
+// ref reaches: suggestions merged (their commit, or a squash that quotes
+// its message) and merges made by sw accept. It is what keeps a fresh clone,
+// or a lost .git/sw, from numbering a batch twice; it reads the whole
+// history, so it runs only when a new batch starts.
+func (l *Loop) batchesInGit() []string {
+	out, err := l.Repo.Git("log", "--all", "--format=%B", "--grep=^"+trailerBatch+": ")
+	if err != nil {
+		return nil
+	}
+	var batches []string
+	for _, line := range strings.Split(string(out), "\n") {
+		if b, ok := strings.CutPrefix(strings.TrimSpace(line), trailerBatch+": "); ok {
+			batches = append(batches, b)
+		}
+	}
+	return batches
 }
 
 // parseBranch finds a suggestion branch in a ref name: refs/heads/sw/3/x,

@@ -20,6 +20,10 @@ func (l *Loop) count(st *State) error {
 	if err != nil || head.IsZero() {
 		return err // an unborn branch has finished nothing yet
 	}
+	if st.fresh {
+		st.fresh = false
+		l.startCounting(st, head)
+	}
 	if st.Head == head.String() {
 		return nil
 	}
@@ -76,6 +80,29 @@ func (l *Loop) recount(st *State, head plumbing.Hash) error {
 	}
 	st.Head = head.String()
 	return nil
+}
+
+// startCounting decides where the count starts when sw has no state: after
+// the commit the last analysis read, as its suggestions' Sw-Analyzed
+// trailer says; with no analysis in git at all (a collection sw was just
+// installed in, or one whose analyses never proposed anything), with the
+// commit just made, or from now. Counting the whole history instead would
+// make the first hook read every commit ever made, and the first analysis
+// read every piece ever written.
+func (l *Loop) startCounting(st *State, head plumbing.Hash) {
+	if st.Analyzed != "" {
+		return
+	}
+	if st.Analyzed = l.analyzedFromGit(); st.Analyzed != "" {
+		return
+	}
+	st.Analyzed = head.String()
+	if l.committing {
+		st.Analyzed = "" // a first commit: everything it holds counts
+		if c, err := l.Repo.Commit(head); err == nil && len(c.Parents) > 0 {
+			st.Analyzed = c.Parents[0].String()
+		}
+	}
 }
 
 // analyzedFromGit finds the commit the last analysis read, from the

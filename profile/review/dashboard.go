@@ -18,7 +18,7 @@ type Dashboard struct {
 	Decided       []DecidedView `json:"decided"`
 	PiecesPending int           `json:"pieces_pending"` // finished since the last analysis
 	BatchSize     int           `json:"batch_size"`
-	LastError     string        `json:"last_error,omitempty"`
+	Problems      []string      `json:"problems,omitempty"` // what stops the loop, one line each
 	defaultBranch string
 }
 
@@ -35,6 +35,8 @@ type PendingView struct {
 	Modified  bool      `json:"modified"` // the person has added commits to the branch
 	Path      string    `json:"-"`
 	Diff      string    `json:"-"`
+	merge     string    // what to merge to accept: the branch, or where it was fetched to
+	deletes   []string  // what to delete to reject
 }
 
 // DecidedView is one decision sw has seen.
@@ -45,6 +47,7 @@ type DecidedView struct {
 	Decision  string    `json:"decision"`
 	At        time.Time `json:"at"`
 	How       string    `json:"how"`
+	order     int
 }
 
 // recentDecisions is how many decisions the dashboard lists.
@@ -73,24 +76,54 @@ func (l *Loop) Review() (*Dashboard, error) {
 		return nil, err
 	}
 	d := &Dashboard{Pending: []PendingView{}, Decided: []DecidedView{}, PiecesPending: len(st.Pending),
-		BatchSize: l.Coll.Settings.BatchSize, LastError: st.LastError, defaultBranch: def.name}
+		BatchSize: l.Coll.Settings.BatchSize, Problems: st.problems(), defaultBranch: def.name}
 	for _, s := range st.Suggestions {
 		if s.Pending() {
 			v := PendingView{ID: s.ID, Branch: s.Branch, Batch: s.Batch, Summary: s.Summary, Layer: s.Layer,
 				Signature: s.Signature, Evidence: s.Evidence, Created: s.Created, Modified: s.Modified(), Path: s.Path}
 			v.Diff = l.ruleDiff(def.hash, s)
+			v.merge, v.deletes = l.howToDecide(s)
 			d.Pending = append(d.Pending, v)
 		} else if s.Decision == decisionAccepted || s.Decision == decisionRejected {
 			d.Decided = append(d.Decided, DecidedView{ID: s.ID, Batch: s.Batch, Signature: s.Signature,
-				Decision: s.Decision, At: s.DecidedAt, How: s.How})
+				Decision: s.Decision, At: s.DecidedAt, How: s.How, order: s.Order})
 		}
 	}
 	sort.SliceStable(d.Pending, func(i, j int) bool { return d.Pending[i].Branch < d.Pending[j].Branch })
-	sort.SliceStable(d.Decided, func(i, j int) bool { return d.Decided[i].At.After(d.Decided[j].At) })
+	// Newest first; the order sw saw them in breaks a tie within a second.
+	sort.SliceStable(d.Decided, func(i, j int) bool {
+		a, b := d.Decided[i], d.Decided[j]
+		if !a.At.Equal(b.At) {
+			return a.At.After(b.At)
+		}
+		return a.order > b.order
+	})
 	if len(d.Decided) > recentDecisions {
 		d.Decided = d.Decided[:recentDecisions]
 	}
 	return d, nil
+}
+
+// howToDecide names the git commands that accept and reject a suggestion:
+// merge its branch (or, fetched only, its remote-tracking branch); delete
+// it here and on each remote it was pushed to.
+func (l *Loop) howToDecide(s *Suggestion) (merge string, deletes []string) {
+	merge = s.Branch
+	_, local, _ := l.Repo.Ref("refs/heads/" + s.Branch)
+	if local {
+		deletes = append(deletes, "git branch -D "+s.Branch)
+	}
+	for _, r := range s.Remotes {
+		remote := strings.TrimSuffix(strings.TrimPrefix(r, "refs/remotes/"), "/"+s.Branch)
+		if !local && merge == s.Branch {
+			merge = remote + "/" + s.Branch
+		}
+		deletes = append(deletes, "git push "+remote+" --delete "+s.Branch)
+	}
+	if len(deletes) == 0 {
+		deletes = append(deletes, "git branch -D "+s.Branch)
+	}
+	return merge, deletes
 }
 
 // ruleDiff shows the suggestion's rule file against the default branch's,
@@ -139,8 +172,11 @@ func lineDiff(a, b string) string {
 // WriteText prints the dashboard for people.
 func (d *Dashboard) WriteText(w io.Writer, now time.Time) error {
 	var b strings.Builder
-	if d.LastError != "" {
-		fmt.Fprintf(&b, "Problem: %s\n\n", d.LastError)
+	for _, p := range d.Problems {
+		fmt.Fprintf(&b, "Problem: %s\n", p)
+	}
+	if len(d.Problems) > 0 {
+		b.WriteString("\n")
 	}
 	if len(d.Pending) == 0 {
 		fmt.Fprintf(&b, "No suggestions pending. %d of %d pieces finished towards the next analysis.\n", d.PiecesPending, d.BatchSize)
@@ -159,8 +195,8 @@ func (d *Dashboard) WriteText(w io.Writer, now time.Time) error {
 			for _, line := range strings.Split(strings.TrimRight(p.Diff, "\n"), "\n") {
 				fmt.Fprintf(&b, "    %s\n", line)
 			}
-			fmt.Fprintf(&b, "  accept: git merge %s   (or sw accept %s)\n", p.Branch, p.ID)
-			fmt.Fprintf(&b, "  reject: git branch -D %s   (or sw reject %s)\n", p.Branch, p.ID)
+			fmt.Fprintf(&b, "  accept: git merge %s   (or sw accept %s)\n", p.merge, p.ID)
+			fmt.Fprintf(&b, "  reject: %s   (or sw reject %s)\n", strings.Join(p.deletes, "; "), p.ID)
 		}
 		fmt.Fprintf(&b, "\n%d of %d pieces finished towards the next analysis.\n", d.PiecesPending, d.BatchSize)
 	}

@@ -8,19 +8,27 @@ import (
 
 // Accept merges a pending suggestion's branch into the default branch with
 // a real `git merge --no-ff`, so the person's own git hooks run, and
-// deletes the branch. id is the suggestion's id or its branch.
+// deletes the branch. id is the suggestion's id or its branch. A
+// suggestion fetched from a remote and never checked out here is merged
+// from its remote-tracking branch.
 func (l *Loop) Accept(id string) (*Suggestion, error) {
 	s, def, err := l.decidable(id)
 	if err != nil {
 		return nil, err
 	}
+	ref, local, err := l.branchRef(s)
+	if err != nil {
+		return nil, err
+	}
 	msg := fmt.Sprintf("Accept suggestion %s: %s\n\nSw-Batch: %s\nSw-Suggestion: %s\n", s.ID, s.Summary, s.Batch, s.ID)
-	if _, err := l.Repo.Git("merge", "--no-ff", "--no-edit", "-m", msg, "refs/heads/"+s.Branch); err != nil {
+	if _, err := l.Repo.Git("merge", "--no-ff", "--no-edit", "-m", msg, ref); err != nil {
 		l.Repo.Git("merge", "--abort")
 		return nil, fmt.Errorf("merging %s into %s failed, and the merge was undone: %w", s.Branch, def.name, err)
 	}
-	if _, err := l.Repo.Git("branch", "-d", s.Branch); err != nil {
-		return nil, err
+	if local {
+		if _, err := l.gitOwn("branch", "-d", s.Branch); err != nil {
+			return nil, err
+		}
 	}
 	if err := l.Reconcile(); err != nil {
 		return nil, err
@@ -29,14 +37,20 @@ func (l *Loop) Accept(id string) (*Suggestion, error) {
 }
 
 // Reject deletes a pending suggestion's branch and records the rejection
-// in profile_feedback.json, so it is not proposed again.
+// in profile_feedback.json, so it is not proposed again. Copies on remotes
+// are the person's to delete (sw does not push); the rejection stands
+// meanwhile.
 func (l *Loop) Reject(id string) (*Suggestion, error) {
 	s, _, err := l.decidable(id)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := l.Repo.Git("branch", "-D", s.Branch); err != nil {
+	if _, local, err := l.branchRef(s); err != nil {
 		return nil, err
+	} else if local {
+		if _, err := l.gitOwn("branch", "-D", s.Branch); err != nil {
+			return nil, err
+		}
 	}
 	unlock, err := l.lock()
 	if err != nil {
@@ -46,7 +60,7 @@ func (l *Loop) Reject(id string) (*Suggestion, error) {
 	st, _ := l.loadState()
 	if mine := st.find(s.Branch); mine != nil && mine.Pending() {
 		// Decided here and now, even if a copy still sits on a remote.
-		l.settle(mine, decisionRejected, "rejected with sw reject")
+		l.settle(st, mine, decisionRejected, "rejected with sw reject")
 	}
 	if err := l.reconcile(st); err != nil {
 		return nil, err
@@ -55,6 +69,21 @@ func (l *Loop) Reject(id string) (*Suggestion, error) {
 		return nil, err
 	}
 	return st.find(s.Branch), nil
+}
+
+// branchRef is the ref that holds the suggestion: its local branch, or
+// where it only was fetched, its remote-tracking branch.
+func (l *Loop) branchRef(s *Suggestion) (ref string, local bool, err error) {
+	ref = "refs/heads/" + s.Branch
+	if _, ok, err := l.Repo.Ref(ref); err != nil || ok {
+		return ref, ok, err
+	}
+	for _, r := range s.Remotes {
+		if _, ok, err := l.Repo.Ref(r); err == nil && ok {
+			return r, false, nil
+		}
+	}
+	return "", false, fmt.Errorf("%s is gone, here and on every remote sw saw it on", s.Branch)
 }
 
 // decidable finds a pending suggestion and checks that merging or deleting
@@ -86,13 +115,15 @@ func (l *Loop) decidable(id string) (*Suggestion, tip, error) {
 	if err != nil {
 		return nil, tip{}, err
 	}
+	// An operation first: during a rebase HEAD is detached, and "not on
+	// main" would send the person the wrong way.
+	if op, busy := l.Repo.InProgress(); busy {
+		return nil, tip{}, fmt.Errorf("a %s is in progress; finish or abort it first", op)
+	}
 	if headRef, _, err := l.Repo.Head(); err != nil {
 		return nil, tip{}, err
 	} else if headRef != def.ref {
 		return nil, tip{}, fmt.Errorf("not on %s, the default branch; switch to it first (git switch %s)", def.name, def.name)
-	}
-	if op, busy := l.Repo.InProgress(); busy {
-		return nil, tip{}, fmt.Errorf("a %s is in progress; finish or abort it first", op)
 	}
 	out, err := l.Repo.Git("status", "--porcelain", "--", l.Coll.Profile().Dir+"/")
 	if err != nil {

@@ -16,36 +16,100 @@ import (
 
 // Committed is what the post-commit and post-merge hooks do: count the
 // pieces the new commit finished, reconcile the suggestion branches, and say
-// whether an analysis is due. Mid-rebase or mid-sequence commits are not
-// counted (post-rewrite, or the next run after the sequence, counts them),
-// and neither is an amend, which post-rewrite reports next.
-func (l *Loop) Committed() (due bool, problem string, err error) {
-	if op, busy := l.Repo.InProgress(); busy && op != "merge" && op != "bisect" {
-		return false, "", nil
+// whether an analysis is due. Mid-rebase commits are not counted
+// (post-rewrite counts them when the rebase ends), nor are the commits of a
+// cherry-pick or revert sequence but its last, and neither is an amend,
+// which post-rewrite reports next.
+func (l *Loop) Committed() (Status, error) {
+	return l.committed()
+}
+
+// Merged is the post-merge hook: Committed, for a merge that git has made
+// but not yet tidied up (MERGE_HEAD is still there while the hook runs).
+func (l *Loop) Merged() (Status, error) {
+	l.ending = "merge"
+	return l.committed()
+}
+
+func (l *Loop) committed() (Status, error) {
+	l.committing = true
+	if op, busy := l.Repo.InProgress(); busy && op != l.ending {
+		switch {
+		case op == "merge" || op == "bisect":
+		case (op == "cherry-pick" || op == "revert") && l.sequenceEnding():
+		default:
+			return Status{}, nil
+		}
 	}
 	if strings.HasPrefix(l.Repo.LastHeadMove(), "commit (amend)") {
-		return false, "", nil
+		return Status{}, nil
 	}
 	unlock, err := l.lock()
 	if err != nil {
-		return false, "", err
+		return Status{}, err
 	}
 	defer unlock()
 	st, _ := l.loadState()
 	if err := l.count(st); err != nil {
-		return false, "", err
+		return Status{}, err
 	}
 	if err := l.reconcile(st); err != nil {
-		return false, "", err
+		return Status{}, err
 	}
-	return len(st.Pending) >= l.Coll.Settings.BatchSize, st.LastError, l.saveState(st)
+	return st.status(l.Coll.Settings.BatchSize), l.saveState(st)
 }
 
-// Rewritten is the post-rewrite hook: after an amend or a rebase, git lists
-// each old commit with the new one that replaced it. The analysis point
-// follows its commit, and the count is redone from there, so nothing is
-// counted twice.
-func (l *Loop) Rewritten(mapping io.Reader) (due bool, problem string, err error) {
+// sequenceEnding reports whether the commit a post-commit hook sees during
+// a cherry-pick or revert ends the operation. git runs no hook when a
+// sequence ends, so its last commit has to stand for the end: a single pick
+// (no sequencer folder: git commits it with CHERRY_PICK_HEAD still there),
+// or the commit of the only instruction left on the sequencer's to-do list.
+// While the list holds more, the picks are counted when the last one lands.
+func (l *Loop) sequenceEnding() bool {
+	todo, err := os.ReadFile(filepath.Join(l.Repo.GitDir, "sequencer", "todo"))
+	if err != nil {
+		return errors.Is(err, fs.ErrNotExist)
+	}
+	var left []string
+	for _, line := range strings.Split(string(todo), "\n") {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+			left = append(left, line)
+		}
+	}
+	switch len(left) {
+	case 0:
+		return true
+	case 1:
+	default:
+		return false
+	}
+	// The one left is this commit's, unless git is about to pick it: then
+	// CHERRY_PICK_HEAD (REVERT_HEAD) names another commit. Without either,
+	// the person committed the last pick's resolution themselves.
+	fields := strings.Fields(left[0])
+	if len(fields) < 2 {
+		return true
+	}
+	for _, name := range []string{"CHERRY_PICK_HEAD", "REVERT_HEAD"} {
+		if head, err := os.ReadFile(filepath.Join(l.Repo.GitDir, name)); err == nil {
+			return strings.HasPrefix(strings.TrimSpace(string(head)), fields[1])
+		}
+	}
+	return true
+}
+
+// Rewritten is the post-rewrite hook: after an amend or a rebase (how, as
+// git names it), git lists each old commit with the new one that replaced
+// it. The analysis point follows its commit, and the count is redone from
+// there, so nothing is counted twice.
+func (l *Loop) Rewritten(how string, mapping io.Reader) (Status, error) {
+	if how == "rebase" {
+		l.ending = "rebase" // its folder is still there while the hook runs
+	} else if op, busy := l.Repo.InProgress(); busy && op != "merge" && op != "bisect" {
+		// An amend in the middle of a rebase (git rebase -i, "edit") or of
+		// a cherry-pick: the operation counts when it ends.
+		return Status{}, nil
+	}
 	oldToNew := map[string]string{}
 	sc := bufio.NewScanner(mapping)
 	for sc.Scan() {
@@ -55,18 +119,18 @@ func (l *Loop) Rewritten(mapping io.Reader) (due bool, problem string, err error
 	}
 	unlock, err := l.lock()
 	if err != nil {
-		return false, "", err
+		return Status{}, err
 	}
 	defer unlock()
 	st, _ := l.loadState()
 	st.rewritten(oldToNew)
 	if err := l.count(st); err != nil {
-		return false, "", err
+		return Status{}, err
 	}
 	if err := l.reconcile(st); err != nil {
-		return false, "", err
+		return Status{}, err
 	}
-	return len(st.Pending) >= l.Coll.Settings.BatchSize, st.LastError, l.saveState(st)
+	return st.status(l.Coll.Settings.BatchSize), l.saveState(st)
 }
 
 // RunAnalysis is the analysis a hook starts: one at a time per repository,

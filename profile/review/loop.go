@@ -31,6 +31,15 @@ type Loop struct {
 	Coll *collection.Collection
 	Dir  string // sw's local state folder, .git/sw in the common git folder
 	Now  func() time.Time
+
+	// ending is the operation whose closing hook is running ("merge" in
+	// post-merge, "rebase" in post-rewrite): git has done its work but not
+	// yet removed the files that say it is in progress.
+	ending string
+	// committing is set in the hooks that run after a commit was made
+	// (post-commit, post-merge): that commit is the first to count when
+	// sw has nothing else to go by.
+	committing bool
 }
 
 // Open opens the loop for the collection at or above dir.
@@ -44,6 +53,14 @@ func Open(dir string) (*Loop, error) {
 		return nil, err
 	}
 	return &Loop{Repo: repo, Coll: c, Dir: filepath.Join(repo.CommonDir, "sw"), Now: time.Now}, nil
+}
+
+// gitOwn runs a git command that changes refs on sw's behalf. sw's own
+// hooks stand aside for it (SW_HOOKS=off), since sw reconciles what it did
+// itself and a hook of its own would only wait for the lock sw holds; the
+// person's hooks, chained before sw's, still run.
+func (l *Loop) gitOwn(args ...string) ([]byte, error) {
+	return l.Repo.GitEnv([]string{"SW_HOOKS=off"}, args...)
 }
 
 // logf appends a line to .git/sw/log, the record of what the loop did

@@ -1,7 +1,11 @@
 package review
 
 import (
+	"fmt"
 	"maps"
+	"os"
+	"path/filepath"
+	"sort"
 	"strings"
 	"time"
 
@@ -26,13 +30,29 @@ type tip struct {
 // without its change reaching the default branch is rejected. Every hook and
 // command calls it, so decisions made anywhere are caught.
 func (l *Loop) Reconcile() error {
+	return l.reconcileLocked(false)
+}
+
+// RefsMoved is Reconcile for the reference-transaction hook, which git runs
+// in the middle of the command that moved the refs. A fetch prunes
+// remote-tracking branches before it updates the others, so at that moment
+// a suggestion merged on the host and deleted there looks unmerged:
+// origin/main has not arrived yet. A suggestion whose remote branch was
+// pruned is therefore left for the next reconcile, once the command is
+// over; everything else (a push seen, a local branch deleted, a merge) is
+// decided at once.
+func (l *Loop) RefsMoved() error {
+	return l.reconcileLocked(true)
+}
+
+func (l *Loop) reconcileLocked(midCommand bool) error {
 	unlock, err := l.lock()
 	if err != nil {
 		return err
 	}
 	defer unlock()
 	st, _ := l.loadState()
-	if err := l.reconcile(st); err != nil {
+	if err := l.reconcileWith(st, midCommand); err != nil {
 		return err
 	}
 	return l.saveState(st)
@@ -73,7 +93,9 @@ func (l *Loop) watchedRefs() (map[string]string, tip, tip, error) {
 	return refs, def, up, nil
 }
 
-func (l *Loop) reconcile(st *State) error {
+func (l *Loop) reconcile(st *State) error { return l.reconcileWith(st, false) }
+
+func (l *Loop) reconcileWith(st *State, midCommand bool) error {
 	refs, def, up, err := l.watchedRefs()
 	if err != nil {
 		return err
@@ -86,36 +108,45 @@ func (l *Loop) reconcile(st *State) error {
 		return nil // no default branch yet: nothing can be merged or decided
 	}
 	l.adopt(st, refs)
+	l.learnUpstreams(st)
+	deferred := false
 	for _, s := range st.Suggestions {
-		if s.Pending() {
-			l.decide(st, s, refs, def, up)
+		if s.Pending() && !l.decide(st, s, refs, def, up, midCommand) {
+			deferred = true
 		}
 	}
 	if err := l.recordRejections(st); err != nil {
 		l.logf("rejections not yet recorded: %v", err)
-		st.LastError = "rejections not yet recorded in profile_feedback.json: " + err.Error()
+		st.RecordError = err.Error()
+	} else if !st.unrecorded() {
+		st.RecordError = ""
 	}
 	// Deleting stale branches and recording rejections moved refs.
 	if refs, _, _, err = l.watchedRefs(); err != nil {
 		return err
 	}
 	st.Refs = refs
+	if deferred {
+		st.Refs = nil // the next run looks again, even if nothing else moves
+	}
 	return nil
 }
 
-// decide settles one pending suggestion if git says it is decided.
-func (l *Loop) decide(st *State, s *Suggestion, refs map[string]string, def, up tip) {
+// decide settles one pending suggestion if git says it is decided. It
+// returns false when a decision was put off (see RefsMoved).
+func (l *Loop) decide(st *State, s *Suggestion, refs map[string]string, def, up tip, midCommand bool) bool {
 	localRef := "refs/heads/" + s.Branch
 	local, hasLocal := refs[localRef]
 	var onRemotes []string
-	newest := local
-	for name, h := range refs {
+	for name := range refs {
 		if strings.HasPrefix(name, "refs/remotes/") && strings.HasSuffix(name, "/"+s.Branch) {
 			onRemotes = append(onRemotes, name)
-			if newest == "" {
-				newest = h
-			}
 		}
+	}
+	sort.Strings(onRemotes)
+	newest := local
+	if newest == "" && len(onRemotes) > 0 {
+		newest = refs[onRemotes[0]]
 	}
 	if newest != "" && newest != s.Seen {
 		s.Seen = newest
@@ -124,30 +155,82 @@ func (l *Loop) decide(st *State, s *Suggestion, refs map[string]string, def, up 
 			s.Blob = blob.String()
 		}
 	}
-	pruned := false
-	for _, r := range s.Remotes {
-		if _, still := refs[r]; !still {
-			pruned = true
-		}
-	}
-	s.Remotes = append(s.Remotes[:0:0], onRemotes...)
+	pruned := l.prunedFromRemote(s, refs, hasLocal)
 
 	if how := l.accepted(s, def, up); how != "" {
-		l.settle(s, decisionAccepted, how)
-		if pruned && hasLocal && local == s.Seen {
-			l.deleteBranch(localRef, local)
+		l.settle(st, s, decisionAccepted, how)
+		s.Remotes = onRemotes
+		if pruned && hasLocal {
+			l.deleteStale(s, localRef, local, def, up)
 		}
+		return true
+	}
+	if pruned && midCommand {
+		return false // keep s.Remotes as it was, so the next run sees the prune too
+	}
+	s.Remotes = onRemotes
+	switch {
+	case pruned && (hasLocal || len(onRemotes) == 0):
+		l.settle(st, s, decisionRejected, "deleted on the remote without being merged (fetch --prune)")
+		if hasLocal {
+			l.deleteStale(s, localRef, local, def, up)
+		}
+	case !hasLocal && len(onRemotes) == 0:
+		l.settle(st, s, decisionRejected, "branch deleted without being merged")
+	}
+	return true
+}
+
+// prunedFromRemote reports whether a remote-tracking branch of the
+// suggestion has disappeared while its remote is still there: what `git
+// fetch --prune` does after the branch was deleted on the remote. sw knows
+// a branch was on a remote if it saw the remote-tracking branch before, or
+// if the local branch follows one (git push -u), which is how `git branch
+// -vv` tells a branch whose upstream is gone.
+func (l *Loop) prunedFromRemote(s *Suggestion, refs map[string]string, hasLocal bool) bool {
+	was := s.Remotes
+	if hasLocal && s.Upstream != "" {
+		was = append(was[:len(was):len(was)], s.Upstream)
+	}
+	for _, ref := range was {
+		if _, still := refs[ref]; still {
+			continue
+		}
+		remote := strings.TrimSuffix(strings.TrimPrefix(ref, "refs/remotes/"), "/"+s.Branch)
+		if remote == "" || remote == ref {
+			continue
+		}
+		// A remote removed or renamed takes all its branches with it:
+		// that is no decision about this one.
+		if others, err := l.Repo.Refs("refs/remotes/" + remote + "/"); err == nil && len(others) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// learnUpstreams notes the remote-tracking branch each pending suggestion
+// branch follows (set by git push -u), so that its disappearance is seen
+// even if sw never saw it exist. Only git config says, and reading it for
+// every suggestion on every commit would cost more than the rest of the
+// reconcile; git writes it to the repository's config file, so it is read
+// again only when that file has changed.
+func (l *Loop) learnUpstreams(st *State) {
+	stamp := ""
+	if fi, err := os.Stat(filepath.Join(l.Repo.CommonDir, "config")); err == nil {
+		stamp = fmt.Sprintf("%d.%d", fi.ModTime().UnixNano(), fi.Size())
+	}
+	if stamp == st.ConfigStamp && stamp != "" {
 		return
 	}
-	switch {
-	case !hasLocal && len(onRemotes) == 0 && pruned:
-		l.settle(s, decisionRejected, "deleted on the remote without being merged (fetch --prune)")
-	case !hasLocal && len(onRemotes) == 0:
-		l.settle(s, decisionRejected, "branch deleted without being merged")
-	case pruned && hasLocal:
-		l.settle(s, decisionRejected, "deleted on the remote without being merged (fetch --prune)")
-		if local == s.Seen {
-			l.deleteBranch(localRef, local)
+	st.ConfigStamp = stamp
+	for _, s := range st.Suggestions {
+		if !s.Pending() {
+			continue
+		}
+		s.Upstream = ""
+		if up, ok := l.Repo.Upstream(s.Branch); ok && strings.HasPrefix(up, "refs/remotes/") {
+			s.Upstream = up
 		}
 	}
 }
@@ -181,14 +264,30 @@ func (l *Loop) accepted(s *Suggestion, def, up tip) string {
 	return ""
 }
 
-func (l *Loop) settle(s *Suggestion, decision, how string) {
-	s.Decision, s.How, s.DecidedAt = decision, how, l.Now().UTC().Truncate(time.Second)
+func (l *Loop) settle(st *State, s *Suggestion, decision, how string) {
+	st.Decisions++
+	s.Decision, s.How, s.DecidedAt, s.Order = decision, how, l.Now().UTC().Truncate(time.Second), st.Decisions
 	l.logf("%s %s (batch %s): %s", decision, s.ID, s.Batch, how)
 }
 
-// deleteBranch removes a stale local suggestion branch, unless it moved.
-func (l *Loop) deleteBranch(ref, at string) {
-	if err := l.Repo.UpdateRef(ref, plumbing.ZeroHash, plumbing.NewHash(at)); err != nil {
+// deleteStale removes the local branch of a suggestion whose remote branch
+// was deleted, as git fetch --prune removed the remote-tracking one, but
+// only if it holds nothing that would be lost: sw's own commit, or commits
+// the default branch (or its upstream) has. A branch the person added
+// commits to that went nowhere is theirs to delete.
+func (l *Loop) deleteStale(s *Suggestion, ref, at string, def, up tip) {
+	h := plumbing.NewHash(at)
+	safe := at == s.Tip
+	for _, t := range []tip{def, up} {
+		if !safe && !t.hash.IsZero() {
+			safe, _ = l.Repo.IsAncestor(h, t.hash)
+		}
+	}
+	if !safe {
+		l.logf("kept %s: it has commits of yours that are nowhere else", ref)
+		return
+	}
+	if err := l.Repo.UpdateRef(ref, plumbing.ZeroHash, h); err != nil {
 		l.logf("could not delete %s: %v", ref, err)
 	}
 }

@@ -89,6 +89,12 @@ func (l *Loop) recordRejections(st *State) error {
 		return nil
 	}
 	if op, busy := l.Repo.InProgress(); busy {
+		if op == l.ending {
+			// git cannot commit until the operation's files are gone,
+			// a moment after this hook; the next run records them.
+			l.logf("rejections wait for the %s to finish", op)
+			return nil
+		}
 		return fmt.Errorf("a %s is in progress", op)
 	}
 	f, def, err := l.feedbackOnDefault()
@@ -170,7 +176,7 @@ func (l *Loop) commitCheckedOut(def tip, path string, data []byte, msg string) e
 	if err := atomicfile.Write(abs, data, 0o644); err != nil {
 		return err
 	}
-	if _, err := l.Repo.GitEnv([]string{"SW_HOOKS=off"}, "commit", "--only", "--no-verify", "--quiet", "-m", msg, "--", path); err != nil {
+	if _, err := l.gitOwn("commit", "--only", "--no-verify", "--quiet", "-m", msg, "--", path); err != nil {
 		os.WriteFile(abs, onDisk, 0o644) // put back what was there
 		return err
 	}
@@ -197,7 +203,7 @@ func (l *Loop) commitBehind(def tip, path string, data []byte, msg string) error
 	if err != nil {
 		return err
 	}
-	_, err = l.Repo.Git("update-ref", "-m", "sw: "+strings.SplitN(msg, "\n", 2)[0], def.ref, strings.TrimSpace(string(out)), def.hash.String())
+	_, err = l.gitOwn("update-ref", "-m", "sw: "+strings.SplitN(msg, "\n", 2)[0], def.ref, strings.TrimSpace(string(out)), def.hash.String())
 	return err
 }
 

@@ -24,13 +24,46 @@ type State struct {
 	Pending  []PendingPiece `json:"pending"`  // pieces finished since, each once
 	Seq      int            `json:"seq"`      // the last sequence number given to a pending piece
 
+	Decisions int `json:"decisions"` // how many decisions sw has seen here, to order them
+
 	// The ledger of suggestions, pending and decided.
 	Suggestions []*Suggestion `json:"suggestions"`
 	// Refs is what the suggestion and default branches pointed at when sw
 	// last reconciled; when nothing moved, reconciling is a comparison.
 	Refs map[string]string `json:"refs"`
+	// ConfigStamp is the repository's git config file as of the last look
+	// at the suggestions' upstreams (modification time and size).
+	ConfigStamp string `json:"config_stamp,omitempty"`
 
-	LastError string `json:"last_error,omitempty"` // the last analysis failure, shown until one succeeds
+	// fresh is set on a state made because none could be read: the count
+	// then starts from what git says (see startCounting).
+	fresh bool
+
+	LastError   string `json:"last_error,omitempty"`   // the last analysis failure, shown until one succeeds
+	RecordError string `json:"record_error,omitempty"` // why rejections wait to be recorded, shown until they are
+}
+
+// Status is what a hook tells the person after counting and reconciling.
+type Status struct {
+	Due             bool   // enough pieces are finished: an analysis should start
+	RecordProblem   string // why rejections wait to be recorded ("" when none do)
+	AnalysisFailure string // why the last analysis failed ("" once one succeeds)
+}
+
+func (st *State) status(batchSize int) Status {
+	return Status{Due: len(st.Pending) >= batchSize, RecordProblem: st.RecordError, AnalysisFailure: st.LastError}
+}
+
+// problems are what the person should hear about, one line each.
+func (st *State) problems() []string {
+	var out []string
+	if st.RecordError != "" {
+		out = append(out, "rejections not yet recorded in profile_feedback.json: "+st.RecordError)
+	}
+	if st.LastError != "" {
+		out = append(out, "the last analysis failed, and runs again at the next commit: "+st.LastError)
+	}
+	return out
 }
 
 // PendingPiece is a piece finished since the last analysis.
@@ -57,9 +90,13 @@ type Suggestion struct {
 	// Remotes lists remote-tracking refs the branch was seen at: a pushed
 	// suggestion whose remote branch disappears on fetch --prune is decided.
 	Remotes []string `json:"remotes,omitempty"`
+	// Upstream is the remote-tracking branch the local branch follows
+	// (git push -u), from git config.
+	Upstream string `json:"upstream,omitempty"`
 
 	Decision  string    `json:"decision,omitempty"` // accepted, rejected, superseded; "" while pending
 	DecidedAt time.Time `json:"decided_at,omitzero"`
+	Order     int       `json:"order,omitempty"`    // the decision's place among all decisions seen here
 	How       string    `json:"how,omitempty"`      // how sw learnt of the decision, in words
 	Recorded  bool      `json:"recorded,omitempty"` // a rejection written to profile_feedback.json
 }
@@ -79,11 +116,11 @@ func (l *Loop) statePath() string { return filepath.Join(l.Dir, "state.json") }
 func (l *Loop) loadState() (st *State, ok bool) {
 	data, err := os.ReadFile(l.statePath())
 	if err != nil {
-		return &State{Version: stateVersion}, false
+		return &State{Version: stateVersion, fresh: true}, false
 	}
 	st = &State{}
 	if json.Unmarshal(data, st) != nil || st.Version != stateVersion {
-		return &State{Version: stateVersion}, false
+		return &State{Version: stateVersion, fresh: true}, false
 	}
 	return st, true
 }
@@ -108,7 +145,29 @@ func (l *Loop) saveState(st *State) error {
 // lock takes .git/sw/lock for a read-modify-write of the state. Critical
 // sections are short (an analyzer runs outside the lock), so a lock older
 // than a minute is left over from a crash and is broken.
+//
+// While it is held, every process sw starts carries SW_HOOKS=off: a git
+// command sw runs (a commit of profile_feedback.json, the deletion of a
+// packed branch) may run sw's hooks, and those would only wait for this
+// very lock.
 func (l *Loop) lock() (unlock func(), err error) {
+	release, err := l.takeLock()
+	if err != nil {
+		return nil, err
+	}
+	prev, had := os.LookupEnv("SW_HOOKS")
+	os.Setenv("SW_HOOKS", "off")
+	return func() {
+		if had {
+			os.Setenv("SW_HOOKS", prev)
+		} else {
+			os.Unsetenv("SW_HOOKS")
+		}
+		release()
+	}, nil
+}
+
+func (l *Loop) takeLock() (unlock func(), err error) {
 	if err := os.MkdirAll(l.Dir, 0o777); err != nil {
 		return nil, err
 	}

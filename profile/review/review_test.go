@@ -1,0 +1,258 @@
+package review
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"sw/hooks/gitrepo"
+)
+
+func TestParseBranch(t *testing.T) {
+	tests := []struct {
+		ref, batch, id string
+		ok             bool
+	}{
+		{"refs/heads/sw/3/sentence-length", "3", "sentence-length", true},
+		{"refs/remotes/origin/sw/3/sentence-length", "3", "sentence-length", true},
+		{"refs/remotes/team/mirror/sw/12/x", "12", "x", true}, // a remote whose name holds a slash
+		{"refs/heads/feature/sw/3/x", "", "", false},          // a local branch must sit right under sw/
+		{"refs/heads/sw/3", "", "", false},
+		{"refs/heads/sw/3/a/b", "", "", false},
+		{"refs/heads/sw//x", "", "", false},
+		{"refs/tags/sw/3/x", "", "", false},
+		{"sw/3/x", "", "", false},
+	}
+	for _, tt := range tests {
+		batch, id, ok := parseBranch(tt.ref)
+		if batch != tt.batch || id != tt.id || ok != tt.ok {
+			t.Errorf("parseBranch(%q) = %q, %q, %v; want %q, %q, %v", tt.ref, batch, id, ok, tt.batch, tt.id, tt.ok)
+		}
+	}
+}
+
+func TestSplitMessage(t *testing.T) {
+	tests := []struct{ msg, subject, evidence string }{
+		{"Shorter sentences\n\npieces/a.md: 12\n\nSw-Batch: 1\nSw-Suggestion: x\n", "Shorter sentences", "pieces/a.md: 12"},
+		{"Shorter sentences\n\none\n\ntwo\n\nSw-Batch: 1\n", "Shorter sentences", "one\n\ntwo"},
+		{"Shorter sentences\n\nSw-Batch: 1\n", "Shorter sentences", ""},
+		{"Shorter sentences\n", "Shorter sentences", ""},
+	}
+	for _, tt := range tests {
+		subject, evidence := splitMessage(tt.msg)
+		if subject != tt.subject || evidence != tt.evidence {
+			t.Errorf("splitMessage(%q) = %q, %q; want %q, %q", tt.msg, subject, evidence, tt.subject, tt.evidence)
+		}
+	}
+}
+
+func TestLayerOf(t *testing.T) {
+	for path, want := range map[string]string{
+		"profile/preferences/x.yaml":       "preferences",
+		"profile/genres/essay/x.yaml":      "genres/essay",
+		"profile/hard-limits/x.yaml":       "hard-limits",
+		"profile/genres/essay/deep/x.yaml": "",
+		"x.yaml":                           "",
+	} {
+		if got := layerOf(path); got != want {
+			t.Errorf("layerOf(%q) = %q, want %q", path, got, want)
+		}
+	}
+}
+
+// TestSequenceEnding pins how the post-commit hook tells the last commit of
+// a cherry-pick or revert from the others, from the files git leaves while
+// the hook runs (as git 2.39 writes them).
+func TestSequenceEnding(t *testing.T) {
+	const a, b = "1111111111111111111111111111111111111111", "2222222222222222222222222222222222222222"
+	tests := []struct {
+		name  string
+		files map[string]string
+		want  bool
+	}{
+		{"a single pick: no sequencer, CHERRY_PICK_HEAD still there",
+			map[string]string{"CHERRY_PICK_HEAD": a + "\n"}, true},
+		{"the first of two picks",
+			map[string]string{"sequencer/todo": "pick 1111111 one\npick 2222222 two\n", "CHERRY_PICK_HEAD": a + "\n"}, false},
+		{"the last pick",
+			map[string]string{"sequencer/todo": "pick 2222222 two\n", "CHERRY_PICK_HEAD": b + "\n"}, true},
+		{"the last revert",
+			map[string]string{"sequencer/todo": "revert 2222222 two\n", "REVERT_HEAD": b + "\n"}, true},
+		{"a commit made before git picks the one left",
+			map[string]string{"sequencer/todo": "pick 2222222 two\n", "CHERRY_PICK_HEAD": a + "\n"}, false},
+		{"the last pick's conflict, committed by hand or by --continue",
+			map[string]string{"sequencer/todo": "pick 2222222 two\n"}, true},
+		{"comments and blank lines are not instructions",
+			map[string]string{"sequencer/todo": "# a comment\n\npick 2222222 two\n", "CHERRY_PICK_HEAD": b + "\n"}, true},
+		{"an empty to-do list", map[string]string{"sequencer/todo": ""}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for name, text := range tt.files {
+				write(t, filepath.Join(dir, name), text)
+			}
+			l := &Loop{Repo: &gitrepo.Repo{GitDir: dir}}
+			if got := l.sequenceEnding(); got != tt.want {
+				t.Errorf("sequenceEnding() = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestDropped(t *testing.T) {
+	out := &Outcome{
+		Suppressed: []Suppressed{{Signature: "a"}, {Signature: "b"}},
+		Skipped:    []Skipped{{Kind: SkipInProfile}, {Kind: SkipLeftAlone}, {Kind: SkipRemote}},
+	}
+	want := "2 rejected before, 1 already in the profile, 1 on a branch you have changed, 1 kept as pushed"
+	if got := out.Dropped(); got != want {
+		t.Errorf("Dropped() = %q, want %q", got, want)
+	}
+	if got := (&Outcome{}).Dropped(); got != "" {
+		t.Errorf("nothing dropped: %q", got)
+	}
+}
+
+// TestPruneNeedsEvidence pins when a missing remote-tracking branch means
+// the branch was deleted on the remote: only if sw saw it there, or the
+// local branch follows it; and not when the whole remote went away.
+func TestPruneNeedsEvidence(t *testing.T) {
+	l := newCollection(t)
+	root := l.Coll.Root
+	git(t, root, "branch", "sw/1/x")
+	remote := filepath.Join(t.TempDir(), "remote.git")
+	git(t, root, "init", "-q", "--bare", remote)
+	git(t, root, "remote", "add", "origin", remote)
+	git(t, root, "push", "-q", "origin", "main")
+	refs := map[string]string{"refs/heads/sw/1/x": "x"} // the remote-tracking branch is not there
+
+	s := &Suggestion{Branch: "sw/1/x"}
+	if l.prunedFromRemote(s, refs, true) {
+		t.Error("never seen on a remote, yet pruned")
+	}
+	s.Remotes = []string{"refs/remotes/origin/sw/1/x"}
+	if !l.prunedFromRemote(s, refs, true) {
+		t.Error("seen on origin, gone from it, origin still there: not pruned")
+	}
+	s.Remotes, s.Upstream = nil, "refs/remotes/origin/sw/1/x"
+	if !l.prunedFromRemote(s, refs, true) {
+		t.Error("following origin's branch, which is gone: not pruned")
+	}
+	if l.prunedFromRemote(s, refs, false) {
+		t.Error("the upstream of a local branch that is gone counts")
+	}
+	git(t, root, "remote", "remove", "origin")
+	s.Remotes, s.Upstream = []string{"refs/remotes/origin/sw/1/x"}, ""
+	if l.prunedFromRemote(s, refs, true) {
+		t.Error("the remote was removed, and that counted as a rejection")
+	}
+}
+
+// TestRecordCommitsOnlyTheFeedbackFile pins the commit sw makes for a
+// rejection on the checked-out default branch: that one file, with the
+// person's staged and unstaged work left where it was.
+func TestRecordCommitsOnlyTheFeedbackFile(t *testing.T) {
+	l := newCollection(t)
+	root := l.Coll.Root
+	propose(t, l, suggestions(1))
+	write(t, filepath.Join(root, "pieces", "staged.md"), "staged\n")
+	write(t, filepath.Join(root, "notes.md"), "first\n")
+	git(t, root, "add", "pieces/staged.md", "notes.md")
+	git(t, root, "commit", "-q", "-m", "notes")
+	write(t, filepath.Join(root, "notes.md"), "changed, not staged\n")
+	write(t, filepath.Join(root, "pieces", "new.md"), "staged\n")
+	git(t, root, "add", "pieces/new.md")
+	git(t, root, "branch", "-D", "sw/1/rule-00")
+	if err := l.Reconcile(); err != nil {
+		t.Fatal(err)
+	}
+	if got := git(t, root, "show", "--name-only", "--format=%s", "HEAD"); got != "sw: remember rejected suggestion rule-00\n\nprofile_feedback.json" {
+		t.Errorf("the commit:\n%s", got)
+	}
+	if got := git(t, root, "status", "--porcelain"); got != "M notes.md\nA  pieces/new.md" {
+		t.Errorf("status afterwards:\n%s", got)
+	}
+	data, err := os.ReadFile(filepath.Join(root, "profile_feedback.json"))
+	if err != nil || !strings.Contains(string(data), `"signature": "test:rule-00"`) {
+		t.Errorf("profile_feedback.json: %v\n%s", err, data)
+	}
+	st, _ := l.loadState()
+	if s := st.find("sw/1/rule-00"); s == nil || s.Decision != decisionRejected || !s.Recorded {
+		t.Errorf("the ledger: %+v", s)
+	}
+}
+
+// TestPrunedBranchWithCommitsOfYoursIsKept: a suggestion deleted on the
+// remote is rejected, but its local branch is removed only if nothing on it
+// would be lost.
+func TestPrunedBranchWithCommitsOfYoursIsKept(t *testing.T) {
+	l := newCollection(t)
+	root := l.Coll.Root
+	propose(t, l, suggestions(2))
+	remote := filepath.Join(t.TempDir(), "remote.git")
+	git(t, root, "init", "-q", "--bare", remote)
+	git(t, root, "remote", "add", "origin", remote)
+	git(t, root, "push", "-q", "-u", "origin", "main", "sw/1/rule-00", "sw/1/rule-01")
+	git(t, root, "switch", "-q", "sw/1/rule-01")
+	write(t, filepath.Join(root, "profile", "preferences", "rule-01.yaml"), "id: rule-01\nrule: My own words.\n")
+	git(t, root, "commit", "-q", "-a", "-m", "My own words")
+	git(t, root, "switch", "-q", "main")
+	git(t, root, "push", "-q", "origin", "--delete", "sw/1/rule-00", "sw/1/rule-01")
+	if err := l.Reconcile(); err != nil {
+		t.Fatal(err)
+	}
+	st, _ := l.loadState()
+	for _, id := range []string{"sw/1/rule-00", "sw/1/rule-01"} {
+		if s := st.find(id); s == nil || s.Decision != decisionRejected {
+			t.Errorf("%s: %+v", id, s)
+		}
+	}
+	if got := git(t, root, "branch", "--list", "sw/*"); got != "sw/1/rule-01" {
+		t.Errorf("branches left: %q, want only the one with a commit of the person's", got)
+	}
+}
+
+// TestOwnGitCommandsKeepHooksAside: git commands sw runs while it holds its
+// lock (here, deleting a packed branch and committing the feedback file)
+// run hooks with SW_HOOKS=off, so sw's own hooks do not wait for that lock.
+func TestOwnGitCommandsKeepHooksAside(t *testing.T) {
+	l := newCollection(t)
+	root := l.Coll.Root
+	propose(t, l, suggestions(1))
+	remote := filepath.Join(t.TempDir(), "remote.git")
+	git(t, root, "init", "-q", "--bare", remote)
+	git(t, root, "remote", "add", "origin", remote)
+	git(t, root, "push", "-q", "-u", "origin", "main", "sw/1/rule-00")
+	git(t, root, "pack-refs", "--all")
+	if err := l.Reconcile(); err != nil {
+		t.Fatal(err)
+	}
+	git(t, root, "push", "-q", "origin", "--delete", "sw/1/rule-00")
+	hookLog := filepath.Join(t.TempDir(), "hooks.log")
+	write(t, filepath.Join(root, ".git", "hooks", "reference-transaction"),
+		"#!/bin/sh\n[ \"$1\" = committed ] && echo \"SW_HOOKS=$SW_HOOKS\" >>"+hookLog+"\nexit 0\n")
+	if err := os.Chmod(filepath.Join(root, ".git", "hooks", "reference-transaction"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("SW_HOOKS", "")
+	if err := l.Reconcile(); err != nil {
+		t.Fatal(err)
+	}
+	if got := git(t, root, "branch", "--list", "sw/*"); got != "" {
+		t.Errorf("the stale packed branch is still there: %q", got)
+	}
+	data, err := os.ReadFile(hookLog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		if line != "SW_HOOKS=off" {
+			t.Errorf("a hook ran with %q", line)
+		}
+	}
+	if os.Getenv("SW_HOOKS") != "" {
+		t.Errorf("SW_HOOKS left set to %q after the lock", os.Getenv("SW_HOOKS"))
+	}
+}
