@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
@@ -163,17 +162,15 @@ func (r *Repo) deleteUnlocked(name string, old Hash) error {
 }
 
 func (r *Repo) gitDeleteRef(name string, old Hash) error {
-	cmd := exec.Command("git", "update-ref", "-d", name, old.String())
-	cmd.Dir = r.Root
-	out, err := cmd.CombinedOutput()
+	_, err := r.Git("update-ref", "-d", name, old.String())
 	if err == nil {
 		return nil
 	}
-	msg := strings.TrimSpace(string(out))
+	msg := err.Error()
 	if strings.Contains(msg, "but expected") || strings.Contains(msg, "unable to resolve") {
 		return fmt.Errorf("%s: %s: %w", name, msg, ErrRefChanged)
 	}
-	return fmt.Errorf("git update-ref -d %s: %s", name, msg)
+	return err
 }
 
 // lockRef creates "<path>.lock" exclusively, retrying for as long as git
