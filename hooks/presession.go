@@ -121,7 +121,7 @@ func oneLine(err error) string {
 // ran (a branch deleted, a merge pulled from a host), as every hook does. A
 // problem there is the review loop's, never the session's: it is logged.
 func reconcile(c *collection.Collection) {
-	if l, err := review.Open(c.Root); err == nil {
+	if l, err := review.For(c); err == nil {
 		l.Reconcile()
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -26,6 +27,7 @@ func (p Profile) Stamp(genre string) (stamp string, newest time.Time, err error)
 		return "", newest, errors.New("not a plain genre name")
 	}
 	h := sha256.New()
+	var line []byte
 	for _, layer := range []Layer{HardLimit, GenreLayer, Preference} {
 		rel := p.layerPath(layer, genre)
 		dir := filepath.Join(p.Root, filepath.FromSlash(rel))
@@ -53,7 +55,12 @@ func (p Profile) Stamp(genre string) (stamp string, newest time.Time, err error)
 					newest = t
 				}
 			}
-			fmt.Fprintf(h, "%s/%s %v %d %d %d %d\n", rel, name, e.IsDir(), fi.Size(), mtime.UnixNano(), ino, ctime)
+			line = append(line[:0], rel...)
+			line = append(append(line, '/'), name...)
+			for _, n := range []int64{int64(fi.Mode()), fi.Size(), mtime.UnixNano(), ino, ctime} {
+				line = strconv.AppendInt(append(line, ' '), n, 10)
+			}
+			h.Write(append(line, '\n'))
 		}
 	}
 	return hex.EncodeToString(h.Sum(nil)), newest, nil

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"sw/hooks/gitrepo"
@@ -22,38 +23,37 @@ import (
 // (see profile.Stamp), the sw binary and the block template. It lives with
 // sw's other local state in the git folder and is only ever a shortcut:
 // any doubt means resolving afresh.
-type profileCache struct {
-	Genres map[string]cachedProfile `json:"genres"`
-}
-
-type cachedProfile struct {
-	Key      string          `json:"key"`
-	Resolved json.RawMessage `json:"resolved"` // decoded only by callers that need the rules
-	Block    string          `json:"block"`
-}
-
 // racyWindow is how close to a rule file's last change a stamp may be
 // taken and still be kept: file systems record times in ticks of up to two
 // seconds, and two changes within one tick look alike.
 var racyWindow = 2 * time.Second
 
+// Per genre the cache holds two files in .git/sw/profiles/: <genre>.block,
+// the key on its first line and the rendered block after it, which is all
+// the pre-session hook reads; and <genre>.json, the key and the resolved
+// rules, for the commands that test them.
+type cachedRules struct {
+	Key      string            `json:"key"`
+	Resolved *profile.Resolved `json:"resolved"`
+}
+
 // resolved returns genre's resolved profile (when withRules) and its block,
 // from the cache when the profile's files are unchanged since they were
 // last read.
 func (c *Collection) resolved(genre string, withRules bool) (*profile.Resolved, string, error) {
-	key, cachePath, storable := c.cacheKey(genre)
-	var cache profileCache
-	if key != "" {
-		if data, err := os.ReadFile(cachePath); err == nil && json.Unmarshal(data, &cache) == nil {
-			if hit, ok := cache.Genres[genre]; ok && hit.Key == key && len(hit.Resolved) > 0 {
-				if !withRules {
-					return nil, hit.Block, nil
-				}
-				var r profile.Resolved
-				if json.Unmarshal(hit.Resolved, &r) == nil {
-					return &r, hit.Block, nil
-				}
+	key, dir, storable := c.cacheKey(genre)
+	blockPath, rulesPath := filepath.Join(dir, genre+".block"), filepath.Join(dir, genre+".json")
+	if key != "" && !withRules {
+		if data, err := os.ReadFile(blockPath); err == nil {
+			if k, text, ok := strings.Cut(string(data), "\n"); ok && k == key {
+				return nil, text, nil
 			}
+		}
+	}
+	if key != "" && withRules {
+		var hit cachedRules
+		if data, err := os.ReadFile(rulesPath); err == nil && json.Unmarshal(data, &hit) == nil && hit.Key == key && hit.Resolved != nil {
+			return hit.Resolved, block.Render(hit.Resolved), nil
 		}
 	}
 	r, err := c.Profile().Resolve(genre)
@@ -61,28 +61,28 @@ func (c *Collection) resolved(genre string, withRules bool) (*profile.Resolved, 
 		return nil, "", err
 	}
 	text := block.Render(r)
-	if key != "" && storable {
-		if cache.Genres == nil {
-			cache.Genres = map[string]cachedProfile{}
-		}
-		rules, err := json.Marshal(r)
-		if err != nil {
-			return r, text, nil
-		}
-		cache.Genres[genre] = cachedProfile{Key: key, Resolved: rules, Block: text}
-		if data, err := json.Marshal(cache); err == nil {
-			tmp := fmt.Sprintf("%s.%d", cachePath, os.Getpid())
-			if os.WriteFile(tmp, data, 0o666) == nil {
-				os.Rename(tmp, cachePath)
-			}
+	if key != "" && storable && os.MkdirAll(dir, 0o777) == nil {
+		writeCacheFile(blockPath, []byte(key+"\n"+text))
+		if data, err := json.Marshal(cachedRules{key, r}); err == nil {
+			writeCacheFile(rulesPath, data)
 		}
 	}
 	return r, text, nil
 }
 
-// cacheKey is the cache key for genre's profile and where the cache lives
-// ("" when there is no cache: no git folder), and whether a profile read
-// now may be stored under it (not when a file changed too recently).
+// writeCacheFile replaces a cache file by rename, unsynced: a cache lost in
+// a crash is rebuilt.
+func writeCacheFile(path string, data []byte) {
+	tmp := fmt.Sprintf("%s.%d", path, os.Getpid())
+	if os.WriteFile(tmp, data, 0o666) == nil {
+		os.Rename(tmp, path)
+	}
+}
+
+// cacheKey is the cache key for genre's profile and the folder the cache
+// lives in ("" when there is no cache: no git folder), and whether a
+// profile read now may be stored under it (not when a file changed too
+// recently).
 func (c *Collection) cacheKey(genre string) (key, path string, storable bool) {
 	repo, err := gitrepo.At(c.Root)
 	if err != nil {
@@ -100,10 +100,6 @@ func (c *Collection) cacheKey(genre string) (key, path string, storable bool) {
 	if err != nil {
 		return "", "", false
 	}
-	dir := filepath.Join(repo.CommonDir, "sw")
-	if os.MkdirAll(dir, 0o777) != nil {
-		return "", "", false
-	}
 	sum := sha256.Sum256(fmt.Appendf(nil, "%s\n%d %d\n%s", stamp, fi.Size(), fi.ModTime().UnixNano(), templates.Text("block/block.md")))
-	return hex.EncodeToString(sum[:]), filepath.Join(dir, "profiles.json"), time.Since(newest) >= racyWindow
+	return hex.EncodeToString(sum[:]), filepath.Join(repo.CommonDir, "sw", "profiles"), time.Since(newest) >= racyWindow
 }

@@ -41,7 +41,7 @@ func TestProfileCacheSeesEveryChange(t *testing.T) {
 	if got := ruleText(); got != "One." {
 		t.Fatalf("first read %q", got)
 	}
-	if _, err := os.Stat(filepath.Join(root, ".git/sw/profiles.json")); err != nil {
+	if _, err := os.Stat(filepath.Join(root, ".git/sw/profiles/essay.json")); err != nil {
 		t.Fatalf("no cache written: %v", err)
 	}
 	// Same size, same modification time, other content: the change time
@@ -81,7 +81,7 @@ func TestProfileCacheKeepsNothingRacy(t *testing.T) {
 	if _, err := c.Resolve("essay"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(filepath.Join(root, ".git/sw/profiles.json")); err == nil {
+	if _, err := os.Stat(filepath.Join(root, ".git/sw/profiles/essay.json")); err == nil {
 		t.Error("a profile read right after a change was cached")
 	}
 }

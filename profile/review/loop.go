@@ -48,6 +48,11 @@ func Open(dir string) (*Loop, error) {
 	if err != nil {
 		return nil, err
 	}
+	return For(c)
+}
+
+// For opens the loop of a collection already open.
+func For(c *collection.Collection) (*Loop, error) {
 	repo, err := gitrepo.Find(c.Root)
 	if err != nil {
 		return nil, err

@@ -46,6 +46,11 @@ func (l *Loop) RefsMoved() error {
 }
 
 func (l *Loop) reconcileLocked(midCommand bool) error {
+	// Most runs find nothing moved: tell that without the lock and without
+	// writing the state (the pre-session hook pays for every step here).
+	if st, ok := l.loadState(); ok && l.nothingMoved(st) {
+		return nil
+	}
 	unlock, err := l.lock()
 	if err != nil {
 		return err
@@ -94,6 +99,13 @@ func (l *Loop) watchedRefs() (map[string]string, tip, tip, error) {
 }
 
 func (l *Loop) reconcile(st *State) error { return l.reconcileWith(st, false) }
+
+// nothingMoved reports whether the refs reconciling watches are as st last
+// saw them, with no rejection waiting to be recorded.
+func (l *Loop) nothingMoved(st *State) bool {
+	refs, _, _, err := l.watchedRefs()
+	return err == nil && maps.Equal(refs, st.Refs) && !st.unrecorded()
+}
 
 func (l *Loop) reconcileWith(st *State, midCommand bool) error {
 	refs, def, up, err := l.watchedRefs()

@@ -2,9 +2,6 @@ package review
 
 import (
 	"encoding/json"
-	"errors"
-	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -165,33 +162,6 @@ func (l *Loop) lock() (unlock func(), err error) {
 		}
 		release()
 	}, nil
-}
-
-func (l *Loop) takeLock() (unlock func(), err error) {
-	if err := os.MkdirAll(l.Dir, 0o777); err != nil {
-		return nil, err
-	}
-	path := filepath.Join(l.Dir, "lock")
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o666)
-		if err == nil {
-			fmt.Fprintf(f, "%d\n", os.Getpid())
-			f.Close()
-			return func() { os.Remove(path) }, nil
-		}
-		if !errors.Is(err, fs.ErrExist) {
-			return nil, err
-		}
-		if fi, err := os.Stat(path); err == nil && time.Since(fi.ModTime()) > time.Minute {
-			os.Remove(path)
-			continue
-		}
-		if time.Now().After(deadline) {
-			return nil, fmt.Errorf("%s is held by another sw; if none is running, delete it", path)
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
 }
 
 // find returns the suggestion on branch, or nil.
