@@ -37,9 +37,9 @@ type cachedRules struct {
 	Resolved *profile.Resolved `json:"resolved"`
 }
 
-// resolved returns genre's resolved profile (when withRules) and its block,
-// from the cache when the profile's files are unchanged since they were
-// last read.
+// resolved returns genre's resolved profile (withRules) or its block (not
+// withRules), from the cache when the profile's files are unchanged since
+// they were last read.
 func (c *Collection) resolved(genre string, withRules bool) (*profile.Resolved, string, error) {
 	key, dir, storable := c.cacheKey(genre)
 	blockPath, rulesPath := filepath.Join(dir, genre+".block"), filepath.Join(dir, genre+".json")
@@ -53,7 +53,7 @@ func (c *Collection) resolved(genre string, withRules bool) (*profile.Resolved, 
 	if key != "" && withRules {
 		var hit cachedRules
 		if data, err := os.ReadFile(rulesPath); err == nil && json.Unmarshal(data, &hit) == nil && hit.Key == key && hit.Resolved != nil {
-			return hit.Resolved, block.Render(hit.Resolved), nil
+			return hit.Resolved, "", nil
 		}
 	}
 	r, err := c.Profile().Resolve(genre)
