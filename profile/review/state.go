@@ -139,9 +139,8 @@ func (l *Loop) saveState(st *State) error {
 	return os.Rename(tmp, l.statePath())
 }
 
-// lock takes .git/sw/lock for a read-modify-write of the state. Critical
-// sections are short (an analyzer runs outside the lock), so a lock older
-// than a minute is left over from a crash and is broken.
+// lock takes .git/sw/lock for a read-modify-write of the state (see
+// takeLock). Critical sections are short: an analyzer runs outside it.
 //
 // While it is held, every process sw starts carries SW_HOOKS=off: a git
 // command sw runs (a commit of profile_feedback.json, the deletion of a
