@@ -92,16 +92,7 @@ type Proposal struct {
 // and applies the reject memory. It writes nothing: `sw analyze --dry-run`
 // stops here.
 func (l *Loop) Propose(ctx context.Context, paths []string) (*Proposal, error) {
-	unlock, err := l.lock()
-	if err != nil {
-		return nil, err
-	}
-	st, _ := l.loadState()
-	err = l.count(st)
-	if err == nil {
-		err = l.saveState(st)
-	}
-	unlock()
+	st, err := l.update(l.count)
 	if err != nil {
 		return nil, err
 	}
@@ -205,12 +196,15 @@ func (l *Loop) remembered(st *State) ([]analyze.Rejected, error) {
 // (a new batch if none is pending), and takes the pieces it read off the
 // count.
 func (l *Loop) Apply(p *Proposal) (*Outcome, error) {
-	unlock, err := l.lock()
-	if err != nil {
-		return nil, err
-	}
-	defer unlock()
-	st, _ := l.loadState()
+	var out *Outcome
+	_, err := l.update(func(st *State) (err error) {
+		out, err = l.apply(st, p)
+		return err
+	})
+	return out, err
+}
+
+func (l *Loop) apply(st *State, p *Proposal) (*Outcome, error) {
 	if err := l.reconcile(st); err != nil {
 		return nil, err
 	}
@@ -256,7 +250,7 @@ func (l *Loop) Apply(p *Proposal) (*Outcome, error) {
 	}
 	st.LastError = ""
 	st.Refs = nil // the branches moved: reconcile afresh next time
-	return out, l.saveState(st)
+	return out, nil
 }
 
 // Analyze runs one analysis now and writes its branches.
@@ -273,12 +267,8 @@ func (l *Loop) Analyze(ctx context.Context) (*Outcome, error) {
 // next hook says so. The count stays, so the next commit tries again.
 func (l *Loop) failed(err error) {
 	l.logf("analysis failed: %v", err)
-	unlock, lockErr := l.lock()
-	if lockErr != nil {
-		return
-	}
-	defer unlock()
-	st, _ := l.loadState()
-	st.LastError = err.Error()
-	l.saveState(st)
+	l.update(func(st *State) error {
+		st.LastError = err.Error()
+		return nil
+	})
 }

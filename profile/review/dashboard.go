@@ -55,19 +55,7 @@ const recentDecisions = 20
 
 // Review reconciles, then gathers the dashboard.
 func (l *Loop) Review() (*Dashboard, error) {
-	unlock, err := l.lock()
-	if err != nil {
-		return nil, err
-	}
-	st, _ := l.loadState()
-	err = l.count(st)
-	if err == nil {
-		err = l.reconcile(st)
-	}
-	if err == nil {
-		err = l.saveState(st)
-	}
-	unlock()
+	st, err := l.update(l.countAndReconcile)
 	if err != nil {
 		return nil, err
 	}

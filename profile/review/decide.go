@@ -52,20 +52,14 @@ func (l *Loop) Reject(id string) (*Suggestion, error) {
 			return nil, err
 		}
 	}
-	unlock, err := l.lock()
+	st, err := l.update(func(st *State) error {
+		if mine := st.find(s.Branch); mine != nil && mine.Pending() {
+			// Decided here and now, even if a copy still sits on a remote.
+			l.settle(st, mine, decisionRejected, "rejected with sw reject")
+		}
+		return l.reconcile(st)
+	})
 	if err != nil {
-		return nil, err
-	}
-	defer unlock()
-	st, _ := l.loadState()
-	if mine := st.find(s.Branch); mine != nil && mine.Pending() {
-		// Decided here and now, even if a copy still sits on a remote.
-		l.settle(st, mine, decisionRejected, "rejected with sw reject")
-	}
-	if err := l.reconcile(st); err != nil {
-		return nil, err
-	}
-	if err := l.saveState(st); err != nil {
 		return nil, err
 	}
 	return st.find(s.Branch), nil

@@ -44,19 +44,11 @@ func (l *Loop) committed() (Status, error) {
 	if strings.HasPrefix(l.Repo.LastHeadMove(), "commit (amend)") {
 		return Status{}, nil
 	}
-	unlock, err := l.lock()
+	st, err := l.update(l.countAndReconcile)
 	if err != nil {
 		return Status{}, err
 	}
-	defer unlock()
-	st, _ := l.loadState()
-	if err := l.count(st); err != nil {
-		return Status{}, err
-	}
-	if err := l.reconcile(st); err != nil {
-		return Status{}, err
-	}
-	return st.status(l.Coll.Settings.BatchSize), l.saveState(st)
+	return st.status(l.Coll.Settings.BatchSize), nil
 }
 
 // sequenceEnding reports whether the commit a post-commit hook sees during
@@ -117,20 +109,14 @@ func (l *Loop) Rewritten(how string, mapping io.Reader) (Status, error) {
 			oldToNew[f[0]] = f[1]
 		}
 	}
-	unlock, err := l.lock()
+	st, err := l.update(func(st *State) error {
+		st.rewritten(oldToNew)
+		return l.countAndReconcile(st)
+	})
 	if err != nil {
 		return Status{}, err
 	}
-	defer unlock()
-	st, _ := l.loadState()
-	st.rewritten(oldToNew)
-	if err := l.count(st); err != nil {
-		return Status{}, err
-	}
-	if err := l.reconcile(st); err != nil {
-		return Status{}, err
-	}
-	return st.status(l.Coll.Settings.BatchSize), l.saveState(st)
+	return st.status(l.Coll.Settings.BatchSize), nil
 }
 
 // RunAnalysis is the analysis a hook starts: one at a time per repository,

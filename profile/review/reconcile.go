@@ -51,16 +51,8 @@ func (l *Loop) reconcileLocked(midCommand bool) error {
 	if st, ok := l.loadState(); ok && l.nothingMoved(st) {
 		return nil
 	}
-	unlock, err := l.lock()
-	if err != nil {
-		return err
-	}
-	defer unlock()
-	st, _ := l.loadState()
-	if err := l.reconcileWith(st, midCommand); err != nil {
-		return err
-	}
-	return l.saveState(st)
+	_, err := l.update(func(st *State) error { return l.reconcileWith(st, midCommand) })
+	return err
 }
 
 // watchedRefs is what reconciling depends on: the suggestion branches, here

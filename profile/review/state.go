@@ -139,6 +139,30 @@ func (l *Loop) saveState(st *State) error {
 	return os.Rename(tmp, l.statePath())
 }
 
+// update changes the state under the lock: it reads the state, lets change
+// modify it and saves it, unless change fails.
+func (l *Loop) update(change func(st *State) error) (*State, error) {
+	unlock, err := l.lock()
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	st, _ := l.loadState()
+	if err := change(st); err != nil {
+		return st, err
+	}
+	return st, l.saveState(st)
+}
+
+// countAndReconcile is what every hook does to the state: count the pieces
+// the commits finished, then decide what the branches say.
+func (l *Loop) countAndReconcile(st *State) error {
+	if err := l.count(st); err != nil {
+		return err
+	}
+	return l.reconcile(st)
+}
+
 // lock takes .git/sw/lock for a read-modify-write of the state (see
 // takeLock). Critical sections are short: an analyzer runs outside it.
 //
