@@ -18,6 +18,7 @@ import (
 	"sw/hooks"
 	"sw/hooks/gitrepo"
 	"sw/hooks/install"
+	"sw/profile/baseline"
 	"sw/profile/check"
 	"sw/profile/collection"
 	"sw/profile/review"
@@ -93,6 +94,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				Usage:     "delete a suggestion's branch and remember the rejection in profile_feedback.json",
 				ArgsUsage: "ID",
 				Action:    decide((*review.Loop).Reject, "rejected"),
+			},
+			{
+				Name:  "licenses",
+				Usage: "the licence of the general-English word rates built into sw",
+				Action: func(c *cli.Context) error {
+					_, err := io.WriteString(c.App.Writer, "sw's general-English baseline is derived from the CMU Sphinx US English\nlanguage model, under this licence:\n\n"+baseline.License())
+					return err
+				},
 			},
 			{
 				Name:  "hook",
