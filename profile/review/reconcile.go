@@ -57,7 +57,12 @@ func (l *Loop) reconcileLocked(midCommand bool) error {
 
 // watchedRefs is what reconciling depends on: the suggestion branches, here
 // and as fetched from remotes, and the default branch with its upstream.
-func (l *Loop) watchedRefs() (map[string]string, tip, tip, error) {
+//
+// The default branch and its upstream matter only while a suggestion is
+// pending or a rejection waits to be recorded; otherwise they are left out
+// (withDefault false), so that a commit, which always moves the default
+// branch, does not make every hook reconcile in full.
+func (l *Loop) watchedRefs(withDefault bool) (map[string]string, tip, tip, error) {
 	refs := map[string]string{}
 	local, err := l.Repo.Refs("refs/heads/" + BranchPrefix)
 	if err != nil {
@@ -74,6 +79,9 @@ func (l *Loop) watchedRefs() (map[string]string, tip, tip, error) {
 		if _, _, ok := parseBranch(name); ok {
 			refs[name] = h.String()
 		}
+	}
+	if !withDefault {
+		return refs, tip{}, tip{}, nil
 	}
 	def, err := l.defaultTip()
 	if err != nil {
@@ -95,17 +103,36 @@ func (l *Loop) reconcile(st *State) error { return l.reconcileWith(st, false) }
 // nothingMoved reports whether the refs reconciling watches are as st last
 // saw them, with no rejection waiting to be recorded.
 func (l *Loop) nothingMoved(st *State) bool {
-	refs, _, _, err := l.watchedRefs()
+	refs, _, _, err := l.watchedRefs(st.awaiting())
 	return err == nil && maps.Equal(refs, st.Refs) && !st.unrecorded()
 }
 
+// awaiting reports whether anything waits on the default branch: a
+// suggestion to be merged, or a rejection to be recorded there.
+func (st *State) awaiting() bool {
+	return st.pendingBatch() != "" || st.unrecorded()
+}
+
 func (l *Loop) reconcileWith(st *State, midCommand bool) error {
-	refs, def, up, err := l.watchedRefs()
+	refs, def, up, err := l.watchedRefs(st.awaiting())
 	if err != nil {
 		return err
 	}
 	if maps.Equal(refs, st.Refs) && !st.unrecorded() {
 		return nil
+	}
+	if !st.awaiting() {
+		// Only suggestion branches moved: take in any new ones (fetched
+		// from where another clone pushed them); with one now pending, look
+		// at the default branch too.
+		l.adopt(st, refs)
+		if !st.awaiting() {
+			st.Refs = refs
+			return nil
+		}
+		if refs, def, up, err = l.watchedRefs(true); err != nil {
+			return err
+		}
 	}
 	if def.hash.IsZero() {
 		st.Refs = refs
@@ -126,7 +153,7 @@ func (l *Loop) reconcileWith(st *State, midCommand bool) error {
 		st.RecordError = ""
 	}
 	// Deleting stale branches and recording rejections moved refs.
-	if refs, _, _, err = l.watchedRefs(); err != nil {
+	if refs, _, _, err = l.watchedRefs(st.awaiting()); err != nil {
 		return err
 	}
 	st.Refs = refs
