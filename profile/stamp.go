@@ -48,20 +48,34 @@ func (p Profile) Stamp(genre string) (stamp string, newest time.Time, err error)
 			if err != nil {
 				return "", newest, err
 			}
-			ino, ctime := inodeAndChange(fi)
-			mtime := fi.ModTime()
-			for _, t := range []time.Time{mtime, time.Unix(0, ctime)} {
-				if t.After(newest) {
-					newest = t
-				}
-			}
 			line = append(line[:0], rel...)
 			line = append(append(line, '/'), name...)
-			for _, n := range []int64{int64(fi.Mode()), fi.Size(), mtime.UnixNano(), ino, ctime} {
-				line = strconv.AppendInt(append(line, ' '), n, 10)
+			var changed time.Time
+			line, changed = AppendFileStamp(append(line, ' '), fi)
+			if changed.After(newest) {
+				newest = changed
 			}
 			h.Write(append(line, '\n'))
 		}
 	}
 	return hex.EncodeToString(h.Sum(nil)), newest, nil
+}
+
+// AppendFileStamp appends what stat says of one file (mode, size,
+// modification and change times, inode) to b, and returns when the file
+// last changed, for the racy-time guard.
+func AppendFileStamp(b []byte, fi fs.FileInfo) ([]byte, time.Time) {
+	ino, ctime := inodeAndChange(fi)
+	mtime := fi.ModTime()
+	for i, n := range []int64{int64(fi.Mode()), fi.Size(), mtime.UnixNano(), ino, ctime} {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = strconv.AppendInt(b, n, 10)
+	}
+	changed := mtime
+	if c := time.Unix(0, ctime); c.After(changed) {
+		changed = c
+	}
+	return b, changed
 }

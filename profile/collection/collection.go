@@ -5,6 +5,7 @@
 package collection
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -65,18 +66,38 @@ func Find(dir string) (*Collection, error) {
 	}
 }
 
-// Open opens the collection whose root is root, reading its settings.
+// Open opens the collection whose root is root, reading its settings. Every
+// hook starts here, so the parsed settings are cached (see cache.go): an
+// unchanged .sw.yaml is not parsed again.
 func Open(root string) (*Collection, error) {
 	c := &Collection{Root: root, Settings: DefaultSettings()}
-	data, err := os.ReadFile(c.Path(SettingsFile))
+	path := c.Path(SettingsFile)
+	fi, err := os.Stat(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return c, nil
 	}
 	if err != nil {
 		return nil, err
 	}
+	key, dir, storable := fileKey(root, "settings", fi)
+	cached := filepath.Join(dir, "settings")
+	if key != "" {
+		if data, ok := readCacheFile(cached, key); ok && json.Unmarshal(data, &c.Settings) == nil {
+			return c, nil
+		}
+		c.Settings = DefaultSettings()
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
 	if c.Settings, err = ParseSettings(SettingsFile, data); err != nil {
 		return nil, err
+	}
+	if key != "" && storable {
+		if data, err := json.Marshal(c.Settings); err == nil {
+			writeCacheFile(cached, key, data)
+		}
 	}
 	return c, nil
 }

@@ -41,7 +41,7 @@ func TestProfileCacheSeesEveryChange(t *testing.T) {
 	if got := ruleText(); got != "One." {
 		t.Fatalf("first read %q", got)
 	}
-	if _, err := os.Stat(filepath.Join(root, ".git/sw/profiles/essay.json")); err != nil {
+	if _, err := os.Stat(filepath.Join(root, ".git/sw/profiles/essay.rules")); err != nil {
 		t.Fatalf("no cache written: %v", err)
 	}
 	// Same size, same modification time, other content: the change time
@@ -81,7 +81,55 @@ func TestProfileCacheKeepsNothingRacy(t *testing.T) {
 	if _, err := c.Resolve("essay"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(filepath.Join(root, ".git/sw/profiles/essay.json")); err == nil {
+	if _, err := os.Stat(filepath.Join(root, ".git/sw/profiles/essay.rules")); err == nil {
 		t.Error("a profile read right after a change was cached")
+	}
+}
+
+// Settings are cached too, and every change to .sw.yaml is seen, even one
+// that keeps its size and modification time.
+func TestSettingsCacheSeesEveryChange(t *testing.T) {
+	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	t.Setenv("HOME", t.TempDir())
+	root := t.TempDir()
+	if _, err := gitrepo.Init(root); err != nil {
+		t.Skip("git:", err)
+	}
+	defer func(w time.Duration) { racyWindow = w }(racyWindow)
+	racyWindow = 0
+	settings := filepath.Join(root, SettingsFile)
+	old := time.Now().Add(-time.Hour)
+	write := func(text string) {
+		t.Helper()
+		if err := os.WriteFile(settings, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		os.Chtimes(settings, old, old)
+	}
+	genre := func() string {
+		t.Helper()
+		c, err := Open(root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c.Settings.Genre
+	}
+	write("genre: essay\n")
+	if g := genre(); g != "essay" {
+		t.Fatalf("genre %q", g)
+	}
+	if _, err := os.Stat(filepath.Join(root, ".git/sw/settings")); err != nil {
+		t.Fatalf("settings not cached: %v", err)
+	}
+	if g := genre(); g != "essay" {
+		t.Fatalf("from the cache: genre %q", g)
+	}
+	write("genre: poems\n")
+	if g := genre(); g != "poems" {
+		t.Errorf("a same-size rewrite was missed: %q", g)
+	}
+	write("genre: Bad Genre\n")
+	if _, err := Open(root); err == nil {
+		t.Error("a broken .sw.yaml was served from the cache")
 	}
 }

@@ -1,0 +1,100 @@
+package collection
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"sw/hooks/gitrepo"
+	"sw/profile"
+)
+
+// sw keeps caches of what is costly to read (settings, resolved profiles)
+// under .git/sw, so that the hooks inside git commit and every agent
+// session pay microseconds for an unchanged collection. A cache file holds
+// its key on the first line, then its content. Keys are built from stat
+// data, as git's index is, plus the sw binary itself, so a new sw never
+// reads an old sw's cache; a file changed within racyWindow of being read
+// is not cached at all.
+
+// racyWindow is how close to a file's last change it may be read and still
+// be cached: file systems record times in ticks of up to two seconds, and
+// two changes within one tick look alike.
+var racyWindow = 2 * time.Second
+
+// binaryStamp identifies the running sw binary.
+var binaryStamp = sync.OnceValue(func() string {
+	exe, err := os.Executable()
+	if err != nil {
+		return ""
+	}
+	fi, err := os.Stat(exe)
+	if err != nil {
+		return ""
+	}
+	return fmt.Sprintf("%d %d", fi.Size(), fi.ModTime().UnixNano())
+})
+
+// cacheDir is the folder caches of the collection at root live in, or ""
+// when it is not a git repository.
+func cacheDir(root string) string {
+	repo, err := gitrepo.At(root)
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(repo.CommonDir, "sw")
+}
+
+// cacheKey hashes the parts of a key with the binary's stamp; "" when the
+// binary cannot be identified (then nothing is cached).
+func cacheKey(parts ...string) string {
+	exe := binaryStamp()
+	if exe == "" {
+		return ""
+	}
+	h := sha256.New()
+	fmt.Fprintln(h, exe)
+	for _, p := range parts {
+		fmt.Fprintln(h, p)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// readCacheFile returns a cache file's content when its first line is key.
+func readCacheFile(path, key string) ([]byte, bool) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, false
+	}
+	k, content, ok := bytes.Cut(data, []byte("\n"))
+	return content, ok && string(k) == key
+}
+
+// writeCacheFile replaces a cache file by rename, unsynced: a cache lost in
+// a crash is rebuilt.
+func writeCacheFile(path, key string, content []byte) {
+	if os.MkdirAll(filepath.Dir(path), 0o777) != nil {
+		return
+	}
+	tmp := fmt.Sprintf("%s.%d", path, os.Getpid())
+	if os.WriteFile(tmp, append([]byte(key+"\n"), content...), 0o666) == nil {
+		os.Rename(tmp, path)
+	}
+}
+
+// fileKey is the cache key for what is read from one file (kind says what),
+// the cache folder, and whether it may be stored (not when the file changed
+// within racyWindow).
+func fileKey(root, kind string, fi os.FileInfo) (key, dir string, storable bool) {
+	dir = cacheDir(root)
+	if dir == "" {
+		return "", "", false
+	}
+	stamp, changed := profile.AppendFileStamp(nil, fi)
+	return cacheKey(kind, string(stamp)), dir, time.Since(changed) >= racyWindow
+}
