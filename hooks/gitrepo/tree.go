@@ -1,11 +1,10 @@
 package gitrepo
 
 import (
-	"bytes"
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
+	"unsafe"
 )
 
 // Mode is a tree entry's file mode, as git records it.
@@ -80,27 +79,49 @@ var emptyTree = Hash{0x4b, 0x82, 0x5d, 0xc6, 0x42, 0xcb, 0x6e, 0xb9, 0xa0, 0x60,
 
 // parseTree reads "<octal mode> <name>\x00<20-byte name>" entries.
 func parseTree(data []byte) ([]TreeEntry, error) {
-	var ents []TreeEntry
-	for len(data) > 0 {
-		sp := bytes.IndexByte(data, ' ')
+	// The names are slices of one string over data, and one slice holds
+	// every entry: a commit's hook reads trees of a thousand pieces, and an
+	// allocation per entry costs more than the parse. data is the object
+	// as read, owned here and never written again, so the string may share
+	// its bytes.
+	text := unsafe.String(unsafe.SliceData(data), len(data))
+	ents := make([]TreeEntry, 0, len(text)/36+1)
+	for len(text) > 0 {
+		sp := strings.IndexByte(text, ' ')
 		if sp <= 0 {
 			return nil, fmt.Errorf("corrupt entry")
 		}
-		mode, err := strconv.ParseUint(string(data[:sp]), 8, 32)
-		if err != nil {
-			return nil, fmt.Errorf("bad mode %q", data[:sp])
+		mode, ok := parseOctal(text[:sp])
+		if !ok {
+			return nil, fmt.Errorf("bad mode %q", text[:sp])
 		}
-		data = data[sp+1:]
-		nul := bytes.IndexByte(data, 0)
-		if nul <= 0 || len(data) < nul+21 {
+		text = text[sp+1:]
+		nul := strings.IndexByte(text, 0)
+		if nul <= 0 || len(text) < nul+21 {
 			return nil, fmt.Errorf("corrupt entry")
 		}
-		e := TreeEntry{Name: string(data[:nul]), Mode: Mode(mode)}
-		copy(e.Hash[:], data[nul+1:nul+21])
+		e := TreeEntry{Name: text[:nul], Mode: Mode(mode)}
+		copy(e.Hash[:], text[nul+1:nul+21])
 		ents = append(ents, e)
-		data = data[nul+21:]
+		text = text[nul+21:]
 	}
 	return ents, nil
+}
+
+// parseOctal reads a tree entry's mode.
+func parseOctal(s string) (uint32, bool) {
+	if s == "" || len(s) > 7 {
+		return 0, false
+	}
+	var v uint32
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < '0' || c > '7' {
+			return 0, false
+		}
+		v = v<<3 | uint32(c-'0')
+	}
+	return v, true
 }
 
 // compareNames orders tree entries as git does: by the bytes of their
