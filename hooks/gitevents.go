@@ -103,6 +103,9 @@ func startAnalysis(io IO, l *review.Loop) {
 		}
 		return
 	}
+	if l.AnalysisRunning() {
+		return // the running one reads these pieces, or the next commit starts another
+	}
 	self, err := os.Executable()
 	if err != nil {
 		fmt.Fprintf(io.Stderr, "sw: cannot start the analysis: %v\n", err)

@@ -138,6 +138,13 @@ func (l *Loop) RunAnalysis() (*Outcome, error) {
 
 // analysisLock takes .git/sw/analysis.lock. ok is false when another
 // analysis holds it; a lock older than the analyzer's timeout is stale.
+// AnalysisRunning reports whether an analysis holds its lock now, so a hook
+// need not start another (nor say it did).
+func (l *Loop) AnalysisRunning() bool {
+	fi, err := os.Stat(filepath.Join(l.Dir, "analysis.lock"))
+	return err == nil && time.Since(fi.ModTime()) < l.Coll.Settings.Analyzer.Timeout+time.Minute
+}
+
 func (l *Loop) analysisLock() (release func(), ok bool, err error) {
 	if err := os.MkdirAll(l.Dir, 0o777); err != nil {
 		return nil, false, err
