@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"strconv"
 	"time"
 )
 
@@ -122,21 +121,26 @@ func (l *Loop) loadState() (st *State, ok bool) {
 	return st, true
 }
 
-// saveState writes the state by rename. It is not synced: a lost write is
-// rebuilt from git, and a sync would cost every commit a disk flush.
+// saveState writes the state in place, under the lock. It is a cache of
+// what git carries, so it is neither synced nor replaced by rename: a new
+// file per commit costs a hook more than everything else it writes (a fresh
+// inode, every time), while a torn write, which only a crash mid-write can
+// leave, reads as no state and is rebuilt. Readers that skip the lock treat
+// a state they cannot parse the same way and take the lock to look again.
 func (l *Loop) saveState(st *State) error {
-	if err := os.MkdirAll(l.Dir, 0o777); err != nil {
-		return err
-	}
 	data, err := json.MarshalIndent(st, "", " ")
 	if err != nil {
 		return err
 	}
-	tmp := l.statePath() + ".tmp" + strconv.Itoa(os.Getpid())
-	if err := os.WriteFile(tmp, data, 0o666); err != nil {
+	f, err := os.OpenFile(l.statePath(), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666)
+	if err != nil {
 		return err
 	}
-	return os.Rename(tmp, l.statePath())
+	_, err = f.Write(data)
+	if closeErr := f.Close(); err == nil {
+		err = closeErr
+	}
+	return err
 }
 
 // update changes the state under the lock: it reads the state, lets change
