@@ -2,7 +2,10 @@
 # `make test`; the rest are for working on sw.
 GO       ?= go
 BIN      := bin/sw
-FUZZTIME ?= 5s
+# make fuzz runs each target this long; make test runs each a fixed number
+# of inputs instead, so that a slow machine never ends one mid-input.
+FUZZTIME ?= 1m
+TESTFUZZ ?= 20000x
 # urfave/cli without its man-page generator, which costs every process
 # start-up time (hooks run inside git commit and agent sessions).
 TAGS     := urfave_cli_no_docs
@@ -10,10 +13,14 @@ TAGS     := urfave_cli_no_docs
 # Every fuzz target, as package:target.
 FUZZ_TARGETS := \
 	./profile:FuzzParseRule \
+	./profile:FuzzResolvedBinary \
 	./profile/block:FuzzRewrite \
 	./profile/collection:FuzzMatchGlob \
 	./profile/prose:FuzzParse \
-	./profile/analyze:FuzzDecodeResponse
+	./profile/analyze:FuzzDecodeResponse \
+	./profile/check:FuzzPiece \
+	./profile/check:FuzzFindPhrases \
+	./profile/check:FuzzNormalize
 
 .PHONY: build demo test vet fuzz bench
 
@@ -24,18 +31,18 @@ build:
 demo: build
 	bash testdata/demo/demo.sh $(BIN)
 
-# Every test: vet and formatting, unit tests and user stories, and a few
-# seconds of each fuzz target.
+# Every test: vet and formatting, unit tests and user stories, and a short
+# run of each fuzz target.
 test: vet
 	$(GO) test -count=1 ./...
-	$(MAKE) --no-print-directory fuzz FUZZTIME=$(FUZZTIME)
+	$(MAKE) --no-print-directory fuzz FUZZTIME=$(TESTFUZZ)
 
 vet:
 	$(GO) vet ./...
 	@unformatted=$$(gofmt -l $$(find . -name '*.go' -not -path './.git/*')); \
 	if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted"; exit 1; fi
 
-# Longer fuzzing: make fuzz FUZZTIME=5m
+# Longer fuzzing: make fuzz FUZZTIME=10m
 fuzz:
 	@for t in $(FUZZ_TARGETS); do \
 		pkg=$${t%%:*}; name=$${t##*:}; \
