@@ -3,6 +3,7 @@ package analyze
 import (
 	"sort"
 	"strings"
+	"sync"
 
 	"sw/profile/baseline"
 )
@@ -50,8 +51,8 @@ func (l *lexicon) id(w string) uint32 {
 		text:     w,
 		function: baseline.IsFunctionWord(w),
 		article:  w == "the" || w == "a" || w == "an",
-		opener:   nounOpeners[w],
-		digit:    strings.ContainsAny(w, "0123456789") || numberWords[w],
+		opener:   nounOpeners()[w],
+		digit:    strings.ContainsAny(w, "0123456789") || numberWords()[w],
 		rate:     baseline.Rate(w),
 	})
 	return id
@@ -74,25 +75,29 @@ func (l *lexicon) proper(id uint32) bool {
 
 // numberWords are numbers written out: as much a matter of subject as
 // digits are.
-var numberWords = map[string]bool{
-	"zero": true, "one": true, "two": true, "three": true, "four": true, "five": true, "six": true,
-	"seven": true, "eight": true, "nine": true, "ten": true, "eleven": true, "twelve": true,
-	"twenty": true, "thirty": true, "forty": true, "fifty": true, "hundred": true, "hundreds": true,
-	"thousand": true, "thousands": true, "million": true, "millions": true, "billion": true,
-	"first": true, "second": true, "third": true, "fourth": true, "fifth": true,
-}
+var numberWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"zero": true, "one": true, "two": true, "three": true, "four": true, "five": true, "six": true,
+		"seven": true, "eight": true, "nine": true, "ten": true, "eleven": true, "twelve": true,
+		"twenty": true, "thirty": true, "forty": true, "fifty": true, "hundred": true, "hundreds": true,
+		"thousand": true, "thousands": true, "million": true, "millions": true, "billion": true,
+		"first": true, "second": true, "third": true, "fourth": true, "fifth": true,
+	}
+})
 
 // nounOpeners are the determiners and prepositions that put the word
 // after them in a noun phrase: the government, of nations, our safety.
 // "to" is not one: it opens verbs as often (to endeavor).
-var nounOpeners = map[string]bool{
-	"the": true, "a": true, "an": true, "this": true, "that": true, "these": true, "those": true,
-	"his": true, "her": true, "its": true, "our": true, "their": true, "my": true, "your": true,
-	"every": true, "each": true, "any": true, "some": true, "no": true, "another": true, "such": true,
-	"other": true, "many": true, "all": true, "both": true, "few": true, "several": true,
-	"of": true, "in": true, "on": true, "by": true, "with": true, "for": true, "from": true,
-	"between": true, "among": true, "against": true, "into": true, "upon": true, "at": true,
-}
+var nounOpeners = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"the": true, "a": true, "an": true, "this": true, "that": true, "these": true, "those": true,
+		"his": true, "her": true, "its": true, "our": true, "their": true, "my": true, "your": true,
+		"every": true, "each": true, "any": true, "some": true, "no": true, "another": true, "such": true,
+		"other": true, "many": true, "all": true, "both": true, "few": true, "several": true,
+		"of": true, "in": true, "on": true, "by": true, "with": true, "for": true, "from": true,
+		"between": true, "among": true, "against": true, "into": true, "upon": true, "at": true,
+	}
+})
 
 // NominalShare, EnglishNominalShare and IdiomShare tell subject words
 // from style words; see nounLike and vocab.subject.
@@ -122,21 +127,21 @@ func (l *lexicon) nounLike(id uint32) bool {
 }
 
 // englishOpeners are the openers whose pairs the baseline is asked about.
-var englishOpeners = func() []string {
-	out := make([]string, 0, len(nounOpeners))
-	for w := range nounOpeners {
+var englishOpeners = sync.OnceValue(func() []string {
+	out := make([]string, 0, len(nounOpeners()))
+	for w := range nounOpeners() {
 		out = append(out, w)
 	}
 	sort.Strings(out)
 	return out
-}()
+})
 
 // englishNominal is the share of a word's uses in general English that
 // follow a determiner or preposition.
 func englishNominal(w string, rate float64) float64 {
 	sum := 0.0
 	pair := []string{"", w}
-	for _, o := range englishOpeners {
+	for _, o := range englishOpeners() {
 		pair[0] = o
 		sum += baseline.PhrasePerMillion(pair)
 	}

@@ -3,6 +3,7 @@ package analyze
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"sw/profile"
 	"sw/profile/prose"
@@ -60,7 +61,7 @@ func sentenceShape(d *prose.Doc, s prose.Sentence) shape {
 		k |= shapeExclamation
 	}
 	for _, w := range d.WordsOf(s.Words) {
-		if firstPerson[w.Text] {
+		if firstPerson()[w.Text] {
 			k |= shapeFirstPerson
 			break
 		}
@@ -74,12 +75,14 @@ func sentenceShape(d *prose.Doc, s prose.Sentence) shape {
 	return k
 }
 
-var firstPerson = map[string]bool{
-	"i": true, "me": true, "my": true, "mine": true, "myself": true,
-	"i'm": true, "i've": true, "i'd": true, "i'll": true,
-	"we": true, "us": true, "our": true, "ours": true, "ourselves": true,
-	"we're": true, "we've": true, "we'd": true, "we'll": true, "let's": true,
-}
+var firstPerson = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"i": true, "me": true, "my": true, "mine": true, "myself": true,
+		"i'm": true, "i've": true, "i'd": true, "i'll": true,
+		"we": true, "us": true, "our": true, "ours": true, "ourselves": true,
+		"we're": true, "we've": true, "we'd": true, "we'll": true, "let's": true,
+	}
+})
 
 // shapeSignals proposes opening and closing rules: a way of opening (or
 // closing) shared by AgreeShare of the pieces with at least two paragraphs.

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 
 	"sw/profile"
 )
@@ -16,21 +17,23 @@ const RareRate = 0.5
 // rateWords is how a rule speaks of a per-1,000-words metric: the verb
 // phrase for a habit ("Use semicolons"), the noun for one to avoid
 // ("semicolons"), and a label for summaries.
-var rateWords = map[string]struct{ use, avoid, label string }{
-	"em_dashes_per_1k_words":             {"Use em dashes (—)", "em dashes (—)", "Em dashes"},
-	"en_dashes_per_1k_words":             {"Use en dashes (–)", "en dashes (–)", "En dashes"},
-	"semicolons_per_1k_words":            {"Use semicolons", "semicolons", "Semicolons"},
-	"colons_per_1k_words":                {"Use colons", "colons", "Colons"},
-	"parentheses_per_1k_words":           {"Use parentheses", "parentheses", "Parentheses"},
-	"questions_per_1k_words":             {"Ask questions", "questions", "Questions"},
-	"exclamations_per_1k_words":          {"Use exclamation marks", "exclamation marks", "Exclamations"},
-	"contractions_per_1k_words":          {"Use contractions (don't, it's)", "contractions (write do not, it is)", "Contractions"},
-	"first_person_singular_per_1k_words": {"Write in the first person singular (I, me, my)", "the first person singular (I, me, my)", "First person singular"},
-	"first_person_plural_per_1k_words":   {"Write in the first person plural (we, us, our)", "the first person plural (we, us, our)", "First person plural"},
-	"second_person_per_1k_words":         {"Address the reader as you", "addressing the reader as you", "Second person"},
-	"headings_per_1k_words":              {"Use headings", "headings", "Headings"},
-	"list_items_per_1k_words":            {"Use list items", "lists (write paragraphs)", "List items"},
-}
+var rateWords = sync.OnceValue(func() map[string]struct{ use, avoid, label string } {
+	return map[string]struct{ use, avoid, label string }{
+		"em_dashes_per_1k_words":             {"Use em dashes (—)", "em dashes (—)", "Em dashes"},
+		"en_dashes_per_1k_words":             {"Use en dashes (–)", "en dashes (–)", "En dashes"},
+		"semicolons_per_1k_words":            {"Use semicolons", "semicolons", "Semicolons"},
+		"colons_per_1k_words":                {"Use colons", "colons", "Colons"},
+		"parentheses_per_1k_words":           {"Use parentheses", "parentheses", "Parentheses"},
+		"questions_per_1k_words":             {"Ask questions", "questions", "Questions"},
+		"exclamations_per_1k_words":          {"Use exclamation marks", "exclamation marks", "Exclamations"},
+		"contractions_per_1k_words":          {"Use contractions (don't, it's)", "contractions (write do not, it is)", "Contractions"},
+		"first_person_singular_per_1k_words": {"Write in the first person singular (I, me, my)", "the first person singular (I, me, my)", "First person singular"},
+		"first_person_plural_per_1k_words":   {"Write in the first person plural (we, us, our)", "the first person plural (we, us, our)", "First person plural"},
+		"second_person_per_1k_words":         {"Address the reader as you", "addressing the reader as you", "Second person"},
+		"headings_per_1k_words":              {"Use headings", "headings", "Headings"},
+		"list_items_per_1k_words":            {"Use list items", "lists (write paragraphs)", "List items"},
+	}
+})
 
 // metricWording writes the rule sentence an agent follows and the one-line
 // summary of a metric rule. typical is the pieces' typical value, which
@@ -52,7 +55,7 @@ func metricWording(spec *metricSpec, m *profile.Metric, typical float64) (text, 
 		return fmt.Sprintf("Keep pieces around %s words%s.", fmtCount(typical), rangeText(m, fmtCount)),
 			fmt.Sprintf("Pieces around %s words", fmtCount(typical))
 	}
-	w, ok := rateWords[spec.name]
+	w, ok := rateWords()[spec.name]
 	if !ok {
 		return fmt.Sprintf("Keep %s around %s%s.", spec.name, t, rangeText(m, fmtNum)),
 			fmt.Sprintf("%s around %s", spec.name, t)

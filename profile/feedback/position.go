@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"strings"
+	"sync"
 )
 
 // The decoder of encoding/json places syntax and type errors, but not an
@@ -12,11 +13,13 @@ import (
 
 // known lists the fields of each object in the file, by where it sits:
 // "" is the top, "batches" a batch, "batches.rejected" a rejection.
-var known = map[string][]string{
-	"":                 {"version", "window", "batches"},
-	"batches":          {"batch", "rejected"},
-	"batches.rejected": {"id", "signature", "summary", "layer", "rejected_at"},
-}
+var known = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		"":                 {"version", "window", "batches"},
+		"batches":          {"batch", "rejected"},
+		"batches.rejected": {"id", "signature", "summary", "layer", "rejected_at"},
+	}
+})
 
 // frame is one open object or array while walking.
 type frame struct {
@@ -113,7 +116,7 @@ func start(data []byte, off int64) int64 {
 func unknownKey(data []byte) (key string, offset int64) {
 	offset = -1
 	walk(data, func(where, k string, _ int, off int64) bool {
-		fields, ok := known[where]
+		fields, ok := known()[where]
 		if !ok || k == "{" {
 			return false
 		}

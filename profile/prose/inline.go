@@ -2,6 +2,7 @@ package prose
 
 import (
 	"bytes"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -408,19 +409,21 @@ func entity(s []byte) (r rune, n int) {
 		}
 		return v, k + 1
 	}
-	if r, ok := entities[string(name)]; ok {
+	if r, ok := entities()[string(name)]; ok {
 		return r, k + 1
 	}
 	return 0, 0
 }
 
 // entities are the named references prose uses; others stay as typed.
-var entities = map[string]rune{
-	"amp": '&', "lt": '<', "gt": '>', "quot": '"', "apos": '\'',
-	"nbsp": ' ', "shy": -1, "mdash": '—', "ndash": '–', "hellip": '…',
-	"lsquo": '‘', "rsquo": '’', "ldquo": '“', "rdquo": '”',
-	"laquo": '«', "raquo": '»', "thinsp": ' ', "ensp": ' ', "emsp": ' ',
-}
+var entities = sync.OnceValue(func() map[string]rune {
+	return map[string]rune{
+		"amp": '&', "lt": '<', "gt": '>', "quot": '"', "apos": '\'',
+		"nbsp": ' ', "shy": -1, "mdash": '—', "ndash": '–', "hellip": '…',
+		"lsquo": '‘', "rsquo": '’', "ldquo": '“', "rdquo": '”',
+		"laquo": '«', "raquo": '»', "thinsp": ' ', "ensp": ' ', "emsp": ' ',
+	}
+})
 
 func isASCIIPunct(c byte) bool {
 	return c >= '!' && c <= '/' || c >= ':' && c <= '@' || c >= '[' && c <= '`' || c >= '{' && c <= '~'

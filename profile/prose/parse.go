@@ -3,6 +3,7 @@ package prose
 import (
 	"bytes"
 	"math"
+	"sync"
 )
 
 // Parse reads a Markdown piece (plain text is Markdown too) and returns
@@ -614,7 +615,7 @@ func htmlBlock(l []byte) (mode, string) {
 			return modeHTMLClosing, "</" + string(name) + ">"
 		}
 	}
-	if _, ok := blockTags[string(name)]; ok {
+	if _, ok := blockTags()[string(name)]; ok {
 		return modeHTML, ""
 	}
 	return modeText, ""
@@ -622,18 +623,20 @@ func htmlBlock(l []byte) (mode, string) {
 
 // blockTags are the HTML elements that open a block running to the next
 // blank line.
-var blockTags = map[string]struct{}{
-	"address": {}, "article": {}, "aside": {}, "blockquote": {}, "body": {},
-	"caption": {}, "center": {}, "col": {}, "colgroup": {}, "dd": {},
-	"details": {}, "dialog": {}, "div": {}, "dl": {}, "dt": {},
-	"fieldset": {}, "figcaption": {}, "figure": {}, "footer": {}, "form": {},
-	"h1": {}, "h2": {}, "h3": {}, "h4": {}, "h5": {}, "h6": {}, "head": {},
-	"header": {}, "hr": {}, "html": {}, "iframe": {}, "li": {}, "main": {},
-	"nav": {}, "ol": {}, "p": {}, "section": {}, "summary": {}, "table": {},
-	"tbody": {}, "td": {}, "tfoot": {}, "th": {}, "thead": {}, "tr": {},
-	"ul": {}, "legend": {}, "menu": {}, "optgroup": {}, "option": {},
-	"title": {}, "base": {}, "link": {}, "param": {}, "track": {},
-}
+var blockTags = sync.OnceValue(func() map[string]struct{} {
+	return map[string]struct{}{
+		"address": {}, "article": {}, "aside": {}, "blockquote": {}, "body": {},
+		"caption": {}, "center": {}, "col": {}, "colgroup": {}, "dd": {},
+		"details": {}, "dialog": {}, "div": {}, "dl": {}, "dt": {},
+		"fieldset": {}, "figcaption": {}, "figure": {}, "footer": {}, "form": {},
+		"h1": {}, "h2": {}, "h3": {}, "h4": {}, "h5": {}, "h6": {}, "head": {},
+		"header": {}, "hr": {}, "html": {}, "iframe": {}, "li": {}, "main": {},
+		"nav": {}, "ol": {}, "p": {}, "section": {}, "summary": {}, "table": {},
+		"tbody": {}, "td": {}, "tfoot": {}, "th": {}, "thead": {}, "tr": {},
+		"ul": {}, "legend": {}, "menu": {}, "optgroup": {}, "option": {},
+		"title": {}, "base": {}, "link": {}, "param": {}, "track": {},
+	}
+})
 
 // indexFold finds an ASCII needle in l ignoring case.
 func indexFold(l []byte, needle string) int {

@@ -1,6 +1,7 @@
 package prose
 
 import (
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -172,7 +173,7 @@ func (b *builder) startsSentence(i, j, t1 int, plainDot bool) bool {
 	if !plainDot || !b.wordEndsAt(i) {
 		return true
 	}
-	switch abbrevs[string(b.lastLower())] {
+	switch abbrevs()[string(b.lastLower())] {
 	case abbrevTitle:
 		return false
 	case abbrevNumber:
@@ -232,23 +233,25 @@ const (
 	abbrevNumber            // does not end one before a number
 )
 
-var abbrevs = map[string]uint8{
-	"mr": abbrevTitle, "mrs": abbrevTitle, "ms": abbrevTitle, "messrs": abbrevTitle,
-	"dr": abbrevTitle, "prof": abbrevTitle, "st": abbrevTitle, "rev": abbrevTitle,
-	"hon": abbrevTitle, "gen": abbrevTitle, "col": abbrevTitle, "capt": abbrevTitle,
-	"lt": abbrevTitle, "sgt": abbrevTitle, "gov": abbrevTitle, "sen": abbrevTitle,
-	"rep": abbrevTitle, "pres": abbrevTitle, "fr": abbrevTitle, "mt": abbrevTitle,
-	"mme": abbrevTitle, "mlle": abbrevTitle, "e.g": abbrevTitle, "i.e": abbrevTitle,
-	"cf": abbrevTitle, "vs": abbrevTitle, "viz": abbrevTitle, "approx": abbrevTitle,
+var abbrevs = sync.OnceValue(func() map[string]uint8 {
+	return map[string]uint8{
+		"mr": abbrevTitle, "mrs": abbrevTitle, "ms": abbrevTitle, "messrs": abbrevTitle,
+		"dr": abbrevTitle, "prof": abbrevTitle, "st": abbrevTitle, "rev": abbrevTitle,
+		"hon": abbrevTitle, "gen": abbrevTitle, "col": abbrevTitle, "capt": abbrevTitle,
+		"lt": abbrevTitle, "sgt": abbrevTitle, "gov": abbrevTitle, "sen": abbrevTitle,
+		"rep": abbrevTitle, "pres": abbrevTitle, "fr": abbrevTitle, "mt": abbrevTitle,
+		"mme": abbrevTitle, "mlle": abbrevTitle, "e.g": abbrevTitle, "i.e": abbrevTitle,
+		"cf": abbrevTitle, "vs": abbrevTitle, "viz": abbrevTitle, "approx": abbrevTitle,
 
-	"no": abbrevNumber, "nos": abbrevNumber, "p": abbrevNumber, "pp": abbrevNumber,
-	"vol": abbrevNumber, "vols": abbrevNumber, "fig": abbrevNumber, "figs": abbrevNumber,
-	"ch": abbrevNumber, "chap": abbrevNumber, "sec": abbrevNumber, "art": abbrevNumber,
-	"para": abbrevNumber, "par": abbrevNumber, "pg": abbrevNumber, "eq": abbrevNumber, "ed": abbrevNumber, "jan": abbrevNumber,
-	"feb": abbrevNumber, "mar": abbrevNumber, "apr": abbrevNumber, "jun": abbrevNumber,
-	"jul": abbrevNumber, "aug": abbrevNumber, "sep": abbrevNumber, "sept": abbrevNumber,
-	"oct": abbrevNumber, "nov": abbrevNumber, "dec": abbrevNumber,
-}
+		"no": abbrevNumber, "nos": abbrevNumber, "p": abbrevNumber, "pp": abbrevNumber,
+		"vol": abbrevNumber, "vols": abbrevNumber, "fig": abbrevNumber, "figs": abbrevNumber,
+		"ch": abbrevNumber, "chap": abbrevNumber, "sec": abbrevNumber, "art": abbrevNumber,
+		"para": abbrevNumber, "par": abbrevNumber, "pg": abbrevNumber, "eq": abbrevNumber, "ed": abbrevNumber, "jan": abbrevNumber,
+		"feb": abbrevNumber, "mar": abbrevNumber, "apr": abbrevNumber, "jun": abbrevNumber,
+		"jul": abbrevNumber, "aug": abbrevNumber, "sep": abbrevNumber, "sept": abbrevNumber,
+		"oct": abbrevNumber, "nov": abbrevNumber, "dec": abbrevNumber,
+	}
+})
 
 // startsWithStarter says whether s begins with a word that commonly opens
 // a sentence, which tells "the U.S. The" (an end) from "U.S. Senate".
@@ -262,19 +265,21 @@ func startsWithStarter(s []byte) bool {
 	if n == 0 || (n < len(s) && (isASCIIAlnum(s[n]) || s[n] >= utf8.RuneSelf)) {
 		return n == 0 // not a plain ASCII word: nothing to go on, so end
 	}
-	_, ok := starters[string(buf[:n])]
+	_, ok := starters()[string(buf[:n])]
 	return ok
 }
 
-var starters = map[string]struct{}{
-	"a": {}, "after": {}, "all": {}, "although": {}, "an": {}, "and": {},
-	"as": {}, "at": {}, "because": {}, "before": {}, "but": {}, "by": {},
-	"for": {}, "from": {}, "he": {}, "her": {}, "here": {}, "his": {},
-	"how": {}, "however": {}, "i": {}, "if": {}, "in": {}, "it": {},
-	"its": {}, "many": {}, "most": {}, "my": {}, "no": {}, "not": {},
-	"now": {}, "on": {}, "one": {}, "or": {}, "our": {}, "she": {},
-	"so": {}, "some": {}, "such": {}, "that": {}, "the": {}, "their": {},
-	"then": {}, "there": {}, "these": {}, "they": {}, "this": {},
-	"those": {}, "thus": {}, "to": {}, "we": {}, "what": {}, "when": {},
-	"while": {}, "why": {}, "with": {}, "yet": {}, "you": {},
-}
+var starters = sync.OnceValue(func() map[string]struct{} {
+	return map[string]struct{}{
+		"a": {}, "after": {}, "all": {}, "although": {}, "an": {}, "and": {},
+		"as": {}, "at": {}, "because": {}, "before": {}, "but": {}, "by": {},
+		"for": {}, "from": {}, "he": {}, "her": {}, "here": {}, "his": {},
+		"how": {}, "however": {}, "i": {}, "if": {}, "in": {}, "it": {},
+		"its": {}, "many": {}, "most": {}, "my": {}, "no": {}, "not": {},
+		"now": {}, "on": {}, "one": {}, "or": {}, "our": {}, "she": {},
+		"so": {}, "some": {}, "such": {}, "that": {}, "the": {}, "their": {},
+		"then": {}, "there": {}, "these": {}, "they": {}, "this": {},
+		"those": {}, "thus": {}, "to": {}, "we": {}, "what": {}, "when": {},
+		"while": {}, "why": {}, "with": {}, "yet": {}, "you": {},
+	}
+})
