@@ -22,34 +22,49 @@ type step struct {
 // before any file changes, so a ConflictError leaves everything as it was.
 // An error while writing stops there; the report then lists the hooks done.
 func Install(repo *gitrepo.Repo, opts Options) (Report, error) {
+	report, steps, err := plan(repo, func(pair hookPair) (step, bool, error) {
+		optedIn := pair.hook != ReferenceTransaction || opts.ReferenceTransaction
+		if !optedIn && !pair.current.shim {
+			return step{}, false, nil
+		}
+		s, err := planInstall(pair)
+		if err == nil && !optedIn && s.result.Action == AlreadyInstalled {
+			s.result.Detail = "opted in earlier; 'sw hook uninstall' removes it"
+		}
+		return s, true, err
+	})
+	if err != nil {
+		return report, err
+	}
+	if err := os.MkdirAll(report.Dir, 0o755); err != nil {
+		return report, fmt.Errorf("creating the hooks folder: %w", err)
+	}
+	return run(report, steps)
+}
+
+// plan looks at every hook before any file changes, and asks decide what
+// to do with each; a hook decide passes over (false) is left out.
+func plan(repo *gitrepo.Repo, decide func(hookPair) (step, bool, error)) (Report, []step, error) {
 	dir, err := repo.HooksDir()
 	if err != nil {
-		return Report{}, err
+		return Report{}, nil, err
 	}
 	report := Report{Dir: dir}
 	var steps []step
 	for _, hook := range allHooks {
 		pair, err := inspectHook(dir, hook)
 		if err != nil {
-			return report, err
+			return report, nil, err
 		}
-		optedIn := hook != ReferenceTransaction || opts.ReferenceTransaction
-		if !optedIn && !pair.current.shim {
-			continue
-		}
-		s, err := planInstall(pair)
+		s, ok, err := decide(pair)
 		if err != nil {
-			return report, err
+			return report, nil, err
 		}
-		if !optedIn && s.result.Action == AlreadyInstalled {
-			s.result.Detail = "opted in earlier; 'sw hook uninstall' removes it"
+		if ok {
+			steps = append(steps, s)
 		}
-		steps = append(steps, s)
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return report, fmt.Errorf("creating the hooks folder: %w", err)
-	}
-	return run(report, steps)
+	return report, steps, nil
 }
 
 // planInstall decides what installing means for one hook, from what is on

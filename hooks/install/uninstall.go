@@ -13,22 +13,12 @@ import (
 // foreign hook where sw's shim was, with the earlier hook still kept aside)
 // leaves everything as it was.
 func Uninstall(repo *gitrepo.Repo) (Report, error) {
-	dir, err := repo.HooksDir()
-	if err != nil {
-		return Report{}, err
-	}
-	report := Report{Dir: dir}
-	var steps []step
-	for _, hook := range allHooks {
-		pair, err := inspectHook(dir, hook)
-		if err != nil {
-			return report, err
-		}
+	report, steps, err := plan(repo, func(pair hookPair) (step, bool, error) {
 		s, err := planUninstall(pair)
-		if err != nil {
-			return report, err
-		}
-		steps = append(steps, s)
+		return s, true, err
+	})
+	if err != nil {
+		return report, err
 	}
 	return run(report, steps)
 }
