@@ -2,9 +2,9 @@ package collection
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"hash/fnv"
 	"os"
 	"path/filepath"
 	"sync"
@@ -57,7 +57,7 @@ func cacheKey(parts ...string) string {
 	if exe == "" {
 		return ""
 	}
-	h := sha256.New()
+	h := fnv.New128a()
 	fmt.Fprintln(h, exe)
 	for _, p := range parts {
 		fmt.Fprintln(h, p)
