@@ -14,6 +14,8 @@ TAGS     := urfave_cli_no_docs
 FUZZ_TARGETS := \
 	./profile:FuzzParseRule \
 	./profile:FuzzResolvedBinary \
+	./profile/internal/binenc:FuzzReader \
+	./profile/review:FuzzStateDecode \
 	./profile/block:FuzzRewrite \
 	./profile/collection:FuzzMatchGlob \
 	./profile/prose:FuzzParse \

@@ -5,7 +5,6 @@
 package collection
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -82,10 +81,12 @@ func Open(root string) (*Collection, error) {
 	key, dir, storable := fileKey(root, "settings", fi)
 	cached := filepath.Join(dir, "settings")
 	if key != "" {
-		if data, ok := readCacheFile(cached, key); ok && json.Unmarshal(data, &c.Settings) == nil {
-			return c, nil
+		if data, ok := readCacheFile(cached, key); ok {
+			if s, ok := decodeSettings(data); ok {
+				c.Settings = s
+				return c, nil
+			}
 		}
-		c.Settings = DefaultSettings()
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -95,9 +96,7 @@ func Open(root string) (*Collection, error) {
 		return nil, err
 	}
 	if key != "" && storable {
-		if data, err := json.Marshal(c.Settings); err == nil {
-			writeCacheFile(cached, key, data)
-		}
+		writeCacheFile(cached, key, encodeSettings(c.Settings))
 	}
 	return c, nil
 }

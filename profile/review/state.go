@@ -1,42 +1,41 @@
 package review
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"time"
 )
 
-// State is sw's local memory of the review loop, kept in .git/sw/state.json.
+// State is sw's local memory of the review loop, kept in .git/sw/state.
 // It is a cache of what git says, never the only copy: a fresh clone, or a
 // deleted state file, rebuilds it from the repository (the commits, the
 // suggestion branches and their trailers, profile_feedback.json).
 type State struct {
-	Version int `json:"version"`
+	Version int
 
 	// Counting finished pieces.
-	Head     string         `json:"head"`     // the commit Pending was counted up to
-	Analyzed string         `json:"analyzed"` // the commit the last analysis read ("" before any)
-	Pending  []PendingPiece `json:"pending"`  // pieces finished since, each once
-	Seq      int            `json:"seq"`      // the last sequence number given to a pending piece
+	Head     string         // the commit Pending was counted up to
+	Analyzed string         // the commit the last analysis read ("" before any)
+	Pending  []PendingPiece // pieces finished since, each once
+	Seq      int            // the last sequence number given to a pending piece
 
-	Decisions int `json:"decisions"` // how many decisions sw has seen here, to order them
+	Decisions int // how many decisions sw has seen here, to order them
 
 	// The ledger of suggestions, pending and decided.
-	Suggestions []*Suggestion `json:"suggestions"`
+	Suggestions []*Suggestion
 	// Refs is what the suggestion and default branches pointed at when sw
 	// last reconciled; when nothing moved, reconciling is a comparison.
-	Refs map[string]string `json:"refs"`
+	Refs map[string]string
 	// ConfigStamp is the repository's git config file as of the last look
 	// at the suggestions' upstreams (modification time and size).
-	ConfigStamp string `json:"config_stamp,omitempty"`
+	ConfigStamp string
 
 	// fresh is set on a state made because none could be read: the count
 	// then starts from what git says (see startCounting).
 	fresh bool
 
-	LastError   string `json:"last_error,omitempty"`   // the last analysis failure, shown until one succeeds
-	RecordError string `json:"record_error,omitempty"` // why rejections wait to be recorded, shown until they are
+	LastError   string // the last analysis failure, shown until one succeeds
+	RecordError string // why rejections wait to be recorded, shown until they are
 }
 
 // Status is what a hook tells the person after counting and reconciling.
@@ -64,8 +63,8 @@ func (st *State) problems() []string {
 
 // PendingPiece is a piece finished since the last analysis.
 type PendingPiece struct {
-	Path string `json:"path"`
-	Seq  int    `json:"seq"` // order of counting, so an analysis takes only what it read
+	Path string
+	Seq  int // order of counting, so an analysis takes only what it read
 }
 
 // Suggestion is one suggestion branch as sw knows it.
@@ -105,7 +104,7 @@ func (s *Suggestion) Modified() bool { return s.Seen != "" && s.Seen != s.Tip }
 
 const stateVersion = 1
 
-func (l *Loop) statePath() string { return filepath.Join(l.Dir, "state.json") }
+func (l *Loop) statePath() string { return filepath.Join(l.Dir, "state") }
 
 // loadState reads the state, or returns ok == false when there is none or it
 // cannot be read: it is a cache, and is rebuilt.
@@ -114,11 +113,10 @@ func (l *Loop) loadState() (st *State, ok bool) {
 	if err != nil {
 		return &State{Version: stateVersion, fresh: true}, false
 	}
-	st = &State{}
-	if json.Unmarshal(data, st) != nil || st.Version != stateVersion {
-		return &State{Version: stateVersion, fresh: true}, false
+	if st, ok := decodeState(data); ok {
+		return st, true
 	}
-	return st, true
+	return &State{Version: stateVersion, fresh: true}, false
 }
 
 // saveState writes the state in place, under the lock. It is a cache of
@@ -128,10 +126,7 @@ func (l *Loop) loadState() (st *State, ok bool) {
 // leave, reads as no state and is rebuilt. Readers that skip the lock treat
 // a state they cannot parse the same way and take the lock to look again.
 func (l *Loop) saveState(st *State) error {
-	data, err := json.MarshalIndent(st, "", " ")
-	if err != nil {
-		return err
-	}
+	data := st.encode()
 	f, err := os.OpenFile(l.statePath(), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666)
 	if err != nil {
 		return err
