@@ -76,7 +76,7 @@ func sessionGenre(c *collection.Collection, getenv func(string) string) (string,
 	if err != nil {
 		return collection.DefaultGenre, nil
 	}
-	rel, err := repo.RecentlyChanged(c.Settings.IsPiece)
+	rel, err := repo.RecentlyChangedIn(gitrepo.Filter{File: c.Settings.IsPiece, Dir: c.Settings.MayHoldPieces})
 	if err != nil || rel == "" {
 		return collection.DefaultGenre, nil
 	}

@@ -38,6 +38,29 @@ func (s Settings) IsPiece(rel string) bool {
 	return false
 }
 
+// MayHoldPieces reports whether the folder at dir (a slash path relative to
+// the root, no trailing slash) can hold a piece, so a walk looking for
+// pieces can skip it: sw's own folders cannot, nor can a folder an exclude
+// glob takes whole (drafts/**).
+func (s Settings) MayHoldPieces(dir string) bool {
+	for _, list := range [][]string{alwaysExcluded, s.Pieces.Exclude} {
+		for _, g := range list {
+			// "<folders>/**" excludes everything under a folder <folders>
+			// matches: dir itself, or any folder above it.
+			folders, ok := strings.CutSuffix(g, "/**")
+			if !ok {
+				continue
+			}
+			for i := 0; i <= len(dir); i++ {
+				if (i == len(dir) || dir[i] == '/') && matchGlob(folders, dir[:i]) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
 // matchGlob matches a slash path against a glob whose segments follow
 // path.Match, where a `**` segment matches any number of folders (none
 // included).

@@ -74,3 +74,17 @@ func FuzzMatchGlob(f *testing.F) {
 		}
 	})
 }
+
+func TestMayHoldPieces(t *testing.T) {
+	s := DefaultSettings()
+	s.Pieces.Exclude = []string{"drafts/**", "notes/*.md", "old/**/x.md", "**/attic/**"}
+	for dir, want := range map[string]bool{
+		"pieces": true, "pieces/2026": true, "notes": true, "old": true, "a/attic": false, "attic": false,
+		"profile": false, "profile/genres": false, ".claude": false, ".git": false, ".sw": false,
+		"drafts": false, "drafts/old": false,
+	} {
+		if got := s.MayHoldPieces(dir); got != want {
+			t.Errorf("MayHoldPieces(%q) = %v, want %v", dir, got, want)
+		}
+	}
+}
