@@ -2,6 +2,7 @@ package review
 
 import (
 	"strings"
+	"sw/hooks/gitrepo"
 
 	"github.com/go-git/go-git/v5/plumbing"
 )
@@ -32,7 +33,7 @@ func (l *Loop) count(st *State) error {
 		return err
 	}
 	if st.Head != "" && len(c.Parents) > 0 && c.Parents[0].String() == st.Head {
-		changes, err := l.Repo.ChangedFiles(c.Parents[0], head, l.Coll.Settings.IsPiece)
+		changes, err := l.Repo.ChangedFilesIn(c.Parents[0], head, gitrepo.Filter{File: l.Coll.Settings.IsPiece, Dir: l.Coll.Settings.MayHoldPieces})
 		if err != nil {
 			return err
 		}
