@@ -138,9 +138,3 @@ func outcomeLine(out *review.Outcome) string {
 	return fmt.Sprintf("%d suggestions from %d pieces wait as branches in batch %s%s: sw review", len(out.Written), len(out.Pieces), out.Batch, dropped)
 }
 
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
-}

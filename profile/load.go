@@ -89,27 +89,3 @@ func (p Profile) readRule(file, id string) (Rule, error) {
 	}
 	return ParseRule(file, id, data)
 }
-
-// Genres lists the genre folders under genres/, sorted.
-func (p Profile) Genres() ([]string, error) {
-	rel := path.Join(p.Dir, GenresDir)
-	entries, err := os.ReadDir(filepath.Join(p.Root, filepath.FromSlash(rel)))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, Errors{{File: rel, Msg: err.Error()}}
-	}
-	var genres []string
-	var errs Errors
-	for _, e := range entries {
-		switch name := e.Name(); {
-		case strings.HasPrefix(name, ".") || !e.IsDir():
-		case !IsSlug(name):
-			errs = append(errs, &Error{File: path.Join(rel, name), Msg: "a genre folder needs a plain name (lowercase letters, digits, dashes), e.g. " + suggestSlug(name)})
-		default:
-			genres = append(genres, name)
-		}
-	}
-	return genres, errs.orNil()
-}

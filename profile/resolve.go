@@ -97,7 +97,7 @@ func contradiction(r Sourced, hard []Sourced, avoided []banned) string {
 	for _, want := range r.Prefer {
 		norm := NormalizePhrase(want)
 		for _, b := range avoided {
-			if containsWords(norm, b.phrase) {
+			if ContainsWords(norm, b.phrase) {
 				return fmt.Sprintf("prefers %q, which hard limit %s (%s) avoids", want, b.limit.ID, b.limit.Source)
 			}
 		}
@@ -119,21 +119,23 @@ func contradiction(r Sourced, hard []Sourced, avoided []banned) string {
 func metricOutside(m, limit *Metric) string {
 	if m.Target != nil {
 		if !limit.Contains(*m.Target) {
-			return "target " + num(*m.Target)
+			return "target " + Number(*m.Target)
 		}
 		return ""
 	}
 	if m.Min != nil && limit.Max != nil && *m.Min > *limit.Max {
-		return "min " + num(*m.Min)
+		return "min " + Number(*m.Min)
 	}
 	if m.Max != nil && limit.Min != nil && *m.Max < *limit.Min {
-		return "max " + num(*m.Max)
+		return "max " + Number(*m.Max)
 	}
 	return ""
 }
 
-// containsWords reports whether phrase contains part as whole words.
-func containsWords(phrase, part string) bool {
+// ContainsWords reports whether phrase contains part as whole words; both
+// are in NormalizePhrase form. This is how resolution decides that a
+// preferred phrase breaks an avoided one.
+func ContainsWords(phrase, part string) bool {
 	return part != "" && strings.Contains(" "+phrase+" ", " "+part+" ")
 }
 
@@ -142,17 +144,27 @@ func containsWords(phrase, part string) bool {
 func Bounds(m *Metric) string {
 	var parts []string
 	if m.Target != nil {
-		parts = append(parts, "target "+num(*m.Target))
+		parts = append(parts, "target "+Number(*m.Target))
 	}
-	switch {
-	case m.Min != nil && m.Max != nil:
-		parts = append(parts, num(*m.Min)+" to "+num(*m.Max))
-	case m.Min != nil:
-		parts = append(parts, "at least "+num(*m.Min))
-	case m.Max != nil:
-		parts = append(parts, "at most "+num(*m.Max))
+	if r := Range(m); r != "" {
+		parts = append(parts, r)
 	}
 	return strings.Join(parts, ", ")
 }
 
-func num(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+// Range describes a metric's bounds alone: "12 to 35", "at least 3",
+// "at most 40", or "" when it has none.
+func Range(m *Metric) string {
+	switch {
+	case m.Min != nil && m.Max != nil:
+		return Number(*m.Min) + " to " + Number(*m.Max)
+	case m.Min != nil:
+		return "at least " + Number(*m.Min)
+	case m.Max != nil:
+		return "at most " + Number(*m.Max)
+	}
+	return ""
+}
+
+// Number writes a number from a rule file as it was written there (40, 2.5).
+func Number(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }

@@ -182,22 +182,6 @@ func TestResolveIsDeterministic(t *testing.T) {
 	}
 }
 
-func TestGenres(t *testing.T) {
-	p := writeProfile(t, map[string]string{
-		"genres/essay/a.yaml":  rule("a", ""),
-		"genres/review/b.yaml": rule("b", ""),
-		"genres/stray.yaml":    "x",
-	})
-	got, err := p.Genres()
-	if err != nil || strings.Join(got, ",") != "essay,review" {
-		t.Errorf("Genres() = %v, %v", got, err)
-	}
-	p = writeProfile(t, map[string]string{"genres/Bad Genre/a.yaml": rule("a", "")})
-	if _, err := p.Genres(); err == nil || !strings.Contains(err.Error(), "e.g. bad-genre") {
-		t.Errorf("bad genre folder: %v", err)
-	}
-}
-
 // A resolved profile survives JSON both ways: the profile cache relies on it.
 func TestResolvedJSONRoundTrip(t *testing.T) {
 	p := writeProfile(t, map[string]string{

@@ -23,12 +23,3 @@ func Text(name string) string {
 	}
 	return string(b)
 }
-
-// FS returns the embedded files, rooted at files/.
-func FS() fs.FS {
-	sub, err := fs.Sub(files, "files")
-	if err != nil {
-		panic(err) // files/ is embedded above; Sub cannot fail on it
-	}
-	return sub
-}

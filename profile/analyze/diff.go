@@ -49,11 +49,11 @@ func (t *tokenizer) rune(w string) rune {
 // tokens returns d's words as runes, with a boundary wherever two words
 // do not form a phrase, and for each rune the word's index (-1 for a
 // boundary).
-func (t *tokenizer) tokens(d *prose.Doc, glued []bool) ([]rune, []int) {
+func (t *tokenizer) tokens(d *prose.Doc) ([]rune, []int) {
 	rs := make([]rune, 0, len(d.Words)+len(d.Words)/4)
 	idx := make([]int, 0, cap(rs))
 	for i, w := range d.Words {
-		if i > 0 && !glued[i] {
+		if i > 0 && !d.Joined(i) {
 			rs, idx = append(rs, boundary), append(idx, -1)
 		}
 		rs, idx = append(rs, t.rune(w.Text)), append(idx, i)
@@ -69,8 +69,8 @@ func diffEdit(p *piece) *edit {
 	draft := prose.Parse(draftSrc)
 	e := &edit{p: p, draft: draft, deleted: map[string]int{}, added: map[string]int{}, replacedBy: map[string]string{}}
 	t := &tokenizer{runes: map[string]rune{}, next: boundary + 1}
-	ra, ia := t.tokens(draft, gluedFlags(draft))
-	rb, ib := t.tokens(p.doc, p.glued)
+	ra, ia := t.tokens(draft)
+	rb, ib := t.tokens(p.doc)
 	dmp := diffmatchpatch.New()
 	dmp.DiffTimeout = 0
 	diffs := dmp.DiffMainRunes(ra, rb, false)

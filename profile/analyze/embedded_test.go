@@ -79,7 +79,7 @@ func TestAnswerShape(t *testing.T) {
 		}
 		if s.Rule != nil {
 			for _, p := range s.Rule.Prefer {
-				if containsWords(p, "game changer") {
+				if profile.ContainsWords(p, "game changer") {
 					t.Errorf("%s prefers what a hard limit avoids", s.ID)
 				}
 			}

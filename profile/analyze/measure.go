@@ -16,8 +16,7 @@ type piece struct {
 	index    int // in the batch, sorted by path
 	src      []byte
 	doc      *prose.Doc
-	glued    []bool // glued[i]: words i-1 and i can belong to one phrase
-	eligible bool   // at least MinPieceWords words
+	eligible bool // at least MinPieceWords words
 	metrics  []pieceMetric
 	opening  shape
 	closing  shape
@@ -66,7 +65,7 @@ func parsePieces(in []Piece) []*piece {
 func measurePiece(p Piece, index int) *piece {
 	src := []byte(p.Text)
 	d := prose.Parse(src)
-	pc := &piece{Piece: p, index: index, src: src, doc: d, glued: gluedFlags(d)}
+	pc := &piece{Piece: p, index: index, src: src, doc: d}
 	pc.eligible = d.WordCount() >= MinPieceWords
 	pc.metrics = make([]pieceMetric, len(metricSpecs))
 	for i := range metricSpecs {
@@ -99,25 +98,6 @@ func measureMetric(d *prose.Doc, spec *metricSpec, eligible bool) pieceMetric {
 		return pieceMetric{}
 	}
 	return pieceMetric{ok: true, value: vals[0]}
-}
-
-// gluedFlags marks the words that follow the previous word inside one
-// sentence with only white space between: the pairs prose.NGrams yields,
-// so every phrase built from them is one FindPhrase (and so `sw check`)
-// finds again.
-func gluedFlags(d *prose.Doc) []bool {
-	glued := make([]bool, len(d.Words))
-	k := 0
-	for pair := range d.NGrams(2) {
-		off := pair[1].Offset
-		for k < len(d.Words) && d.Words[k].Offset < off {
-			k++
-		}
-		if k < len(d.Words) && d.Words[k].Offset == off {
-			glued[k] = true
-		}
-	}
-	return glued
 }
 
 // capitalisedMidSentence says whether word i of d (parsed from src) is

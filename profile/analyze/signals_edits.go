@@ -128,7 +128,7 @@ func (r *run) editEval(edits []*edit, ph string, avoid bool) func(string) (*edit
 func mergeEditOverlaps(hits []*editHit) []*editHit {
 	for _, h := range hits {
 		for _, l := range hits {
-			if l.words > h.words && l.supportID == h.supportID && containsWords(l.phrase, h.phrase) {
+			if l.words > h.words && l.supportID == h.supportID && profile.ContainsWords(l.phrase, h.phrase) {
 				h.dropped = true
 				break
 			}
@@ -139,7 +139,7 @@ func mergeEditOverlaps(hits []*editHit) []*editHit {
 			continue
 		}
 		for _, s := range hits {
-			if !s.dropped && s.words < h.words && containsWords(h.phrase, s.phrase) && covers(s, h) {
+			if !s.dropped && s.words < h.words && profile.ContainsWords(h.phrase, s.phrase) && covers(s, h) {
 				h.dropped = true
 				break
 			}

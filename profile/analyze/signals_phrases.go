@@ -17,13 +17,6 @@ func hasPhrase(list []string, phrase string) bool {
 	return false
 }
 
-// containsWords says whether phrase contains part as whole words, the way
-// resolution decides that a preferred phrase breaks an avoided one.
-func containsWords(phrase, part string) bool {
-	part = profile.NormalizePhrase(part)
-	return part != "" && strings.Contains(" "+phrase+" ", " "+part+" ")
-}
-
 // phraseID is the id of a phrase rule: prefer-in-fact, avoid-delve. The
 // same phrase always gives the same id, so a later batch refreshes the
 // same branch.
@@ -53,13 +46,13 @@ func (r *run) phraseFree(genre, phrase string, prefer bool) bool {
 				return false
 			}
 			for _, a := range s.Avoid {
-				if containsWords(phrase, a) {
+				if profile.ContainsWords(phrase, profile.NormalizePhrase(a)) {
 					return false // forbidden, or already avoided as part of it
 				}
 			}
 			if !prefer {
 				for _, w := range s.Prefer {
-					if containsWords(profile.NormalizePhrase(w), phrase) {
+					if profile.ContainsWords(profile.NormalizePhrase(w), phrase) {
 						return false // avoiding it would break a preferred phrase
 					}
 				}

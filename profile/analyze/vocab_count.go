@@ -80,9 +80,9 @@ func (v *vocab) intern(p *piece, ids []uint32) []uint32 {
 		if capitalised(p.src, ws[i].Offset) {
 			lw.capAll++
 		}
-		if i > 0 && p.glued[i] && v.lex.words[ids[i-1]].opener {
+		if i > 0 && p.doc.Joined(i) && v.lex.words[ids[i-1]].opener {
 			lw.nominal++
-		} else if i+1 < len(ws) && p.glued[i+1] && ws[i+1].Text == "of" {
+		} else if i+1 < len(ws) && p.doc.Joined(i+1) && ws[i+1].Text == "of" {
 			lw.nominal++
 		}
 	}
@@ -120,11 +120,11 @@ func (c *counter) count(lex *lexicon, p *piece, ids []uint32) {
 		if lex.countable(ids[i]) {
 			c.bump(uint64(ids[i]), para)
 		}
-		if i >= 1 && p.glued[i] && ids[i-1] <= maxWordID {
+		if i >= 1 && p.doc.Joined(i) && ids[i-1] <= maxWordID {
 			if lex.phraseOK(ids[i-1 : i+1]) {
 				c.bump(key(ids[i-1:i+1]), para)
 			}
-			if i >= 2 && p.glued[i-1] && ids[i-2] <= maxWordID && lex.phraseOK(ids[i-2:i+1]) {
+			if i >= 2 && p.doc.Joined(i-1) && ids[i-2] <= maxWordID && lex.phraseOK(ids[i-2:i+1]) {
 				c.bump(key(ids[i-2:i+1]), para)
 			}
 		}

@@ -88,13 +88,3 @@ func WriteFile(path, display, block string) (changed bool, err error) {
 	}
 	return true, atomicfile.Write(path, out, 0o644)
 }
-
-// Current returns the block as it stands in content (markers included,
-// "\n" line endings), and whether there is one.
-func Current(file string, content []byte) (string, bool, error) {
-	s, found, err := locate(file, content)
-	if err != nil || !found {
-		return "", false, err
-	}
-	return strings.ReplaceAll(string(content[s.start:s.end]), "\r\n", "\n"), true, nil
-}

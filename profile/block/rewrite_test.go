@@ -173,3 +173,13 @@ func TestCurrent(t *testing.T) {
 		t.Errorf("Current = %q %v %v", got, ok, err)
 	}
 }
+
+// Current returns the block as it stands in content, the tests' oracle (markers included,
+// "\n" line endings), and whether there is one.
+func Current(file string, content []byte) (string, bool, error) {
+	s, found, err := locate(file, content)
+	if err != nil || !found {
+		return "", false, err
+	}
+	return strings.ReplaceAll(string(content[s.start:s.end]), "\r\n", "\n"), true, nil
+}

@@ -120,7 +120,6 @@ func (x *phraseIndex) allSeen(need []int32) bool {
 
 // scan is the one pass over the piece's words.
 func (x *phraseIndex) scan(d *prose.Doc) {
-	var glued []bool // computed on first need
 	for i := range d.Words {
 		text := d.Words[i].Text
 		if !x.sieve.may(text) {
@@ -138,10 +137,7 @@ func (x *phraseIndex) scan(d *prose.Doc) {
 			if p.unsure {
 				continue
 			}
-			if len(p.words) > 1 && glued == nil {
-				glued = gluedWords(d)
-			}
-			switch matchPlain(d, glued, i, p.words) {
+			switch matchPlain(d, i, p.words) {
 			case matched:
 				p.at = append(p.at, d.Words[i].Position)
 			case unsure:
@@ -170,7 +166,7 @@ const (
 
 // matchPlain says whether the plain phrase words occurs at word i, whose
 // text equals words[0].
-func matchPlain(d *prose.Doc, glued []bool, i int, words []string) match {
+func matchPlain(d *prose.Doc, i int, words []string) match {
 	if i+len(words) > len(d.Words) {
 		return noMatch
 	}
@@ -179,7 +175,7 @@ func matchPlain(d *prose.Doc, glued []bool, i int, words []string) match {
 		if b.Text != words[k] {
 			return noMatch
 		}
-		if glued[i+k] {
+		if d.Joined(i + k) {
 			continue
 		}
 		if a.Paragraph != b.Paragraph || a.Heading != b.Heading {
@@ -193,19 +189,4 @@ func matchPlain(d *prose.Doc, glued []bool, i int, words []string) match {
 		return unsure
 	}
 	return matched
-}
-
-// gluedWords marks each word that follows the previous one in the same
-// sentence with nothing but spaces between them: exactly the pairs
-// NGrams(2) yields, whose slices share the Doc's words.
-func gluedWords(d *prose.Doc) []bool {
-	glued := make([]bool, len(d.Words))
-	j := 0
-	for g := range d.NGrams(2) {
-		for &d.Words[j] != &g[1] {
-			j++
-		}
-		glued[j] = true
-	}
-	return glued
 }

@@ -66,13 +66,13 @@ func (rc *ruleCheck) metric(m *profile.Metric) {
 		if bounded {
 			rc.part(pieceBoundsCloseness(v, m))
 			if outside {
-				rc.whole(rc.hard, fmt.Sprintf("%s; %s %s %s", pieceValue(ms.info, v), rc.name, rc.asks(), bounds(m)))
+				rc.whole(rc.hard, fmt.Sprintf("%s; %s %s %s", pieceValue(ms.info, v), rc.name, rc.asks(), profile.Range(m)))
 			}
 		}
 		if m.Target != nil {
 			rc.part(targetCloseness(v, *m.Target, m))
 			if !outside && strays(v, *m.Target, m) {
-				rc.whole(false, fmt.Sprintf("%s; %s aims for about %s", pieceValue(ms.info, v), rc.name, exact(*m.Target)))
+				rc.whole(false, fmt.Sprintf("%s; %s aims for about %s", pieceValue(ms.info, v), rc.name, profile.Number(*m.Target)))
 			}
 		}
 		return
@@ -80,7 +80,7 @@ func (rc *ruleCheck) metric(m *profile.Metric) {
 
 	noun := ms.info.Scope.String() // sentence, paragraph
 	if bounded {
-		rc.noun, rc.unit, rc.bounds = noun, ms.info.Unit, bounds(m)
+		rc.noun, rc.unit, rc.bounds = noun, ms.info.Unit, profile.Range(m)
 		rc.tail = "; " + rc.name + " " + rc.asks() + " " + rc.bounds
 		inside := 0
 		for _, u := range ms.units {
@@ -97,7 +97,7 @@ func (rc *ruleCheck) metric(m *profile.Metric) {
 		rc.part(targetCloseness(v, *m.Target, m))
 		if strays(v, *m.Target, m) {
 			rc.whole(false, fmt.Sprintf("the median %s has %s; %s aims for about %s",
-				noun, amount(v, ms.info.Unit), rc.name, exact(*m.Target)))
+				noun, amount(v, ms.info.Unit), rc.name, profile.Number(*m.Target)))
 		}
 	}
 }
@@ -129,21 +129,4 @@ func pieceValue(info prose.Metric, v float64) string {
 // it is whole (52, 7.3).
 func num(v float64) string {
 	return strconv.FormatFloat(math.Round(v*10)/10, 'f', -1, 64)
-}
-
-// exact writes a number from a rule file as written there (40, 2.5).
-func exact(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
-
-// bounds describes a metric's bounds: "at most 40", "at least 3",
-// "12 to 35", or "" with none.
-func bounds(m *profile.Metric) string {
-	switch {
-	case m.Min != nil && m.Max != nil:
-		return exact(*m.Min) + " to " + exact(*m.Max)
-	case m.Min != nil:
-		return "at least " + exact(*m.Min)
-	case m.Max != nil:
-		return "at most " + exact(*m.Max)
-	}
-	return ""
 }

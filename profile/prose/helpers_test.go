@@ -116,3 +116,18 @@ func checkWordsAtOffsets(t testing.TB, src []byte, d *Doc) {
 		}
 	}
 }
+
+// JoinWords joins the words' Text with single spaces: the key of an
+// n-gram, and a phrase FindPhrase finds again.
+func JoinWords(ws []Word) string { return string(AppendWords(nil, ws)) }
+
+// AppendWords appends what JoinWords returns to dst.
+func AppendWords(dst []byte, ws []Word) []byte {
+	for i, w := range ws {
+		if i > 0 {
+			dst = append(dst, ' ')
+		}
+		dst = append(dst, w.Text...)
+	}
+	return dst
+}

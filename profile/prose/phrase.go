@@ -208,6 +208,15 @@ func hasSuffixNorm(text, lead string) bool {
 	}
 }
 
+// Joined reports whether word i follows word i-1 in one sentence with
+// nothing but white space between them, so that the two can belong to one
+// phrase: exactly the pairs NGrams(2) yields, and so phrases FindPhrase
+// finds again.
+func (d *Doc) Joined(i int) bool {
+	return i > 0 && i < len(d.Words) && d.Words[i].glued &&
+		d.Words[i].Sentence >= 0 && d.Words[i-1].Sentence >= 0
+}
+
 // NGrams yields every run of n consecutive words inside one sentence with
 // nothing but white space between them, so each is a phrase FindPhrase
 // finds ("in fact", not "fact, the"). The slices share the Doc's words;
@@ -219,12 +228,11 @@ func (d *Doc) NGrams(n int) iter.Seq[[]Word] {
 		}
 		run := 0
 		for i := range d.Words {
-			w := &d.Words[i]
 			switch {
-			case w.Sentence < 0:
+			case d.Words[i].Sentence < 0:
 				run = 0
 				continue
-			case w.glued && run > 0:
+			case d.Joined(i):
 				run++
 			default:
 				run = 1
@@ -234,32 +242,4 @@ func (d *Doc) NGrams(n int) iter.Seq[[]Word] {
 			}
 		}
 	}
-}
-
-// JoinWords joins the words' Text with single spaces: the key of an
-// n-gram, and a phrase FindPhrase finds again.
-func JoinWords(ws []Word) string {
-	if len(ws) == 1 {
-		return ws[0].Text
-	}
-	return string(AppendWords(nil, ws))
-}
-
-// AppendWords appends what JoinWords returns to dst. Counting n-grams
-// with it into a reused buffer allocates only for keys not seen before:
-//
-//	buf = AppendWords(buf[:0], g)
-//	if n, ok := counts[string(buf)]; ok { // no allocation
-//		counts[string(buf)] = n + 1
-//	} else {
-//		counts[string(buf)] = 1
-//	}
-func AppendWords(dst []byte, ws []Word) []byte {
-	for i, w := range ws {
-		if i > 0 {
-			dst = append(dst, ' ')
-		}
-		dst = append(dst, w.Text...)
-	}
-	return dst
 }

@@ -2,6 +2,7 @@ package prose
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -94,5 +95,28 @@ func TestNGrams(t *testing.T) {
 	}
 	if JoinWords(nil) != "" {
 		t.Error("JoinWords(nil) is not empty")
+	}
+}
+
+// Joined says which neighbours may share a phrase: the same pairs NGrams
+// yields, never across punctuation, a sentence end or a heading.
+func TestJoined(t *testing.T) {
+	d := Parse([]byte("# Big title\n\nIn fact, the cars stop. They  wait\nhere.\n"))
+	var got []string
+	for i, w := range d.Words {
+		if d.Joined(i) {
+			got = append(got, d.Words[i-1].Text+" "+w.Text)
+		}
+	}
+	var pairs []string
+	for g := range d.NGrams(2) {
+		pairs = append(pairs, JoinWords(g))
+	}
+	want := "in fact|the cars|cars stop|they wait|wait here"
+	if strings.Join(got, "|") != want || strings.Join(pairs, "|") != want {
+		t.Errorf("Joined %q, NGrams %q, want %q", got, pairs, want)
+	}
+	if d.Joined(0) || d.Joined(len(d.Words)) {
+		t.Error("Joined out of range")
 	}
 }

@@ -17,32 +17,6 @@ func Values(ms []Measurement) []float64 {
 	return out
 }
 
-// Mean is the arithmetic mean.
-func Mean(xs []float64) float64 {
-	if len(xs) == 0 {
-		return math.NaN()
-	}
-	sum := 0.0
-	for _, x := range xs {
-		sum += x
-	}
-	return sum / float64(len(xs))
-}
-
-// StdDev is the population standard deviation: how far values typically
-// lie from their mean.
-func StdDev(xs []float64) float64 {
-	if len(xs) == 0 {
-		return math.NaN()
-	}
-	m := Mean(xs)
-	ss := 0.0
-	for _, x := range xs {
-		ss += (x - m) * (x - m)
-	}
-	return math.Sqrt(ss / float64(len(xs)))
-}
-
 // Median is the 50th percentile.
 func Median(xs []float64) float64 { return Percentile(xs, 50) }
 
