@@ -1,0 +1,102 @@
+package review
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"sw/profile/analyze"
+)
+
+const agentTrailer = "\n\nCo-Authored-By: Claude <noreply@anthropic.com>\n"
+
+// The agent's drafts come from git history: for each piece, the last
+// version a commit marked as the agent's wrote before the person's final
+// one. ArgRewrite students' first drafts are committed as the agent's, their
+// third drafts as the person's, and what the analyzer then says to avoid is
+// exactly what it says given the drafts directly: the edit signals reach it
+// through git.
+func TestAgentDraftsFromHistory(t *testing.T) {
+	l := newCollection(t)
+	root := l.Repo.Root
+	corpus := func(rel string) string {
+		b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "corpus", "argrewrite", rel))
+		if err != nil {
+			t.Skip("corpus:", err)
+		}
+		return string(b)
+	}
+	students := []string{"1", "2", "3", "4", "5", "6", "8", "9", "10", "11", "13", "14"}
+	var paths []string
+	want := map[string][]string{}
+	for _, s := range students {
+		path := "pieces/" + s + ".md"
+		paths = append(paths, path)
+		draft, final := corpus("draft1/"+s+".txt"), corpus("draft3/"+s+".txt")
+		write(t, filepath.Join(root, path), draft)
+		git(t, root, "add", path)
+		git(t, root, "commit", "-q", "-m", "Draft essay "+s+agentTrailer)
+		write(t, filepath.Join(root, path), final)
+		git(t, root, "commit", "-q", "-am", "Revise essay "+s)
+		want[path] = []string{draft}
+	}
+	// A piece only the agent has written has no edits of the person's yet;
+	// one the agent revised after the person has the agent's newest version
+	// before the person's last.
+	write(t, filepath.Join(root, "pieces/agent.md"), "Written by the agent alone.\n")
+	git(t, root, "add", "pieces/agent.md")
+	git(t, root, "commit", "-q", "-m", "Agent piece"+agentTrailer)
+	paths = append(paths, "pieces/agent.md")
+	want["pieces/agent.md"] = []string{}
+	for i, text := range []string{"First agent draft.\n", "Person's text.\n", "Second agent draft.\n", "Person's final.\n"} {
+		write(t, filepath.Join(root, "pieces/mixed.md"), text)
+		git(t, root, "add", "pieces/mixed.md")
+		msg := "Person edits"
+		if i%2 == 0 {
+			msg = "Agent writes" + agentTrailer
+		}
+		git(t, root, "commit", "-q", "-m", msg)
+	}
+	paths = append(paths, "pieces/mixed.md")
+	want["pieces/mixed.md"] = []string{"Second agent draft.\n"}
+
+	p, err := l.Propose(context.Background(), paths)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string][]string{}
+	for _, piece := range p.Request.Pieces {
+		got[piece.Path] = piece.Drafts
+	}
+	if !reflect.DeepEqual(got, want) {
+		for path := range want {
+			if !reflect.DeepEqual(got[path], want[path]) {
+				t.Errorf("%s: drafts %.60q, want %.60q", path, got[path], want[path])
+			}
+		}
+	}
+
+	direct, err := analyze.Embedded{}.Analyze(context.Background(), p.Request)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var avoid []string
+	for _, s := range p.Suggestions {
+		if strings.HasPrefix(s.Signature, "avoid:phrase:") {
+			avoid = append(avoid, s.Signature)
+		}
+	}
+	if len(avoid) == 0 {
+		t.Error("no avoid suggestion came from the drafts in git history")
+	}
+	a, _ := json.Marshal(p.Suggestions)
+	b, _ := json.Marshal(direct.Suggestions)
+	if string(a) != string(b) {
+		t.Errorf("through git the analyzer said\n%s\nwith the drafts given directly\n%s", a, b)
+	}
+	t.Logf("avoid suggestions from git history: %v", avoid)
+}
