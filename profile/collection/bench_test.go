@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"sw/hooks/gitrepo"
 	"sw/profile/block"
 )
 
@@ -15,12 +14,8 @@ import (
 // three layers, their files an hour old (so the cache may keep them).
 func benchCollection(b *testing.B, n int) *Collection {
 	b.Helper()
-	b.Setenv("GIT_CONFIG_NOSYSTEM", "1")
-	b.Setenv("HOME", b.TempDir())
-	root := b.TempDir()
-	if _, err := gitrepo.Init(root); err != nil {
-		b.Skip("git:", err)
-	}
+	c := gitCollection(b)
+	root := c.Root
 	old := time.Now().Add(-time.Hour)
 	for i := 0; i < n; i++ {
 		dir := []string{"hard-limits", "preferences", "genres/essay"}[i%3]
@@ -37,7 +32,7 @@ func benchCollection(b *testing.B, n int) *Collection {
 		}
 		os.Chtimes(path, old, old)
 	}
-	return &Collection{Root: root, Settings: DefaultSettings()}
+	return c
 }
 
 // BenchmarkLoadResolveRender200 reads, parses and resolves 200 rule files
@@ -58,8 +53,7 @@ func BenchmarkLoadResolveRender200(b *testing.B) {
 // changed: a stamp of the files' stat data, and the cached block.
 func BenchmarkResolveCached200(b *testing.B) {
 	c := benchCollection(b, 200)
-	defer func(w time.Duration) { racyWindow = w }(racyWindow)
-	racyWindow = 0 // Chtimes has just set every file's change time to now
+	trustFreshFiles(b)
 	if _, _, err := c.resolved("essay", false); err != nil {
 		b.Fatal(err)
 	}

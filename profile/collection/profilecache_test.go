@@ -3,22 +3,15 @@ package collection
 import (
 	"os"
 	"path/filepath"
+	"sw/hooks/gitrepo"
 	"testing"
 	"time"
-
-	"sw/hooks/gitrepo"
 )
 
 func TestProfileCacheSeesEveryChange(t *testing.T) {
-	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
-	t.Setenv("HOME", t.TempDir())
-	root := t.TempDir()
-	if _, err := gitrepo.Init(root); err != nil {
-		t.Skip("git:", err)
-	}
-	c := &Collection{Root: root, Settings: DefaultSettings()}
-	defer func(w time.Duration) { racyWindow = w }(racyWindow)
-	racyWindow = 0
+	c := gitCollection(t)
+	root := c.Root
+	trustFreshFiles(t)
 	rule := filepath.Join(root, "profile/preferences/x.yaml")
 	os.MkdirAll(filepath.Dir(rule), 0o777)
 	write := func(text string, age time.Duration) {
@@ -69,13 +62,8 @@ func TestProfileCacheSeesEveryChange(t *testing.T) {
 // A profile read within the racy window of a change is not kept: a second
 // change in the same timestamp tick would look the same.
 func TestProfileCacheKeepsNothingRacy(t *testing.T) {
-	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
-	t.Setenv("HOME", t.TempDir())
-	root := t.TempDir()
-	if _, err := gitrepo.Init(root); err != nil {
-		t.Skip("git:", err)
-	}
-	c := &Collection{Root: root, Settings: DefaultSettings()}
+	c := gitCollection(t)
+	root := c.Root
 	os.MkdirAll(filepath.Join(root, "profile/preferences"), 0o777)
 	os.WriteFile(filepath.Join(root, "profile/preferences/x.yaml"), []byte("id: x\nrule: One.\n"), 0o644)
 	if _, err := c.Resolve("essay"); err != nil {
@@ -89,14 +77,8 @@ func TestProfileCacheKeepsNothingRacy(t *testing.T) {
 // Settings are cached too, and every change to .sw.yaml is seen, even one
 // that keeps its size and modification time.
 func TestSettingsCacheSeesEveryChange(t *testing.T) {
-	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
-	t.Setenv("HOME", t.TempDir())
-	root := t.TempDir()
-	if _, err := gitrepo.Init(root); err != nil {
-		t.Skip("git:", err)
-	}
-	defer func(w time.Duration) { racyWindow = w }(racyWindow)
-	racyWindow = 0
+	root := gitCollection(t).Root
+	trustFreshFiles(t)
 	settings := filepath.Join(root, SettingsFile)
 	old := time.Now().Add(-time.Hour)
 	write := func(text string) {
@@ -132,4 +114,26 @@ func TestSettingsCacheSeesEveryChange(t *testing.T) {
 	if _, err := Open(root); err == nil {
 		t.Error("a broken .sw.yaml was served from the cache")
 	}
+}
+
+// gitCollection is a collection in a new git repository, with git kept
+// away from the machine's configuration.
+func gitCollection(tb testing.TB) *Collection {
+	tb.Helper()
+	tb.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	tb.Setenv("HOME", tb.TempDir())
+	root := tb.TempDir()
+	if _, err := gitrepo.Init(root); err != nil {
+		tb.Skip("git:", err)
+	}
+	return &Collection{Root: root, Settings: DefaultSettings()}
+}
+
+// trustFreshFiles lets the caches keep what was read right after a change
+// (a test's files are seconds old, and Chtimes sets their change time to
+// now), for the rest of the test.
+func trustFreshFiles(tb testing.TB) {
+	old := racyWindow
+	racyWindow = 0
+	tb.Cleanup(func() { racyWindow = old })
 }
