@@ -137,4 +137,3 @@ func outcomeLine(out *review.Outcome) string {
 	}
 	return fmt.Sprintf("%d suggestions from %d pieces wait as branches in batch %s%s: sw review", len(out.Written), len(out.Pieces), out.Batch, dropped)
 }
-

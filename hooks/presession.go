@@ -72,7 +72,7 @@ func sessionGenre(c *collection.Collection, getenv func(string) string) (string,
 	if c.Settings.Genre != "" {
 		return c.Settings.Genre, nil
 	}
-	repo, err := gitrepo.Find(c.Root)
+	repo, err := c.Repo()
 	if err != nil {
 		return collection.DefaultGenre, nil
 	}

@@ -10,7 +10,6 @@ import (
 	"sync"
 	"time"
 
-	"sw/hooks/gitrepo"
 	"sw/profile"
 )
 
@@ -40,10 +39,10 @@ var binaryStamp = sync.OnceValue(func() string {
 	return fmt.Sprintf("%d %d", fi.Size(), fi.ModTime().UnixNano())
 })
 
-// cacheDir is the folder caches of the collection at root live in, or ""
-// when it is not a git repository.
-func cacheDir(root string) string {
-	repo, err := gitrepo.At(root)
+// cacheDir is the folder the collection's caches live in, or "" when it
+// is not a git repository.
+func (c *Collection) cacheDir() string {
+	repo, err := c.Repo()
 	if err != nil {
 		return ""
 	}
@@ -90,8 +89,8 @@ func writeCacheFile(path, key string, content []byte) {
 // fileKey is the cache key for what is read from one file (kind says what),
 // the cache folder, and whether it may be stored (not when the file changed
 // within racyWindow).
-func fileKey(root, kind string, fi os.FileInfo) (key, dir string, storable bool) {
-	dir = cacheDir(root)
+func (c *Collection) fileKey(kind string, fi os.FileInfo) (key, dir string, storable bool) {
+	dir = c.cacheDir()
 	if dir == "" {
 		return "", "", false
 	}

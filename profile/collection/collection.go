@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"sw/hooks/gitrepo"
 	"sw/profile"
 	"sw/profile/block"
 )
@@ -29,6 +30,20 @@ const (
 type Collection struct {
 	Root     string
 	Settings Settings
+
+	repo      *gitrepo.Repo // the repository, found on first need (see Repo)
+	repoErr   error
+	repoFound bool
+}
+
+// Repo is the git repository the collection is, looked up once: the hooks
+// ask for it several times in one process.
+func (c *Collection) Repo() (*gitrepo.Repo, error) {
+	if !c.repoFound {
+		c.repo, c.repoErr = gitrepo.At(c.Root)
+		c.repoFound = true
+	}
+	return c.repo, c.repoErr
 }
 
 // ErrNotCollection means no .sw.yaml was found.
@@ -78,7 +93,7 @@ func Open(root string) (*Collection, error) {
 	if err != nil {
 		return nil, err
 	}
-	key, dir, storable := fileKey(root, "settings", fi)
+	key, dir, storable := c.fileKey("settings", fi)
 	cached := filepath.Join(dir, "settings")
 	if key != "" {
 		if data, ok := readCacheFile(cached, key); ok {

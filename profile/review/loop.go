@@ -53,7 +53,7 @@ func Open(dir string) (*Loop, error) {
 
 // For opens the loop of a collection already open.
 func For(c *collection.Collection) (*Loop, error) {
-	repo, err := gitrepo.Find(c.Root)
+	repo, err := c.Repo()
 	if err != nil {
 		return nil, err
 	}
