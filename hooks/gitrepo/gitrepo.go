@@ -133,7 +133,7 @@ func run(dir string, stdin []byte, args ...string) ([]byte, error) {
 func runEnv(dir string, stdin []byte, env []string, args ...string) ([]byte, error) {
 	cmd := exec.Command("git", args...)
 	cmd.Dir = dir
-	cmd.Env = append(cleanEnv(), env...)
+	cmd.Env = append(append(cleanEnv(), ownCommand), env...)
 	if stdin != nil {
 		cmd.Stdin = bytes.NewReader(stdin)
 	}
@@ -154,6 +154,13 @@ func runEnv(dir string, stdin []byte, env []string, args ...string) ([]byte, err
 // inside a hook these must not leak in: during `git commit --only`, for one,
 // GIT_INDEX_FILE points at a temporary index.
 var repoEnv = []string{"GIT_DIR=", "GIT_WORK_TREE=", "GIT_INDEX_FILE=", "GIT_PREFIX=", "GIT_COMMON_DIR=", "GIT_OBJECT_DIRECTORY="}
+
+// ownCommand marks the git commands sw runs itself: the hooks git runs for
+// them (sw's shims among them, for a merge, a commit of the feedback file,
+// a branch deleted) must not call back into sw, which is already at work
+// and holds its lock. The person's own hooks, chained before sw's, still
+// run.
+const ownCommand = "SW_HOOKS=off"
 
 func cleanEnv() []string {
 	env := os.Environ()

@@ -26,7 +26,7 @@ func (l *Loop) Accept(id string) (*Suggestion, error) {
 		return nil, fmt.Errorf("merging %s into %s failed, and the merge was undone: %w", s.Branch, def.name, err)
 	}
 	if local {
-		if _, err := l.gitOwn("branch", "-d", s.Branch); err != nil {
+		if _, err := l.Repo.Git("branch", "-d", s.Branch); err != nil {
 			return nil, err
 		}
 	}
@@ -48,7 +48,7 @@ func (l *Loop) Reject(id string) (*Suggestion, error) {
 	if _, local, err := l.branchRef(s); err != nil {
 		return nil, err
 	} else if local {
-		if _, err := l.gitOwn("branch", "-D", s.Branch); err != nil {
+		if _, err := l.Repo.Git("branch", "-D", s.Branch); err != nil {
 			return nil, err
 		}
 	}

@@ -11,9 +11,10 @@ import (
 	"time"
 )
 
-// takeLock creates .git/sw/lock exclusively where flock is not available;
+// lock takes .git/sw/lock for a read-modify-write of the state, creating
+// it exclusively where flock is not available;
 // a lock older than a minute is left over from a crash and is broken.
-func (l *Loop) takeLock() (unlock func(), err error) {
+func (l *Loop) lock() (unlock func(), err error) {
 	if err := os.MkdirAll(l.Dir, 0o777); err != nil {
 		return nil, err
 	}

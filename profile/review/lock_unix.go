@@ -11,11 +11,13 @@ import (
 	"time"
 )
 
-// takeLock holds an exclusive flock on .git/sw/lock. The kernel lets go of
-// it when the process ends, however it ends, so a crash leaves no stale
-// lock behind; and the file is never created or removed after the first
-// time, which keeps a hook inside git commit to two system calls.
-func (l *Loop) takeLock() (unlock func(), err error) {
+// lock takes .git/sw/lock for a read-modify-write of the state; critical
+// sections are short (an analyzer runs outside it). It is an flock: the
+// kernel lets go of it when the process ends, however it ends, so a crash
+// leaves no stale lock behind, and the file is never created or removed
+// after the first time, which keeps a hook inside git commit to two system
+// calls.
+func (l *Loop) lock() (unlock func(), err error) {
 	if err := os.MkdirAll(l.Dir, 0o777); err != nil {
 		return nil, err
 	}

@@ -60,14 +60,6 @@ func For(c *collection.Collection) (*Loop, error) {
 	return &Loop{Repo: repo, Coll: c, Dir: filepath.Join(repo.CommonDir, "sw"), Now: time.Now}, nil
 }
 
-// gitOwn runs a git command that changes refs on sw's behalf. sw's own
-// hooks stand aside for it (SW_HOOKS=off), since sw reconciles what it did
-// itself and a hook of its own would only wait for the lock sw holds; the
-// person's hooks, chained before sw's, still run.
-func (l *Loop) gitOwn(args ...string) ([]byte, error) {
-	return l.Repo.GitEnv([]string{"SW_HOOKS=off"}, args...)
-}
-
 // logf appends a line to .git/sw/log, the record of what the loop did
 // behind the person's back: analyses, branches written, decisions seen.
 func (l *Loop) logf(format string, args ...any) {

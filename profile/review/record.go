@@ -176,7 +176,7 @@ func (l *Loop) commitCheckedOut(def tip, path string, data []byte, msg string) e
 	if err := atomicfile.Write(abs, data, 0o644); err != nil {
 		return err
 	}
-	if _, err := l.gitOwn("commit", "--only", "--no-verify", "--quiet", "-m", msg, "--", path); err != nil {
+	if _, err := l.Repo.Git("commit", "--only", "--no-verify", "--quiet", "-m", msg, "--", path); err != nil {
 		os.WriteFile(abs, onDisk, 0o644) // put back what was there
 		return err
 	}
@@ -203,7 +203,7 @@ func (l *Loop) commitBehind(def tip, path string, data []byte, msg string) error
 	if err != nil {
 		return err
 	}
-	_, err = l.gitOwn("update-ref", "-m", "sw: "+strings.SplitN(msg, "\n", 2)[0], def.ref, strings.TrimSpace(string(out)), def.hash.String())
+	_, err = l.Repo.Git("update-ref", "-m", "sw: "+strings.SplitN(msg, "\n", 2)[0], def.ref, strings.TrimSpace(string(out)), def.hash.String())
 	return err
 }
 

@@ -162,30 +162,6 @@ func (l *Loop) countAndReconcile(st *State) error {
 	return l.reconcile(st)
 }
 
-// lock takes .git/sw/lock for a read-modify-write of the state (see
-// takeLock). Critical sections are short: an analyzer runs outside it.
-//
-// While it is held, every process sw starts carries SW_HOOKS=off: a git
-// command sw runs (a commit of profile_feedback.json, the deletion of a
-// packed branch) may run sw's hooks, and those would only wait for this
-// very lock.
-func (l *Loop) lock() (unlock func(), err error) {
-	release, err := l.takeLock()
-	if err != nil {
-		return nil, err
-	}
-	prev, had := os.LookupEnv("SW_HOOKS")
-	os.Setenv("SW_HOOKS", "off")
-	return func() {
-		if had {
-			os.Setenv("SW_HOOKS", prev)
-		} else {
-			os.Unsetenv("SW_HOOKS")
-		}
-		release()
-	}, nil
-}
-
 // find returns the suggestion on branch, or nil.
 func (st *State) find(branch string) *Suggestion {
 	for _, s := range st.Suggestions {
