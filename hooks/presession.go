@@ -2,6 +2,7 @@ package hooks
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"text/template"
@@ -26,7 +27,7 @@ func PreSession(io IO) int {
 	if isHook && in.Cwd != "" {
 		dir = in.Cwd
 	}
-	text, err := refreshBlock(dir, io.Getenv)
+	text, err := refreshBlock(dir, io)
 	switch {
 	case err != nil:
 		msg := oneLine(err)
@@ -42,13 +43,13 @@ func PreSession(io IO) int {
 
 // refreshBlock rewrites the block for the session's genre and returns it,
 // or "" when CLAUDE.md already held it.
-func refreshBlock(dir string, getenv func(string) string) (string, error) {
+func refreshBlock(dir string, io IO) (string, error) {
 	c, err := collection.Find(dir)
 	if err != nil {
 		return "", err
 	}
-	reconcile(c)
-	genre, err := sessionGenre(c, getenv)
+	reconcile(c, io)
+	genre, err := sessionGenre(c, io.Getenv)
 	if err != nil {
 		return "", err
 	}
@@ -119,9 +120,15 @@ func oneLine(err error) string {
 
 // reconcile catches decisions made on suggestion branches since sw last
 // ran (a branch deleted, a merge pulled from a host), as every hook does. A
-// problem there is the review loop's, never the session's: it is logged.
-func reconcile(c *collection.Collection) {
-	if l, err := review.For(c); err == nil {
-		l.Reconcile()
+// problem there is the review loop's, never the session's: it is said on
+// stderr, and the profile is written all the same. A collection outside
+// git has no review loop.
+func reconcile(c *collection.Collection, io IO) {
+	l, err := review.For(c)
+	if err == nil {
+		err = l.Reconcile()
+	}
+	if err != nil && !errors.Is(err, gitrepo.ErrNotRepo) {
+		fmt.Fprintf(io.Stderr, "sw: suggestion branches not reconciled: %s\n", oneLine(err))
 	}
 }
