@@ -88,12 +88,12 @@ var ruleFields = []string{"id", "rule", "avoid", "prefer", "metric", "note"}
 func (p *ruleParser) rule(m *yaml.Node, wantID string) Rule {
 	var r Rule
 	var idNode, ruleNode *yaml.Node
-	ruleIsText := false
+	idIsText, ruleIsText := false, false
 	p.fields(m, ruleFields, func(key, val *yaml.Node) {
 		switch key.Value {
 		case "id":
 			idNode = val
-			r.ID, _ = p.text(val, "id")
+			r.ID, idIsText = p.text(val, "id")
 		case "rule":
 			ruleNode = val
 			r.Rule, ruleIsText = p.text(val, "rule")
@@ -110,6 +110,8 @@ func (p *ruleParser) rule(m *yaml.Node, wantID string) Rule {
 	switch {
 	case idNode == nil:
 		p.fail(m, "missing `id:`; add `id: %s` (the file name without .yaml)", wantID)
+	case idIsText && r.ID == "":
+		p.fail(idNode, "`id:` is empty; set `id: %s` (the file name without .yaml)", wantID)
 	case r.ID != "" && !IsSlug(r.ID):
 		p.fail(idNode, "id %q is not a plain name: use lowercase letters, digits and dashes, e.g. %q", r.ID, suggestSlug(r.ID))
 	case r.ID != "" && r.ID != wantID:

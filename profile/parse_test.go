@@ -46,6 +46,7 @@ func TestParseRuleErrors(t *testing.T) {
 		{"unknown field", "x", "id: x\nrule: a\navoids: [b]\n", `x.yaml:3:1: unknown field "avoids"; the fields are: id, rule, avoid, prefer, metric, note`},
 		{"repeated field", "x", "id: x\nrule: a\nrule: b\n", `x.yaml:3:1: field "rule" appears twice`},
 		{"missing id", "x", "rule: a\n", "x.yaml:1:1: missing `id:`; add `id: x`"},
+		{"empty id", "x", "id: \"\"\nrule: a\n", "x.yaml:1:5: `id:` is empty; set `id: x`"},
 		{"id not the file name", "x", "id: y\nrule: a\n", `x.yaml:1:5: id "y" does not match the file name; rename the file to y.yaml or set ` + "`id: x`"},
 		{"id with a slash", "x", "id: a/b\nrule: a\n", `x.yaml:1:5: id "a/b" is not a plain name: use lowercase letters, digits and dashes, e.g. "a-b"`},
 		{"id with dots", "x", "id: ..\nrule: a\n", `x.yaml:1:5: id ".." is not a plain name`},
