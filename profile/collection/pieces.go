@@ -63,31 +63,61 @@ func (s Settings) MayHoldPieces(dir string) bool {
 
 // matchGlob matches a slash path against a glob whose segments follow
 // path.Match, where a `**` segment matches any number of folders (none
-// included).
+// included). It walks both strings in place: the hooks ask it about every
+// file under the collection, and splitting each path cost more than the
+// matching.
 func matchGlob(pattern, name string) bool {
-	return matchSegments(strings.Split(pattern, "/"), strings.Split(name, "/"))
+	return matchRest(pattern, false, name, false)
 }
 
-func matchSegments(pat, name []string) bool {
-	for len(pat) > 0 {
-		if pat[0] == "**" {
-			rest := pat[1:]
-			for i := 0; i <= len(name); i++ {
-				if matchSegments(rest, name[i:]) {
+// matchRest matches what is left of a pattern against what is left of a
+// name. A done flag marks a side with no segment left, which differs from
+// one empty segment ("" as a name is one).
+func matchRest(pat string, patDone bool, name string, nameDone bool) bool {
+	for !patDone {
+		var seg string
+		seg, pat, patDone = cutSegment(pat)
+		if seg == "**" {
+			for {
+				if matchRest(pat, patDone, name, nameDone) {
 					return true
 				}
+				if nameDone {
+					return false
+				}
+				_, name, nameDone = cutSegment(name)
 			}
+		}
+		if nameDone {
 			return false
 		}
-		if len(name) == 0 {
+		var nseg string
+		nseg, name, nameDone = cutSegment(name)
+		if !matchSegment(seg, nseg) {
 			return false
 		}
-		if ok, _ := path.Match(pat[0], name[0]); !ok {
-			return false
-		}
-		pat, name = pat[1:], name[1:]
 	}
-	return len(name) == 0
+	return nameDone
+}
+
+// matchSegment is path.Match for one segment, with the shapes globs
+// mostly take answered without it: a plain name, and `*` or `*.md`.
+func matchSegment(pattern, name string) bool {
+	switch meta := strings.IndexAny(pattern, `*?[\`); {
+	case meta < 0:
+		return pattern == name
+	case meta == 0 && pattern[0] == '*' && !strings.ContainsAny(pattern[1:], `*?[\`):
+		return strings.HasSuffix(name, pattern[1:])
+	}
+	ok, _ := path.Match(pattern, name)
+	return ok
+}
+
+// cutSegment splits off a slash path's first segment; done reports that it
+// was the last.
+func cutSegment(p string) (seg, rest string, done bool) {
+	seg, rest, more := strings.Cut(p, "/")
+	return seg, rest, !more
 }
 
 // checkGlob reports a glob that can never match as written.

@@ -1,6 +1,10 @@
 package collection
 
-import "testing"
+import (
+	"path"
+	"strings"
+	"testing"
+)
 
 func TestMatchGlob(t *testing.T) {
 	tests := []struct {
@@ -61,7 +65,9 @@ func FuzzMatchGlob(f *testing.F) {
 	f.Add("a/**/b/**/c", "a/x/b/y/c")
 	f.Add("[", "x")
 	f.Fuzz(func(t *testing.T, pattern, name string) {
-		matchGlob(pattern, name)
+		if got, want := matchGlob(pattern, name), matchSplit(strings.Split(pattern, "/"), strings.Split(name, "/")); got != want {
+			t.Fatalf("matchGlob(%q, %q) = %v, the segment lists say %v", pattern, name, got, want)
+		}
 		checkGlob(pattern)
 		plain := true
 		for _, r := range name {
@@ -87,4 +93,27 @@ func TestMayHoldPieces(t *testing.T) {
 			t.Errorf("MayHoldPieces(%q) = %v, want %v", dir, got, want)
 		}
 	}
+}
+
+// matchSplit is the plain reading of a glob, on segment lists: the oracle
+// matchGlob, which walks the strings in place, is held to.
+func matchSplit(pat, name []string) bool {
+	for len(pat) > 0 {
+		if pat[0] == "**" {
+			for i := 0; i <= len(name); i++ {
+				if matchSplit(pat[1:], name[i:]) {
+					return true
+				}
+			}
+			return false
+		}
+		if len(name) == 0 {
+			return false
+		}
+		if ok, _ := path.Match(pat[0], name[0]); !ok {
+			return false
+		}
+		pat, name = pat[1:], name[1:]
+	}
+	return len(name) == 0
 }
