@@ -239,25 +239,33 @@ func checkPieces(c *cli.Context) error {
 	if c.Args().Len() == 0 {
 		return errors.New("give one or more pieces to check")
 	}
+	// Every piece is read first, so a missing one fails before any work,
+	// and parsed while the collection's profile is found and resolved.
+	paths := c.Args().Slice()
+	sources := make([][]byte, len(paths))
+	parsing := make([]*check.Parsing, len(paths))
+	for i, path := range paths {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		sources[i], parsing[i] = src, check.StartParsing(path, src)
+	}
 	coll, err := collection.Find(".")
 	if err != nil {
 		return err
 	}
 	var results []check.Result
-	for _, path := range c.Args().Slice() {
-		src, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
+	for i := range paths {
 		genre := c.String("genre")
 		if genre == "" {
-			genre = coll.GenreOf(src)
+			genre = coll.GenreOf(sources[i])
 		}
 		r, err := coll.Resolve(genre)
 		if err != nil {
 			return err
 		}
-		results = append(results, check.Piece(path, src, genre, r))
+		results = append(results, parsing[i].Check(genre, r))
 	}
 	if c.Bool("json") {
 		err = check.WriteJSON(c.App.Writer, results...)

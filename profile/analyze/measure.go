@@ -108,7 +108,7 @@ func capitalisedMidSentence(src []byte, d *prose.Doc, i int) bool {
 	if w.Sentence < 0 {
 		return false // a heading's words are capitalised by convention
 	}
-	return d.Sentences[w.Sentence].Words.Start != i && capitalised(src, w.Offset)
+	return d.Sentences[w.Sentence].Words.Start != i && capitalised(src, int(w.Offset))
 }
 
 // capitalised says the word at offset starts with a capital letter.

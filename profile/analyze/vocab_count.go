@@ -77,7 +77,7 @@ func (v *vocab) intern(p *piece, ids []uint32) []uint32 {
 		if capitalisedMidSentence(p.src, p.doc, i) {
 			lw.capMid++
 		}
-		if capitalised(p.src, ws[i].Offset) {
+		if capitalised(p.src, int(ws[i].Offset)) {
 			lw.capAll++
 		}
 		if i > 0 && p.doc.Joined(i) && v.lex.words[ids[i-1]].opener {

@@ -21,6 +21,38 @@ func Piece(path string, src []byte, genre string, r *profile.Resolved) Result {
 	return doc(path, prose.Parse(src), genre, r)
 }
 
+// Parsing is a piece being parsed in the background, so that a command can
+// find and resolve the profile meanwhile: on a long piece the two take
+// about as long, and `sw check` runs in an agent's Stop hook.
+type Parsing struct {
+	path string
+	done chan struct{}
+	doc  *prose.Doc
+}
+
+// StartParsing starts parsing src, the bytes of the piece at path.
+func StartParsing(path string, src []byte) *Parsing {
+	p := &Parsing{path: path, done: make(chan struct{})}
+	go func() {
+		defer close(p.done)
+		p.doc = prose.Parse(src)
+	}()
+	return p
+}
+
+// Check is Piece for a piece whose parse was started earlier: it waits for
+// the parse, then checks it against r.
+func (p *Parsing) Check(genre string, r *profile.Resolved) Result {
+	<-p.done
+	if genre == "" && r != nil {
+		genre = r.Genre
+	}
+	if r == nil {
+		return empty(p.path, genre)
+	}
+	return doc(p.path, p.doc, genre, r)
+}
+
 func empty(path, genre string) Result {
 	return Result{Path: path, Genre: genre, Score: 1, Errors: []Finding{}, Warnings: []Finding{}}
 }

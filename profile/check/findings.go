@@ -78,7 +78,7 @@ func (rc *ruleCheck) flush() {
 // report adds a finding of the rule: an error when err is set (a hard
 // limit's bounds or avoid list), else a warning.
 func (rc *ruleCheck) report(err bool, at prose.Position, msg string) {
-	f := Finding{Rule: rc.rule.ID, Line: at.Line, Col: at.Col, Message: msg}
+	f := Finding{Rule: rc.rule.ID, Line: int(at.Line), Col: int(at.Col), Message: msg}
 	if err {
 		rc.c.res.Errors = append(rc.c.res.Errors, f)
 	} else {
@@ -127,7 +127,7 @@ func sortFindings(fs []Finding) {
 
 func cmpPos(a, b prose.Position) int {
 	if a.Line != b.Line {
-		return a.Line - b.Line
+		return int(a.Line - b.Line)
 	}
-	return a.Col - b.Col
+	return int(a.Col - b.Col)
 }

@@ -3,6 +3,7 @@ package prose
 import (
 	"bytes"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // builder turns blocks into the Doc. All text lives in a few growing
@@ -15,8 +16,10 @@ type builder struct {
 	text []byte  // cleaned text of all blocks
 	offs []int32 // source offset of each byte of text
 
-	lower  []byte  // lower-cased words, back to back
-	lspans []int32 // start, end in lower for each word
+	// lower holds the lower-cased words back to back; each Word's Text
+	// shares its bytes. Only appended to, so a Text made before the buffer
+	// grew still reads the same bytes from the old array.
+	lower []byte
 
 	scratch []byte  // a block's lines joined, before cleaning
 	soffs   []int32 // source offset of each byte of scratch
@@ -28,14 +31,18 @@ type builder struct {
 
 func newBuilder(src []byte) *builder {
 	n := len(src)
-	words := n/6 + 8
+	// Room for every word from the start: a slice that outgrows its guess
+	// is copied to one twice as large, and in a short-lived process each
+	// fresh page costs a fault. Words mostly end at a space or a line
+	// break; the margin covers those joined by dashes and slashes.
+	words := bytes.Count(src, []byte{' '}) + bytes.Count(src, newline)
+	words += words/8 + 8
 	b := &builder{
-		src:    src,
-		d:      &Doc{},
-		text:   make([]byte, 0, n+16),
-		offs:   make([]int32, 0, n+16),
-		lower:  make([]byte, 0, n),
-		lspans: make([]int32, 0, 2*words),
+		src:   src,
+		d:     &Doc{},
+		text:  make([]byte, 0, n+16),
+		offs:  make([]int32, 0, n+16),
+		lower: make([]byte, 0, n),
 		// A paragraph rarely runs past a few thousand bytes; longer ones
 		// grow these once or twice.
 		scratch: make([]byte, 0, min(n, 4096)),
@@ -130,12 +137,12 @@ func (b *builder) endBlock() {
 func (b *builder) addWord(i, j, sent, para, head int, glued bool) {
 	l0 := len(b.lower)
 	b.lower = appendLower(b.lower, b.text[i:j])
-	b.lspans = append(b.lspans, int32(l0), int32(len(b.lower)))
 	b.d.Words = append(b.d.Words, Word{
+		Text:      bufferString(b.lower[l0:]),
 		Position:  b.pos.at(int(b.offs[i])),
-		Sentence:  sent,
-		Paragraph: para,
-		Heading:   head,
+		Sentence:  int32(sent),
+		Paragraph: int32(para),
+		Heading:   int32(head),
 		start:     int32(i),
 		end:       int32(j),
 		glued:     glued,
@@ -143,9 +150,8 @@ func (b *builder) addWord(i, j, sent, para, head int, glued bool) {
 }
 
 // lastLower is the lower-cased form of the latest word.
-func (b *builder) lastLower() []byte {
-	n := len(b.lspans)
-	return b.lower[b.lspans[n-2]:b.lspans[n-1]]
+func (b *builder) lastLower() string {
+	return b.d.Words[len(b.d.Words)-1].Text
 }
 
 func allSpace(s []byte) bool {
@@ -240,12 +246,12 @@ func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }
 // finished words and sentences.
 func (b *builder) finish() *Doc {
 	d := b.d
-	d.text = string(b.text)
-	lower := string(b.lower)
+	// The builder is done with its buffers: the Doc's strings share their
+	// bytes rather than copy them, as nothing writes to them again.
+	d.text = bufferString(b.text)
 	c := &d.counts
 	for i := range d.Words {
 		w := &d.Words[i]
-		w.Text = lower[b.lspans[2*i]:b.lspans[2*i+1]]
 		k := wordKind(w.Text)
 		if k&kindFirstPlural != 0 && w.Text == "us" && d.text[w.start:w.end] == "US" {
 			k &^= kindFirstPlural // the country, not the pronoun
@@ -321,7 +327,7 @@ func (p *posFinder) at(off int) Position {
 				p.off += w
 			}
 		}
-		return Position{Line: p.line, Col: p.col, Offset: off}
+		return Position{Line: int32(p.line), Col: int32(p.col), Offset: int32(off)}
 	}
 	if off > p.off {
 		seg := p.src[p.off:off]
@@ -333,7 +339,12 @@ func (p *posFinder) at(off int) Position {
 		}
 		p.off = off
 	}
-	return Position{Line: p.line, Col: p.col, Offset: off}
+	return Position{Line: int32(p.line), Col: int32(p.col), Offset: int32(off)}
 }
 
 var newline = []byte{'\n'}
+
+// bufferString is bytes no one will write to again, as a string.
+func bufferString(b []byte) string {
+	return unsafe.String(unsafe.SliceData(b), len(b))
+}

@@ -10,9 +10,13 @@ package prose
 // Position is a place in the original file. Line and Col are 1-based; Col
 // counts characters (runes), not bytes, because that is what editors show.
 // Offset is the 0-based byte offset, for callers that slice the source.
+//
+// The fields are 32-bit, as a piece's sizes are: every word carries a
+// Position, and a smaller Word makes a long piece's parse touch less
+// fresh memory, which a short-lived process pays for page by page.
 type Position struct {
-	Line, Col int
-	Offset    int
+	Line, Col int32
+	Offset    int32
 }
 
 // Span is a half-open range of indexes into one of the Doc's slices.
@@ -27,9 +31,9 @@ type Word struct {
 	// the form every count and phrase match uses.
 	Text string
 	Position
-	Sentence  int // index in Doc.Sentences, or -1 for a heading's word
-	Paragraph int // index in Doc.Paragraphs, or -1 for a heading's word
-	Heading   int // index in Doc.Headings, or -1 for a paragraph's word
+	Sentence  int32 // index in Doc.Sentences, or -1 for a heading's word
+	Paragraph int32 // index in Doc.Paragraphs, or -1 for a heading's word
+	Heading   int32 // index in Doc.Headings, or -1 for a paragraph's word
 
 	// start and end locate the word in Doc.text, where the gaps between
 	// words (punctuation, spaces) still are.

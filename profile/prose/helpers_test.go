@@ -79,11 +79,11 @@ func checkPositions(t testing.TB, src []byte, d *Doc) {
 	o := newOracle(src)
 	check := func(what string, p Position) {
 		t.Helper()
-		if p.Offset < 0 || p.Offset >= len(src) {
+		if p.Offset < 0 || int(p.Offset) >= len(src) {
 			t.Fatalf("%s: offset %d outside input of %d bytes", what, p.Offset, len(src))
 		}
-		l, c := o.lineCol(p.Offset)
-		if p.Line != l || p.Col != c {
+		l, c := o.lineCol(int(p.Offset))
+		if int(p.Line) != l || int(p.Col) != c {
 			t.Fatalf("%s: at %d:%d, but offset %d is %d:%d", what, p.Line, p.Col, p.Offset, l, c)
 		}
 	}
@@ -110,7 +110,7 @@ func checkPositions(t testing.TB, src []byte, d *Doc) {
 func checkWordsAtOffsets(t testing.TB, src []byte, d *Doc) {
 	t.Helper()
 	for _, w := range d.Words {
-		got := string(appendLower(nil, src[w.Offset:min(len(src), w.Offset+len(w.Text)+8)]))
+		got := string(appendLower(nil, src[w.Offset:min(len(src), int(w.Offset)+len(w.Text)+8)]))
 		if !strings.HasPrefix(got, w.Text) {
 			t.Fatalf("word %q at %d:%d, but the source there reads %q", w.Text, w.Line, w.Col, got)
 		}

@@ -108,7 +108,7 @@ func TestParseBlocks(t *testing.T) {
 	type head struct {
 		text  string
 		level int
-		line  int
+		line  int32
 	}
 	var heads []head
 	for _, h := range d.Headings {
@@ -125,7 +125,7 @@ func TestParseBlocks(t *testing.T) {
 	}
 	var paras []para
 	for _, p := range d.Paragraphs {
-		paras = append(paras, para{p.Line, p.Col, p.Sentences.Len(), p.ListItem, p.Quote})
+		paras = append(paras, para{int(p.Line), int(p.Col), p.Sentences.Len(), p.ListItem, p.Quote})
 	}
 	want := []para{
 		{6, 1, 2, false, false},
@@ -153,7 +153,7 @@ func TestParseBlocks(t *testing.T) {
 func TestPositions(t *testing.T) {
 	type pos struct {
 		word      string
-		line, col int
+		line, col int32
 	}
 	cases := []struct {
 		name, src string

@@ -15,7 +15,7 @@ func TestFindPhrase(t *testing.T) {
 		"I don’t know in fact\n" + // 6: "in fact" at 6:14, then paragraph end
 		"\n" +
 		"fact is, facts act.\n" // 8: no "in fact" across paragraphs
-	type pos struct{ line, col int }
+	type pos struct{ line, col int32 }
 	cases := []struct {
 		phrase string
 		want   []pos

@@ -173,7 +173,7 @@ func (b *builder) startsSentence(i, j, t1 int, plainDot bool) bool {
 	if !plainDot || !b.wordEndsAt(i) {
 		return true
 	}
-	switch abbrevs()[string(b.lastLower())] {
+	switch abbrevs()[b.lastLower()] {
 	case abbrevTitle:
 		return false
 	case abbrevNumber:

@@ -72,12 +72,12 @@ func TestSentencePositions(t *testing.T) {
 	}
 	want := []got{{1, 1, 0, 2}, {3, 2, 1, 4}, {3, 27, 1, 2}}
 	for i, s := range d.Sentences {
-		g := got{s.Line, s.Col, s.Paragraph, s.Words.Len()}
+		g := got{int(s.Line), int(s.Col), s.Paragraph, s.Words.Len()}
 		if i >= len(want) || g != want[i] {
 			t.Errorf("sentence %d %q = %+v", i, s.Text, g)
 		}
 		for _, w := range d.WordsOf(s.Words) {
-			if w.Sentence != i || w.Paragraph != s.Paragraph {
+			if int(w.Sentence) != i || int(w.Paragraph) != s.Paragraph {
 				t.Errorf("word %q points at sentence %d, paragraph %d", w.Text, w.Sentence, w.Paragraph)
 			}
 		}
