@@ -12,13 +12,7 @@ import (
 // The result is deterministic: the same bytes and profile give the same
 // findings in the same order and the same score.
 func Piece(path string, src []byte, genre string, r *profile.Resolved) Result {
-	if genre == "" && r != nil {
-		genre = r.Genre
-	}
-	if r == nil {
-		return empty(path, genre)
-	}
-	return doc(path, prose.Parse(src), genre, r)
+	return against(path, genre, r, func() *prose.Doc { return prose.Parse(src) })
 }
 
 // Parsing is a piece being parsed in the background, so that a command can
@@ -44,13 +38,18 @@ func StartParsing(path string, src []byte) *Parsing {
 // the parse, then checks it against r.
 func (p *Parsing) Check(genre string, r *profile.Resolved) Result {
 	<-p.done
+	return against(p.path, genre, r, func() *prose.Doc { return p.doc })
+}
+
+// against checks a piece, parsed only if there is a profile to check.
+func against(path, genre string, r *profile.Resolved, parsed func() *prose.Doc) Result {
 	if genre == "" && r != nil {
 		genre = r.Genre
 	}
 	if r == nil {
-		return empty(p.path, genre)
+		return empty(path, genre)
 	}
-	return doc(p.path, p.doc, genre, r)
+	return doc(path, parsed(), genre, r)
 }
 
 func empty(path, genre string) Result {

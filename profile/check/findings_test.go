@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -154,6 +155,11 @@ func TestFindings(t *testing.T) {
 			equalFindings(t, "warnings", res.Warnings, tc.warnings, tc.rule.ID)
 			if res.HasErrors() != (len(tc.errors) > 0) {
 				t.Errorf("HasErrors() = %v", res.HasErrors())
+			}
+			// sw check starts the parse before the profile is resolved.
+			early := StartParsing("a.md", []byte(tc.src)).Check("essay", resolved(tc.rule))
+			if !reflect.DeepEqual(early, res) {
+				t.Errorf("a parse started early gives\n%+v\nnot\n%+v", early, res)
 			}
 		})
 	}
