@@ -239,17 +239,13 @@ func checkPieces(c *cli.Context) error {
 	if c.Args().Len() == 0 {
 		return errors.New("give one or more pieces to check")
 	}
-	// Every piece is read first, so a missing one fails before any work,
-	// and parsed while the collection's profile is found and resolved.
+	// Each piece is parsed while the profile it needs is found: the first
+	// while the collection is opened, each next one while the one before
+	// is checked. At most two parses are alive, however many pieces.
 	paths := c.Args().Slice()
-	sources := make([][]byte, len(paths))
-	parsing := make([]*check.Parsing, len(paths))
-	for i, path := range paths {
-		src, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		sources[i], parsing[i] = src, check.StartParsing(path, src)
+	src, parsing, err := startParsing(paths[0])
+	if err != nil {
+		return err
 	}
 	coll, err := collection.Find(".")
 	if err != nil {
@@ -257,15 +253,23 @@ func checkPieces(c *cli.Context) error {
 	}
 	var results []check.Result
 	for i := range paths {
+		var nextSrc []byte
+		var next *check.Parsing
+		if i+1 < len(paths) {
+			if nextSrc, next, err = startParsing(paths[i+1]); err != nil {
+				return err
+			}
+		}
 		genre := c.String("genre")
 		if genre == "" {
-			genre = coll.GenreOf(sources[i])
+			genre = coll.GenreOf(src)
 		}
 		r, err := coll.Resolve(genre)
 		if err != nil {
 			return err
 		}
-		results = append(results, parsing[i].Check(genre, r))
+		results = append(results, parsing.Check(genre, r))
+		src, parsing = nextSrc, next
 	}
 	if c.Bool("json") {
 		err = check.WriteJSON(c.App.Writer, results...)
@@ -281,6 +285,15 @@ func checkPieces(c *cli.Context) error {
 		}
 	}
 	return nil
+}
+
+// startParsing reads the piece at path and starts parsing it.
+func startParsing(path string) ([]byte, *check.Parsing, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	return src, check.StartParsing(path, src), nil
 }
 
 func analyzeNow(c *cli.Context) error {
