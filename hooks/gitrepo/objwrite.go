@@ -3,17 +3,21 @@ package gitrepo
 import (
 	"bytes"
 	"compress/zlib"
-	"crypto/sha1"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
+
+	"github.com/pjbgf/sha1cd"
 )
 
 // objectHash is the name git gives content of a type: the SHA-1 of
-// "<type> <size>\x00" followed by the content.
+// "<type> <size>\x00" followed by the content. It is computed with
+// collision detection, as git does (sha1dc), by the library go-git links
+// anyway: crypto/sha1 would add the standard library's FIPS packages and
+// their initialisation to every sw process.
 func objectHash(typ objectType, data []byte) Hash {
-	h := sha1.New()
+	h := sha1cd.New()
 	h.Write(objectHeader(typ, len(data)))
 	h.Write(data)
 	var out Hash
