@@ -67,9 +67,10 @@ func measurePiece(p Piece, index int) *piece {
 	d := prose.Parse(src)
 	pc := &piece{Piece: p, index: index, src: src, doc: d}
 	pc.eligible = d.WordCount() >= MinPieceWords
-	pc.metrics = make([]pieceMetric, len(metricSpecs))
-	for i := range metricSpecs {
-		pc.metrics[i] = measureMetric(d, &metricSpecs[i], pc.eligible)
+	specs := metricSpecs()
+	pc.metrics = make([]pieceMetric, len(specs))
+	for i := range specs {
+		pc.metrics[i] = measureMetric(d, &specs[i], pc.eligible)
 	}
 	pc.opening, pc.closing = shapes(d)
 	return pc

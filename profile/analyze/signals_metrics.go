@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"sync"
 
 	"sw/profile"
 	"sw/profile/prose"
@@ -37,36 +38,37 @@ func (m *metricSpec) tol(v float64) float64 { return math.Max(m.abs, m.rel*math.
 // reference values describe edited contemporary English prose (magazine
 // and web non-fiction), rounded; they only decide whether a habit is
 // distinctive enough to be worth a rule, never the rule's numbers, which
-// come from the pieces.
-var metricSpecs = []metricSpec{
-	{name: "words_per_sentence", id: "sentence-length", ref: 18, always: true, abs: 3, rel: 0.25, step: 1},
-	{name: "words_per_paragraph", id: "paragraph-length", ref: 60, always: true, abs: 10, rel: 0.3, step: 1},
-	{name: "sentences_per_paragraph", id: "paragraph-sentences", ref: 3, abs: 0.75, rel: 0.3, step: 0.5},
-	{name: "words_per_piece", id: "piece-length", ref: math.NaN(), always: true, abs: 100, rel: 0.3, step: 10},
-	{name: "em_dashes_per_1k_words", id: "em-dashes", rate: true, ref: 1.5, abs: 1, rel: 0.5, step: 0.1},
-	{name: "en_dashes_per_1k_words", id: "en-dashes", rate: true, ref: 0.3, abs: 0.5, rel: 0.5, step: 0.1},
-	{name: "semicolons_per_1k_words", id: "semicolons", rate: true, ref: 1.5, abs: 1, rel: 0.5, step: 0.1},
-	{name: "colons_per_1k_words", id: "colons", rate: true, ref: 2, abs: 1, rel: 0.5, step: 0.1},
-	{name: "parentheses_per_1k_words", id: "parentheses", rate: true, ref: 2, abs: 1, rel: 0.5, step: 0.1},
-	{name: "questions_per_1k_words", id: "questions", rate: true, ref: 3, abs: 1.5, rel: 0.5, step: 0.1},
-	{name: "exclamations_per_1k_words", id: "exclamations", rate: true, ref: 0.5, abs: 0.75, rel: 0.5, step: 0.1},
-	{name: "contractions_per_1k_words", id: "contractions", rate: true, ref: 12, abs: 4, rel: 0.5, step: 0.1},
-	{name: "first_person_singular_per_1k_words", id: "first-person-singular", rate: true, ref: 12, abs: 4, rel: 0.5, step: 0.1},
-	{name: "first_person_plural_per_1k_words", id: "first-person-plural", rate: true, ref: 5, abs: 3, rel: 0.5, step: 0.1},
-	{name: "second_person_per_1k_words", id: "second-person", rate: true, ref: 6, abs: 3, rel: 0.5, step: 0.1},
-	{name: "headings_per_1k_words", id: "headings", rate: true, ref: 2, abs: 1.5, rel: 0.5, step: 0.1},
-	{name: "list_items_per_1k_words", id: "list-items", rate: true, ref: 3, abs: 2, rel: 0.5, step: 0.1},
-}
-
-func init() {
-	for i := range metricSpecs {
-		m, ok := prose.Lookup(metricSpecs[i].name)
-		if !ok {
-			panic("analyze: prose has no metric " + metricSpecs[i].name)
-		}
-		metricSpecs[i].scope = m.Scope
+// come from the pieces. Built on first use: most sw processes analyse
+// nothing.
+var metricSpecs = sync.OnceValue(func() []metricSpec {
+	specs := []metricSpec{
+		{name: "words_per_sentence", id: "sentence-length", ref: 18, always: true, abs: 3, rel: 0.25, step: 1},
+		{name: "words_per_paragraph", id: "paragraph-length", ref: 60, always: true, abs: 10, rel: 0.3, step: 1},
+		{name: "sentences_per_paragraph", id: "paragraph-sentences", ref: 3, abs: 0.75, rel: 0.3, step: 0.5},
+		{name: "words_per_piece", id: "piece-length", ref: math.NaN(), always: true, abs: 100, rel: 0.3, step: 10},
+		{name: "em_dashes_per_1k_words", id: "em-dashes", rate: true, ref: 1.5, abs: 1, rel: 0.5, step: 0.1},
+		{name: "en_dashes_per_1k_words", id: "en-dashes", rate: true, ref: 0.3, abs: 0.5, rel: 0.5, step: 0.1},
+		{name: "semicolons_per_1k_words", id: "semicolons", rate: true, ref: 1.5, abs: 1, rel: 0.5, step: 0.1},
+		{name: "colons_per_1k_words", id: "colons", rate: true, ref: 2, abs: 1, rel: 0.5, step: 0.1},
+		{name: "parentheses_per_1k_words", id: "parentheses", rate: true, ref: 2, abs: 1, rel: 0.5, step: 0.1},
+		{name: "questions_per_1k_words", id: "questions", rate: true, ref: 3, abs: 1.5, rel: 0.5, step: 0.1},
+		{name: "exclamations_per_1k_words", id: "exclamations", rate: true, ref: 0.5, abs: 0.75, rel: 0.5, step: 0.1},
+		{name: "contractions_per_1k_words", id: "contractions", rate: true, ref: 12, abs: 4, rel: 0.5, step: 0.1},
+		{name: "first_person_singular_per_1k_words", id: "first-person-singular", rate: true, ref: 12, abs: 4, rel: 0.5, step: 0.1},
+		{name: "first_person_plural_per_1k_words", id: "first-person-plural", rate: true, ref: 5, abs: 3, rel: 0.5, step: 0.1},
+		{name: "second_person_per_1k_words", id: "second-person", rate: true, ref: 6, abs: 3, rel: 0.5, step: 0.1},
+		{name: "headings_per_1k_words", id: "headings", rate: true, ref: 2, abs: 1.5, rel: 0.5, step: 0.1},
+		{name: "list_items_per_1k_words", id: "list-items", rate: true, ref: 3, abs: 2, rel: 0.5, step: 0.1},
 	}
-}
+	for i := range specs {
+		m, ok := prose.Lookup(specs[i].name)
+		if !ok {
+			panic("analyze: prose has no metric " + specs[i].name)
+		}
+		specs[i].scope = m.Scope
+	}
+	return specs
+})
 
 // metricResult is what a set of pieces says about a metric: the typical
 // value and the bounds a rule would get.
@@ -177,8 +179,9 @@ func boundsAround(res *metricResult, tol, step float64) {
 // file), and the removal of a rule every piece breaks without agreeing on
 // another value.
 func (r *run) metricSignals() {
-	for mi := range metricSpecs {
-		spec := &metricSpecs[mi]
+	specs := metricSpecs()
+	for mi := range specs {
+		spec := &specs[mi]
 		eval := metricEval(spec, mi)
 		match := func(s profile.Sourced) bool { return s.Metric != nil && s.Metric.Name == spec.name }
 		byGenre := func(genre string) (metricResult, gate) { return eval(r.scope(genre)) }

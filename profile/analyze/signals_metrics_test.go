@@ -176,7 +176,7 @@ func TestMetricRemoval(t *testing.T) {
 // check can test.
 func TestMetricSpecsAreKnown(t *testing.T) {
 	seen := map[string]bool{}
-	for _, m := range metricSpecs {
+	for _, m := range metricSpecs() {
 		if m.scope == 0 || seen[m.id] || !profile.IsSlug(m.id) {
 			t.Errorf("metric %s: scope %v, id %q", m.name, m.scope, m.id)
 		}

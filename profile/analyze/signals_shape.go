@@ -25,19 +25,23 @@ const ShortSentence = 8
 
 // shapeKinds lists the shapes the analyzer proposes rules for, in the
 // order it proposes them. Exclamations open too few pieces to matter; they
-// count only as closings.
-var shapeKinds = []struct {
+// count only as closings. Built on first use, like metricSpecs.
+var shapeKinds = sync.OnceValue(func() []shapeKind {
+	return []shapeKind{
+		{shapeQuestion, "question", "Open pieces with a question.", "End pieces on a question.", "a question"},
+		{shapeExclamation, "exclamation", "", "End pieces on an exclamation.", "an exclamation"},
+		{shapeFirstPerson, "first-person", "Open pieces with a sentence in the first person (I, we).", "End pieces with a sentence in the first person (I, we).", "a first-person sentence"},
+		{shapeShort, "short", fmt.Sprintf("Open pieces with a short sentence (%d words or fewer).", ShortSentence), fmt.Sprintf("End pieces on a short sentence (%d words or fewer).", ShortSentence), "a short sentence"},
+		{shapeOneLine, "one-line", "Open pieces with a one-sentence paragraph.", "End pieces with a one-sentence paragraph.", "a one-sentence paragraph"},
+	}
+})
+
+type shapeKind struct {
 	kind    shape
 	name    string // in ids and signatures
 	opening string // the rule sentence for an opening
 	closing string // ... for a closing
 	what    string // for evidence: "open with a question"
-}{
-	{shapeQuestion, "question", "Open pieces with a question.", "End pieces on a question.", "a question"},
-	{shapeExclamation, "exclamation", "", "End pieces on an exclamation.", "an exclamation"},
-	{shapeFirstPerson, "first-person", "Open pieces with a sentence in the first person (I, we).", "End pieces with a sentence in the first person (I, we).", "a first-person sentence"},
-	{shapeShort, "short", fmt.Sprintf("Open pieces with a short sentence (%d words or fewer).", ShortSentence), fmt.Sprintf("End pieces on a short sentence (%d words or fewer).", ShortSentence), "a short sentence"},
-	{shapeOneLine, "one-line", "Open pieces with a one-sentence paragraph.", "End pieces with a one-sentence paragraph.", "a one-sentence paragraph"},
 }
 
 // shapes classifies how a piece opens (its first sentence) and closes (its
@@ -92,7 +96,7 @@ var firstPerson = sync.OnceValue(func() map[string]bool {
 // all contradict is proposed for removal.
 func (r *run) shapeSignals() {
 	for _, end := range []string{"opening", "closing"} {
-		for _, k := range shapeKinds {
+		for _, k := range shapeKinds() {
 			text := k.opening
 			if end == "closing" {
 				text = k.closing

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"sync"
 )
 
 // A Metric is a measurement of prose that a rule's `metric:` can name, so
@@ -59,77 +60,82 @@ type metricDef struct {
 	measure func(*Doc) []Measurement
 }
 
-var registry = []metricDef{
-	{Metric{"words_per_sentence", "words",
-		"Words in one sentence; one value per sentence. A word is a run of letters or digits, " +
-			"with apostrophes and single hyphens inside it (don't, self-driving = 1 word each).", PerSentence},
-		func(d *Doc) []Measurement {
-			out := make([]Measurement, len(d.Sentences))
-			for i, s := range d.Sentences {
-				out[i] = Measurement{float64(s.Words.Len()), s.Position}
-			}
-			return out
-		}},
-	{Metric{"sentences_per_paragraph", "sentences",
-		"Sentences in one paragraph; one value per paragraph. Each list item is a paragraph; " +
-			"headings are not.", PerParagraph},
-		func(d *Doc) []Measurement {
-			out := make([]Measurement, len(d.Paragraphs))
-			for i, p := range d.Paragraphs {
-				out[i] = Measurement{float64(p.Sentences.Len()), p.Position}
-			}
-			return out
-		}},
-	{Metric{"words_per_paragraph", "words",
-		"Words in one paragraph; one value per paragraph. Each list item is a paragraph; " +
-			"headings are not.", PerParagraph},
-		func(d *Doc) []Measurement {
-			out := make([]Measurement, len(d.Paragraphs))
-			for i, p := range d.Paragraphs {
-				out[i] = Measurement{float64(p.Words.Len()), p.Position}
-			}
-			return out
-		}},
-	{Metric{"words_per_piece", "words",
-		"Words in the piece's text: paragraphs, list items, quotes and headings, " +
-			"without front matter or code.", PerPiece},
-		func(d *Doc) []Measurement { return d.piece(float64(len(d.Words))) }},
-	rate("em_dashes_per_1k_words", "em dashes",
-		"em dashes (—) and their typed stand-in, two or three hyphens between words (word--word, word -- word); "+
-			"a run of dashes counts once.", func(c counts) int { return c.emDashes }),
-	rate("en_dashes_per_1k_words", "en dashes",
-		"en dashes (–), as in ranges (1990–2000) or as a spaced dash, and a single hyphen with a space on each "+
-			"side (word - word), the typed stand-in for a spaced dash.", func(c counts) int { return c.enDashes }),
-	rate("semicolons_per_1k_words", "semicolons", "semicolons (;).",
-		func(c counts) int { return c.semicolons }),
-	rate("colons_per_1k_words", "colons",
-		"colons (:), except between two digits as in 10:30 or 3:1.", func(c counts) int { return c.colons }),
-	rate("parentheses_per_1k_words", "parentheses",
-		"opening parentheses, so a pair counts once.", func(c counts) int { return c.parens }),
-	rate("questions_per_1k_words", "questions",
-		"sentences ending in a question mark (?!, ?? included).", func(c counts) int { return c.questions }),
-	rate("exclamations_per_1k_words", "exclamations",
-		"sentences ending in an exclamation mark and no question mark.", func(c counts) int { return c.exclamations }),
-	rate("contractions_per_1k_words", "contractions",
-		"words with n't, 're, 've, 'll, 'm or 'd (don't, we're, I'd), y'all, and 's after a pronoun or a "+
-			"question or pointing word (it's, that's, there's, what's, let's). 's after a noun is taken "+
-			"as possessive (the writer's, John's) and does not count.", func(c counts) int { return c.contractions }),
-	rate("first_person_singular_per_1k_words", "first-person singular words",
-		"I, me, my, mine, myself, and contractions of I (I'm, I've, I'll, I'd).",
-		func(c counts) int { return c.firstSingular }),
-	rate("first_person_plural_per_1k_words", "first-person plural words",
-		"we, us, our, ours, ourselves, contractions of we (we're, we've) and let's; US in capitals "+
-			"is the country and does not count.", func(c counts) int { return c.firstPlural }),
-	rate("second_person_per_1k_words", "second-person words",
-		"you, your, yours, yourself, yourselves, contractions of you (you're, you'll) and y'all.",
-		func(c counts) int { return c.second }),
-	rate("headings_per_1k_words", "headings",
-		"headings: Markdown # and underlined headings, and a plain-text title line.",
-		func(c counts) int { return c.headings }),
-	rate("list_items_per_1k_words", "list items",
-		"list items that hold text, bulleted (-, *, +) or numbered (1. or 1 followed by a parenthesis); nested items count too.",
-		func(c counts) int { return c.listItems }),
-}
+// registry holds every metric a rule may name. It is built on first use, so
+// a process that measures nothing (most hook runs) does not pay for its
+// strings and closures at start-up.
+var registry = sync.OnceValue(func() []metricDef {
+	return []metricDef{
+		{Metric{"words_per_sentence", "words",
+			"Words in one sentence; one value per sentence. A word is a run of letters or digits, " +
+				"with apostrophes and single hyphens inside it (don't, self-driving = 1 word each).", PerSentence},
+			func(d *Doc) []Measurement {
+				out := make([]Measurement, len(d.Sentences))
+				for i, s := range d.Sentences {
+					out[i] = Measurement{float64(s.Words.Len()), s.Position}
+				}
+				return out
+			}},
+		{Metric{"sentences_per_paragraph", "sentences",
+			"Sentences in one paragraph; one value per paragraph. Each list item is a paragraph; " +
+				"headings are not.", PerParagraph},
+			func(d *Doc) []Measurement {
+				out := make([]Measurement, len(d.Paragraphs))
+				for i, p := range d.Paragraphs {
+					out[i] = Measurement{float64(p.Sentences.Len()), p.Position}
+				}
+				return out
+			}},
+		{Metric{"words_per_paragraph", "words",
+			"Words in one paragraph; one value per paragraph. Each list item is a paragraph; " +
+				"headings are not.", PerParagraph},
+			func(d *Doc) []Measurement {
+				out := make([]Measurement, len(d.Paragraphs))
+				for i, p := range d.Paragraphs {
+					out[i] = Measurement{float64(p.Words.Len()), p.Position}
+				}
+				return out
+			}},
+		{Metric{"words_per_piece", "words",
+			"Words in the piece's text: paragraphs, list items, quotes and headings, " +
+				"without front matter or code.", PerPiece},
+			func(d *Doc) []Measurement { return d.piece(float64(len(d.Words))) }},
+		rate("em_dashes_per_1k_words", "em dashes",
+			"em dashes (—) and their typed stand-in, two or three hyphens between words (word--word, word -- word); "+
+				"a run of dashes counts once.", func(c counts) int { return c.emDashes }),
+		rate("en_dashes_per_1k_words", "en dashes",
+			"en dashes (–), as in ranges (1990–2000) or as a spaced dash, and a single hyphen with a space on each "+
+				"side (word - word), the typed stand-in for a spaced dash.", func(c counts) int { return c.enDashes }),
+		rate("semicolons_per_1k_words", "semicolons", "semicolons (;).",
+			func(c counts) int { return c.semicolons }),
+		rate("colons_per_1k_words", "colons",
+			"colons (:), except between two digits as in 10:30 or 3:1.", func(c counts) int { return c.colons }),
+		rate("parentheses_per_1k_words", "parentheses",
+			"opening parentheses, so a pair counts once.", func(c counts) int { return c.parens }),
+		rate("questions_per_1k_words", "questions",
+			"sentences ending in a question mark (?!, ?? included).", func(c counts) int { return c.questions }),
+		rate("exclamations_per_1k_words", "exclamations",
+			"sentences ending in an exclamation mark and no question mark.", func(c counts) int { return c.exclamations }),
+		rate("contractions_per_1k_words", "contractions",
+			"words with n't, 're, 've, 'll, 'm or 'd (don't, we're, I'd), y'all, and 's after a pronoun or a "+
+				"question or pointing word (it's, that's, there's, what's, let's). 's after a noun is taken "+
+				"as possessive (the writer's, John's) and does not count.", func(c counts) int { return c.contractions }),
+		rate("first_person_singular_per_1k_words", "first-person singular words",
+			"I, me, my, mine, myself, and contractions of I (I'm, I've, I'll, I'd).",
+			func(c counts) int { return c.firstSingular }),
+		rate("first_person_plural_per_1k_words", "first-person plural words",
+			"we, us, our, ours, ourselves, contractions of we (we're, we've) and let's; US in capitals "+
+				"is the country and does not count.", func(c counts) int { return c.firstPlural }),
+		rate("second_person_per_1k_words", "second-person words",
+			"you, your, yours, yourself, yourselves, contractions of you (you're, you'll) and y'all.",
+			func(c counts) int { return c.second }),
+		rate("headings_per_1k_words", "headings",
+			"headings: Markdown # and underlined headings, and a plain-text title line.",
+			func(c counts) int { return c.headings }),
+		rate("list_items_per_1k_words", "list items",
+			"list items that hold text, bulleted (-, *, +) or numbered (1. or 1 followed by a parenthesis); nested items count too.",
+			func(c counts) int { return c.listItems }),
+	}
+})
 
 // rate makes a per-piece metric of a count per 1,000 words.
 func rate(name, what, def string, count func(counts) int) metricDef {
@@ -154,8 +160,9 @@ func (d *Doc) piece(v float64) []Measurement {
 
 // Metrics returns every metric a rule may name, sorted by name.
 func Metrics() []Metric {
-	out := make([]Metric, len(registry))
-	for i, m := range registry {
+	defs := registry()
+	out := make([]Metric, len(defs))
+	for i, m := range defs {
 		out[i] = m.Metric
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
@@ -171,9 +178,10 @@ func Lookup(name string) (Metric, bool) {
 }
 
 func lookup(name string) *metricDef {
-	for i := range registry {
-		if registry[i].Name == name {
-			return &registry[i]
+	defs := registry()
+	for i := range defs {
+		if defs[i].Name == name {
+			return &defs[i]
 		}
 	}
 	return nil
