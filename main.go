@@ -30,6 +30,14 @@ func main() {
 
 // run is main with its world passed in, so tests can drive it.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	// The hooks run inside people's commits and sessions, and building the
+	// app and handling its flags is a tenth of a hook's time: an exact hook
+	// call skips it. Anything else, help included, goes through the app,
+	// which offers the same entries as commands (hookCommands).
+	if e, ok := hooks.Called(args); ok {
+		dir, _ := os.Getwd()
+		return e.Run(hooks.IO{Stdin: stdin, Stdout: stdout, Stderr: stderr, Getenv: os.Getenv, Dir: dir, Args: args[3:]})
+	}
 	app := &cli.App{
 		Name:      "sw",
 		Usage:     "a writing agent's memory, kept in git: style profile, rules and facts",
@@ -106,7 +114,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			{
 				Name:  "hook",
 				Usage: "entry points for git and agent hooks",
-				Subcommands: []*cli.Command{
+				Subcommands: append([]*cli.Command{
 					{
 						Name:  "install",
 						Usage: "install sw's git hooks, keeping any hook already there (chained)",
@@ -122,21 +130,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 						Flags:  []cli.Flag{jsonFlag},
 						Action: hookUninstall,
 					},
-					gitHookCommand("post-commit", "count the pieces a commit finished; start an analysis every batch_size pieces", hooks.PostCommit),
-					gitHookCommand("post-merge", "count what a merge brought in, and notice merged suggestions", hooks.PostMerge),
-					gitHookCommand("post-rewrite", "after an amend or rebase, count again without counting twice (stdin: old and new commits)", hooks.PostRewrite),
-					gitHookCommand("reference-transaction", "notice a deleted suggestion branch at once (opt-in)", func(io hooks.IO) int {
-						return hooks.ReferenceTransaction(io, hookArg(io))
-					}),
-					gitHookCommand("analyze", "run a due analysis (started in the background by the hooks)", hooks.AnalyzeInBackground),
-					{
-						Name:  "pre-session",
-						Usage: "refresh CLAUDE.md's profile block (Claude Code SessionStart; stdin: the hook JSON, if any)",
-						Action: func(c *cli.Context) error {
-							return exitCode(hooks.PreSession(hookIO(c)))
-						},
-					},
-				},
+				}, hookCommands()...),
 			},
 		},
 	}
@@ -213,26 +207,22 @@ func profileWrite(c *cli.Context) error {
 	return nil
 }
 
-// gitHookCommand is a `sw hook <event>` that git calls with its own
-// arguments, which reach the entry point untouched.
-func gitHookCommand(name, usage string, entry func(hooks.IO) int) *cli.Command {
-	return &cli.Command{
-		Name:            name,
-		Usage:           usage,
-		SkipFlagParsing: true,
-		Action: func(c *cli.Context) error {
-			io := hookIO(c)
-			io.Args = c.Args().Slice()
-			return exitCode(entry(io))
-		},
+// hookCommands are the hook entry points as commands of the app.
+func hookCommands() []*cli.Command {
+	cmds := make([]*cli.Command, len(hooks.Entries))
+	for i, e := range hooks.Entries {
+		cmds[i] = &cli.Command{
+			Name:            e.Name,
+			Usage:           e.Usage,
+			SkipFlagParsing: e.GitArgs,
+			Action: func(c *cli.Context) error {
+				io := hookIO(c)
+				io.Args = c.Args().Slice()
+				return exitCode(e.Run(io))
+			},
+		}
 	}
-}
-
-func hookArg(io hooks.IO) string {
-	if len(io.Args) == 0 {
-		return ""
-	}
-	return io.Args[0]
+	return cmds
 }
 
 func checkPieces(c *cli.Context) error {

@@ -1,0 +1,42 @@
+package hooks
+
+// Entry is a `sw hook <event>` that git or the agent runs: on every
+// commit, merge and rewrite, and at every agent session.
+type Entry struct {
+	Name, Usage string
+	// GitArgs: git's arguments are passed through untouched, flags and
+	// all; an entry without them takes no arguments.
+	GitArgs bool
+	Run     func(IO) int
+}
+
+// Entries are every hook entry point, in the order help lists them.
+var Entries = []Entry{
+	{"post-commit", "count the pieces a commit finished; start an analysis every batch_size pieces", true, PostCommit},
+	{"post-merge", "count what a merge brought in, and notice merged suggestions", true, PostMerge},
+	{"post-rewrite", "after an amend or rebase, count again without counting twice (stdin: old and new commits)", true, PostRewrite},
+	{"reference-transaction", "notice a deleted suggestion branch at once (opt-in)", true, func(io IO) int {
+		state := ""
+		if len(io.Args) > 0 {
+			state = io.Args[0]
+		}
+		return ReferenceTransaction(io, state)
+	}},
+	{"analyze", "run a due analysis (started in the background by the hooks)", true, AnalyzeInBackground},
+	{"pre-session", "refresh CLAUDE.md's profile block (Claude Code SessionStart; stdin: the hook JSON, if any)", false, PreSession},
+}
+
+// Called finds the entry a command line (sw's arguments, program name
+// first) calls: `sw hook <event>`, with arguments only for an entry that
+// takes git's.
+func Called(args []string) (Entry, bool) {
+	if len(args) < 3 || args[1] != "hook" {
+		return Entry{}, false
+	}
+	for _, e := range Entries {
+		if e.Name == args[2] && (e.GitArgs || len(args) == 3) {
+			return e, true
+		}
+	}
+	return Entry{}, false
+}
