@@ -44,6 +44,47 @@ func (r *Repo) IsAncestor(a, b Hash) (bool, error) {
 	return r.gitIsAncestor(a, b)
 }
 
+// IsAncestorSince is IsAncestor(a, b) for an a known not to be an ancestor
+// of prev, an earlier tip of b's branch. A hook asks this after every
+// commit about each pending suggestion, and the branch has usually moved by
+// a commit or a merge on top of prev: then only what those commits brought
+// in can hold a, and the check reads them alone instead of every commit
+// since a was made. If prev is not a few first parents below b (a reset, a
+// rebase, a long fetch), it is IsAncestor.
+func (r *Repo) IsAncestorSince(a, b, prev Hash) (bool, error) {
+	if prev.IsZero() {
+		return r.IsAncestor(a, b)
+	}
+	var sides []Hash // parents of merges since prev, other than the first
+	for h, steps := b, 0; h != prev; steps++ {
+		if h == a {
+			return true, nil
+		}
+		n, err := r.node(h)
+		if err != nil {
+			return false, err
+		}
+		if len(n.parents) == 0 || steps == maxSince {
+			return r.IsAncestor(a, b)
+		}
+		sides = append(sides, n.parents[1:]...)
+		h = n.parents[0]
+	}
+	// A path from b to a cannot pass through prev's history, which does not
+	// hold a: it runs through the first-parent line walked above (a was not
+	// on it) or through a merged side.
+	for _, p := range sides {
+		if ok, err := r.IsAncestor(a, p); err != nil || ok {
+			return ok, err
+		}
+	}
+	return false, nil
+}
+
+// maxSince bounds the first-parent steps IsAncestorSince takes looking for
+// the earlier tip.
+const maxSince = 64
+
 // descent is the part of b's history walked so far, newest first: every
 // commit reached, and the queue of those whose parents are still unread.
 type descent struct {

@@ -118,3 +118,49 @@ func TestIsAncestorOnBigHistory(t *testing.T) {
 		}
 	}
 }
+
+// TestIsAncestorSinceMatchesReachability holds the incremental check to the
+// full answer on random histories: for every tip b, every earlier tip prev
+// a few first parents down its branch, and every a that b reaches and prev
+// does not (with a few that neither reaches). Any other prev falls back to
+// IsAncestor, tested above.
+func TestIsAncestorSinceMatchesReachability(t *testing.T) {
+	for seed := int64(4); seed <= 6; seed++ {
+		r, commits, parents := randomDAG(t, seed, 60)
+		checked, viaSides := 0, 0
+		for _, b := range commits {
+			reach := reachable(parents, b)
+			prev := b
+			for steps := 0; steps < 8 && len(parents[prev]) > 0; steps++ {
+				if len(parents[prev]) > 1 {
+					viaSides++
+				}
+				prev = parents[prev][0]
+				prevReach := reachable(parents, prev)
+				unreached := 0
+				for _, a := range commits {
+					if prevReach[a] {
+						continue // the caller knows prev does not hold a
+					}
+					if !reach[a] {
+						if unreached++; unreached > 4 {
+							continue // a few commits b does not reach are enough
+						}
+					}
+					got, err := r.IsAncestorSince(a, b, prev)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if got != reach[a] {
+						t.Fatalf("seed %d: IsAncestorSince(%s, %s, %s) = %v, want %v", seed, a, b, prev, got, reach[a])
+					}
+					checked++
+				}
+			}
+		}
+		if viaSides == 0 {
+			t.Fatalf("seed %d: no merge between b and prev; the test misses merged sides", seed)
+		}
+		t.Logf("seed %d: %d checks, %d with merges in between", seed, checked, viaSides)
+	}
+}

@@ -188,17 +188,10 @@ func (r *Repo) entryAt(tree Hash, path string) (TreeEntry, bool, error) {
 		if seg == "" {
 			return TreeEntry{}, false, fmt.Errorf("%q is not a clean slash path", path)
 		}
-		ents, err := r.tree(tree)
-		if err != nil {
-			return TreeEntry{}, false, err
-		}
 		last := i == len(segs)-1
-		e, ok := findEntry(ents, seg, !last)
-		if !ok && last {
-			e, ok = findEntry(ents, seg, true)
-		}
-		if !ok {
-			return TreeEntry{}, false, nil
+		e, ok, err := r.entryIn(tree, seg, last)
+		if err != nil || !ok {
+			return TreeEntry{}, false, err
 		}
 		if last {
 			return e, true, nil
@@ -206,4 +199,56 @@ func (r *Repo) entryAt(tree Hash, path string) (TreeEntry, bool, error) {
 		tree = e.Hash
 	}
 	return TreeEntry{}, false, nil
+}
+
+// SameAt reports whether two commits hold the same thing at a slash path:
+// the same file or folder, or nothing in both. It stops at the first tree
+// on the way that the two share, so for a path the commits between them
+// did not touch it reads little more than their root trees.
+func (r *Repo) SameAt(a, b Hash, path string) (bool, error) {
+	ca, err := r.Commit(a)
+	if err != nil {
+		return false, err
+	}
+	cb, err := r.Commit(b)
+	if err != nil {
+		return false, err
+	}
+	ta, tb := ca.Tree, cb.Tree
+	segs := strings.Split(path, "/")
+	for i, seg := range segs {
+		if ta == tb {
+			return true, nil
+		}
+		if seg == "" {
+			return false, fmt.Errorf("%q is not a clean slash path", path)
+		}
+		last := i == len(segs)-1
+		ea, oka, err := r.entryIn(ta, seg, last)
+		if err != nil {
+			return false, err
+		}
+		eb, okb, err := r.entryIn(tb, seg, last)
+		if err != nil || !oka || !okb {
+			return !oka && !okb, err
+		}
+		if last {
+			return ea.Hash == eb.Hash && ea.Mode == eb.Mode, nil
+		}
+		ta, tb = ea.Hash, eb.Hash
+	}
+	return ta == tb, nil
+}
+
+// entryIn finds one name in a tree: a folder, or if last a file first.
+func (r *Repo) entryIn(tree Hash, name string, last bool) (TreeEntry, bool, error) {
+	ents, err := r.tree(tree)
+	if err != nil {
+		return TreeEntry{}, false, err
+	}
+	e, ok := findEntry(ents, name, !last)
+	if !ok && last {
+		e, ok = findEntry(ents, name, true)
+	}
+	return e, ok, nil
 }

@@ -22,6 +22,9 @@ type tip struct {
 	name string // short name, e.g. main
 	ref  string // full ref
 	hash plumbing.Hash
+	// prev is where the branch was when sw last reconciled, if it knows:
+	// every suggestion still pending then was not in its history.
+	prev plumbing.Hash
 }
 
 // Reconcile compares the branches sw last saw with the branches that exist
@@ -138,6 +141,7 @@ func (l *Loop) reconcileWith(st *State, midCommand bool) error {
 		st.Refs = refs
 		return nil // no default branch yet: nothing can be merged or decided
 	}
+	def.prev, up.prev = st.seenAt(def.ref), st.seenAt(up.ref)
 	l.adopt(st, refs)
 	l.learnUpstreams(st)
 	deferred := false
@@ -180,6 +184,9 @@ func (l *Loop) decide(st *State, s *Suggestion, refs map[string]string, def, up 
 		newest = refs[onRemotes[0]]
 	}
 	if newest != "" && newest != s.Seen {
+		// A new commit on the suggestion branch: check it against all of
+		// the default branch's history, not only what came since.
+		def.prev, up.prev = plumbing.ZeroHash, plumbing.ZeroHash
 		s.Seen = newest
 		s.Blob = ""
 		if blob, ok, err := l.Repo.FileAt(plumbing.NewHash(newest), s.Path); err == nil && ok {
@@ -276,13 +283,18 @@ func (l *Loop) accepted(s *Suggestion, def, up tip) string {
 		if t.hash.IsZero() || s.Seen == "" {
 			continue
 		}
-		if ok, err := l.Repo.IsAncestor(plumbing.NewHash(s.Seen), t.hash); err == nil && ok {
+		if ok, err := l.Repo.IsAncestorSince(plumbing.NewHash(s.Seen), t.hash, t.prev); err == nil && ok {
 			return "merged into " + t.name
 		}
 	}
 	for _, t := range []tip{def, up} {
 		if t.hash.IsZero() {
 			continue
+		}
+		if !t.prev.IsZero() {
+			if same, err := l.Repo.SameAt(t.prev, t.hash, s.Path); err == nil && same {
+				continue // as it was when sw last found the suggestion pending
+			}
 		}
 		blob, ok, err := l.Repo.FileAt(t.hash, s.Path)
 		if err != nil {

@@ -256,3 +256,54 @@ func TestOwnGitCommandsKeepHooksAside(t *testing.T) {
 		t.Errorf("SW_HOOKS left set to %q after the lock", os.Getenv("SW_HOOKS"))
 	}
 }
+
+// TestDecisionsBetweenReconciles: while suggestions wait, each reconcile
+// only looks at what the default branch gained since the last one. A
+// fast-forward, merges, a squash and a branch the person changed, all made
+// with the hooks off and buried under later commits, are still found, and
+// the suggestion left alone stays pending.
+func TestDecisionsBetweenReconciles(t *testing.T) {
+	l := newCollection(t)
+	root := l.Coll.Root
+	propose(t, l, suggestions(5))
+	reconcile := func() *State {
+		t.Helper()
+		if err := l.Reconcile(); err != nil {
+			t.Fatal(err)
+		}
+		st, _ := l.loadState()
+		return st
+	}
+	piece := func(text string) {
+		write(t, filepath.Join(root, "pieces", "a.md"), text)
+		git(t, root, "add", "-A")
+		git(t, root, "commit", "-q", "-m", "Write")
+	}
+	reconcile()
+	git(t, root, "merge", "-q", "--ff-only", "sw/1/rule-01")
+	piece("two")
+	git(t, root, "merge", "-q", "--no-ff", "-m", "Take rule 0", "sw/1/rule-00")
+	piece("three")
+	git(t, root, "merge", "-q", "--squash", "sw/1/rule-02")
+	git(t, root, "commit", "-q", "-m", "Squash rule 2")
+	git(t, root, "switch", "-q", "sw/1/rule-03")
+	write(t, filepath.Join(root, "profile", "preferences", "rule-03.yaml"), "id: rule-03\nrule: My own words.\n")
+	git(t, root, "commit", "-q", "-a", "-m", "My own words")
+	git(t, root, "switch", "-q", "main")
+	piece("five")
+	git(t, root, "merge", "-q", "--no-ff", "-m", "Take rule 3, my way", "sw/1/rule-03")
+	piece("six")
+
+	st := reconcile()
+	for id, want := range map[string]string{
+		"sw/1/rule-00": decisionAccepted,
+		"sw/1/rule-01": decisionAccepted,
+		"sw/1/rule-02": decisionAccepted,
+		"sw/1/rule-03": decisionAccepted,
+		"sw/1/rule-04": "",
+	} {
+		if s := st.find(id); s == nil || s.Decision != want {
+			t.Errorf("%s: %+v, want decision %q", id, s, want)
+		}
+	}
+}

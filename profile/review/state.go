@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/go-git/go-git/v5/plumbing"
 )
 
 // State is sw's local memory of the review loop, kept in .git/sw/state.
@@ -160,6 +162,14 @@ func (l *Loop) countAndReconcile(st *State) error {
 		return err
 	}
 	return l.reconcile(st)
+}
+
+// seenAt is the commit ref pointed at when sw last reconciled, or zero.
+func (st *State) seenAt(ref string) plumbing.Hash {
+	if h, ok := st.Refs[ref]; ok && ref != "" {
+		return plumbing.NewHash(h)
+	}
+	return plumbing.ZeroHash
 }
 
 // find returns the suggestion on branch, or nil.
