@@ -123,6 +123,32 @@ func TestReadObjectsMixedAndAfterRepack(t *testing.T) {
 	checkAllObjects(t, r)
 }
 
+// TestRecentObjectsLeavePacksClosed: the commit a hook reads and its tree
+// are loose, and reading them opens no pack; the first packed object does.
+func TestRecentObjectsLeavePacksClosed(t *testing.T) {
+	r := historyWithDeltas(t)
+	old := revParse(t, r.Root, "HEAD")
+	git(t, r.Root, "gc", "--quiet")
+	head := commitFiles(t, r.Root, "after gc", "pieces/new.md", "fresh\n")
+	c, err := r.Commit(head)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Tree(c.Tree); err != nil {
+		t.Fatal(err)
+	}
+	o, _ := r.objects()
+	if o.packs != nil {
+		t.Fatalf("reading loose objects listed the packs: %v", o.packs)
+	}
+	if _, err := r.Commit(old); err != nil {
+		t.Fatal(err)
+	}
+	if len(o.packs) != 1 {
+		t.Fatalf("reading a packed commit: %d packs listed, want 1", len(o.packs))
+	}
+}
+
 func TestMissingObject(t *testing.T) {
 	r := newRepo(t)
 	commitFiles(t, r.Root, "one", "a.md", "a\n")

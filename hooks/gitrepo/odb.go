@@ -138,6 +138,14 @@ func (o *odb) read(h Hash) (objectType, []byte, error) {
 
 func (o *odb) readLocked(h Hash) (objectType, []byte, error) {
 	if o.packs == nil {
+		// Until some object turns out to be packed, loose objects are
+		// looked for first: a commit hook reads the commits and trees just
+		// made, which git writes loose, and then never lists the packs,
+		// maps an index or searches it.
+		// A damaged loose copy is looked at again below, after the packs.
+		if typ, data, err := o.readAnyLoose(h); err == nil {
+			return typ, data, nil
+		}
 		o.rescanPacks(false)
 	}
 	for attempt := 0; ; attempt++ {
@@ -165,20 +173,26 @@ func (o *odb) readLocked(h Hash) (objectType, []byte, error) {
 			o.rescanPacks(false)
 			continue
 		}
-		for _, dir := range o.dirs {
-			typ, data, err := o.readLoose(dir, h)
-			if err == nil {
-				return typ, data, nil
-			}
-			if !errors.Is(err, os.ErrNotExist) {
-				return 0, nil, err
-			}
+		if typ, data, err := o.readAnyLoose(h); err == nil || !errors.Is(err, os.ErrNotExist) {
+			return typ, data, err
 		}
 		// A miss may mean a gc packed the object since the last scan.
 		if attempt > 0 || !o.rescanPacks(true) {
 			return 0, nil, fmt.Errorf("%s: %w", h, ErrObjectNotFound)
 		}
 	}
+}
+
+// readAnyLoose reads a loose object from the repository's objects folder
+// or an alternate; an error matching os.ErrNotExist says none has it.
+func (o *odb) readAnyLoose(h Hash) (objectType, []byte, error) {
+	for _, dir := range o.dirs {
+		typ, data, err := o.readLoose(dir, h)
+		if err == nil || !errors.Is(err, os.ErrNotExist) {
+			return typ, data, err
+		}
+	}
+	return 0, nil, os.ErrNotExist
 }
 
 // has reports whether the object exists, without reading it.
