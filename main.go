@@ -35,8 +35,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// call skips it. Anything else, help included, goes through the app,
 	// which offers the same entries as commands (hookCommands).
 	if e, ok := hooks.Called(args); ok {
-		dir, _ := os.Getwd()
-		return e.Run(hooks.IO{Stdin: stdin, Stdout: stdout, Stderr: stderr, Getenv: os.Getenv, Dir: dir, Args: args[3:]})
+		hio := newHookIO(stdin, stdout, stderr)
+		hio.Args = args[3:]
+		return e.Run(hio)
 	}
 	app := &cli.App{
 		Name:      "sw",
@@ -388,8 +389,12 @@ func writeJSON(w io.Writer, v any) error {
 }
 
 func hookIO(c *cli.Context) hooks.IO {
+	return newHookIO(c.App.Reader, c.App.Writer, c.App.ErrWriter)
+}
+
+func newHookIO(stdin io.Reader, stdout, stderr io.Writer) hooks.IO {
 	dir, _ := os.Getwd()
-	return hooks.IO{Stdin: c.App.Reader, Stdout: c.App.Writer, Stderr: c.App.ErrWriter, Getenv: os.Getenv, Dir: dir}
+	return hooks.IO{Stdin: stdin, Stdout: stdout, Stderr: stderr, Getenv: os.Getenv, Dir: dir}
 }
 
 // exitCode turns an entry point's status into the command's.

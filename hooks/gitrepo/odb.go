@@ -141,8 +141,8 @@ func (o *odb) readLocked(h Hash) (objectType, []byte, error) {
 		// Until some object turns out to be packed, loose objects are
 		// looked for first: a commit hook reads the commits and trees just
 		// made, which git writes loose, and then never lists the packs,
-		// maps an index or searches it.
-		// A damaged loose copy is looked at again below, after the packs.
+		// maps an index or searches it. A loose copy that fails to read is
+		// tried again below, after the packs.
 		if typ, data, err := o.readAnyLoose(h); err == nil {
 			return typ, data, nil
 		}
