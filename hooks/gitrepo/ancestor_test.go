@@ -1,6 +1,7 @@
 package gitrepo
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -162,5 +163,38 @@ func TestIsAncestorSinceMatchesReachability(t *testing.T) {
 			t.Fatalf("seed %d: no merge between b and prev; the test misses merged sides", seed)
 		}
 		t.Logf("seed %d: %d checks, %d with merges in between", seed, checked, viaSides)
+	}
+}
+
+// TestIsAncestorSinceReadsOnlyWhatIsNew: with 300 commits made within the
+// hour since a suggestion branched off, asking after one more commit reads
+// that commit alone, where the full check walks the whole hour.
+func TestIsAncestorSinceReadsOnlyWhatIsNew(t *testing.T) {
+	r := newRepo(t)
+	now := time.Now().Unix()
+	var b strings.Builder
+	for i := 1; i <= 300; i++ {
+		fmt.Fprintf(&b, "commit refs/heads/main\nmark :%d\ncommitter W <w@x> %d +0000\n%s", i, now-int64(300-i), data(fmt.Sprint("c", i)))
+		if i > 1 {
+			fmt.Fprintf(&b, "from :%d\n", i-1)
+		}
+		fmt.Fprintf(&b, "M 100644 inline f\n%s", data(fmt.Sprint(i)))
+	}
+	fmt.Fprintf(&b, "commit refs/heads/sw/1/a\nmark :1000\ncommitter W <w@x> %d +0000\n%sfrom :1\n", now-300, data("suggestion"))
+	b.WriteString("done\n")
+	fastImport(t, r, b.String())
+	sugg, tip, prev := revParse(t, r.Root, "sw/1/a"), revParse(t, r.Root, "main"), revParse(t, r.Root, "main~1")
+
+	if got, err := r.IsAncestorSince(sugg, tip, prev); err != nil || got {
+		t.Fatalf("IsAncestorSince = %v, %v; want false", got, err)
+	}
+	if n := len(r.state().nodes); n > 2 {
+		t.Errorf("the incremental check read %d commits; want the new one (and its parent)", n)
+	}
+	if got, err := r.IsAncestor(sugg, tip); err != nil || got {
+		t.Fatalf("IsAncestor = %v, %v; want false", got, err)
+	}
+	if n := len(r.state().nodes); n < 250 {
+		t.Errorf("the full check read %d commits; the history should have made it walk about 300", n)
 	}
 }

@@ -1,6 +1,8 @@
 package review
 
 import (
+	"fmt"
+	"os"
 	"path/filepath"
 	"testing"
 )
@@ -28,5 +30,44 @@ func BenchmarkReconcile50(b *testing.B) {
 		if !s.Pending() {
 			b.Fatalf("%s was decided: %s", s.ID, s.How)
 		}
+	}
+}
+
+// BenchmarkReconcile50AfterCommit is the post-commit hook's reconcile on a
+// writing day: 50 suggestions pending, 60 commits made since they were
+// proposed and reconciled along the way, and one more just now. Each run
+// opens the collection afresh, as a hook process does, so no walk is
+// remembered from the run before.
+func BenchmarkReconcile50AfterCommit(b *testing.B) {
+	l := newCollection(b)
+	root := l.Coll.Root
+	propose(b, l, suggestions(50))
+	for i := range 60 {
+		git(b, root, "commit", "-q", "--allow-empty", "-m", fmt.Sprint("Draft ", i))
+	}
+	if err := l.Reconcile(); err != nil {
+		b.Fatal(err)
+	}
+	git(b, root, "commit", "-q", "--allow-empty", "-m", "One more")
+	st, _ := l.loadState()
+	before := st.encode()
+	for b.Loop() {
+		b.StopTimer()
+		if err := os.WriteFile(l.statePath(), before, 0o666); err != nil {
+			b.Fatal(err)
+		}
+		fresh, err := Open(root)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		if err := fresh.Reconcile(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.StopTimer()
+	st, _ = l.loadState()
+	if st.pendingBatch() == "" {
+		b.Fatal("a commit decided the suggestions")
 	}
 }
