@@ -144,6 +144,7 @@ func (l *Loop) reconcileWith(st *State, midCommand bool) error {
 	def.prev, up.prev = st.seenAt(def.ref), st.seenAt(up.ref)
 	l.adopt(st, refs)
 	l.learnUpstreams(st)
+	decisions, toRecord := st.Decisions, st.unrecorded()
 	deferred := false
 	for _, s := range st.Suggestions {
 		if s.Pending() && !l.decide(st, s, refs, def, up, midCommand) {
@@ -156,9 +157,12 @@ func (l *Loop) reconcileWith(st *State, midCommand bool) error {
 	} else if !st.unrecorded() {
 		st.RecordError = ""
 	}
-	// Deleting stale branches and recording rejections moved refs.
-	if refs, _, _, err = l.watchedRefs(st.awaiting()); err != nil {
-		return err
+	// A decision (which may delete a stale branch) or a recorded rejection
+	// moves refs; without either they are as listed above.
+	if st.Decisions != decisions || toRecord {
+		if refs, _, _, err = l.watchedRefs(st.awaiting()); err != nil {
+			return err
+		}
 	}
 	st.Refs = refs
 	if deferred {
