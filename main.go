@@ -217,9 +217,9 @@ func hookCommands() []*cli.Command {
 			Usage:           e.Usage,
 			SkipFlagParsing: e.GitArgs,
 			Action: func(c *cli.Context) error {
-				io := hookIO(c)
-				io.Args = c.Args().Slice()
-				return exitCode(e.Run(io))
+				hio := newHookIO(c.App.Reader, c.App.Writer, c.App.ErrWriter)
+				hio.Args = c.Args().Slice()
+				return exitCode(e.Run(hio))
 			},
 		}
 	}
@@ -386,10 +386,6 @@ func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
-}
-
-func hookIO(c *cli.Context) hooks.IO {
-	return newHookIO(c.App.Reader, c.App.Writer, c.App.ErrWriter)
 }
 
 func newHookIO(stdin io.Reader, stdout, stderr io.Writer) hooks.IO {

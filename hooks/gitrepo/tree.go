@@ -229,8 +229,11 @@ func (r *Repo) SameAt(a, b Hash, path string) (bool, error) {
 			return false, err
 		}
 		eb, okb, err := r.entryIn(tb, seg, last)
-		if err != nil || !oka || !okb {
-			return !oka && !okb, err
+		if err != nil {
+			return false, err
+		}
+		if !oka || !okb {
+			return !oka && !okb, nil
 		}
 		if last {
 			return ea.Hash == eb.Hash && ea.Mode == eb.Mode, nil
