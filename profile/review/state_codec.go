@@ -54,10 +54,14 @@ func (st *State) encode() []byte {
 	w.String(st.ConfigStamp)
 	w.String(st.LastError)
 	w.String(st.RecordError)
-	return w.B
+	return w.Sealed()
 }
 
 func decodeState(data []byte) (*State, bool) {
+	data, whole := binenc.Unseal(data)
+	if !whole {
+		return nil, false
+	}
 	r := binenc.NewReader(data)
 	if int(r.Byte()) != stateVersion {
 		return nil, false

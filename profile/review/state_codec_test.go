@@ -1,6 +1,7 @@
 package review
 
 import (
+	"os"
 	"reflect"
 	"testing"
 	"time"
@@ -48,4 +49,35 @@ func FuzzStateDecode(f *testing.F) {
 			t.Fatal("re-encoding changed the state")
 		}
 	})
+}
+
+// TestStateRewrittenInPlace: the state is written over the old one and cut
+// to length; a file met half rewritten reads as no state.
+func TestStateRewrittenInPlace(t *testing.T) {
+	l := newCollection(t)
+	long := &State{Version: stateVersion, Head: "h", Pending: []PendingPiece{{"pieces/a-long-name.md", 1}, {"pieces/b.md", 2}}}
+	short := &State{Version: stateVersion, Head: "h2", Refs: map[string]string{}}
+	if err := os.MkdirAll(l.Dir, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range []*State{long, short} {
+		if err := l.saveState(st); err != nil {
+			t.Fatal(err)
+		}
+		back, ok := l.loadState()
+		if !ok || !reflect.DeepEqual(back, st) {
+			t.Fatalf("saved %+v, loaded %+v (%v)", st, back, ok)
+		}
+	}
+	if fi, err := os.Stat(l.statePath()); err != nil || fi.Size() != int64(len(short.encode())) {
+		t.Fatalf("the state file was not cut to length: %v %v", fi.Size(), err)
+	}
+	oldBytes, newBytes := long.encode(), short.encode()
+	halfway := append(newBytes[:len(newBytes):len(newBytes)], oldBytes[len(newBytes):]...)
+	if err := os.WriteFile(l.statePath(), halfway, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	if st, ok := l.loadState(); ok || !st.fresh {
+		t.Fatalf("a half rewritten state was read: %+v", st)
+	}
 }

@@ -10,6 +10,7 @@ package binenc
 import (
 	"encoding/binary"
 	"errors"
+	"hash/crc32"
 	"math"
 	"time"
 )
@@ -55,6 +56,27 @@ func (w *Writer) Time(t time.Time) {
 		w.Int(t.Unix())
 		w.Int(int64(t.Nanosecond()))
 	}
+}
+
+// Sealed returns what was written followed by its length and checksum, for
+// a file rewritten in place: a reader that meets it half rewritten, new
+// bytes before old ones, sees a record that does not unseal rather than
+// one that decodes to something never written.
+func (w *Writer) Sealed() []byte {
+	n := len(w.B)
+	b := binary.LittleEndian.AppendUint32(w.B, uint32(n))
+	return binary.LittleEndian.AppendUint32(b, crc32.ChecksumIEEE(w.B[:n]))
+}
+
+// Unseal returns the record a Sealed write left in data, or false when
+// data is not exactly one whole sealed record.
+func Unseal(data []byte) ([]byte, bool) {
+	n := len(data) - 8
+	if n < 0 || binary.LittleEndian.Uint32(data[n:]) != uint32(n) ||
+		binary.LittleEndian.Uint32(data[n+4:]) != crc32.ChecksumIEEE(data[:n]) {
+		return nil, false
+	}
+	return data[:n], true
 }
 
 // Reader reads what a Writer wrote. The first problem sticks: every read

@@ -1,6 +1,8 @@
 package binenc
 
 import (
+	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -59,4 +61,31 @@ func FuzzReader(f *testing.F) {
 		r.Float()
 		r.Done()
 	})
+}
+
+func TestSealedRecordsUnsealWholeOnly(t *testing.T) {
+	older := &Writer{}
+	older.String(strings.Repeat("old state ", 40))
+	newer := &Writer{}
+	newer.String(strings.Repeat("new ", 30))
+	oldB, newB := older.Sealed(), newer.Sealed()
+	if got, ok := Unseal(newB); !ok || NewReader(got).String() != strings.Repeat("new ", 30) {
+		t.Fatalf("a whole record did not unseal: %q %v", got, ok)
+	}
+	// New bytes written over old ones, before the file is cut to length,
+	// and every cut of a whole record.
+	mixed := append(slices.Clone(newB), oldB[len(newB):]...)
+	if _, ok := Unseal(mixed); ok {
+		t.Fatal("a half rewritten file unsealed")
+	}
+	for n := range len(newB) {
+		if _, ok := Unseal(newB[:n]); ok {
+			t.Fatalf("the first %d bytes unsealed", n)
+		}
+	}
+	flipped := slices.Clone(newB)
+	flipped[3] ^= 1
+	if _, ok := Unseal(flipped); ok {
+		t.Fatal("a changed byte unsealed")
+	}
 }
