@@ -21,6 +21,7 @@ import (
 	"sw/profile/baseline"
 	"sw/profile/check"
 	"sw/profile/collection"
+	"sw/profile/quickread"
 	"sw/profile/review"
 )
 
@@ -280,7 +281,7 @@ func checkPieces(c *cli.Context) error {
 
 // startParsing reads the piece at path and starts parsing it.
 func startParsing(path string) ([]byte, *check.Parsing, error) {
-	src, err := os.ReadFile(path)
+	src, err := quickread.ReadFile(path)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -6,11 +6,12 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
+
+	"sw/profile/quickread"
 )
 
 // Stamp summarises, without reading them, the rule files the profile for
@@ -31,7 +32,7 @@ func (p Profile) Stamp(genre string) (stamp string, newest time.Time, err error)
 	for _, layer := range []Layer{HardLimit, GenreLayer, Preference} {
 		rel := p.layerPath(layer, genre)
 		dir := filepath.Join(p.Root, filepath.FromSlash(rel))
-		entries, err := os.ReadDir(dir)
+		entries, err := quickread.ReadDir(dir)
 		if errors.Is(err, fs.ErrNotExist) {
 			fmt.Fprintf(h, "%s missing\n", rel)
 			continue

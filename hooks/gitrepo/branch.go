@@ -1,9 +1,10 @@
 package gitrepo
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
+
+	"sw/profile/quickread"
 )
 
 // DefaultBranch returns the short name of the branch suggestions build on
@@ -26,7 +27,7 @@ func (r *Repo) DefaultBranch() (string, error) {
 	if name, ok := r.remoteHead("origin"); ok {
 		return name, nil
 	}
-	if remotes, err := os.ReadDir(filepath.Join(r.CommonDir, "refs", "remotes")); err == nil {
+	if remotes, err := quickread.ReadDir(filepath.Join(r.CommonDir, "refs", "remotes")); err == nil {
 		var found []string
 		for _, rem := range remotes {
 			if !rem.IsDir() || rem.Name() == "origin" {

@@ -10,6 +10,8 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+
+	"sw/profile/quickread"
 )
 
 // RecentlyChanged returns the slash path of the most recently modified file
@@ -177,7 +179,7 @@ func (w *worktreeWalk) worktreeDiffers(c candidate, e *indexEntry) (bool, error)
 		target, err = os.Readlink(abs)
 		data = []byte(filepath.ToSlash(target))
 	} else {
-		data, err = os.ReadFile(abs)
+		data, err = quickread.ReadFile(abs)
 	}
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {

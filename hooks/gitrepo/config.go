@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
+
+	"sw/profile/quickread"
 )
 
 // Git configuration is read in process. Asking `git config` costs a process
@@ -169,7 +171,7 @@ func xdgConfigHome() string {
 // readFile reads one file. A missing or unreadable file is skipped, as git
 // skips a missing one (and includes of missing files).
 func (cr *configReader) readFile(name string) error {
-	b, err := os.ReadFile(name)
+	b, err := quickread.ReadFile(name)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) || errors.Is(err, os.ErrPermission) || errors.Is(err, syscall.EISDIR) {
 			return nil

@@ -29,6 +29,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"sw/profile/quickread"
 )
 
 // Repo is a non-bare git repository with a working tree.
@@ -76,7 +78,7 @@ func At(root string) (*Repo, error) {
 		return &Repo{Root: root, GitDir: dotgit, CommonDir: dotgit}, nil
 	}
 	// A linked worktree or a submodule: .git is a file "gitdir: <path>".
-	b, err := os.ReadFile(dotgit)
+	b, err := quickread.ReadFile(dotgit)
 	if err != nil {
 		return nil, err
 	}
@@ -90,7 +92,7 @@ func At(root string) (*Repo, error) {
 		gitDir = filepath.Join(root, gitDir)
 	}
 	common := gitDir
-	if c, err := os.ReadFile(filepath.Join(gitDir, "commondir")); err == nil {
+	if c, err := quickread.ReadFile(filepath.Join(gitDir, "commondir")); err == nil {
 		common = strings.TrimSpace(string(c))
 		if !filepath.IsAbs(common) {
 			common = filepath.Join(gitDir, common)

@@ -7,6 +7,8 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+
+	"sw/profile/quickread"
 )
 
 // Ignore rules are matched in process (go-git's gitignore package would
@@ -163,7 +165,7 @@ func (r *Repo) newIgnorer(cfg *config) (*ignorer, error) {
 // readLines reads a file of lines, for ignore files and the like; a missing
 // file reads as empty.
 func readLines(name string) ([]string, error) {
-	f, err := os.Open(name)
+	f, err := quickread.Open(name)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) || errors.Is(err, os.ErrPermission) {
 			return nil, nil

@@ -11,6 +11,8 @@ import (
 	"sort"
 	"strconv"
 	"time"
+
+	"sw/profile/quickread"
 )
 
 // The index (the staging area) is read in process, versions 2 to 4. Two
@@ -43,7 +45,7 @@ type index struct {
 // (a new repository).
 func (r *Repo) readIndex() (*index, error) {
 	path := filepath.Join(r.GitDir, "index")
-	data, err := os.ReadFile(path)
+	data, err := quickread.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return &index{}, nil
 	}

@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"sw/profile/quickread"
 )
 
 // InProgress reports a multi-step git operation that has stopped half way
@@ -49,7 +51,7 @@ func (r *Repo) InProgress() (op string, ok bool) {
 
 // firstWord returns the first word of a file's first instruction line.
 func firstWord(path string) string {
-	f, err := os.Open(path)
+	f, err := quickread.Open(path)
 	if err != nil {
 		return ""
 	}

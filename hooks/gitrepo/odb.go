@@ -14,6 +14,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"sw/profile/quickread"
 )
 
 // The object database is read in process. go-git's storage package would do,
@@ -110,7 +112,7 @@ func readAlternates(objectsDir string, depth int) []string {
 	if depth > 5 {
 		return nil
 	}
-	b, err := os.ReadFile(filepath.Join(objectsDir, "info", "alternates"))
+	b, err := quickread.ReadFile(filepath.Join(objectsDir, "info", "alternates"))
 	if err != nil {
 		return nil
 	}
@@ -226,7 +228,7 @@ func loosePath(dir string, h Hash) string {
 
 // readLoose inflates objects/xx/yyyy and checks its header.
 func (o *odb) readLoose(dir string, h Hash) (objectType, []byte, error) {
-	raw, err := os.ReadFile(loosePath(dir, h))
+	raw, err := quickread.ReadFile(loosePath(dir, h))
 	if err != nil {
 		return 0, nil, err
 	}
@@ -306,7 +308,7 @@ func (o *odb) rescanPacks(onlyIfChanged bool) bool {
 	var list []found
 	for _, dir := range o.dirs {
 		packDir := filepath.Join(dir, "pack")
-		ents, err := os.ReadDir(packDir)
+		ents, err := quickread.ReadDir(packDir)
 		if err != nil {
 			continue
 		}

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"sw/profile/quickread"
 )
 
 // pack is one pack file and its index, both opened on first use and
@@ -79,7 +81,7 @@ func (p *pack) openIndex() error {
 }
 
 func (p *pack) readFanout() error {
-	f, err := os.Open(p.idxPath)
+	f, err := quickread.Open(p.idxPath)
 	if err != nil {
 		return err
 	}
@@ -196,7 +198,7 @@ func (p *pack) openPack() error {
 		return p.packErr
 	}
 	p.packOpened = true
-	f, err := os.Open(p.path)
+	f, err := quickread.Open(p.path)
 	if err != nil {
 		p.packErr = err
 		return err

@@ -3,8 +3,9 @@ package gitrepo
 import (
 	"bytes"
 	"io"
-	"os"
 	"path/filepath"
+
+	"sw/profile/quickread"
 )
 
 // LastHeadMove returns the message of the newest entry in HEAD's reflog,
@@ -15,7 +16,7 @@ import (
 //
 // Only the end of the file is read, however long the reflog has grown.
 func (r *Repo) LastHeadMove() string {
-	f, err := os.Open(filepath.Join(r.GitDir, "logs", "HEAD"))
+	f, err := quickread.Open(filepath.Join(r.GitDir, "logs", "HEAD"))
 	if err != nil {
 		return ""
 	}

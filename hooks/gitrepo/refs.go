@@ -10,6 +10,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"sw/profile/quickread"
 )
 
 // Refs are read from git's files directly: loose refs (one file per ref),
@@ -88,24 +90,9 @@ func (r *Repo) Refs(prefix string) (map[string]Hash, error) {
 		dirPart = "refs/"
 	}
 	base := r.refDir(dirPart)
-	root := filepath.Join(base, filepath.FromSlash(dirPart))
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
-				return nil
-			}
-			return err
-		}
-		if d.IsDir() || strings.HasSuffix(p, ".lock") {
-			return nil
-		}
-		rel, err := filepath.Rel(base, p)
-		if err != nil {
-			return nil
-		}
-		name := filepath.ToSlash(rel)
+	err := walkLooseRefs(filepath.Join(base, filepath.FromSlash(dirPart)), dirPart, func(name string) {
 		if !strings.HasPrefix(name, prefix) {
-			return nil
+			return
 		}
 		h, target, ok, err := r.readLooseRef(name)
 		switch {
@@ -116,7 +103,6 @@ func (r *Repo) Refs(prefix string) (map[string]Hash, error) {
 		default:
 			out[name] = h
 		}
-		return nil
 	})
 	if err != nil {
 		return nil, err
@@ -182,9 +168,33 @@ func (r *Repo) readRef(name string) (h Hash, target string, ok bool, err error) 
 	return h, "", ok, nil
 }
 
+// walkLooseRefs calls visit with the name of every file under dir, whose
+// ref name starts with name (ending in a slash), leaving out lock files. A
+// folder that is not there, or is a file, holds no refs.
+func walkLooseRefs(dir, name string, visit func(name string)) error {
+	ents, err := quickread.ReadDir(dir)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+			return nil
+		}
+		return err
+	}
+	for _, e := range ents {
+		switch {
+		case e.IsDir():
+			if err := walkLooseRefs(filepath.Join(dir, e.Name()), name+e.Name()+"/", visit); err != nil {
+				return err
+			}
+		case !strings.HasSuffix(e.Name(), ".lock"):
+			visit(name + e.Name())
+		}
+	}
+	return nil
+}
+
 // readLooseRef reads a loose ref file: an object name, or "ref: <target>".
 func (r *Repo) readLooseRef(name string) (h Hash, target string, ok bool, err error) {
-	b, err := os.ReadFile(filepath.Join(r.refDir(name), filepath.FromSlash(name)))
+	b, err := quickread.ReadFile(filepath.Join(r.refDir(name), filepath.FromSlash(name)))
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.EISDIR) || errors.Is(err, syscall.ENOTDIR) {
 			return Hash{}, "", false, nil
@@ -240,7 +250,7 @@ func (r *Repo) packedRefs() (*packedRefsFile, error) {
 	}
 	p := &packedRefsFile{stamp: stamp, refs: map[string]Hash{}}
 	if stamp.ok {
-		b, err := os.ReadFile(path)
+		b, err := quickread.ReadFile(path)
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return nil, err
 		}

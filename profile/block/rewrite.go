@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"errors"
 	"io/fs"
-	"os"
 	"strings"
 
 	"sw/profile/atomicfile"
+	"sw/profile/quickread"
 )
 
 // Rewrite returns content with sw's block set to block: the rendered text,
@@ -75,7 +75,7 @@ func withEOL(block, eol string) string {
 // modification time says when the profile last changed, and nothing on any
 // error. It reports whether it wrote.
 func WriteFile(path, display, block string) (changed bool, err error) {
-	content, err := os.ReadFile(path)
+	content, err := quickread.ReadFile(path)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return false, err
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"sw/profile"
+	"sw/profile/quickread"
 )
 
 // sw keeps caches of what is costly to read (settings, resolved profiles)
@@ -66,7 +67,7 @@ func cacheKey(parts ...string) string {
 
 // readCacheFile returns a cache file's content when its first line is key.
 func readCacheFile(path, key string) ([]byte, bool) {
-	data, err := os.ReadFile(path)
+	data, err := quickread.ReadFile(path)
 	if err != nil {
 		return nil, false
 	}

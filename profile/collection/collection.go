@@ -15,6 +15,7 @@ import (
 	"sw/hooks/gitrepo"
 	"sw/profile"
 	"sw/profile/block"
+	"sw/profile/quickread"
 )
 
 // The collection's files, relative to its root.
@@ -103,7 +104,7 @@ func Open(root string) (*Collection, error) {
 			}
 		}
 	}
-	data, err := os.ReadFile(path)
+	data, err := quickread.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}

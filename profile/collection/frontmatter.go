@@ -2,12 +2,12 @@ package collection
 
 import (
 	"bytes"
-	"os"
 	"strings"
 
 	"gopkg.in/yaml.v3"
 
 	"sw/profile"
+	"sw/profile/quickread"
 )
 
 // FrontMatter is the part of a piece's YAML front matter sw reads: the
@@ -102,7 +102,7 @@ func (c *Collection) DefaultGenre() string {
 
 // PieceGenre reads the genre of the piece at rel.
 func (c *Collection) PieceGenre(rel string) (string, error) {
-	src, err := os.ReadFile(c.Path(rel))
+	src, err := quickread.ReadFile(c.Path(rel))
 	if err != nil {
 		return "", err
 	}

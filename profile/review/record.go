@@ -13,6 +13,7 @@ import (
 	"sw/profile/atomicfile"
 	"sw/profile/collection"
 	"sw/profile/feedback"
+	"sw/profile/quickread"
 )
 
 // defaultTip is the default branch, found the way git users expect, and
@@ -155,7 +156,7 @@ func (l *Loop) commitCheckedOut(def tip, path string, data []byte, msg string) e
 	if err != nil {
 		return err
 	}
-	onDisk, readErr := os.ReadFile(abs)
+	onDisk, readErr := quickread.ReadFile(abs)
 	if ok {
 		committed, err := l.Repo.Blob(blob)
 		if err != nil {
