@@ -3,6 +3,7 @@ package gitrepo
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
 )
@@ -30,18 +31,33 @@ type Commit struct {
 	Message   string // as stored: usually a subject line, a blank line, a body
 }
 
-// Commit reads and parses the commit h.
+// Commit reads and parses the commit h. A Repo keeps what it parsed: a
+// reconcile asks for the default branch's tip once per pending suggestion.
+// Each caller gets its own copy to change.
 func (r *Repo) Commit(h Hash) (*Commit, error) {
-	data, err := r.readObject(h, typeCommit)
-	if err != nil {
-		return nil, err
+	st := r.state()
+	st.mu.Lock()
+	c, ok := st.commits[h]
+	st.mu.Unlock()
+	if !ok {
+		data, err := r.readObject(h, typeCommit)
+		if err != nil {
+			return nil, err
+		}
+		if c, err = parseCommit(data); err != nil {
+			return nil, fmt.Errorf("commit %s: %w", h, err)
+		}
+		c.Hash = h
+		st.mu.Lock()
+		if st.commits == nil || len(st.commits) >= maxCachedCommits {
+			st.commits = map[Hash]*Commit{}
+		}
+		st.commits[h] = c
+		st.mu.Unlock()
 	}
-	c, err := parseCommit(data)
-	if err != nil {
-		return nil, fmt.Errorf("commit %s: %w", h, err)
-	}
-	c.Hash = h
-	return c, nil
+	cp := *c
+	cp.Parents = slices.Clip(cp.Parents) // an append makes its own array
+	return &cp, nil
 }
 
 func parseCommit(data []byte) (*Commit, error) {

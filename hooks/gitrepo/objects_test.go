@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
@@ -234,5 +235,29 @@ func TestCommitAndTreeAgreeWithGit(t *testing.T) {
 		if _, ok, err := r.FileAt(head, p); ok || err != nil {
 			t.Errorf("FileAt(%q) = %v, %v; want absent", p, ok, err)
 		}
+	}
+}
+
+// A Repo parses a commit once, and each caller gets a copy it may change.
+func TestCommitsAreReadOnceAndHandedOutAsCopies(t *testing.T) {
+	r := newRepo(t)
+	commitFiles(t, r.Root, "first", "a.md", "a\n")
+	commitFiles(t, r.Root, "second", "a.md", "b\n")
+	head := revParse(t, r.Root, "HEAD")
+	first, err := r.Commit(head)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first.Message = "changed by a caller"
+	first.Parents = append(first.Parents, Hash{9})
+	if err := os.Remove(loosePath(filepath.Join(r.GitDir, "objects"), head)); err != nil {
+		t.Fatal(err)
+	}
+	again, err := r.Commit(head)
+	if err != nil {
+		t.Fatalf("the commit was read from disk again: %v", err)
+	}
+	if again.Message != "second\n" || len(again.Parents) != 1 {
+		t.Fatalf("a caller's change reached the cache: %q %v", again.Message, again.Parents)
 	}
 }

@@ -17,10 +17,11 @@ type state struct {
 	odb    *odb
 	odbErr error
 
-	mu     sync.Mutex
-	trees  map[Hash][]TreeEntry // parsed trees, cleared when large
-	nodes  map[Hash]*commitNode // parents and dates, for ancestry walks
-	packed *packedRefsFile      // packed-refs as last read
+	mu      sync.Mutex
+	trees   map[Hash][]TreeEntry // parsed trees, cleared when large
+	commits map[Hash]*Commit     // parsed commits, cleared when large
+	nodes   map[Hash]*commitNode // parents and dates, for ancestry walks
+	packed  *packedRefsFile      // packed-refs as last read
 
 	descentMu sync.Mutex
 	descents  map[Hash]*descent // walks from branch tips, shared by IsAncestor
@@ -29,8 +30,9 @@ type state struct {
 // The caches are cleared wholesale rather than evicted one by one: sw's
 // processes are short, and the bound only protects a long-running caller.
 const (
-	maxCachedTrees = 4096
-	maxCachedNodes = 200000
+	maxCachedTrees   = 4096
+	maxCachedCommits = 4096
+	maxCachedNodes   = 200000
 )
 
 func (r *Repo) state() *state { return &r.st }
