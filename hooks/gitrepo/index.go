@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 	"time"
+	"unsafe"
 
 	"sw/profile/quickread"
 )
@@ -38,6 +39,7 @@ type index struct {
 	mtime       time.Time    // of the index file, for the racy-git check
 	rootTree    Hash         // cache-tree's root, when valid
 	rootValid   bool
+	cacheTree   []byte // the cache-tree extension, as read
 	unsupported string
 }
 
@@ -64,6 +66,8 @@ func (r *Repo) readIndex() (*index, error) {
 	return idx, nil
 }
 
+// parseIndex reads an index file's bytes, which become the index's: its
+// paths share them.
 func parseIndex(data []byte) (*index, error) {
 	if len(data) < 12+20 || string(data[:4]) != "DIRC" {
 		return nil, errors.New("not a git index")
@@ -74,7 +78,9 @@ func parseIndex(data []byte) (*index, error) {
 	}
 	count := int(binary.BigEndian.Uint32(data[8:]))
 	body := data[:len(data)-20] // the trailing checksum
-	idx := &index{entries: make([]indexEntry, 0, count)}
+	// Every entry takes at least 62 bytes: a count the file cannot hold
+	// is corruption, not a reason to reserve gigabytes.
+	idx := &index{entries: make([]indexEntry, 0, min(count, len(body)/62))}
 	pos := 12
 	prev := ""
 	bad := errors.New("corrupt index entry")
@@ -122,7 +128,7 @@ func parseIndex(data []byte) (*index, error) {
 			if nul < 0 {
 				return nil, bad
 			}
-			e.path = string(b[n : n+nul])
+			e.path = unsafe.String(&b[n], nul) // data is the index's, never written again
 			pos += (n + nul + 8) &^ 7
 		}
 		if e.mode&0o170000 == 0o040000 {
@@ -146,6 +152,7 @@ func parseIndex(data []byte) (*index, error) {
 		case "sdir":
 			return &index{unsupported: "a sparse index"}, nil
 		case "TREE":
+			idx.cacheTree = ext
 			idx.rootTree, idx.rootValid = cacheTreeRoot(ext)
 		}
 	}
