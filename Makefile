@@ -12,6 +12,7 @@ TAGS     := urfave_cli_no_docs
 
 # Every fuzz target, as package:target.
 FUZZ_TARGETS := \
+	./hooks/gitrepo:FuzzParseIndex \
 	./profile:FuzzParseRule \
 	./profile:FuzzResolvedBinary \
 	./profile/internal/binenc:FuzzReader \

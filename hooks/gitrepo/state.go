@@ -23,6 +23,9 @@ type state struct {
 	nodes   map[Hash]*commitNode // parents and dates, for ancestry walks
 	packed  *packedRefsFile      // packed-refs as last read
 
+	fromIndex  bool        // TreesFromIndex was called
+	indexTrees *indexTrees // the index, once fromIndex needed it
+
 	descentMu sync.Mutex
 	descents  map[Hash]*descent // walks from branch tips, shared by IsAncestor
 }

@@ -55,13 +55,15 @@ func (r *Repo) tree(h Hash) ([]TreeEntry, error) {
 	if h == emptyTree {
 		return nil, nil // git knows the empty tree without storing it
 	}
-	data, err := r.readObject(h, typeTree)
-	if err != nil {
-		return nil, err
-	}
-	ents, err = parseTree(data)
-	if err != nil {
-		return nil, fmt.Errorf("tree %s: %w", h, err)
+	if ents, ok = r.treeFromIndex(h); !ok {
+		data, err := r.readObject(h, typeTree)
+		if err != nil {
+			return nil, err
+		}
+		ents, err = parseTree(data)
+		if err != nil {
+			return nil, fmt.Errorf("tree %s: %w", h, err)
+		}
 	}
 	st.mu.Lock()
 	if st.trees == nil || len(st.trees) >= maxCachedTrees {

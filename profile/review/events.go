@@ -35,6 +35,8 @@ func (l *Loop) Merged() (Status, error) {
 
 func (l *Loop) committed() (Status, error) {
 	l.committing = true
+	// git has just written the index of the commit: its trees are there.
+	l.Repo.TreesFromIndex()
 	if op, busy := l.Repo.InProgress(); busy && op != l.ending {
 		switch {
 		case op == "merge" || op == "bisect":
