@@ -15,7 +15,7 @@ FUZZ_TARGETS := \
 	./hooks/gitrepo:FuzzParseIndex \
 	./profile:FuzzParseRule \
 	./profile:FuzzResolvedBinary \
-	./profile/internal/binenc:FuzzReader \
+	./profile/binenc:FuzzReader \
 	./profile/review:FuzzStateDecode \
 	./profile/block:FuzzRewrite \
 	./profile/collection:FuzzMatchGlob \

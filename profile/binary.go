@@ -1,6 +1,6 @@
 package profile
 
-import "sw/profile/internal/binenc"
+import "sw/profile/binenc"
 
 // A resolved profile's binary form is what sw caches under .git/sw: sw
 // check, in an agent's Stop hook, reads it back in microseconds, where

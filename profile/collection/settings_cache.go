@@ -3,7 +3,7 @@ package collection
 import (
 	"time"
 
-	"sw/profile/internal/binenc"
+	"sw/profile/binenc"
 )
 
 // The parsed settings are cached in binary form (see cache.go): every hook

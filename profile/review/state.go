@@ -1,13 +1,12 @@
 package review
 
 import (
-	"os"
 	"path/filepath"
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
 
-	"sw/profile/quickread"
+	"sw/profile/binenc"
 )
 
 // State is sw's local memory of the review loop, kept in .git/sw/state.
@@ -113,40 +112,19 @@ func (l *Loop) statePath() string { return filepath.Join(l.Dir, "state") }
 // loadState reads the state, or returns ok == false when there is none or it
 // cannot be read: it is a cache, and is rebuilt.
 func (l *Loop) loadState() (st *State, ok bool) {
-	data, err := quickread.ReadFile(l.statePath())
-	if err != nil {
-		return &State{Version: stateVersion, fresh: true}, false
-	}
-	if st, ok := decodeState(data); ok {
-		return st, true
+	if data, whole := binenc.ReadFile(l.statePath()); whole {
+		if st, ok := decodeState(data); ok {
+			return st, true
+		}
 	}
 	return &State{Version: stateVersion, fresh: true}, false
 }
 
-// saveState writes the state in place, under the lock. It is a cache of
-// what git carries, so it is neither synced nor replaced by rename: a new
-// file per commit costs a hook more than everything else it writes (a fresh
-// inode, every time). Nor is it truncated first: on ext4, emptying a file
-// and writing it again makes close start writing it out, 0.14 ms of every
-// commit; the new bytes go over the old and the file is cut to length.
-// The state is sealed with its length and checksum, so a torn or half
-// rewritten file, which a crash or a reader that skips the lock can meet,
-// reads as no state: the first is rebuilt, the second takes the lock and
-// looks again.
+// saveState writes the state under the lock, in place (binenc.WriteFile).
+// A torn or half rewritten state reads as none: after a crash it is
+// rebuilt, and a reader that skipped the lock takes it and looks again.
 func (l *Loop) saveState(st *State) error {
-	data := st.encode()
-	f, err := os.OpenFile(l.statePath(), os.O_WRONLY|os.O_CREATE, 0o666)
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Truncate(int64(len(data)))
-	}
-	if closeErr := f.Close(); err == nil {
-		err = closeErr
-	}
-	return err
+	return binenc.WriteFile(l.statePath(), st.encode())
 }
 
 // update changes the state under the lock: it reads the state, lets change

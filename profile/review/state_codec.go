@@ -3,7 +3,7 @@ package review
 import (
 	"sort"
 
-	"sw/profile/internal/binenc"
+	"sw/profile/binenc"
 )
 
 // The state is kept in binary form: every hook reads it and most write it,
@@ -54,14 +54,10 @@ func (st *State) encode() []byte {
 	w.String(st.ConfigStamp)
 	w.String(st.LastError)
 	w.String(st.RecordError)
-	return w.Sealed()
+	return w.B
 }
 
 func decodeState(data []byte) (*State, bool) {
-	data, whole := binenc.Unseal(data)
-	if !whole {
-		return nil, false
-	}
 	r := binenc.NewReader(data)
 	if int(r.Byte()) != stateVersion {
 		return nil, false

@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"testing"
 	"time"
+
+	"sw/profile/binenc"
 )
 
 func TestStateCodec(t *testing.T) {
@@ -69,10 +71,10 @@ func TestStateRewrittenInPlace(t *testing.T) {
 			t.Fatalf("saved %+v, loaded %+v (%v)", st, back, ok)
 		}
 	}
-	if fi, err := os.Stat(l.statePath()); err != nil || fi.Size() != int64(len(short.encode())) {
+	if fi, err := os.Stat(l.statePath()); err != nil || fi.Size() != int64(len(binenc.Seal(short.encode()))) {
 		t.Fatalf("the state file was not cut to length: %v %v", fi.Size(), err)
 	}
-	oldBytes, newBytes := long.encode(), short.encode()
+	oldBytes, newBytes := binenc.Seal(long.encode()), binenc.Seal(short.encode())
 	halfway := append(newBytes[:len(newBytes):len(newBytes)], oldBytes[len(newBytes):]...)
 	if err := os.WriteFile(l.statePath(), halfway, 0o666); err != nil {
 		t.Fatal(err)

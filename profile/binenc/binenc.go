@@ -58,17 +58,17 @@ func (w *Writer) Time(t time.Time) {
 	}
 }
 
-// Sealed returns what was written followed by its length and checksum, for
-// a file rewritten in place: a reader that meets it half rewritten, new
-// bytes before old ones, sees a record that does not unseal rather than
-// one that decodes to something never written.
-func (w *Writer) Sealed() []byte {
-	n := len(w.B)
-	b := binary.LittleEndian.AppendUint32(w.B, uint32(n))
-	return binary.LittleEndian.AppendUint32(b, crc32.ChecksumIEEE(w.B[:n]))
+// Seal returns record followed by its length and checksum (appended as
+// append does, in record's spare capacity if it has some), for a file
+// rewritten in place: a reader that meets it half rewritten, new bytes
+// before old ones, sees a record that does not unseal rather than one that
+// decodes to something never written.
+func Seal(record []byte) []byte {
+	b := binary.LittleEndian.AppendUint32(record, uint32(len(record)))
+	return binary.LittleEndian.AppendUint32(b, crc32.ChecksumIEEE(record))
 }
 
-// Unseal returns the record a Sealed write left in data, or false when
+// Unseal returns the record Seal sealed in data, or false when
 // data is not exactly one whole sealed record.
 func Unseal(data []byte) ([]byte, bool) {
 	n := len(data) - 8

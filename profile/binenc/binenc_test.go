@@ -68,7 +68,7 @@ func TestSealedRecordsUnsealWholeOnly(t *testing.T) {
 	older.String(strings.Repeat("old state ", 40))
 	newer := &Writer{}
 	newer.String(strings.Repeat("new ", 30))
-	oldB, newB := older.Sealed(), newer.Sealed()
+	oldB, newB := Seal(older.B), Seal(newer.B)
 	if got, ok := Unseal(newB); !ok || NewReader(got).String() != strings.Repeat("new ", 30) {
 		t.Fatalf("a whole record did not unseal: %q %v", got, ok)
 	}
