@@ -26,6 +26,9 @@ type state struct {
 	fromIndex  bool        // TreesFromIndex was called
 	indexTrees *indexTrees // the index, once fromIndex needed it
 
+	treeCachePath string          // UseTreeCache's file
+	cachedTrees   map[Hash][]byte // its trees, once needed
+
 	descentMu sync.Mutex
 	descents  map[Hash]*descent // walks from branch tips, shared by IsAncestor
 }

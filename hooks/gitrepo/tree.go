@@ -56,6 +56,9 @@ func (r *Repo) tree(h Hash) ([]TreeEntry, error) {
 		return nil, nil // git knows the empty tree without storing it
 	}
 	if ents, ok = r.treeFromIndex(h); !ok {
+		ents, ok = r.treeFromCache(h)
+	}
+	if !ok {
 		data, err := r.readObject(h, typeTree)
 		if err != nil {
 			return nil, err

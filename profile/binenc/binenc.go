@@ -40,6 +40,12 @@ func (w *Writer) String(s string) {
 	w.B = append(w.B, s...)
 }
 
+// Bytes writes b as String writes a string.
+func (w *Writer) Bytes(b []byte) {
+	w.Uint(uint64(len(b)))
+	w.B = append(w.B, b...)
+}
+
 // Strings writes a list; nil and empty read back alike, as nil.
 func (w *Writer) Strings(list []string) {
 	w.Uint(uint64(len(list)))
@@ -162,6 +168,18 @@ func (r *Reader) Len() int {
 		return 0
 	}
 	return int(v)
+}
+
+// Bytes reads what Writer.Bytes or String wrote, without copying: the slice shares
+// the data the Reader reads.
+func (r *Reader) Bytes() []byte {
+	n := r.Len()
+	if r.err != nil {
+		return nil
+	}
+	b := r.data[:n:n]
+	r.data = r.data[n:]
+	return b
 }
 
 func (r *Reader) String() string {

@@ -1,6 +1,7 @@
 package review
 
 import (
+	"path/filepath"
 	"strings"
 	"sw/hooks/gitrepo"
 
@@ -32,6 +33,9 @@ func (l *Loop) count(st *State) error {
 	if err != nil {
 		return err
 	}
+	// The commit counted last is the next one's parent: the trees read
+	// here are kept for the next hook to compare with.
+	l.Repo.UseTreeCache(filepath.Join(l.Dir, "trees"))
 	if st.Head != "" && len(c.Parents) > 0 && c.Parents[0].String() == st.Head {
 		changes, err := l.Repo.ChangedFilesIn(c.Parents[0], head, gitrepo.Filter{File: l.Coll.Settings.IsPiece, Dir: l.Coll.Settings.MayHoldPieces})
 		if err != nil {
@@ -45,9 +49,12 @@ func (l *Loop) count(st *State) error {
 			}
 		}
 		st.Head = head.String()
-		return nil
+	} else if err := l.recount(st, head); err != nil {
+		return err
 	}
-	return l.recount(st, head)
+	// Only a cache: a failed write costs the next hook an inflate.
+	_ = l.Repo.SaveTreeCache(head)
+	return nil
 }
 
 // recount sets Pending to the pieces changed by the commits since the last
