@@ -28,7 +28,7 @@ type indexEntry struct {
 	ctime, mtime   [2]uint32 // seconds, nanoseconds
 	dev, ino       uint32
 	uid, gid, size uint32
-	stage          int
+	stage          uint8
 	assumeValid    bool // git update-index --assume-unchanged
 	skipWorktree   bool // sparse checkout, --skip-worktree
 	intentToAdd    bool // git add -N
@@ -98,7 +98,7 @@ func parseIndex(data []byte) (*index, error) {
 		copy(e.hash[:], b[40:60])
 		flags := binary.BigEndian.Uint16(b[60:])
 		e.assumeValid = flags&0x8000 != 0
-		e.stage = int(flags>>12) & 3
+		e.stage = uint8(flags>>12) & 3
 		n := 62
 		if flags&0x4000 != 0 {
 			if version < 3 || len(b) < 64 {

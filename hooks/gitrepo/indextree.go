@@ -20,8 +20,15 @@ import (
 // holds valid trees for.
 type indexTrees struct {
 	idx   *index
-	dirs  map[Hash]string // tree name → folder path ("" is the top)
-	trees map[string]Hash // folder path → tree name
+	dirs  map[Hash]string         // tree name → folder path ("" is the top)
+	trees map[string]cacheTreeDir // folder path → its tree
+}
+
+// cacheTreeDir is a folder's record in the cache-tree: its tree, and how
+// many index entries lie below it.
+type cacheTreeDir struct {
+	tree    Hash
+	entries int
 }
 
 // TreesFromIndex lets the trees this Repo reads from now on come from the
@@ -37,12 +44,12 @@ func (r *Repo) TreesFromIndex() {
 
 // treeFromIndex builds the tree h from the index, if TreesFromIndex was
 // called and the index holds exactly that tree.
-func (r *Repo) treeFromIndex(h Hash) ([]TreeEntry, bool) {
+func (r *Repo) treeFromIndex(h Hash) (parsedTree, bool) {
 	st := r.state()
 	st.mu.Lock()
 	if !st.fromIndex {
 		st.mu.Unlock()
-		return nil, false
+		return parsedTree{}, false
 	}
 	if st.indexTrees == nil {
 		st.indexTrees = &indexTrees{}
@@ -55,13 +62,17 @@ func (r *Repo) treeFromIndex(h Hash) ([]TreeEntry, bool) {
 	st.mu.Unlock()
 	dir, ok := it.dirs[h]
 	if !ok {
-		return nil, false
+		return parsedTree{}, false
 	}
 	ents, ok := it.entries(dir)
-	if !ok || objectHash(typeTree, encodeTree(ents)) != h {
-		return nil, false
+	if !ok {
+		return parsedTree{}, false
 	}
-	return ents, true
+	raw := encodeTree(ents)
+	if objectHash(typeTree, raw) != h {
+		return parsedTree{}, false
+	}
+	return parsedTree{ents, raw}, true
 }
 
 // entries lists the folder dir from the index: its files, and its
@@ -75,7 +86,7 @@ func (it *indexTrees) entries(dir string) ([]TreeEntry, bool) {
 	}
 	all := it.idx.entries
 	i := sort.Search(len(all), func(i int) bool { return all[i].path >= prefix })
-	var ents []TreeEntry
+	ents := make([]TreeEntry, 0, it.trees[dir].entries) // at most one per entry below
 	for i < len(all) && strings.HasPrefix(all[i].path, prefix) {
 		e := &all[i]
 		if e.stage != 0 || e.intentToAdd {
@@ -89,11 +100,11 @@ func (it *indexTrees) entries(dir string) ([]TreeEntry, bool) {
 			continue
 		}
 		sub := prefix + rest[:slash]
-		h, ok := it.trees[sub]
+		d, ok := it.trees[sub]
 		if !ok {
 			return nil, false
 		}
-		ents = append(ents, TreeEntry{Name: rest[:slash], Mode: ModeDir, Hash: h})
+		ents = append(ents, TreeEntry{Name: rest[:slash], Mode: ModeDir, Hash: d.tree})
 		below := sub + "/"
 		i += sort.Search(len(all)-i, func(k int) bool { return !strings.HasPrefix(all[i+k].path, below) })
 	}
@@ -105,9 +116,9 @@ func (it *indexTrees) entries(dir string) ([]TreeEntry, bool) {
 // negative count marks a folder changed since its tree was written (and
 // no tree name follows). It returns the folders with valid trees, both
 // ways; a malformed extension gives none.
-func (idx *index) cacheTrees() (map[Hash]string, map[string]Hash) {
+func (idx *index) cacheTrees() (map[Hash]string, map[string]cacheTreeDir) {
 	ext := idx.cacheTree
-	dirs, trees := map[Hash]string{}, map[string]Hash{}
+	dirs, trees := map[Hash]string{}, map[string]cacheTreeDir{}
 	var walk func(parent string) bool
 	walk = func(parent string) bool {
 		nul := bytes.IndexByte(ext, 0)
@@ -137,7 +148,7 @@ func (idx *index) cacheTrees() (map[Hash]string, map[string]Hash) {
 			var h Hash
 			copy(h[:], ext[:20])
 			ext = ext[20:]
-			dirs[h], trees[path] = path, h
+			dirs[h], trees[path] = path, cacheTreeDir{h, min(count, len(idx.entries))}
 		}
 		for range subs {
 			if !walk(path) {

@@ -25,22 +25,26 @@ func (r *Repo) LastHeadMove() string {
 	if err != nil || fi.Size() == 0 {
 		return ""
 	}
-	// An entry is two names, an identity, a date and a message: a few
-	// hundred bytes. Read a tail that surely holds the last one whole.
-	n := min(fi.Size(), 16<<10)
-	buf := make([]byte, n)
-	if _, err := f.ReadAt(buf, fi.Size()-n); err != nil && err != io.EOF {
-		return ""
+	// An entry is two names, an identity, a date and a one-line message:
+	// a few hundred bytes. Read a tail that holds the last one whole, and
+	// a longer one for the rare entry that does not fit.
+	for _, tail := range []int64{2 << 10, 64 << 10} {
+		n := min(fi.Size(), tail)
+		buf := make([]byte, n)
+		if _, err := f.ReadAt(buf, fi.Size()-n); err != nil && err != io.EOF {
+			return ""
+		}
+		buf = bytes.TrimRight(buf, "\n")
+		if nl := bytes.LastIndexByte(buf, '\n'); nl >= 0 {
+			buf = buf[nl+1:]
+		} else if n < fi.Size() {
+			continue // the last entry began before this tail
+		}
+		_, msg, ok := bytes.Cut(buf, []byte{'\t'})
+		if !ok {
+			return ""
+		}
+		return string(msg)
 	}
-	buf = bytes.TrimRight(buf, "\n")
-	if nl := bytes.LastIndexByte(buf, '\n'); nl >= 0 {
-		buf = buf[nl+1:]
-	} else if n < fi.Size() {
-		return "" // an entry longer than the tail: not one git wrote
-	}
-	_, msg, ok := bytes.Cut(buf, []byte{'\t'})
-	if !ok {
-		return ""
-	}
-	return string(msg)
+	return "" // an entry longer than any tail: not one git wrote
 }

@@ -32,6 +32,15 @@ func TestLastHeadMove(t *testing.T) {
 	if got := r.LastHeadMove(); !strings.HasPrefix(got, "commit (amend)") {
 		t.Errorf("long reflog: %q", got)
 	}
+	// An entry longer than the first tail read (a reflog message of a few
+	// kilobytes) is still read whole.
+	subject := strings.Repeat("a long subject ", 400)
+	f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString("0000000000000000000000000000000000000000 1111111111111111111111111111111111111111 W <w@x> 1 +0000\tcommit: " + subject + "\n")
+	f.Close()
+	if got := r.LastHeadMove(); got != "commit: "+subject {
+		t.Errorf("a long entry: %.40q…", got)
+	}
 }
 
 func TestHasCommitAndGitEnv(t *testing.T) {

@@ -18,7 +18,7 @@ type state struct {
 	odbErr error
 
 	mu      sync.Mutex
-	trees   map[Hash][]TreeEntry // parsed trees, cleared when large
+	trees   map[Hash]parsedTree  // trees read, cleared when large
 	commits map[Hash]*Commit     // parsed commits, cleared when large
 	nodes   map[Hash]*commitNode // parents and dates, for ancestry walks
 	packed  *packedRefsFile      // packed-refs as last read

@@ -45,36 +45,52 @@ func (r *Repo) Tree(h Hash) ([]TreeEntry, error) {
 
 // tree returns a parsed tree from the cache; callers must not modify it.
 func (r *Repo) tree(h Hash) ([]TreeEntry, error) {
+	t, err := r.treeWithRaw(h)
+	return t.ents, err
+}
+
+// parsedTree is a tree as the Repo keeps it: its entries, and the object's
+// content they were parsed from or built into.
+type parsedTree struct {
+	ents []TreeEntry
+	raw  []byte
+}
+
+// treeWithRaw finds the tree h: already parsed, built from the index or
+// read from the tree cache where those are in use, else from the object
+// store.
+func (r *Repo) treeWithRaw(h Hash) (parsedTree, error) {
 	st := r.state()
 	st.mu.Lock()
-	ents, ok := st.trees[h]
+	t, ok := st.trees[h]
 	st.mu.Unlock()
 	if ok {
-		return ents, nil
+		return t, nil
 	}
 	if h == emptyTree {
-		return nil, nil // git knows the empty tree without storing it
+		return parsedTree{}, nil // git knows the empty tree without storing it
 	}
-	if ents, ok = r.treeFromIndex(h); !ok {
-		ents, ok = r.treeFromCache(h)
+	if t, ok = r.treeFromIndex(h); !ok {
+		t, ok = r.treeFromCache(h)
 	}
 	if !ok {
 		data, err := r.readObject(h, typeTree)
 		if err != nil {
-			return nil, err
+			return parsedTree{}, err
 		}
-		ents, err = parseTree(data)
+		ents, err := parseTree(data)
 		if err != nil {
-			return nil, fmt.Errorf("tree %s: %w", h, err)
+			return parsedTree{}, fmt.Errorf("tree %s: %w", h, err)
 		}
+		t = parsedTree{ents, data}
 	}
 	st.mu.Lock()
 	if st.trees == nil || len(st.trees) >= maxCachedTrees {
-		st.trees = map[Hash][]TreeEntry{}
+		st.trees = map[Hash]parsedTree{}
 	}
-	st.trees[h] = ents
+	st.trees[h] = t
 	st.mu.Unlock()
-	return ents, nil
+	return t, nil
 }
 
 // emptyTree is the name of the tree with no entries, which git treats as

@@ -29,12 +29,12 @@ func (r *Repo) UseTreeCache(path string) {
 }
 
 // treeFromCache returns the tree h from the cache file, if it holds it.
-func (r *Repo) treeFromCache(h Hash) ([]TreeEntry, bool) {
+func (r *Repo) treeFromCache(h Hash) (parsedTree, bool) {
 	st := r.state()
 	st.mu.Lock()
 	if st.treeCachePath == "" {
 		st.mu.Unlock()
-		return nil, false
+		return parsedTree{}, false
 	}
 	if st.cachedTrees == nil {
 		st.cachedTrees = readTreeCache(st.treeCachePath)
@@ -42,10 +42,10 @@ func (r *Repo) treeFromCache(h Hash) ([]TreeEntry, bool) {
 	raw, ok := st.cachedTrees[h]
 	st.mu.Unlock()
 	if !ok || objectHash(typeTree, raw) != h {
-		return nil, false
+		return parsedTree{}, false
 	}
 	ents, err := parseTree(raw)
-	return ents, err == nil
+	return parsedTree{ents, raw}, err == nil
 }
 
 // readTreeCache reads the cache file: a version, a count, then each tree's
@@ -86,33 +86,31 @@ func (r *Repo) SaveTreeCache(commit Hash) error {
 	if err != nil {
 		return err
 	}
-	w := &binenc.Writer{}
-	var names []Hash
+	var kept []Hash
 	var raws [][]byte
 	size := 0
 	var keep func(h Hash)
 	keep = func(h Hash) {
 		st.mu.Lock()
-		ents, read := st.trees[h]
+		t, read := st.trees[h]
 		st.mu.Unlock()
-		if !read || h == emptyTree {
+		if !read || h == emptyTree || size+len(t.raw) > maxTreeCacheBytes {
 			return
 		}
-		raw := encodeTree(ents)
-		if size += len(raw); size > maxTreeCacheBytes {
-			return
-		}
-		names, raws = append(names, h), append(raws, raw)
-		for _, e := range ents {
+		size += len(t.raw)
+		kept, raws = append(kept, h), append(raws, t.raw)
+		for _, e := range t.ents {
 			if e.Mode.IsDir() {
 				keep(e.Hash)
 			}
 		}
 	}
 	keep(c.Tree)
+	// Sized for the seal too, so the file's bytes are built in one buffer.
+	w := &binenc.Writer{B: make([]byte, 0, size+len(kept)*32+32)}
 	w.Byte(treeCacheVersion)
-	w.Uint(uint64(len(names)))
-	for i, h := range names {
+	w.Uint(uint64(len(kept)))
+	for i, h := range kept {
 		w.Bytes(h[:])
 		w.Bytes(raws[i])
 	}
