@@ -3,6 +3,7 @@ package install
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -157,8 +158,9 @@ func TestOlderShimIsUpdatedAndNewerLeftAlone(t *testing.T) {
 	s := newSandbox(t)
 	repo := s.repo("r")
 	hooksDir := filepath.Join(repo.GitDir, "hooks")
-	older := strings.Replace(shimText(PostCommit), markerPrefix+"1 ", markerPrefix+"0 ", 1)
-	newer := strings.Replace(shimText(PostMerge), markerPrefix+"1 ", markerPrefix+"99 ", 1)
+	current := markerPrefix + strconv.Itoa(ShimVersion) + " "
+	older := strings.Replace(shimText(PostCommit), current, markerPrefix+"0 ", 1)
+	newer := strings.Replace(shimText(PostMerge), current, markerPrefix+"99 ", 1)
 	writeFile(t, filepath.Join(hooksDir, PostCommit), older, 0o755)
 	writeFile(t, filepath.Join(hooksDir, PostMerge), newer, 0o755)
 	writeFile(t, filepath.Join(hooksDir, PostRewrite), shimText(PostRewrite), 0o644) // someone took the x bit

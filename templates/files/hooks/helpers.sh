@@ -28,10 +28,11 @@ ${sw_input%?}
 SW_INPUT
 }
 
-# sw_run starts 'sw hook <event>'; without sw on PATH it says so in one line.
+# sw_run starts 'sw hook <event>' (on one processor, as below); without sw
+# on PATH it says so in one line.
 sw_run() {
 	if command -v sw >/dev/null 2>&1; then
-		sw hook "$@"
+		GOMAXPROCS=1 sw hook "$@"
 	else
 		echo "sw: 'sw' is not on PATH, so its $1 hook did nothing (git carries on)" >&2
 	fi
