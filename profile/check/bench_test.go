@@ -92,7 +92,7 @@ func BenchmarkCheckParsed5000Words100Rules(b *testing.B) {
 	r := benchProfile(100)
 	b.ReportAllocs()
 	for b.Loop() {
-		doc("piece.md", d, "essay", r)
+		doc("piece.md", d, "essay", r, prepare(r))
 	}
 }
 

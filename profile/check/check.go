@@ -34,11 +34,10 @@ func StartParsing(path string, src []byte) *Parsing {
 	return p
 }
 
-// Check is Piece for a piece whose parse was started earlier: it waits for
-// the parse, then checks it against r.
+// Check is Piece for a piece whose parse was started earlier: it readies
+// what the rules need while the parse runs, then waits for it.
 func (p *Parsing) Check(genre string, r *profile.Resolved) Result {
-	<-p.done
-	return against(p.path, genre, r, func() *prose.Doc { return p.doc })
+	return against(p.path, genre, r, func() *prose.Doc { <-p.done; return p.doc })
 }
 
 // against checks a piece, parsed only if there is a profile to check.
@@ -49,26 +48,39 @@ func against(path, genre string, r *profile.Resolved, parsed func() *prose.Doc) 
 	if r == nil {
 		return empty(path, genre)
 	}
-	return doc(path, parsed(), genre, r)
+	rules := prepare(r)
+	return doc(path, parsed(), genre, r, rules)
 }
 
 func empty(path, genre string) Result {
 	return Result{Path: path, Genre: genre, Score: 1, Errors: []Finding{}, Warnings: []Finding{}}
 }
 
+// prepared is what checking needs from the profile alone, readied before
+// the piece's parse is waited for: each rule's phrase lists, normalised,
+// and the index of every phrase the pass over the piece looks for.
+type prepared struct {
+	lists   []phraseLists
+	phrases *phraseIndex
+}
+
+func prepare(r *profile.Resolved) prepared {
+	lists, phrases := listsOf(r.Rules)
+	return prepared{lists, newPhraseIndex(phrases)}
+}
+
 // doc checks a parsed piece.
-func doc(path string, d *prose.Doc, genre string, r *profile.Resolved) Result {
+func doc(path string, d *prose.Doc, genre string, r *profile.Resolved, rules prepared) Result {
 	res := empty(path, genre)
 	if d.WordCount() == 0 {
 		return res // nothing to measure: every part is skipped
 	}
 	c := &checker{doc: d, genre: genre, start: d.Words[0].Position, res: &res}
-	lists, phrases := listsOf(r.Rules)
-	c.phrases = findPhrases(d, phrases)
+	c.phrases = rules.phrases.find(d)
 
 	sum, n := 0.0, 0
 	for i := range r.Rules {
-		if closeness, ok := c.rule(&r.Rules[i], lists[i]); ok {
+		if closeness, ok := c.rule(&r.Rules[i], rules.lists[i]); ok {
 			sum += closeness
 			n++
 		}

@@ -20,8 +20,12 @@ import (
 //     the piece holds every word the phrase is sure to contain: most such
 //     phrases are absent, and one missing word settles it.
 func findPhrases(d *prose.Doc, phrases []string) map[string][]prose.Position {
-	x := newPhraseIndex(phrases)
-	hits := make(map[string][]prose.Position, len(phrases))
+	return newPhraseIndex(phrases).find(d)
+}
+
+// find makes the pass over d; an index finds once.
+func (x *phraseIndex) find(d *prose.Doc) map[string][]prose.Position {
+	hits := make(map[string][]prose.Position, len(x.plain)+len(x.other))
 	if len(x.words) > 0 {
 		x.scan(d)
 	}
