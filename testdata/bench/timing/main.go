@@ -59,6 +59,7 @@ type bench struct {
 }
 
 type row struct {
+	paired             float64 // pairedRatio of the wall times
 	what, base, target string
 	wall, baseWall     time.Duration
 	cpu, baseCPU       time.Duration
@@ -67,22 +68,44 @@ type row struct {
 // add records a comparison of samples against base samples taken in the
 // same interleaved go.
 func (b *bench) add(what string, samples, base []sample, baseName, target string) {
-	r := row{what: what, base: baseName, target: target}
+	r := row{what: what, base: baseName, target: target, paired: pairedRatio(samples, base)}
 	r.wall, r.cpu = median(samples)
 	r.baseWall, r.baseCPU = median(base)
 	b.rows = append(b.rows, r)
-	fmt.Printf("  %-64s %8s %5.2f×  (cpu %s %5.2f×)  vs %s  %s\n", what, fmtDur(r.wall), ratio(r.wall, r.baseWall),
-		fmtDur(r.cpu), ratio(r.cpu, r.baseCPU), baseName, target)
+	fmt.Printf("  %-64s %8s %5.2f×  (paired %5.2f×, cpu %s %5.2f×)  vs %s  %s\n", what, fmtDur(r.wall), ratio(r.wall, r.baseWall),
+		r.paired, fmtDur(r.cpu), ratio(r.cpu, r.baseCPU), baseName, target)
 }
 
 func (b *bench) report() {
 	fmt.Println()
-	fmt.Println("| what | median | ratio | CPU median | CPU ratio | against | target |")
-	fmt.Println("|---|---|---|---|---|---|---|")
+	fmt.Println("| what | median | ratio | paired ratio | CPU median | CPU ratio | against | target |")
+	fmt.Println("|---|---|---|---|---|---|---|---|")
 	for _, r := range b.rows {
-		fmt.Printf("| %s | %s | %.2f× | %s | %.2f× | %s | %s |\n", r.what, fmtDur(r.wall), ratio(r.wall, r.baseWall),
-			fmtDur(r.cpu), ratio(r.cpu, r.baseCPU), r.base, r.target)
+		fmt.Printf("| %s | %s | %.2f× | %.2f× | %s | %.2f× | %s | %s |\n", r.what, fmtDur(r.wall), ratio(r.wall, r.baseWall),
+			r.paired, fmtDur(r.cpu), ratio(r.cpu, r.baseCPU), r.base, r.target)
 	}
+}
+
+// pairedRatio is the median, over rounds, of each round's ratio: every
+// scenario times its commands back to back in each round, so a machine
+// that speeds up or slows down between rounds moves both sides of a round
+// together, where it moves the two medians of the plain ratio apart.
+func pairedRatio(samples, base []sample) float64 {
+	n := min(len(samples), len(base))
+	if n == 0 {
+		return 0
+	}
+	rs := make([]float64, 0, n)
+	for i := range n {
+		if base[i].wall > 0 {
+			rs = append(rs, float64(samples[i].wall)/float64(base[i].wall))
+		}
+	}
+	if len(rs) == 0 {
+		return 0
+	}
+	sort.Float64s(rs)
+	return rs[len(rs)/2]
 }
 
 func ratio(a, b time.Duration) float64 {

@@ -31,12 +31,20 @@ func (b *bench) preSession(runs int) {
 			check(os.WriteFile(settings, []byte(strings.Replace(string(data), `genre: ""`, "genre: essay", 1)), 0o644))
 		}
 		b.run(dir, nil, b.sw, "hook", "pre-session")
-		var sw, git []sample
+		var sw, git, status []sample
 		for i := 0; i < runs; i++ {
 			git = append(git, b.timed(dir, nil, "git", "rev-parse", "HEAD"))
 			sw = append(sw, b.timed(dir, nil, b.sw, "hook", "pre-session"))
+			if !c.genreInSetting {
+				status = append(status, b.timed(dir, nil, "git", "status", "--porcelain"))
+			}
 		}
 		b.add("pre-session, unchanged: "+c.name, sw, git, "git rev-parse HEAD", "≤ 2×")
+		if !c.genreInSetting {
+			// Finding the genre from the pieces asks which pieces git
+			// shows as changed: the work git status does.
+			b.add("pre-session, unchanged: "+c.name, sw, status, "git status --porcelain", "")
+		}
 
 		rule := filepath.Join(dir, "profile/preferences/rule-002.yaml")
 		original, err := os.ReadFile(rule)
