@@ -77,6 +77,9 @@ func sessionGenre(c *collection.Collection, getenv func(string) string) (string,
 	if err != nil {
 		return collection.DefaultGenre, nil
 	}
+	// Whether a piece is staged is asked of HEAD's tree: usually the last
+	// commit the hooks counted, which they keep.
+	repo.UseObjectCache(review.ObjectCache(repo))
 	rel, err := repo.RecentlyChangedIn(gitrepo.Filter{File: c.Settings.IsPiece, Dir: c.Settings.MayHoldPieces})
 	if err != nil || rel == "" {
 		return collection.DefaultGenre, nil

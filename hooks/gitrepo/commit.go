@@ -37,27 +37,39 @@ type Commit struct {
 func (r *Repo) Commit(h Hash) (*Commit, error) {
 	st := r.state()
 	st.mu.Lock()
-	c, ok := st.commits[h]
+	cc, ok := st.commits[h]
 	st.mu.Unlock()
 	if !ok {
-		data, err := r.readObject(h, typeCommit)
-		if err != nil {
-			return nil, err
+		data, cached := r.fromObjectCache(h, typeCommit)
+		if !cached {
+			var err error
+			if data, err = r.readObject(h, typeCommit); err != nil {
+				return nil, err
+			}
 		}
-		if c, err = parseCommit(data); err != nil {
+		c, err := parseCommit(data)
+		if err != nil {
 			return nil, fmt.Errorf("commit %s: %w", h, err)
 		}
 		c.Hash = h
+		cc = parsedCommit{c, data}
 		st.mu.Lock()
 		if st.commits == nil || len(st.commits) >= maxCachedCommits {
-			st.commits = map[Hash]*Commit{}
+			st.commits = map[Hash]parsedCommit{}
 		}
-		st.commits[h] = c
+		st.commits[h] = cc
 		st.mu.Unlock()
 	}
-	cp := *c
+	cp := *cc.c
 	cp.Parents = slices.Clip(cp.Parents) // an append makes its own array
 	return &cp, nil
+}
+
+// parsedCommit is a commit as the Repo keeps it: parsed, and the object's
+// content it was parsed from.
+type parsedCommit struct {
+	c   *Commit
+	raw []byte
 }
 
 func parseCommit(data []byte) (*Commit, error) {

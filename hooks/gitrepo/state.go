@@ -18,16 +18,16 @@ type state struct {
 	odbErr error
 
 	mu      sync.Mutex
-	trees   map[Hash]parsedTree  // trees read, cleared when large
-	commits map[Hash]*Commit     // parsed commits, cleared when large
-	nodes   map[Hash]*commitNode // parents and dates, for ancestry walks
-	packed  *packedRefsFile      // packed-refs as last read
+	trees   map[Hash]parsedTree   // trees read, cleared when large
+	commits map[Hash]parsedCommit // commits read, cleared when large
+	nodes   map[Hash]*commitNode  // parents and dates, for ancestry walks
+	packed  *packedRefsFile       // packed-refs as last read
 
 	fromIndex  bool        // TreesFromIndex was called
 	indexTrees *indexTrees // the index, once fromIndex needed it
 
-	treeCachePath string          // UseTreeCache's file
-	cachedTrees   map[Hash][]byte // its trees, once needed
+	objectCachePath string          // UseObjectCache's file
+	cachedObjects   map[Hash][]byte // its objects, once needed
 
 	descentMu sync.Mutex
 	descents  map[Hash]*descent // walks from branch tips, shared by IsAncestor

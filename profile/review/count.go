@@ -33,9 +33,9 @@ func (l *Loop) count(st *State) error {
 	if err != nil {
 		return err
 	}
-	// The commit counted last is the next one's parent: the trees read
-	// here are kept for the next hook to compare with.
-	l.Repo.UseTreeCache(filepath.Join(l.Dir, "trees"))
+	// The commit counted last is the next one's parent: it and the trees
+	// read here are kept for the next hook to compare with.
+	l.Repo.UseObjectCache(ObjectCache(l.Repo))
 	if st.Head != "" && len(c.Parents) > 0 && c.Parents[0].String() == st.Head {
 		changes, err := l.Repo.ChangedFilesIn(c.Parents[0], head, gitrepo.Filter{File: l.Coll.Settings.IsPiece, Dir: l.Coll.Settings.MayHoldPieces})
 		if err != nil {
@@ -53,9 +53,13 @@ func (l *Loop) count(st *State) error {
 		return err
 	}
 	// Only a cache: a failed write costs the next hook an inflate.
-	_ = l.Repo.SaveTreeCache(head)
+	_ = l.Repo.SaveObjectCache(head)
 	return nil
 }
+
+// ObjectCache is where the hooks keep the last counted commit and the trees
+// of it they read (gitrepo.Repo.UseObjectCache).
+func ObjectCache(r *gitrepo.Repo) string { return filepath.Join(r.CommonDir, "sw", "objects") }
 
 // recount sets Pending to the pieces changed by the commits since the last
 // analysis and still present at head.
