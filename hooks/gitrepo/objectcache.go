@@ -101,8 +101,11 @@ func (r *Repo) SaveObjectCache(commit Hash) error {
 			return err
 		}
 		st.mu.Lock()
-		cc = st.commits[commit]
+		cc, read = st.commits[commit]
 		st.mu.Unlock()
+		if !read {
+			return nil // the commit cache was cleared meanwhile: keep nothing
+		}
 	}
 	kept, raws := []Hash{commit}, [][]byte{cc.raw}
 	size := len(cc.raw)
