@@ -236,26 +236,18 @@ type commitNode struct {
 
 func (r *Repo) node(h Hash) (*commitNode, error) {
 	st := r.state()
-	st.mu.Lock()
-	n, ok := st.nodes[h]
-	st.mu.Unlock()
-	if ok {
+	if n, ok := lookup(st, &st.nodes, h); ok {
 		return n, nil
 	}
 	data, err := r.readObject(h, typeCommit)
 	if err != nil {
 		return nil, err
 	}
-	n, err = parseNode(data)
+	n, err := parseNode(data)
 	if err != nil {
 		return nil, fmt.Errorf("commit %s: %w", h, err)
 	}
-	st.mu.Lock()
-	if st.nodes == nil || len(st.nodes) >= maxCachedNodes {
-		st.nodes = map[Hash]*commitNode{}
-	}
-	st.nodes[h] = n
-	st.mu.Unlock()
+	remember(st, &st.nodes, maxCachedNodes, h, n)
 	return n, nil
 }
 

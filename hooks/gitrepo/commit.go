@@ -36,16 +36,11 @@ type Commit struct {
 // Each caller gets its own copy to change.
 func (r *Repo) Commit(h Hash) (*Commit, error) {
 	st := r.state()
-	st.mu.Lock()
-	cc, ok := st.commits[h]
-	st.mu.Unlock()
+	cc, ok := lookup(st, &st.commits, h)
 	if !ok {
-		data, cached := r.fromObjectCache(h, typeCommit)
-		if !cached {
-			var err error
-			if data, err = r.readObject(h, typeCommit); err != nil {
-				return nil, err
-			}
+		data, err := r.readObject(h, typeCommit)
+		if err != nil {
+			return nil, err
 		}
 		c, err := parseCommit(data)
 		if err != nil {
@@ -53,12 +48,7 @@ func (r *Repo) Commit(h Hash) (*Commit, error) {
 		}
 		c.Hash = h
 		cc = parsedCommit{c, data}
-		st.mu.Lock()
-		if st.commits == nil || len(st.commits) >= maxCachedCommits {
-			st.commits = map[Hash]parsedCommit{}
-		}
-		st.commits[h] = cc
-		st.mu.Unlock()
+		remember(st, &st.commits, maxCachedCommits, h, cc)
 	}
 	cp := *cc.c
 	cp.Parents = slices.Clip(cp.Parents) // an append makes its own array

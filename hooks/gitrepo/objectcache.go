@@ -20,9 +20,9 @@ const (
 	maxObjectCacheBytes = 8 << 20
 )
 
-// UseObjectCache lets the commits and trees this Repo reads from now on
+// UseObjectCache lets the objects this Repo reads from now on (readObject)
 // come from the cache file at path when it holds them. The file is read
-// once, at the first object that is not already known.
+// once, at the first object asked for.
 func (r *Repo) UseObjectCache(path string) {
 	st := r.state()
 	st.mu.Lock()
@@ -48,16 +48,6 @@ func (r *Repo) fromObjectCache(h Hash, typ objectType) ([]byte, bool) {
 		return nil, false
 	}
 	return raw, true
-}
-
-// treeFromCache returns the tree h from the cache file, if it holds it.
-func (r *Repo) treeFromCache(h Hash) (parsedTree, bool) {
-	raw, ok := r.fromObjectCache(h, typeTree)
-	if !ok {
-		return parsedTree{}, false
-	}
-	ents, err := parseTree(raw)
-	return parsedTree{ents, raw}, err == nil
 }
 
 // readObjectCache reads the cache file: a version, a count, then each
@@ -91,29 +81,22 @@ func (r *Repo) SaveObjectCache(commit Hash) error {
 	st := r.state()
 	st.mu.Lock()
 	path := st.objectCachePath
-	cc, read := st.commits[commit]
 	st.mu.Unlock()
 	if path == "" {
 		return nil
 	}
+	if _, err := r.Commit(commit); err != nil {
+		return err
+	}
+	cc, read := lookup(st, &st.commits, commit)
 	if !read {
-		if _, err := r.Commit(commit); err != nil {
-			return err
-		}
-		st.mu.Lock()
-		cc, read = st.commits[commit]
-		st.mu.Unlock()
-		if !read {
-			return nil // the commit cache was cleared meanwhile: keep nothing
-		}
+		return nil // the commit cache was cleared meanwhile: keep nothing
 	}
 	kept, raws := []Hash{commit}, [][]byte{cc.raw}
 	size := len(cc.raw)
 	var keep func(h Hash)
 	keep = func(h Hash) {
-		st.mu.Lock()
-		t, read := st.trees[h]
-		st.mu.Unlock()
+		t, read := lookup(st, &st.trees, h)
 		if !read || h == emptyTree || size+len(t.raw) > maxObjectCacheBytes {
 			return
 		}

@@ -43,6 +43,25 @@ const (
 
 func (r *Repo) state() *state { return &r.st }
 
+// lookup looks h up in one of the state's caches.
+func lookup[V any](st *state, m *map[Hash]V, h Hash) (V, bool) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	v, ok := (*m)[h]
+	return v, ok
+}
+
+// remember puts v in one of the state's caches, clearing it when it holds
+// max entries already.
+func remember[V any](st *state, m *map[Hash]V, max int, h Hash, v V) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if *m == nil || len(*m) >= max {
+		*m = map[Hash]V{}
+	}
+	(*m)[h] = v
+}
+
 // objects opens the object store on first use. Only SHA-1 repositories are
 // supported; a repository declaring another object format is refused here
 // rather than misread later.
@@ -71,6 +90,9 @@ var errNotType = errors.New("wrong object type")
 
 // readObject reads an object and checks its type.
 func (r *Repo) readObject(h Hash, want objectType) ([]byte, error) {
+	if data, ok := r.fromObjectCache(h, want); ok {
+		return data, nil
+	}
 	o, err := r.objects()
 	if err != nil {
 		return nil, err

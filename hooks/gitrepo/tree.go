@@ -45,7 +45,7 @@ func (r *Repo) Tree(h Hash) ([]TreeEntry, error) {
 
 // tree returns a parsed tree from the cache; callers must not modify it.
 func (r *Repo) tree(h Hash) ([]TreeEntry, error) {
-	t, err := r.treeWithRaw(h)
+	t, err := r.parsedTree(h)
 	return t.ents, err
 }
 
@@ -56,23 +56,17 @@ type parsedTree struct {
 	raw  []byte
 }
 
-// treeWithRaw finds the tree h: already parsed, built from the index or
-// read from the tree cache where those are in use, else from the object
-// store.
-func (r *Repo) treeWithRaw(h Hash) (parsedTree, error) {
+// parsedTree finds the tree h: already parsed, built from the index where
+// that is in use, else read.
+func (r *Repo) parsedTree(h Hash) (parsedTree, error) {
 	st := r.state()
-	st.mu.Lock()
-	t, ok := st.trees[h]
-	st.mu.Unlock()
-	if ok {
+	if t, ok := lookup(st, &st.trees, h); ok {
 		return t, nil
 	}
 	if h == emptyTree {
 		return parsedTree{}, nil // git knows the empty tree without storing it
 	}
-	if t, ok = r.treeFromIndex(h); !ok {
-		t, ok = r.treeFromCache(h)
-	}
+	t, ok := r.treeFromIndex(h)
 	if !ok {
 		data, err := r.readObject(h, typeTree)
 		if err != nil {
@@ -84,12 +78,7 @@ func (r *Repo) treeWithRaw(h Hash) (parsedTree, error) {
 		}
 		t = parsedTree{ents, data}
 	}
-	st.mu.Lock()
-	if st.trees == nil || len(st.trees) >= maxCachedTrees {
-		st.trees = map[Hash]parsedTree{}
-	}
-	st.trees[h] = t
-	st.mu.Unlock()
+	remember(st, &st.trees, maxCachedTrees, h, t)
 	return t, nil
 }
 
