@@ -79,7 +79,7 @@ func sessionGenre(c *collection.Collection, getenv func(string) string) (string,
 	}
 	// Whether a piece is staged is asked of HEAD's tree: usually the last
 	// commit the hooks counted, which they keep.
-	repo.UseObjectCache(review.ObjectCache(repo))
+	repo.UseObjectCache(review.ObjectCache(c))
 	rel, err := repo.RecentlyChangedIn(gitrepo.Filter{File: c.Settings.IsPiece, Dir: c.Settings.MayHoldPieces})
 	if err != nil || rel == "" {
 		return collection.DefaultGenre, nil

@@ -40,9 +40,10 @@ var binaryStamp = sync.OnceValue(func() string {
 	return fmt.Sprintf("%d %d", fi.Size(), fi.ModTime().UnixNano())
 })
 
-// cacheDir is the folder the collection's caches live in, or "" when it
-// is not a git repository.
-func (c *Collection) cacheDir() string {
+// LocalDir is the folder where sw keeps what is the collection's on this
+// machine only (.git/sw: the review loop's state, the caches), or "" when
+// it is not a git repository. Linked worktrees share it.
+func (c *Collection) LocalDir() string {
 	repo, err := c.Repo()
 	if err != nil {
 		return ""
@@ -91,7 +92,7 @@ func writeCacheFile(path, key string, content []byte) {
 // the cache folder, and whether it may be stored (not when the file changed
 // within racyWindow).
 func (c *Collection) fileKey(kind string, fi os.FileInfo) (key, dir string, storable bool) {
-	dir = c.cacheDir()
+	dir = c.LocalDir()
 	if dir == "" {
 		return "", "", false
 	}

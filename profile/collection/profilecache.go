@@ -58,7 +58,7 @@ func (c *Collection) resolved(genre string, withRules bool) (*profile.Resolved, 
 // profile read now may be stored under it (not when a file changed too
 // recently).
 func (c *Collection) profileKey(genre string) (key, dir string, storable bool) {
-	dir = c.cacheDir()
+	dir = c.LocalDir()
 	if dir == "" {
 		return "", "", false
 	}

@@ -3,9 +3,11 @@ package review
 import (
 	"path/filepath"
 	"strings"
-	"sw/hooks/gitrepo"
 
 	"github.com/go-git/go-git/v5/plumbing"
+
+	"sw/hooks/gitrepo"
+	"sw/profile/collection"
 )
 
 // count brings Pending up to date with HEAD. The common case is the commit
@@ -35,7 +37,7 @@ func (l *Loop) count(st *State) error {
 	}
 	// The commit counted last is the next one's parent: it and the trees
 	// read here are kept for the next hook to compare with.
-	l.Repo.UseObjectCache(ObjectCache(l.Repo))
+	l.Repo.UseObjectCache(ObjectCache(l.Coll))
 	if st.Head != "" && len(c.Parents) > 0 && c.Parents[0].String() == st.Head {
 		changes, err := l.Repo.ChangedFilesIn(c.Parents[0], head, gitrepo.Filter{File: l.Coll.Settings.IsPiece, Dir: l.Coll.Settings.MayHoldPieces})
 		if err != nil {
@@ -59,7 +61,7 @@ func (l *Loop) count(st *State) error {
 
 // ObjectCache is where the hooks keep the last counted commit and the trees
 // of it they read (gitrepo.Repo.UseObjectCache).
-func ObjectCache(r *gitrepo.Repo) string { return filepath.Join(r.CommonDir, "sw", "objects") }
+func ObjectCache(c *collection.Collection) string { return filepath.Join(c.LocalDir(), "objects") }
 
 // recount sets Pending to the pieces changed by the commits since the last
 // analysis and still present at head.

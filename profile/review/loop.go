@@ -57,7 +57,7 @@ func For(c *collection.Collection) (*Loop, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Loop{Repo: repo, Coll: c, Dir: filepath.Join(repo.CommonDir, "sw"), Now: time.Now}, nil
+	return &Loop{Repo: repo, Coll: c, Dir: c.LocalDir(), Now: time.Now}, nil
 }
 
 // logf appends a line to .git/sw/log, the record of what the loop did
