@@ -15,13 +15,7 @@ var Entries = []Entry{
 	{"post-commit", "count the pieces a commit finished; start an analysis every batch_size pieces", true, PostCommit},
 	{"post-merge", "count what a merge brought in, and notice merged suggestions", true, PostMerge},
 	{"post-rewrite", "after an amend or rebase, count again without counting twice (stdin: old and new commits)", true, PostRewrite},
-	{"reference-transaction", "notice a deleted suggestion branch at once (opt-in)", true, func(io IO) int {
-		state := ""
-		if len(io.Args) > 0 {
-			state = io.Args[0]
-		}
-		return ReferenceTransaction(io, state)
-	}},
+	{"reference-transaction", "notice a deleted suggestion branch at once (opt-in)", true, ReferenceTransaction},
 	{"analyze", "run a due analysis (started in the background by the hooks)", true, AnalyzeInBackground},
 	{"pre-session", "refresh CLAUDE.md's profile block (Claude Code SessionStart; stdin: the hook JSON, if any)", false, PreSession},
 }

@@ -36,9 +36,10 @@ func PostRewrite(io IO) int {
 }
 
 // ReferenceTransaction is `sw hook reference-transaction`, installed on
-// request: a suggestion branch was deleted or moved; decide at once.
-func ReferenceTransaction(io IO, state string) int {
-	if state != "committed" {
+// request: a suggestion branch was deleted or moved; decide at once. git
+// passes the transaction's state; only a committed one has moved refs.
+func ReferenceTransaction(io IO) int {
+	if len(io.Args) == 0 || io.Args[0] != "committed" {
 		return 0
 	}
 	return gitHook(io, func(l *review.Loop) (review.Status, error) { return review.Status{}, l.RefsMoved() })
