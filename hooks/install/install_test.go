@@ -188,3 +188,26 @@ func TestStrayCopyOfTheShimIsNeverChained(t *testing.T) {
 	s.git(repo.Root, "commit", "-q", "--allow-empty", "-m", "one")
 	wantText(t, "log", s.takeLog(), "sw hook post-commit\n")
 }
+
+// The shims start sw on one processor (its hooks' work is sequential),
+// whether it runs alone or after a chained hook.
+func TestShimsStartSwOnOneProcessor(t *testing.T) {
+	s := newSandbox(t)
+	writeFile(t, filepath.Join(s.fakeBin, "sw"), "#!/bin/sh\necho \"sw $1 $2 GOMAXPROCS=$GOMAXPROCS\" >>\""+s.log+"\"\n", 0o755)
+	repo := s.repo("r")
+	hooksDir := filepath.Join(repo.Root, ".git", "hooks")
+	writeFile(t, filepath.Join(hooksDir, PostRewrite), s.loggingHook("#!/bin/sh", "mine", 0), 0o755)
+	mustInstall(t, repo, Options{})
+
+	s.git(repo.Root, "commit", "-q", "--allow-empty", "-m", "one")
+	wantText(t, "alone", s.takeLog(), "sw hook post-commit GOMAXPROCS=1\n")
+	s.git(repo.Root, "commit", "-q", "--amend", "--allow-empty", "-m", "one, amended")
+	var swLines []string
+	for _, line := range strings.Split(s.takeLog(), "\n") {
+		if strings.HasPrefix(line, "sw ") {
+			swLines = append(swLines, line)
+		}
+	}
+	wantText(t, "after a chained hook", strings.Join(swLines, "\n"),
+		"sw hook post-commit GOMAXPROCS=1\nsw hook post-rewrite GOMAXPROCS=1")
+}

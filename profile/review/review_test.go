@@ -307,3 +307,44 @@ func TestDecisionsBetweenReconciles(t *testing.T) {
 		}
 	}
 }
+
+// TestCommitHookReadsNoTreeItCanGetElsewhere: the post-commit hook takes
+// the new commit's trees from the index and its parent from the objects
+// the hook before kept, so with all of those deleted from git's object
+// store it still counts the piece the commit finished.
+func TestCommitHookReadsNoTreeItCanGetElsewhere(t *testing.T) {
+	l := newCollection(t)
+	root := l.Coll.Root
+	hook := func() {
+		t.Helper()
+		fresh, err := Open(root) // each hook is a new process
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := fresh.Committed(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(t, filepath.Join(root, "pieces", "a.md"), "First piece.\n")
+	git(t, root, "add", "-A")
+	git(t, root, "commit", "-q", "-m", "A")
+	hook()
+	write(t, filepath.Join(root, "pieces", "b.md"), "Second piece.\n")
+	git(t, root, "add", "-A")
+	git(t, root, "commit", "-q", "-m", "B")
+	names := strings.Fields(git(t, root, "rev-parse", "HEAD~1", "HEAD~1^{tree}", "HEAD~1:pieces", "HEAD^{tree}", "HEAD:pieces"))
+	for _, name := range names {
+		if err := os.Remove(filepath.Join(root, ".git", "objects", name[:2], name[2:])); err != nil {
+			t.Fatal(err)
+		}
+	}
+	hook()
+	st, _ := l.loadState()
+	var pending []string
+	for _, p := range st.Pending {
+		pending = append(pending, p.Path)
+	}
+	if got := strings.Join(pending, " "); got != "pieces/a.md pieces/b.md" {
+		t.Errorf("pending: %q", got)
+	}
+}
