@@ -40,6 +40,16 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		hio.Args = args[3:]
 		return e.Run(hio)
 	}
+	// `sw check` runs in agents' Stop hooks and in pre-commit hooks, so its
+	// plain forms skip the app too.
+	if o, ok := checkCalled(args); ok {
+		return exitStatus(checkPieces(o, stdout), stderr)
+	}
+	return runApp(args, stdin, stdout, stderr)
+}
+
+// runApp runs args through the app: every command, with help and errors.
+func runApp(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	app := &cli.App{
 		Name:      "sw",
 		Usage:     "a writing agent's memory, kept in git: style profile, rules and facts",
@@ -84,7 +94,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				Usage:     "hold pieces against the resolved profile: hard limits broken are errors (exit 1), drift from preferences warnings",
 				ArgsUsage: "PIECE...",
 				Flags:     []cli.Flag{&cli.StringFlag{Name: "genre", Usage: "the genre to check against (default: each piece's own)"}, jsonFlag},
-				Action:    checkPieces,
+				Action: func(c *cli.Context) error {
+					return checkPieces(checkOptions{paths: c.Args().Slice(), genre: c.String("genre"), json: c.Bool("json")}, c.App.Writer)
+				},
 			},
 			{
 				Name:      "analyze",
@@ -136,18 +148,24 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			},
 		},
 	}
-	if err := app.Run(args); err != nil {
-		var code cli.ExitCoder
-		if errors.As(err, &code) {
-			if msg := err.Error(); msg != "" {
-				fmt.Fprintf(stderr, "sw: %s\n", msg)
-			}
-			return code.ExitCode()
-		}
-		fmt.Fprintf(stderr, "sw: %s\n", strings.ReplaceAll(err.Error(), "\n", "\nsw: "))
-		return 1
+	return exitStatus(app.Run(args), stderr)
+}
+
+// exitStatus prints a command's error, once, and turns it into the
+// process's exit status.
+func exitStatus(err error, stderr io.Writer) int {
+	if err == nil {
+		return 0
 	}
-	return 0
+	var code cli.ExitCoder
+	if errors.As(err, &code) {
+		if msg := err.Error(); msg != "" {
+			fmt.Fprintf(stderr, "sw: %s\n", msg)
+		}
+		return code.ExitCode()
+	}
+	fmt.Fprintf(stderr, "sw: %s\n", strings.ReplaceAll(err.Error(), "\n", "\nsw: "))
+	return 1
 }
 
 var (
@@ -227,14 +245,59 @@ func hookCommands() []*cli.Command {
 	return cmds
 }
 
-func checkPieces(c *cli.Context) error {
-	if c.Args().Len() == 0 {
+// checkOptions are the arguments of `sw check`.
+type checkOptions struct {
+	paths []string
+	genre string
+	json  bool
+}
+
+// checkCalled reads `sw check` when it is in one of the forms the app
+// would read the same way: --json, --genre G or --genre=G (one dash or
+// two), each at most once, then the pieces, none starting with a dash.
+// Anything else (help, a flag repeated or misspelt, no piece) is left to
+// the app, which answers it.
+func checkCalled(args []string) (o checkOptions, ok bool) {
+	if len(args) < 3 || args[1] != "check" {
+		return o, false
+	}
+	rest := args[2:]
+	seen := map[string]bool{}
+	for len(rest) > 0 && strings.HasPrefix(rest[0], "-") && rest[0] != "-" {
+		name, value, hasValue := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(rest[0], "-"), "-"), "=")
+		if seen[name] {
+			return o, false
+		}
+		seen[name] = true
+		rest = rest[1:]
+		switch {
+		case name == "json" && !hasValue:
+			o.json = true
+		case name == "genre" && hasValue:
+			o.genre = value
+		case name == "genre" && len(rest) > 0:
+			o.genre, rest = rest[0], rest[1:]
+		default:
+			return o, false
+		}
+	}
+	for _, p := range rest {
+		if strings.HasPrefix(p, "-") {
+			return o, false
+		}
+	}
+	o.paths = rest
+	return o, len(rest) > 0
+}
+
+func checkPieces(o checkOptions, stdout io.Writer) error {
+	if len(o.paths) == 0 {
 		return errors.New("give one or more pieces to check")
 	}
 	// Each piece is parsed while the profile it needs is found: the first
 	// while the collection is opened, each next one while the one before
 	// is checked. At most two parses are alive, however many pieces.
-	paths := c.Args().Slice()
+	paths := o.paths
 	src, parsing, err := startParsing(paths[0])
 	if err != nil {
 		return err
@@ -252,7 +315,7 @@ func checkPieces(c *cli.Context) error {
 				return err
 			}
 		}
-		genre := c.String("genre")
+		genre := o.genre
 		if genre == "" {
 			genre = coll.GenreOf(src)
 		}
@@ -263,10 +326,10 @@ func checkPieces(c *cli.Context) error {
 		results = append(results, parsing.Check(genre, r))
 		src, parsing = nextSrc, next
 	}
-	if c.Bool("json") {
-		err = check.WriteJSON(c.App.Writer, results...)
+	if o.json {
+		err = check.WriteJSON(stdout, results...)
 	} else {
-		err = check.WriteText(c.App.Writer, results...)
+		err = check.WriteText(stdout, results...)
 	}
 	if err != nil {
 		return err

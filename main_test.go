@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -42,4 +44,55 @@ func setupGit(env *testscript.Env) error {
 	env.Setenv("GIT_AUTHOR_DATE", "2026-01-01T10:00:00Z")
 	env.Setenv("GIT_COMMITTER_DATE", "2026-01-01T10:00:00Z")
 	return nil
+}
+
+// TestCheckFastPath holds the shortcut `sw check` takes past the app to
+// the app's own answers: the same output, errors and exit status for every
+// form it takes, and every other form left to the app.
+func TestCheckFastPath(t *testing.T) {
+	dir := t.TempDir()
+	var out, errs bytes.Buffer
+	if code := run([]string{"sw", "init", dir}, nil, &out, &errs); code != 0 {
+		t.Fatalf("sw init: %d %s", code, errs.String())
+	}
+	piece := "---\ngenre: essay\n---\nThis is a piece. It has two sentences, and it is short.\n"
+	if err := os.WriteFile(filepath.Join(dir, "piece.md"), []byte(piece), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	cases := []struct {
+		args string
+		fast bool
+	}{
+		{"check piece.md", true},
+		{"check --json piece.md", true},
+		{"check -json piece.md piece.md", true},
+		{"check --genre essay piece.md", true},
+		{"check --genre=poem --json piece.md", true},
+		{"check -genre essay -json piece.md", true},
+		{"check missing.md", true},
+		{"check", false},
+		{"check --genre", false},
+		{"check --json", false},
+		{"check --json --json piece.md", false},
+		{"check --json=false piece.md", false},
+		{"check --help", false},
+		{"check -h piece.md", false},
+		{"check --genra essay piece.md", false},
+		{"check -- piece.md", false},
+		{"check piece.md --json", false},
+	}
+	for _, c := range cases {
+		args := append([]string{"sw"}, strings.Fields(c.args)...)
+		if _, fast := checkCalled(args); fast != c.fast {
+			t.Errorf("sw %s: shortcut taken %v, want %v", c.args, fast, c.fast)
+		}
+		var fastOut, fastErr, appOut, appErr bytes.Buffer
+		fastCode := run(args, nil, &fastOut, &fastErr)
+		appCode := runApp(args, nil, &appOut, &appErr)
+		if fastCode != appCode || fastOut.String() != appOut.String() || fastErr.String() != appErr.String() {
+			t.Errorf("sw %s: shortcut gave %d %q %q, the app %d %q %q", c.args,
+				fastCode, fastOut.String(), fastErr.String(), appCode, appOut.String(), appErr.String())
+		}
+	}
 }
