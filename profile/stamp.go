@@ -32,7 +32,7 @@ func (p Profile) Stamp(genre string) (stamp string, newest time.Time, err error)
 	for _, layer := range []Layer{HardLimit, GenreLayer, Preference} {
 		rel := p.layerPath(layer, genre)
 		dir := filepath.Join(p.Root, filepath.FromSlash(rel))
-		entries, err := quickread.ReadDir(dir)
+		infos, err := quickread.ReadDirInfo(dir)
 		if errors.Is(err, fs.ErrNotExist) {
 			fmt.Fprintf(h, "%s missing\n", rel)
 			continue
@@ -40,14 +40,10 @@ func (p Profile) Stamp(genre string) (stamp string, newest time.Time, err error)
 		if err != nil {
 			return "", newest, err
 		}
-		for _, e := range entries {
-			name := e.Name()
-			if strings.HasPrefix(name, ".") || !(e.IsDir() || strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml")) {
+		for _, fi := range infos {
+			name := fi.Name()
+			if strings.HasPrefix(name, ".") || !(fi.IsDir() || strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml")) {
 				continue // files the loader ignores do not change the profile
-			}
-			fi, err := e.Info()
-			if err != nil {
-				return "", newest, err
 			}
 			line = append(line[:0], rel...)
 			line = append(append(line, '/'), name...)
