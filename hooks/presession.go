@@ -48,7 +48,15 @@ func refreshBlock(dir string, io IO) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	reconcile(c, io)
+	// Reconciling reads the suggestion branches and the review state;
+	// finding the genre and the block reads the working tree and the
+	// profile. Neither waits for the other, so they run side by side.
+	reconciled := make(chan struct{})
+	go func() {
+		defer close(reconciled)
+		reconcile(c, io)
+	}()
+	defer func() { <-reconciled }()
 	genre, err := sessionGenre(c, io.Getenv)
 	if err != nil {
 		return "", err

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"sw/hooks/gitrepo"
 	"sw/profile"
@@ -32,18 +33,15 @@ type Collection struct {
 	Root     string
 	Settings Settings
 
-	repo      *gitrepo.Repo // the repository, found on first need (see Repo)
-	repoErr   error
-	repoFound bool
+	repoOnce sync.Once
+	repo     *gitrepo.Repo // the repository, found on first need (see Repo)
+	repoErr  error
 }
 
 // Repo is the git repository the collection is, looked up once: the hooks
-// ask for it several times in one process.
+// ask for it several times in one process, from more than one goroutine.
 func (c *Collection) Repo() (*gitrepo.Repo, error) {
-	if !c.repoFound {
-		c.repo, c.repoErr = gitrepo.At(c.Root)
-		c.repoFound = true
-	}
+	c.repoOnce.Do(func() { c.repo, c.repoErr = gitrepo.At(c.Root) })
 	return c.repo, c.repoErr
 }
 
