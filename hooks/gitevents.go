@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"syscall"
 
 	"sw/profile/collection"
 	"sw/profile/review"
@@ -113,7 +112,7 @@ func startAnalysis(io IO, l *review.Loop) {
 		return
 	}
 	cmd := &exec.Cmd{Path: self, Args: []string{"sw", "hook", "analyze"}, Dir: l.Repo.Root,
-		SysProcAttr: &syscall.SysProcAttr{Setsid: true}}
+		SysProcAttr: detached()}
 	if err := cmd.Start(); err != nil {
 		fmt.Fprintf(io.Stderr, "sw: cannot start the analysis: %v\n", err)
 		return

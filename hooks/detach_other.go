@@ -1,0 +1,9 @@
+//go:build !unix
+
+package hooks
+
+import "syscall"
+
+// detached is the default elsewhere: the analysis still runs on after the
+// hook, as git does not wait for a process it did not start.
+func detached() *syscall.SysProcAttr { return nil }
