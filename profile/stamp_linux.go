@@ -9,7 +9,7 @@ import (
 // replaced by another, or changed and set back to its old time.
 func inodeAndChange(fi fs.FileInfo) (ino, ctimeNanos int64) {
 	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
-		return int64(st.Ino), st.Ctim.Sec*1e9 + st.Ctim.Nsec
+		return int64(st.Ino), int64(st.Ctim.Sec)*1e9 + int64(st.Ctim.Nsec)
 	}
 	return 0, 0
 }

@@ -1,6 +1,9 @@
 package gitrepo
 
-import "errors"
+import (
+	"errors"
+	"math"
+)
 
 var errBadDelta = errors.New("corrupt delta")
 
@@ -22,7 +25,7 @@ func applyDelta(base, delta []byte) ([]byte, error) {
 	}
 	srcSize, ok1 := varint()
 	dstSize, ok2 := varint()
-	if !ok1 || !ok2 || srcSize != len(base) || dstSize > 1<<31 {
+	if !ok1 || !ok2 || srcSize != len(base) || dstSize > math.MaxInt32 {
 		return nil, errBadDelta
 	}
 	out := make([]byte, 0, dstSize)

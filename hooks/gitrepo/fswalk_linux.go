@@ -94,8 +94,8 @@ func (d dirHandle) stat(name string) (fileStat, error) {
 		return fileStat{}, err
 	}
 	return fileStat{
-		mtime: [2]int64{st.Mtim.Sec, st.Mtim.Nsec},
-		ctime: [2]int64{st.Ctim.Sec, st.Ctim.Nsec},
+		mtime: [2]int64{int64(st.Mtim.Sec), int64(st.Mtim.Nsec)},
+		ctime: [2]int64{int64(st.Ctim.Sec), int64(st.Ctim.Nsec)},
 		ino:   st.Ino, uid: st.Uid, gid: st.Gid,
 		size:   st.Size,
 		isLink: st.Mode&unix.S_IFMT == unix.S_IFLNK,

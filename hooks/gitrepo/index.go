@@ -76,15 +76,19 @@ func parseIndex(data []byte) (*index, error) {
 	if version < 2 || version > 4 {
 		return &index{unsupported: fmt.Sprintf("index version %d", version)}, nil
 	}
-	count := int(binary.BigEndian.Uint32(data[8:]))
+	count := binary.BigEndian.Uint32(data[8:])
 	body := data[:len(data)-20] // the trailing checksum
 	// Every entry takes at least 62 bytes: a count the file cannot hold
-	// is corruption, not a reason to reserve gigabytes.
-	idx := &index{entries: make([]indexEntry, 0, min(count, len(body)/62))}
+	// is corruption, not a reason to reserve gigabytes (nor, where int is
+	// 32 bits, a negative size).
+	if uint64(count) > uint64(len(body)/62) {
+		return nil, errors.New("corrupt index: more entries than the file holds")
+	}
+	idx := &index{entries: make([]indexEntry, 0, count)}
 	pos := 12
 	prev := ""
 	bad := errors.New("corrupt index entry")
-	for i := 0; i < count; i++ {
+	for range count {
 		if pos+62 > len(body) {
 			return nil, bad
 		}

@@ -42,11 +42,13 @@ type fileInfo struct {
 	st   syscall.Stat_t
 }
 
-func (fi *fileInfo) Name() string       { return fi.name }
-func (fi *fileInfo) Size() int64        { return fi.st.Size }
-func (fi *fileInfo) ModTime() time.Time { return time.Unix(fi.st.Mtim.Sec, fi.st.Mtim.Nsec) }
-func (fi *fileInfo) IsDir() bool        { return fi.Mode().IsDir() }
-func (fi *fileInfo) Sys() any           { return &fi.st }
+func (fi *fileInfo) Name() string { return fi.name }
+func (fi *fileInfo) Size() int64  { return fi.st.Size }
+func (fi *fileInfo) ModTime() time.Time {
+	return time.Unix(int64(fi.st.Mtim.Sec), int64(fi.st.Mtim.Nsec))
+}
+func (fi *fileInfo) IsDir() bool { return fi.Mode().IsDir() }
+func (fi *fileInfo) Sys() any    { return &fi.st }
 
 // Mode converts the stat mode as the os package does.
 func (fi *fileInfo) Mode() fs.FileMode {
