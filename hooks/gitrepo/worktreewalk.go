@@ -70,8 +70,10 @@ type candidate struct {
 // entries.
 const direntBuffer = 16 << 10
 
-// walk reads one folder and closes it. Subfolders are handed to another
-// goroutine when a slot is free, else read in this one.
+// walk reads one folder and closes it. Its subfolders but the last are
+// handed to another goroutine when a slot is free; the last, and any
+// without a free slot, are read in this one. Most collections keep their
+// pieces in one folder, which is then read without waiting for a thread.
 func (w *worktreeWalk) walk(d dirHandle, rel string, inIgnored bool, rules *ignoreStack, buf []byte) {
 	defer d.close()
 	ents, err := d.list(buf)
@@ -101,6 +103,11 @@ func (w *worktreeWalk) walk(d dirHandle, rel string, inIgnored bool, rules *igno
 			}
 		}
 	}
+	type subfolder struct {
+		name, rel string
+		ignored   bool
+	}
+	var subs []subfolder
 	found := make([]candidate, 0, len(ents))
 	for _, e := range ents {
 		if e.name == ".git" {
@@ -118,21 +125,7 @@ func (w *worktreeWalk) walk(d dirHandle, rel string, inIgnored bool, rules *igno
 			if ignored && !w.indexReady().hasUnder(p) {
 				continue
 			}
-			sub, err := d.openSub(e.name)
-			if err != nil {
-				continue
-			}
-			select {
-			case w.slots <- struct{}{}:
-				w.wg.Add(1)
-				go func() {
-					defer w.wg.Done()
-					w.walk(sub, p+"/", ignored, rules, make([]byte, direntBuffer))
-					<-w.slots
-				}()
-			default:
-				w.walk(sub, p+"/", ignored, rules, buf)
-			}
+			subs = append(subs, subfolder{e.name, p + "/", ignored})
 		case kindFile, kindLink:
 			if !w.keep.file(p) {
 				continue
@@ -148,5 +141,27 @@ func (w *worktreeWalk) walk(d dirHandle, rel string, inIgnored bool, rules *igno
 		w.mu.Lock()
 		w.found = append(w.found, found...)
 		w.mu.Unlock()
+	}
+	// Each subfolder is opened when its turn comes, so a folder of many
+	// never holds a descriptor for each.
+	for i, s := range subs {
+		sub, err := d.openSub(s.name)
+		if err != nil {
+			continue
+		}
+		if i < len(subs)-1 {
+			select {
+			case w.slots <- struct{}{}:
+				w.wg.Add(1)
+				go func() {
+					defer w.wg.Done()
+					w.walk(sub, s.rel, s.ignored, rules, make([]byte, direntBuffer))
+					<-w.slots
+				}()
+				continue
+			default:
+			}
+		}
+		w.walk(sub, s.rel, s.ignored, rules, buf)
 	}
 }
