@@ -1,11 +1,13 @@
 package collection
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
-	"sw/hooks/gitrepo"
 	"testing"
 	"time"
+
+	"sw/hooks/gitrepo"
 )
 
 func TestProfileCacheSeesEveryChange(t *testing.T) {
@@ -136,4 +138,20 @@ func trustFreshFiles(tb testing.TB) {
 	old := racyWindow
 	racyWindow = 0
 	tb.Cleanup(func() { racyWindow = old })
+}
+
+// TestBinaryStampIsTheRunningBinary holds the stamp to what the path of the
+// running binary says of it, however the stamp is found.
+func TestBinaryStampIsTheRunningBinary(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Skip(err)
+	}
+	fi, err := os.Stat(exe)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := fmt.Sprintf("%d %d", fi.Size(), fi.ModTime().UnixNano()); binaryStamp() != want {
+		t.Fatalf("stamp %q, want %q", binaryStamp(), want)
+	}
 }
