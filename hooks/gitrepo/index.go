@@ -117,7 +117,7 @@ func parseIndex(data []byte) (*index, error) {
 			// The name is the previous one minus a count of trailing
 			// bytes, plus a NUL-terminated suffix; no padding.
 			strip, used := binary.Uvarint(b[n:])
-			if used <= 0 || int(strip) > len(prev) {
+			if used <= 0 || strip > uint64(len(prev)) {
 				return nil, bad
 			}
 			n += used
