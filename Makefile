@@ -13,6 +13,9 @@ TAGS     := urfave_cli_no_docs
 # Every fuzz target, as package:target.
 FUZZ_TARGETS := \
 	./hooks/gitrepo:FuzzParseIndex \
+	./hooks/gitrepo:FuzzParseObjects \
+	./hooks/gitrepo:FuzzApplyDelta \
+	./hooks/gitrepo:FuzzParseConfig \
 	./profile:FuzzParseRule \
 	./profile:FuzzResolvedBinary \
 	./profile/binenc:FuzzReader \
