@@ -22,6 +22,8 @@ FUZZ_TARGETS := \
 	./profile/review:FuzzStateDecode \
 	./profile/block:FuzzRewrite \
 	./profile/collection:FuzzMatchGlob \
+	./profile/collection:FuzzParseSettings \
+	./profile/feedback:FuzzParse \
 	./profile/prose:FuzzParse \
 	./profile/analyze:FuzzDecodeResponse \
 	./profile/check:FuzzPiece \
