@@ -16,6 +16,7 @@ FUZZ_TARGETS := \
 	./hooks/gitrepo:FuzzParseObjects \
 	./hooks/gitrepo:FuzzApplyDelta \
 	./hooks/gitrepo:FuzzParseConfig \
+	./hooks/gitrepo:FuzzWildmatch \
 	./profile:FuzzParseRule \
 	./profile:FuzzResolvedBinary \
 	./profile/binenc:FuzzReader \

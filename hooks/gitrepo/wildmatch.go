@@ -1,5 +1,7 @@
 package gitrepo
 
+import "strings"
+
 // wildmatch matches text against a glob the way git matches ignore
 // patterns, includeIf conditions and pathspecs. With pathname set, '*', '?'
 // and brackets never match '/', and "**" between slashes (or at either end)
@@ -9,7 +11,7 @@ package gitrepo
 // negation by '!' or '^', and POSIX classes such as [:digit:].
 func wildmatch(pattern, text string, pathname, fold bool) bool {
 	m := matcher{pat: pattern, text: text, pathname: pathname, fold: fold}
-	return m.match(0, 0)
+	return m.match(0, 0) == matched
 }
 
 type matcher struct {
@@ -17,87 +19,107 @@ type matcher struct {
 	pathname, fold bool
 }
 
-func (m *matcher) match(p, t int) bool {
+// A match of the pattern from some place on the text from some place ends
+// in one of four ways. The last two let a star stop trying further places
+// in the text, as git's own matcher does: without them a pattern of many
+// stars takes time exponential in their number.
+type outcome uint8
+
+const (
+	matched outcome = iota
+	noMatch
+	// textEnded: the text ran out while the pattern still wanted some,
+	// so no later place for an earlier star can do better.
+	textEnded
+	// slashMet: a single star under pathname met a '/', which only a
+	// "**" further out may cross.
+	slashMet
+)
+
+func (m *matcher) match(p, t int) outcome {
 	for p < len(m.pat) {
 		c := m.pat[p]
+		if t >= len(m.text) && c != '*' {
+			return textEnded
+		}
 		switch c {
 		case '\\':
 			if p+1 < len(m.pat) {
 				p++
 				c = m.pat[p]
 			}
-			if t >= len(m.text) || !m.same(c, m.text[t]) {
-				return false
+			if !m.same(c, m.text[t]) {
+				return noMatch
 			}
 			p++
 			t++
 		case '?':
-			if t >= len(m.text) || m.pathname && m.text[t] == '/' {
-				return false
+			if m.pathname && m.text[t] == '/' {
+				return noMatch
 			}
 			p++
 			t++
 		case '*':
-			q := p
-			for q < len(m.pat) && m.pat[q] == '*' {
-				q++
-			}
-			double := m.pathname && q-p >= 2 &&
-				(p == 0 || m.pat[p-1] == '/') && (q == len(m.pat) || m.pat[q] == '/')
-			if double {
-				if q == len(m.pat) {
-					return true
-				}
-				// "**/": zero or more leading folders.
-				if m.match(q+1, t) {
-					return true
-				}
-				for i := t; i < len(m.text); i++ {
-					if m.text[i] == '/' && m.match(q+1, i+1) {
-						return true
-					}
-				}
-				return false
-			}
-			if q == len(m.pat) {
-				if !m.pathname {
-					return true
-				}
-				for i := t; i < len(m.text); i++ {
-					if m.text[i] == '/' {
-						return false
-					}
-				}
-				return true
-			}
-			for i := t; i <= len(m.text); i++ {
-				if m.match(q, i) {
-					return true
-				}
-				if i < len(m.text) && m.pathname && m.text[i] == '/' {
-					return false
-				}
-			}
-			return false
+			return m.star(p, t)
 		case '[':
-			if t >= len(m.text) || m.pathname && m.text[t] == '/' {
-				return false
+			if m.pathname && m.text[t] == '/' {
+				return noMatch
 			}
 			end, ok := m.bracket(p, m.text[t])
 			if !ok {
-				return false
+				return noMatch
 			}
 			p = end
 			t++
 		default:
-			if t >= len(m.text) || !m.same(c, m.text[t]) {
-				return false
+			if !m.same(c, m.text[t]) {
+				return noMatch
 			}
 			p++
 			t++
 		}
 	}
-	return t == len(m.text)
+	if t < len(m.text) {
+		return noMatch
+	}
+	return matched
+}
+
+// star matches the run of stars at p, and the rest of the pattern, from
+// t on.
+func (m *matcher) star(p, t int) outcome {
+	q := p
+	for q < len(m.pat) && m.pat[q] == '*' {
+		q++
+	}
+	// Without pathname every star crosses slashes; with it, only "**"
+	// standing for whole folders does. Elsewhere "**" is a plain '*'.
+	crosses := !m.pathname
+	if m.pathname && q-p >= 2 && (p == 0 || m.pat[p-1] == '/') && (q == len(m.pat) || m.pat[q] == '/') {
+		// "**/" first stands for no folder at all.
+		if q < len(m.pat) && m.match(q+1, t) == matched {
+			return matched
+		}
+		crosses = true
+	}
+	if q == len(m.pat) {
+		if !crosses && strings.IndexByte(m.text[t:], '/') >= 0 {
+			return noMatch
+		}
+		return matched
+	}
+	for ; t < len(m.text); t++ {
+		if r := m.match(q, t); r != noMatch {
+			if crosses && r == slashMet {
+				continue // this "**" may cross the slash a single star could not
+			}
+			return r
+		}
+		if !crosses && m.text[t] == '/' {
+			return slashMet
+		}
+	}
+	return textEnded
 }
 
 func (m *matcher) same(a, b byte) bool {
