@@ -67,37 +67,52 @@ func (s Settings) MayHoldPieces(dir string) bool {
 // file under the collection, and splitting each path cost more than the
 // matching.
 func matchGlob(pattern, name string) bool {
-	return matchRest(pattern, false, name, false)
+	return matchRest(pattern, false, name, false) == globMatched
 }
+
+// How matching the rest of a glob ends. nameEnded means the name ran out
+// of segments while the pattern wanted more: then a `**` further out need
+// not try giving fewer segments to what follows it, which keeps a pattern
+// of many `**` linear rather than exponential in them.
+type globOutcome uint8
+
+const (
+	globMatched globOutcome = iota
+	globNoMatch
+	nameEnded
+)
 
 // matchRest matches what is left of a pattern against what is left of a
 // name. A done flag marks a side with no segment left, which differs from
 // one empty segment ("" as a name is one).
-func matchRest(pat string, patDone bool, name string, nameDone bool) bool {
+func matchRest(pat string, patDone bool, name string, nameDone bool) globOutcome {
 	for !patDone {
 		var seg string
 		seg, pat, patDone = cutSegment(pat)
 		if seg == "**" {
 			for {
-				if matchRest(pat, patDone, name, nameDone) {
-					return true
+				if r := matchRest(pat, patDone, name, nameDone); r != globNoMatch {
+					return r
 				}
 				if nameDone {
-					return false
+					return nameEnded
 				}
 				_, name, nameDone = cutSegment(name)
 			}
 		}
 		if nameDone {
-			return false
+			return nameEnded
 		}
 		var nseg string
 		nseg, name, nameDone = cutSegment(name)
 		if !matchSegment(seg, nseg) {
-			return false
+			return globNoMatch
 		}
 	}
-	return nameDone
+	if nameDone {
+		return globMatched
+	}
+	return globNoMatch
 }
 
 // matchSegment is path.Match for one segment, with the shapes globs

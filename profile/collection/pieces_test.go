@@ -117,3 +117,22 @@ func matchSplit(pat, name []string) bool {
 	}
 	return len(name) == 0
 }
+
+// TestMatchGlobGivesUpEarly matches globs of many `**` that backtracking
+// alone would take longer than any test's time limit on: each `**` tries
+// every number of folders for each number the one before it tried.
+func TestMatchGlobGivesUpEarly(t *testing.T) {
+	pat := strings.Repeat("**/a/", 20) + "b"
+	for _, c := range []struct {
+		name string
+		want bool
+	}{
+		{strings.Repeat("a/", 60) + "c", false},
+		{strings.Repeat("a/", 60) + "b", true},
+		{strings.Repeat("x/a/", 19) + "b", false},
+	} {
+		if got := matchGlob(pat, c.name); got != c.want {
+			t.Errorf("matchGlob(%q, %q) = %v, want %v", pat, c.name, got, c.want)
+		}
+	}
+}
