@@ -89,6 +89,11 @@ func sessionGenre(c *collection.Collection, getenv func(string) string) (string,
 	// commit the hooks counted, which they keep.
 	repo.UseObjectCache(review.ObjectCache(c))
 	rel, err := repo.RecentlyChangedIn(gitrepo.Filter{File: c.Settings.IsPiece, Dir: c.Settings.MayHoldPieces})
+	// Where no git hook keeps HEAD's commit (hooks not installed, or a
+	// commit made without them), the next session finds it kept by this one.
+	if _, head, herr := repo.Head(); herr == nil && !head.IsZero() {
+		_ = repo.KeepInObjectCache(head)
+	}
 	if err != nil || rel == "" {
 		return collection.DefaultGenre, nil
 	}

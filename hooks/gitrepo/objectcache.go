@@ -1,6 +1,9 @@
 package gitrepo
 
 import (
+	"os"
+	"path/filepath"
+
 	"sw/profile/binenc"
 )
 
@@ -48,6 +51,27 @@ func (r *Repo) fromObjectCache(h Hash, typ objectType) ([]byte, bool) {
 		return nil, false
 	}
 	return raw, true
+}
+
+// KeepInObjectCache writes commit, with the trees of it this Repo read, to
+// the cache file when this process had to read it from the object store:
+// the next process that asks for it finds it there. A commit the file
+// already held, or one not read here, leaves the file as it is.
+func (r *Repo) KeepInObjectCache(commit Hash) error {
+	st := r.state()
+	st.mu.Lock()
+	path, cached := st.objectCachePath, st.cachedObjects
+	st.mu.Unlock()
+	if path == "" {
+		return nil
+	}
+	if _, held := cached[commit]; held {
+		return nil
+	}
+	if _, read := lookup(st, &st.commits, commit); !read {
+		return nil
+	}
+	return r.SaveObjectCache(commit)
 }
 
 // readObjectCache reads the cache file: a version, a count, then each
@@ -116,6 +140,9 @@ func (r *Repo) SaveObjectCache(commit Hash) error {
 	for i, h := range kept {
 		w.Bytes(h[:])
 		w.Bytes(raws[i])
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
+		return err
 	}
 	return binenc.WriteFile(path, w.B)
 }
