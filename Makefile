@@ -31,7 +31,7 @@ FUZZ_TARGETS := \
 	./profile/check:FuzzFindPhrases \
 	./profile/check:FuzzNormalize
 
-.PHONY: build demo test vet fuzz bench
+.PHONY: build demo test vet fuzz race bench
 
 build:
 	$(GO) build -tags $(TAGS) -o $(BIN) .
@@ -54,6 +54,12 @@ vet:
 	GOARCH=386 $(GO) vet -tags $(TAGS) ./...
 	@unformatted=$$(gofmt -l $$(find . -name '*.go' -not -path './.git/*')); \
 	if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted"; exit 1; fi
+
+# The packages that run goroutines (the worktree walk, the pre-session
+# hook's two sides, sw check's parse), under the race detector. Not part
+# of make test: the detector needs cgo and a C compiler.
+race:
+	$(GO) test -count=1 -race ./hooks/... ./profile/check ./profile/collection ./profile/review
 
 # Longer fuzzing: make fuzz FUZZTIME=10m
 fuzz:
