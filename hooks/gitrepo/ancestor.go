@@ -239,9 +239,14 @@ func (r *Repo) node(h Hash) (*commitNode, error) {
 	if n, ok := lookup(st, &st.nodes, h); ok {
 		return n, nil
 	}
-	data, err := r.readObject(h, typeCommit)
-	if err != nil {
-		return nil, err
+	// A commit already read whole (a hook's HEAD) is not inflated again.
+	cc, read := lookup(st, &st.commits, h)
+	data := cc.raw
+	if !read {
+		var err error
+		if data, err = r.readObject(h, typeCommit); err != nil {
+			return nil, err
+		}
 	}
 	n, err := parseNode(data)
 	if err != nil {

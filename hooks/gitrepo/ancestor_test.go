@@ -198,3 +198,19 @@ func TestIsAncestorSinceReadsOnlyWhatIsNew(t *testing.T) {
 		t.Errorf("the full check read %d commits; the history should have made it walk about 300", n)
 	}
 }
+
+// TestAncestryReusesACommitReadWhole: after Commit(h), walking ancestry
+// through h takes its parents from what was read, rather than inflating
+// the object again (the post-commit hook reads HEAD both ways).
+func TestAncestryReusesACommitReadWhole(t *testing.T) {
+	r := newRepo(t)
+	first := commitFiles(t, r.Root, "first", "a.md", "A")
+	head := commitFiles(t, r.Root, "second", "a.md", "B")
+	if _, err := r.Commit(head); err != nil {
+		t.Fatal(err)
+	}
+	removeLoose(t, r, head)
+	if ok, err := r.IsAncestor(first, head); err != nil || !ok {
+		t.Fatalf("IsAncestor(first, head) = %v, %v; want true", ok, err)
+	}
+}

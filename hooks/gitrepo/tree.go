@@ -216,6 +216,9 @@ func (r *Repo) entryAt(tree Hash, path string) (TreeEntry, bool, error) {
 // on the way that the two share, so for a path the commits between them
 // did not touch it reads little more than their root trees.
 func (r *Repo) SameAt(a, b Hash, path string) (bool, error) {
+	if a == b {
+		return true, nil // a branch that did not move: nothing to read
+	}
 	ca, err := r.Commit(a)
 	if err != nil {
 		return false, err

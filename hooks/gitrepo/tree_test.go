@@ -40,3 +40,25 @@ func TestSameAt(t *testing.T) {
 		}
 	}
 }
+
+// TestSameAtSameCommitReadsNothing: a branch that has not moved holds the
+// same content everywhere, so its commit is not read, as a hook asks this
+// of an unchanged upstream after every commit.
+func TestSameAtSameCommitReadsNothing(t *testing.T) {
+	r := newRepo(t)
+	c := commitFiles(t, r.Root, "first", "a.md", "A")
+	removeLoose(t, r, c)
+	if same, err := r.SameAt(c, c, "a.md"); err != nil || !same {
+		t.Fatalf("SameAt of one commit with itself = %v, %v", same, err)
+	}
+}
+
+// removeLoose deletes h from git's object store, so that only what sw
+// already holds of it can answer.
+func removeLoose(t *testing.T, r *Repo, h Hash) {
+	t.Helper()
+	s := h.String()
+	if err := os.Remove(filepath.Join(r.CommonDir, "objects", s[:2], s[2:])); err != nil {
+		t.Fatal(err)
+	}
+}
