@@ -56,22 +56,22 @@ func Find(dir string) (*Collection, error) {
 	if err != nil {
 		return nil, err
 	}
-	nearest := ""
+	nearest, nearestSettings := "", fs.FileInfo(nil)
 	for d := abs; ; {
-		_, settingsErr := os.Stat(filepath.Join(d, SettingsFile))
+		settings, settingsErr := os.Stat(filepath.Join(d, SettingsFile))
 		if settingsErr == nil && nearest == "" {
-			nearest = d
+			nearest, nearestSettings = d, settings
 		}
 		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
 			if settingsErr == nil {
-				return Open(d)
+				return open(d, settings, nil)
 			}
 			return nil, fmt.Errorf("%s: %w: no %s at the top of the repository; run `sw init %s`", abs, ErrNotCollection, SettingsFile, d)
 		}
 		parent := filepath.Dir(d)
 		if parent == d {
 			if nearest != "" {
-				return Open(nearest)
+				return open(nearest, nearestSettings, nil)
 			}
 			return nil, fmt.Errorf("%s: %w: no %s here or above; run `sw init`", abs, ErrNotCollection, SettingsFile)
 		}
@@ -83,9 +83,14 @@ func Find(dir string) (*Collection, error) {
 // hook starts here, so the parsed settings are cached (see cache.go): an
 // unchanged .sw.yaml is not parsed again.
 func Open(root string) (*Collection, error) {
+	fi, err := os.Stat(filepath.Join(root, SettingsFile))
+	return open(root, fi, err)
+}
+
+// open is Open with .sw.yaml already looked at (Find has, on its way up).
+func open(root string, fi fs.FileInfo, err error) (*Collection, error) {
 	c := &Collection{Root: root, Settings: DefaultSettings()}
 	path := c.Path(SettingsFile)
-	fi, err := os.Stat(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return c, nil
 	}
