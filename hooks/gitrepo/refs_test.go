@@ -2,12 +2,15 @@ package gitrepo
 
 import (
 	"errors"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // showRefs is git's own view of refs under a prefix.
@@ -287,6 +290,67 @@ func TestUpdateRefConcurrent(t *testing.T) {
 		}
 		if err := r.UpdateRef(name, Hash{}, c2); err != nil {
 			t.Fatal(err)
+		}
+	}
+}
+
+// TestUpdateRefDeleteWaitsForPackRefs plays `git pack-refs` by hand: it
+// holds packed-refs.lock, and packs the loose ref before letting go. A
+// deletion meanwhile must wait for the lock, then find the ref packed and
+// delete it there; removing only the loose file would let it come back.
+func TestUpdateRefDeleteWaitsForPackRefs(t *testing.T) {
+	r := newRepo(t)
+	c1 := commitFiles(t, r.Root, "one", "a.md", "a\n")
+	name := "refs/heads/sw/1/x"
+	if err := r.UpdateRef(name, c1, Hash{}); err != nil {
+		t.Fatal(err)
+	}
+	packed := filepath.Join(r.CommonDir, "packed-refs")
+	if err := os.WriteFile(packed+".lock", []byte("# pack-refs with: peeled fully-peeled sorted \n"+c1.String()+" "+name+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	deleted := make(chan error, 1)
+	go func() { deleted <- r.UpdateRef(name, Hash{}, c1) }()
+	time.Sleep(50 * time.Millisecond)
+	select {
+	case err := <-deleted:
+		t.Fatalf("the deletion did not wait for packed-refs.lock (err %v)", err)
+	default:
+	}
+	if err := os.Rename(packed+".lock", packed); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-deleted; err != nil {
+		t.Fatal(err)
+	}
+	if refs := showRefs(t, r, "refs/heads/sw/"); len(refs) != 0 {
+		t.Errorf("git still has %v", refs)
+	}
+}
+
+// TestUpdateRefDeleteRacesRealPackRefs deletes loose refs while a real
+// `git pack-refs --all` runs: none may come back.
+func TestUpdateRefDeleteRacesRealPackRefs(t *testing.T) {
+	r := newRepo(t)
+	c1 := commitFiles(t, r.Root, "one", "a.md", "a\n")
+	for i := range 60 {
+		name := fmt.Sprintf("refs/heads/sw/1/r%d", i)
+		if err := r.UpdateRef(name, c1, Hash{}); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command("git", "pack-refs", "--all")
+		cmd.Dir = r.Root
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Duration(i%30) * 100 * time.Microsecond)
+		err := r.UpdateRef(name, Hash{}, c1)
+		cmd.Wait()
+		if err != nil && !errors.Is(err, ErrRefLocked) {
+			t.Fatal(err)
+		}
+		if refs := showRefs(t, r, name); err == nil && len(refs) != 0 {
+			t.Fatalf("%s deleted without error, but git still has it", name)
 		}
 	}
 }

@@ -18,8 +18,12 @@ var ErrRefChanged = errors.New("ref changed by someone else")
 // lock for longer than git itself waits.
 var ErrRefLocked = errors.New("ref is locked by another git process")
 
-// lockTimeout is git's default core.filesRefLockTimeout.
-const lockTimeout = 100 * time.Millisecond
+// lockTimeout is git's default core.filesRefLockTimeout, and
+// packedRefsLockTimeout its default core.packedRefsTimeout.
+const (
+	lockTimeout           = 100 * time.Millisecond
+	packedRefsLockTimeout = time.Second
+)
 
 // UpdateRef moves a ref from old to new as a compare-and-swap: it fails with
 // ErrRefChanged unless the ref currently holds old. A zero old means the ref
@@ -29,14 +33,17 @@ const lockTimeout = 100 * time.Millisecond
 // time can neither lose this update nor have its own lost: the file
 // "<ref>.lock" is created exclusively (waiting up to 100 ms, as git does),
 // the current value is checked while the lock is held, the new value is
-// written to the lock file, which is then renamed over the ref. Deleting a
-// ref that lives in packed-refs is handed to `git update-ref -d`, which
-// rewrites that file under its own lock; it is the rare path.
+// written to the lock file, which is then renamed over the ref. A deletion
+// also holds "packed-refs.lock", as git's do: `git pack-refs` (and so a gc)
+// holds that lock from listing the loose refs to writing them packed, and
+// would otherwise write back a ref removed in between. Deleting a ref that
+// lives in packed-refs is handed to `git update-ref -d`, which rewrites that
+// file under the same locks; it is the rare path.
 //
 // Only refs under refs/ can be updated, and a symbolic ref is refused rather
-// than followed. Branches must point to commits. Like `git update-ref`
-// without a message, no reflog entry is written; the reflog of a deleted ref
-// is removed, as git removes it. Git's reference-transaction hook does not
+// than followed. Branches must point to commits. No reflog entry is
+// written, where git would log a branch's moves in a repository with a
+// working tree; the reflog of a deleted ref is removed, as git removes it. Git's reference-transaction hook does not
 // run for updates made here (it does for the packed deletions).
 func (r *Repo) UpdateRef(name string, new, old Hash) error {
 	if err := checkRefName(name); err != nil {
@@ -72,13 +79,22 @@ func (r *Repo) UpdateRef(name string, new, old Hash) error {
 		}
 		// A concurrent deletion pruned the folder we just made; again.
 	}
-	locked := true
-	defer func() {
-		if locked {
-			lock.Close()
-			os.Remove(lock.Name())
+	held := []*os.File{lock}
+	unlock := func() {
+		for _, f := range held {
+			f.Close()
+			os.Remove(f.Name())
 		}
-	}()
+		held = nil
+	}
+	defer unlock()
+	if new.IsZero() {
+		packedLock, err := lockFile(filepath.Join(r.CommonDir, "packed-refs"), packedRefsLockTimeout)
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		held = append(held, packedLock)
+	}
 
 	cur, target, loose, err := r.readLooseRef(name)
 	if err != nil {
@@ -110,19 +126,15 @@ func (r *Repo) UpdateRef(name string, new, old Hash) error {
 			return nil
 		}
 		if inPacked {
-			// Let git rewrite packed-refs; it takes this same lock, so
-			// release ours first. It verifies old again under its locks.
-			lock.Close()
-			os.Remove(lock.Name())
-			locked = false
+			// Let git rewrite packed-refs; it takes these same locks,
+			// so ours go first. It verifies old again under its own.
+			unlock()
 			return r.gitDeleteRef(name, old)
 		}
 		if err := os.Remove(path); err != nil {
 			return err
 		}
-		lock.Close()
-		os.Remove(lock.Name())
-		locked = false
+		unlock()
 		os.Remove(filepath.Join(r.refDir(name), "logs", filepath.FromSlash(name)))
 		r.pruneRefDirs(name)
 		return nil
@@ -137,7 +149,7 @@ func (r *Repo) UpdateRef(name string, new, old Hash) error {
 	if err := os.Rename(lock.Name(), path); err != nil {
 		return err
 	}
-	locked = false
+	held = nil
 	return nil
 }
 
@@ -175,8 +187,11 @@ func (r *Repo) gitDeleteRef(name string, old Hash) error {
 
 // lockRef creates "<path>.lock" exclusively, retrying for as long as git
 // would.
-func lockRef(path string) (*os.File, error) {
-	deadline := time.Now().Add(lockTimeout)
+func lockRef(path string) (*os.File, error) { return lockFile(path, lockTimeout) }
+
+// lockFile creates "<path>.lock" exclusively, retrying until timeout.
+func lockFile(path string, timeout time.Duration) (*os.File, error) {
+	deadline := time.Now().Add(timeout)
 	wait := time.Millisecond
 	for {
 		f, err := os.OpenFile(path+".lock", os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
