@@ -177,8 +177,23 @@ func (l *Loop) commitCheckedOut(def tip, path string, data []byte, msg string) e
 	if err := atomicfile.Write(abs, data, 0o644); err != nil {
 		return err
 	}
+	// `git commit --only` takes only paths git knows: a file the default
+	// branch does not have (a collection from before sw kept it, or one
+	// that removed it) is added with intent first.
+	if !ok {
+		if _, err := l.Repo.Git("add", "--intent-to-add", "--", path); err != nil {
+			os.Remove(abs)
+			return err
+		}
+	}
 	if _, err := l.Repo.Git("commit", "--only", "--no-verify", "--quiet", "-m", msg, "--", path); err != nil {
-		os.WriteFile(abs, onDisk, 0o644) // put back what was there
+		// Put back what was there: the file as it was, or no file.
+		if ok {
+			atomicfile.Write(abs, onDisk, 0o644)
+		} else {
+			l.Repo.Git("rm", "--cached", "--quiet", "--", path)
+			os.Remove(abs)
+		}
 		return err
 	}
 	return nil

@@ -184,6 +184,69 @@ func TestRecordCommitsOnlyTheFeedbackFile(t *testing.T) {
 	}
 }
 
+// TestRecordWhenMainHasNoFeedbackFile: the person removed
+// profile_feedback.json from the default branch. The next rejection brings
+// it back, in sw's own commit.
+func TestRecordWhenMainHasNoFeedbackFile(t *testing.T) {
+	l := newCollection(t)
+	root := l.Coll.Root
+	propose(t, l, suggestions(1))
+	git(t, root, "rm", "-q", "profile_feedback.json")
+	git(t, root, "commit", "-q", "-m", "no feedback file")
+	git(t, root, "branch", "-D", "sw/1/rule-00")
+	if err := l.Reconcile(); err != nil {
+		t.Fatal(err)
+	}
+	if got := git(t, root, "show", "--name-status", "--format=%s", "HEAD"); got != "sw: remember rejected suggestion rule-00\n\nA\tprofile_feedback.json" {
+		t.Errorf("the commit:\n%s", got)
+	}
+	if got := git(t, root, "status", "--porcelain"); got != "" {
+		t.Errorf("status afterwards:\n%s", got)
+	}
+	st, _ := l.loadState()
+	if s := st.find("sw/1/rule-00"); s == nil || !s.Recorded {
+		t.Errorf("the ledger: %+v", s)
+	}
+}
+
+// TestRecordCommitFailsLeavesTheFileAsItWas: git cannot commit (another
+// git command holds the index). The feedback file is put back as it was,
+// mode included, or, where there was none, none is left.
+func TestRecordCommitFailsLeavesTheFileAsItWas(t *testing.T) {
+	for _, tracked := range []bool{true, false} {
+		l := newCollection(t)
+		root := l.Coll.Root
+		path := filepath.Join(root, "profile_feedback.json")
+		propose(t, l, suggestions(1))
+		if tracked {
+			os.Chmod(path, 0o600)
+		} else {
+			git(t, root, "rm", "-q", "profile_feedback.json")
+			git(t, root, "commit", "-q", "-m", "no feedback file")
+		}
+		before, _ := os.ReadFile(path)
+		statusBefore := git(t, root, "status", "--porcelain")
+		git(t, root, "branch", "-D", "sw/1/rule-00")
+		write(t, filepath.Join(root, ".git", "index.lock"), "")
+		l.Reconcile()
+		os.Remove(filepath.Join(root, ".git", "index.lock"))
+		after, err := os.ReadFile(path)
+		switch {
+		case tracked && (err != nil || string(after) != string(before)):
+			t.Errorf("the file was not put back: %v\nbefore %q\nafter  %q", err, before, after)
+		case tracked:
+			if fi, _ := os.Stat(path); fi.Mode().Perm() != 0o600 {
+				t.Errorf("mode %v, want 0600", fi.Mode().Perm())
+			}
+		case err == nil:
+			t.Errorf("a feedback file was left where there was none: %q", after)
+		}
+		if got := git(t, root, "status", "--porcelain"); got != statusBefore {
+			t.Errorf("tracked=%v: status %q, was %q", tracked, got, statusBefore)
+		}
+	}
+}
+
 // TestPrunedBranchWithCommitsOfYoursIsKept: a suggestion deleted on the
 // remote is rejected, but its local branch is removed only if nothing on it
 // would be lost.
