@@ -1,6 +1,7 @@
 package gitrepo
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -174,6 +175,56 @@ func TestConfigAgreesWithGit(t *testing.T) {
 	for key, want := range map[string]string{"sw.fromenv": "env value", "sw.param": "it's", "sw.bare": "true"} {
 		if got, _ := cfg.get(key); got != want {
 			t.Errorf("%s = %q, want %q", key, got, want)
+		}
+	}
+}
+
+// TestConfigParametersAsGitQuotesThem reads GIT_CONFIG_PARAMETERS as git
+// hands it to hooks and aliases for `git -c`: quotes and exclamation marks
+// are escaped outside the quotes.
+func TestConfigParametersAsGitQuotesThem(t *testing.T) {
+	r := newRepo(t)
+	env := git(t, r.Root, "-c", "sw.bang=a!b", "-c", "sw.quote=it's", "-c", "alias.showenv=!env", "showenv")
+	var params string
+	for _, line := range strings.Split(env, "\n") {
+		if v, ok := strings.CutPrefix(line, "GIT_CONFIG_PARAMETERS="); ok {
+			params = v
+		}
+	}
+	if !strings.Contains(params, `\!`) {
+		t.Fatalf("git did not escape the exclamation mark: %s", params)
+	}
+	t.Setenv("GIT_CONFIG_PARAMETERS", params)
+	cfg, err := r.loadConfig()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for key, want := range map[string]string{"sw.bang": "a!b", "sw.quote": "it's", "alias.showenv": "!env"} {
+		if got, _ := cfg.get(key); got != want {
+			t.Errorf("%s = %q, want %q", key, got, want)
+		}
+	}
+}
+
+// TestConfigBooleansAsGitReadsThem: words, and any integer (true unless
+// zero), whatever its base or unit.
+func TestConfigBooleansAsGitReadsThem(t *testing.T) {
+	r := newRepo(t)
+	values := []string{"yes", "Off", "2", "-1", "0", "0x10", "0x0", "010", "1k", "0m"}
+	for i, v := range values {
+		git(t, r.Root, "config", fmt.Sprintf("sw.b%d", i), v)
+	}
+	cfg, err := r.loadConfig()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, v := range values {
+		key := fmt.Sprintf("sw.b%d", i)
+		want := git(t, r.Root, "config", "--type=bool", "--get", key) == "true"
+		for _, def := range []bool{true, false} {
+			if got := cfg.boolean(key, def); got != want {
+				t.Errorf("%s = %q: got %v (default %v), git %v", key, v, got, def, want)
+			}
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -49,13 +50,27 @@ func (c *config) boolean(key string, def bool) bool {
 	if !ok {
 		return def
 	}
-	switch strings.ToLower(v) {
-	case "true", "yes", "on", "1":
+	switch v = strings.ToLower(v); v {
+	case "true", "yes", "on":
 		return true
-	case "false", "no", "off", "0", "":
+	case "false", "no", "off", "":
 		return false
 	}
+	if n, ok := gitInt(v); ok {
+		return n != 0
+	}
 	return def
+}
+
+// gitInt reads an integer as git does: in any base C's strtoimax takes
+// (0x1f, 010), with at most one unit letter (1k, 2m, 1g) whose factor is
+// left out here.
+func gitInt(v string) (int64, bool) {
+	if n := len(v); n > 1 && strings.IndexByte("kmgKMG", v[n-1]) >= 0 {
+		v = v[:n-1]
+	}
+	n, err := strconv.ParseInt(v, 0, 64)
+	return n, err == nil
 }
 
 // path reads a path value, expanding a leading ~/ as git does.
@@ -329,7 +344,9 @@ func (cr *configReader) readEnv() error {
 	return nil
 }
 
-// shellUnquote reads one single-quoted word with git's '\” escapes.
+// shellUnquote reads one single-quoted word as git quotes it (sq_quote):
+// a quote and an exclamation mark are written outside the quotes, as \'
+// and \!.
 func shellUnquote(s string) (word, rest string, ok bool) {
 	var b strings.Builder
 	for strings.HasPrefix(s, "'") {
@@ -339,8 +356,8 @@ func shellUnquote(s string) (word, rest string, ok bool) {
 		}
 		b.WriteString(s[1 : 1+end])
 		s = s[end+2:]
-		if strings.HasPrefix(s, "\\'") {
-			b.WriteByte('\'')
+		if len(s) >= 2 && s[0] == '\\' && (s[1] == '\'' || s[1] == '!') {
+			b.WriteByte(s[1])
 			s = s[2:]
 			continue
 		}
