@@ -2,6 +2,7 @@ package gitrepo
 
 import (
 	"bytes"
+	"compress/zlib"
 	"errors"
 	"fmt"
 	"os"
@@ -160,6 +161,30 @@ func TestMissingObject(t *testing.T) {
 	blob := revParse(t, r.Root, "HEAD:a.md")
 	if _, err := r.Commit(blob); err == nil || !strings.Contains(err.Error(), "is a blob") {
 		t.Fatalf("reading a blob as a commit: %v", err)
+	}
+}
+
+// TestDamagedLooseObjectSize: a loose object whose header claims more
+// than its compressed bytes could hold is an error, not an allocation of
+// that size (or, past what an int holds, a panic).
+func TestDamagedLooseObjectSize(t *testing.T) {
+	r := newRepo(t)
+	for i, header := range []string{"blob 999999999999999999\x00x", "blob 4000000000\x00x", "blob 99999999999999999999999\x00x"} {
+		var buf bytes.Buffer
+		zw := zlib.NewWriter(&buf)
+		zw.Write([]byte(header))
+		zw.Close()
+		h := Hash{byte(i + 1)}
+		p := loosePath(filepath.Join(r.CommonDir, "objects"), h)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, buf.Bytes(), 0o444); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := r.Blob(h); err == nil || !strings.Contains(err.Error(), h.String()) {
+			t.Errorf("%q: err = %v, want one naming the object", header, err)
+		}
 	}
 }
 

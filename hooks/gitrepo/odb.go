@@ -226,6 +226,9 @@ func loosePath(dir string, h Hash) string {
 	return filepath.Join(dir, s[:2], s[2:])
 }
 
+// maxDeflateRatio is the most deflate can expand its input by.
+const maxDeflateRatio = 1032
+
 // readLoose inflates objects/xx/yyyy and checks its header.
 func (o *odb) readLoose(dir string, h Hash) (objectType, []byte, error) {
 	raw, err := quickread.ReadFile(loosePath(dir, h))
@@ -251,6 +254,11 @@ func (o *odb) readLoose(dir string, h Hash) (objectType, []byte, error) {
 	size, err := strconv.Atoi(string(hdr[sp+1 : nul]))
 	if !ok || err != nil || size < 0 {
 		return 0, nil, fmt.Errorf("loose object %s: bad header %q", h, hdr[:nul])
+	}
+	// Deflate expands at most 1032 to 1: a larger size is a damaged
+	// header, which must not become an allocation of that size.
+	if size/maxDeflateRatio > len(raw) {
+		return 0, nil, fmt.Errorf("loose object %s: header claims %d bytes from %d compressed", h, size, len(raw))
 	}
 	data := make([]byte, size)
 	got := copy(data, hdr[nul+1:n])
