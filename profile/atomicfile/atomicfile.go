@@ -6,6 +6,7 @@ package atomicfile
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -15,15 +16,38 @@ import (
 // existing one keeps its own. A symbolic link keeps pointing where it
 // pointed: the file it points to is the one replaced.
 func Write(path string, data []byte, perm fs.FileMode) error {
-	if target, err := filepath.EvalSymlinks(path); err == nil {
-		path = target
-	} else if !errors.Is(err, fs.ErrNotExist) {
+	path, err := linkedFile(path)
+	if err != nil {
 		return err
 	}
 	if fi, err := os.Stat(path); err == nil {
 		perm = fi.Mode().Perm()
 	}
 	return Replace(path, data, perm)
+}
+
+// linkedFile follows path, while it is a symbolic link, to the file the
+// links name: the one to replace, which need not exist yet (a link made
+// before its target).
+func linkedFile(path string) (string, error) {
+	for range 40 { // as many links as Linux follows
+		fi, err := os.Lstat(path)
+		if errors.Is(err, fs.ErrNotExist) || err == nil && fi.Mode()&fs.ModeSymlink == 0 {
+			return path, nil
+		}
+		if err != nil {
+			return "", err
+		}
+		target, err := os.Readlink(path)
+		if err != nil {
+			return "", err
+		}
+		if !filepath.IsAbs(target) {
+			target = filepath.Join(filepath.Dir(path), target)
+		}
+		path = target
+	}
+	return "", fmt.Errorf("%s: too many levels of symbolic links", path)
 }
 
 // Replace puts a file with data and mode at path, whatever was there,

@@ -1,0 +1,73 @@
+package atomicfile
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestWriteKeepsModeAndLinks(t *testing.T) {
+	dir := t.TempDir()
+	in := func(name string) string { return filepath.Join(dir, name) }
+	if err := os.Mkdir(in("shared"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(in("shared/existing.md"), []byte("old\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, link := range []struct{ name, target string }{
+		{"to-existing.md", "shared/existing.md"},
+		{"dangling.md", "shared/not-yet.md"},                 // made before its target
+		{"chain.md", "dangling.md"},                          // a link to a link
+		{"absolute.md", filepath.Join(dir, "shared/abs.md")}, // an absolute target
+		{"shared/up.md", "../shared/up-target.md"},           // relative to the link's own folder
+	} {
+		if err := os.Symlink(link.target, in(link.name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		path, file string
+		mode       os.FileMode
+	}{
+		{"new.md", "new.md", 0o644},
+		{"to-existing.md", "shared/existing.md", 0o600},
+		{"dangling.md", "shared/not-yet.md", 0o644},
+		{"chain.md", "shared/not-yet.md", 0o644},
+		{"absolute.md", "shared/abs.md", 0o644},
+		{"shared/up.md", "shared/up-target.md", 0o644},
+	} {
+		data := []byte("written through " + tc.path + "\n")
+		if err := Write(in(tc.path), data, 0o644); err != nil {
+			t.Fatalf("%s: %v", tc.path, err)
+		}
+		got, err := os.ReadFile(in(tc.file))
+		if err != nil || string(got) != string(data) {
+			t.Errorf("%s: %s holds %q (%v)", tc.path, tc.file, got, err)
+		}
+		if fi, err := os.Stat(in(tc.file)); err == nil && fi.Mode().Perm() != tc.mode {
+			t.Errorf("%s: %s mode %v, want %v", tc.path, tc.file, fi.Mode().Perm(), tc.mode)
+		}
+		if fi, _ := os.Lstat(in(tc.path)); tc.path != tc.file && fi.Mode()&os.ModeSymlink == 0 {
+			t.Errorf("%s: the link was replaced by a file", tc.path)
+		}
+	}
+}
+
+func TestWriteRefusesALinkLoop(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.md"), filepath.Join(dir, "b.md")
+	os.Symlink("b.md", a)
+	os.Symlink("a.md", b)
+	if err := Write(a, []byte("x"), 0o644); err == nil {
+		t.Fatal("no error for a loop of links")
+	}
+	for _, p := range []string{a, b} {
+		if fi, err := os.Lstat(p); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			t.Errorf("%s changed", p)
+		}
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 2 {
+		t.Errorf("left behind: %v", ents)
+	}
+}
