@@ -354,3 +354,20 @@ func TestUpdateRefDeleteRacesRealPackRefs(t *testing.T) {
 		}
 	}
 }
+
+// TestUpdateRefNamesTheRefInTheWay: a branch "sw", loose or packed, blocks
+// every "sw/..." name, and the error says which ref does.
+func TestUpdateRefNamesTheRefInTheWay(t *testing.T) {
+	for _, packed := range []bool{false, true} {
+		r := newRepo(t)
+		c1 := commitFiles(t, r.Root, "one", "a.md", "a\n")
+		git(t, r.Root, "branch", "sw")
+		if packed {
+			git(t, r.Root, "pack-refs", "--all")
+		}
+		err := r.UpdateRef("refs/heads/sw/1/x", c1, Hash{})
+		if err == nil || errors.Is(err, ErrRefChanged) || !strings.Contains(err.Error(), "the existing ref refs/heads/sw ") {
+			t.Errorf("packed=%v: err = %v", packed, err)
+		}
+	}
+}

@@ -225,10 +225,18 @@ func (r *Repo) makeRefDir(name, path string) error {
 	}
 	for p := range packed.refs {
 		if strings.HasPrefix(name, p+"/") || strings.HasPrefix(p, name+"/") {
-			return fmt.Errorf("%s: conflicts with the existing ref %s", name, p)
+			return fmt.Errorf("%s: conflicts with the existing ref %s (git keeps no ref below another's name)", name, p)
 		}
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
+		segs := strings.Split(name, "/")
+		for n := 3; n < len(segs); n++ {
+			above := strings.Join(segs[:n], "/")
+			fi, statErr := os.Stat(filepath.Join(r.refDir(name), filepath.FromSlash(above)))
+			if statErr == nil && !fi.IsDir() {
+				return fmt.Errorf("%s: conflicts with the existing ref %s (git keeps no ref below another's name)", name, above)
+			}
+		}
 		return fmt.Errorf("%s: conflicts with an existing ref: %w", name, err)
 	}
 	return nil

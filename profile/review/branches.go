@@ -1,6 +1,7 @@
 package review
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -99,8 +100,10 @@ func (l *Loop) writeSuggestion(st *State, batch string, s analyze.Suggestion, de
 	if err != nil {
 		return fail(err)
 	}
-	if err := l.Repo.UpdateRef("refs/heads/"+branch, hash, old); err != nil {
+	if err := l.Repo.UpdateRef("refs/heads/"+branch, hash, old); errors.Is(err, gitrepo.ErrRefChanged) {
 		return skip(SkipMoved, "the branch "+branch+" moved while sw wrote it; the next analysis tries again")
+	} else if err != nil {
+		return fail(err)
 	}
 	entry := existing
 	if entry == nil {

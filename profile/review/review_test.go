@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"sw/hooks/gitrepo"
+	"sw/profile/analyze"
 )
 
 func TestParseBranch(t *testing.T) {
@@ -409,5 +410,22 @@ func TestCommitHookReadsNoTreeItCanGetElsewhere(t *testing.T) {
 	}
 	if got := strings.Join(pending, " "); got != "pieces/a.md pieces/b.md" {
 		t.Errorf("pending: %q", got)
+	}
+}
+
+// TestBranchInTheWayFailsTheAnalysis: the person's branch "sw" leaves git
+// no room for sw/<batch>/<id>. That is said, naming the branch, and the
+// analysis fails (so its pieces count again next time) rather than passing
+// for a branch that moved meanwhile.
+func TestBranchInTheWayFailsTheAnalysis(t *testing.T) {
+	l := newCollection(t)
+	git(t, l.Coll.Root, "branch", "sw")
+	head, err := l.headCommit()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = l.Apply(&Proposal{Request: &analyze.Request{}, Suggestions: suggestions(1), head: head, seq: -1})
+	if err == nil || !strings.Contains(err.Error(), "refs/heads/sw ") {
+		t.Errorf("err = %v, want one naming refs/heads/sw", err)
 	}
 }
