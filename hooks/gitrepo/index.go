@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -47,14 +46,10 @@ type index struct {
 // (a new repository).
 func (r *Repo) readIndex() (*index, error) {
 	path := filepath.Join(r.GitDir, "index")
-	data, err := quickread.ReadFile(path)
+	data, mtime, err := quickread.ReadFileModTime(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return &index{}, nil
 	}
-	if err != nil {
-		return nil, err
-	}
-	fi, err := os.Stat(path)
 	if err != nil {
 		return nil, err
 	}
@@ -62,7 +57,7 @@ func (r *Repo) readIndex() (*index, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	idx.mtime = fi.ModTime()
+	idx.mtime = mtime
 	return idx, nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 )
 
 func TestReadFileMatchesOS(t *testing.T) {
@@ -99,5 +100,23 @@ func TestReadDirMatchesOS(t *testing.T) {
 	}
 	if _, err := ReadDir(filepath.Join(dir, "none")); !errors.Is(err, fs.ErrNotExist) {
 		t.Fatalf("a missing folder: %v", err)
+	}
+}
+
+func TestReadFileModTimeMatchesOS(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "index")
+	if err := os.WriteFile(path, []byte("DIRC"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	when := time.Date(2026, 11, 30, 12, 0, 0, 123456789, time.UTC)
+	if err := os.Chtimes(path, when, when); err != nil {
+		t.Fatal(err)
+	}
+	data, mtime, err := ReadFileModTime(path)
+	if err != nil || string(data) != "DIRC" || !mtime.Equal(when) {
+		t.Errorf("got %q, %v, %v; want DIRC at %v", data, mtime, err, when)
+	}
+	if _, _, err := ReadFileModTime(filepath.Join(t.TempDir(), "none")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a missing file: %v", err)
 	}
 }

@@ -78,3 +78,18 @@ func (fi *fileInfo) Mode() fs.FileMode {
 	}
 	return m
 }
+
+// ReadFileModTime is ReadFile that also gives the modification time of the
+// file it read, from the same open file: a caller that compares one with
+// the other (git's racy-index check) must not take the time from a file
+// renamed over it meanwhile.
+func ReadFileModTime(path string) ([]byte, time.Time, error) {
+	data, st, statErr, err := read(path)
+	if err == nil {
+		err = statErr
+	}
+	if err != nil {
+		return nil, time.Time{}, err
+	}
+	return data, time.Unix(int64(st.Mtim.Sec), int64(st.Mtim.Nsec)), nil
+}
