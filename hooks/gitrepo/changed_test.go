@@ -212,6 +212,21 @@ func TestRecentlyChangedIgnoreSources(t *testing.T) {
 	agree(t, r, isMarkdown, "a.md")
 }
 
+// TestRecentlyChangedSymlinkedGitignore: git (since 2.32) does not follow
+// a .gitignore in the working tree that is a symbolic link.
+func TestRecentlyChangedSymlinkedGitignore(t *testing.T) {
+	r := newRepo(t)
+	ck := newClock()
+	commitFiles(t, r.Root, "base", "a.md", "a\n")
+	writeFile(t, r.Root, "rules", "secret.md\n")
+	writeFile(t, r.Root, "sub/secret.md", "x\n")
+	if err := os.Symlink("../rules", filepath.Join(r.Root, "sub", ".gitignore")); err != nil {
+		t.Fatal(err)
+	}
+	ck.touch(t, r.Root, "sub/secret.md")
+	agree(t, r, isMarkdown, "sub/secret.md")
+}
+
 func TestRecentlyChangedNestedRepoAndWorktree(t *testing.T) {
 	r := newRepo(t)
 	ck := newClock()

@@ -94,7 +94,8 @@ func (w *worktreeWalk) walk(d dirHandle, rel string, inIgnored bool, rules *igno
 	}
 	if !inIgnored {
 		for _, e := range ents {
-			if e.name == ".gitignore" && e.kind != kindDir {
+			// A symbolic link is not read, as git (since 2.32) does not.
+			if e.name == ".gitignore" && e.kind == kindFile {
 				lines, err := readLines(filepath.Join(w.repo.Root, filepath.FromSlash(rel), ".gitignore"))
 				if err == nil {
 					rules = &ignoreStack{parseIgnore(lines, rel), rules}
