@@ -16,6 +16,35 @@ import (
 // existing one keeps its own. A symbolic link keeps pointing where it
 // pointed: the file it points to is the one replaced.
 func Write(path string, data []byte, perm fs.FileMode) error {
+	return write(path, data, perm, nil)
+}
+
+// ErrChanged is WriteOver's answer when the file is no longer as the
+// caller saw it.
+var ErrChanged = errors.New("changed by someone else meanwhile")
+
+// WriteOver is Write for a caller that read the file first and computed
+// data from it: seen is what os.Stat said of it then (nil: there was no
+// file). Just before the rename, the new bytes already synced, it checks
+// that the file is still as seen (the same file, size and modification
+// time) and otherwise writes nothing and returns ErrChanged, so that a
+// change saved meanwhile (by a person's editor, say) is not lost.
+func WriteOver(path string, data []byte, perm fs.FileMode, seen fs.FileInfo) error {
+	return write(path, data, perm, func(now fs.FileInfo, err error) error {
+		switch {
+		case seen == nil && errors.Is(err, fs.ErrNotExist):
+			return nil
+		case seen == nil || err != nil,
+			!os.SameFile(seen, now) || seen.Size() != now.Size() || !seen.ModTime().Equal(now.ModTime()):
+			return ErrChanged
+		}
+		return nil
+	})
+}
+
+// write is Write, and WriteOver when check is set: check is given the
+// file's stat data right before the rename, and can stop it.
+func write(path string, data []byte, perm fs.FileMode, check func(fs.FileInfo, error) error) error {
 	path, err := linkedFile(path)
 	if err != nil {
 		return err
@@ -23,7 +52,11 @@ func Write(path string, data []byte, perm fs.FileMode) error {
 	if fi, err := os.Stat(path); err == nil {
 		perm = fi.Mode().Perm()
 	}
-	return Replace(path, data, perm)
+	var beforeRename func() error
+	if check != nil {
+		beforeRename = func() error { return check(os.Stat(path)) }
+	}
+	return replace(path, data, perm, beforeRename)
 }
 
 // linkedFile follows path, while it is a symbolic link, to the file the
@@ -52,7 +85,13 @@ func linkedFile(path string) (string, error) {
 
 // Replace puts a file with data and mode at path, whatever was there,
 // a symbolic link included.
-func Replace(path string, data []byte, mode fs.FileMode) (err error) {
+func Replace(path string, data []byte, mode fs.FileMode) error {
+	return replace(path, data, mode, nil)
+}
+
+// replace is Replace, which calls check (when set) right before the
+// rename and gives up on its error.
+func replace(path string, data []byte, mode fs.FileMode, check func() error) (err error) {
 	dir, base := filepath.Split(path)
 	if dir == "" {
 		dir = "."
@@ -78,6 +117,11 @@ func Replace(path string, data []byte, mode fs.FileMode) (err error) {
 	}
 	if err = tmp.Close(); err != nil {
 		return err
+	}
+	if check != nil {
+		if err = check(); err != nil {
+			return err
+		}
 	}
 	if err = os.Rename(tmp.Name(), path); err != nil {
 		return err

@@ -1,9 +1,11 @@
 package atomicfile
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 )
 
 func TestWriteKeepsModeAndLinks(t *testing.T) {
@@ -68,6 +70,60 @@ func TestWriteRefusesALinkLoop(t *testing.T) {
 		}
 	}
 	if ents, _ := os.ReadDir(dir); len(ents) != 2 {
+		t.Errorf("left behind: %v", ents)
+	}
+}
+
+// TestWriteOverKeepsAChangeMadeMeanwhile: the file as the caller saw it is
+// replaced; one changed or created since is left alone, with no temporary
+// file behind.
+func TestWriteOverKeepsAChangeMadeMeanwhile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "CLAUDE.md")
+	stat := func() os.FileInfo {
+		fi, err := os.Stat(path)
+		if err != nil {
+			return nil
+		}
+		return fi
+	}
+	// No file then, none now: written.
+	if err := WriteOver(path, []byte("one\n"), 0o644, stat()); err != nil {
+		t.Fatal(err)
+	}
+	// As seen: written.
+	if err := WriteOver(path, []byte("two\n"), 0o644, stat()); err != nil {
+		t.Fatal(err)
+	}
+	for name, change := range map[string]func(){
+		"saved again": func() { os.WriteFile(path, []byte("the person's\n"), 0o644) },
+		"same size, later": func() {
+			os.WriteFile(path, []byte("wxyz\n"), 0o644)
+			later := time.Now().Add(time.Minute)
+			os.Chtimes(path, later, later)
+		},
+		"replaced by rename": func() {
+			os.WriteFile(path+".new", []byte("abcd\n"), 0o644)
+			os.Rename(path+".new", path)
+		},
+	} {
+		seen := stat()
+		change()
+		before, _ := os.ReadFile(path)
+		if err := WriteOver(path, []byte("sw's\n"), 0o644, seen); !errors.Is(err, ErrChanged) {
+			t.Errorf("%s: err = %v, want ErrChanged", name, err)
+		}
+		if after, _ := os.ReadFile(path); string(after) != string(before) {
+			t.Errorf("%s: the change was overwritten: %q", name, after)
+		}
+	}
+	os.Remove(path)
+	seen := stat()
+	os.WriteFile(path, []byte("made meanwhile\n"), 0o644)
+	if err := WriteOver(path, []byte("sw's\n"), 0o644, seen); !errors.Is(err, ErrChanged) {
+		t.Errorf("a file made meanwhile: err = %v", err)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
 		t.Errorf("left behind: %v", ents)
 	}
 }

@@ -3,7 +3,9 @@ package block
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io/fs"
+	"os"
 	"strings"
 
 	"sw/profile/atomicfile"
@@ -74,17 +76,30 @@ func withEOL(block, eol string) string {
 // missing. It writes nothing when the bytes would not change, so the file's
 // modification time says when the profile last changed, and nothing on any
 // error. It reports whether it wrote.
+//
+// A change saved to the file while the block is written (by the person's
+// editor, or the agent) is kept: the file is read again and the block set
+// in that, a few times at most.
 func WriteFile(path, display, block string) (changed bool, err error) {
-	content, err := quickread.ReadFile(path)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return false, err
+	for range 3 {
+		seen, err := os.Stat(path)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return false, err
+		}
+		content, err := quickread.ReadFile(path)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return false, err
+		}
+		out, err := Rewrite(display, content, block)
+		if err != nil {
+			return false, err
+		}
+		if bytes.Equal(out, content) {
+			return false, nil
+		}
+		if err := atomicfile.WriteOver(path, out, 0o644, seen); !errors.Is(err, atomicfile.ErrChanged) {
+			return err == nil, err
+		}
 	}
-	out, err := Rewrite(display, content, block)
-	if err != nil {
-		return false, err
-	}
-	if bytes.Equal(out, content) {
-		return false, nil
-	}
-	return true, atomicfile.Write(path, out, 0o644)
+	return false, fmt.Errorf("%s kept changing while sw wrote its block; sw leaves it as it is", display)
 }
