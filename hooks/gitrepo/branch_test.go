@@ -228,3 +228,50 @@ func TestConfigBooleansAsGitReadsThem(t *testing.T) {
 		}
 	}
 }
+
+// TestConfigEdgesAsGitReadsThem holds the parser to `git config --list`
+// on files that end oddly or hold what git refuses: each is read as git
+// reads it, or refused where git refuses it.
+func TestConfigEdgesAsGitReadsThem(t *testing.T) {
+	dir := t.TempDir()
+	for _, src := range []string{
+		"[sw]\n\tx = abc\\",           // a backslash at the end of the file
+		"[sw]\n\tx = abc \\\n",        // a continuation into the end of the file
+		"[sw]\n\tx = abc \\\n  def\n", // a continuation, spaces on both sides
+		"[sw]\n\tx = \"abc",           // a quote left open at the end of the file
+		"[sw]\n\tflag # comment\n",    // a comment after a key alone
+		"[sw]\n\tflag ; comment\n",    // the other comment sign
+		"[sw]\n\tflag   \n\ty = 1",    // a key alone, spaces after it; no final newline
+		"[sw]\n\tx = a # c\n\tz\n",    // a comment after a value
+		"[sw]\n\tx = \"a ; b\"  \n",   // a comment sign inside quotes
+	} {
+		path := filepath.Join(dir, "config")
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, gitErr := gitInput(dir, "", "config", "-f", path, "--list")
+		cr := &configReader{cfg: &config{}, gitDir: filepath.Join(dir, ".git"), depth: 10}
+		err := cr.parse(path, []byte(src))
+		if (err != nil) != (gitErr != nil) {
+			t.Errorf("%q: sw says %v, git %v", src, err, gitErr)
+			continue
+		}
+		if err != nil {
+			continue
+		}
+		var got []string
+		for _, key := range []string{"sw.x", "sw.flag", "sw.y", "sw.z"} {
+			for _, v := range cr.cfg.all(key) {
+				if key == "sw.flag" || key == "sw.z" {
+					v = "" // git lists a key alone without a value
+				}
+				got = append(got, key+"="+v)
+			}
+		}
+		want := strings.ReplaceAll(strings.TrimSuffix(out, "\n"), "\n", "|")
+		want = strings.NewReplacer("sw.flag|", "sw.flag=|", "sw.z|", "sw.z=|").Replace(want + "|")
+		if strings.Join(got, "|")+"|" != want {
+			t.Errorf("%q: sw %q, git %q", src, strings.Join(got, "|")+"|", want)
+		}
+	}
+}

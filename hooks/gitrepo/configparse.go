@@ -111,9 +111,8 @@ func (p *configParser) variable() (string, string, error) {
 	name := strings.ToLower(string(p.src[start:p.pos]))
 	p.skipSpace()
 	c, ok := p.peek()
-	if !ok || c == '\n' || c == '#' || c == ';' {
-		p.skipLine()
-		return name, "true", nil
+	if !ok || c == '\n' {
+		return name, "true", nil // a key alone is true; git allows no comment after it
 	}
 	if c != '=' {
 		return "", "", fmt.Errorf("bad variable %q", name)
@@ -130,10 +129,7 @@ func (p *configParser) value() (string, error) {
 	p.skipSpace()
 	for {
 		c, ok := p.peek()
-		if !ok {
-			break
-		}
-		if c == '\n' {
+		if !ok || c == '\n' {
 			if quoted {
 				return "", errors.New("unterminated quoted value")
 			}
@@ -156,7 +152,7 @@ func (p *configParser) value() (string, error) {
 			flush(&b, &pending)
 			e, ok := p.peek()
 			if !ok {
-				return "", errors.New("backslash at end of file")
+				continue // git reads the end of the file as a line end
 			}
 			p.next()
 			switch e {
