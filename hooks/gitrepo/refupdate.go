@@ -43,8 +43,9 @@ const (
 // Only refs under refs/ can be updated, and a symbolic ref is refused rather
 // than followed. Branches must point to commits. No reflog entry is
 // written, where git would log a branch's moves in a repository with a
-// working tree; the reflog of a deleted ref is removed, as git removes it. Git's reference-transaction hook does not
-// run for updates made here (it does for the packed deletions).
+// working tree; the reflog of a deleted ref is removed, as git removes it.
+// Git's reference-transaction hook does not run for updates made here (it
+// does for the packed deletions).
 func (r *Repo) UpdateRef(name string, new, old Hash) error {
 	if err := checkRefName(name); err != nil {
 		return err
@@ -134,8 +135,8 @@ func (r *Repo) UpdateRef(name string, new, old Hash) error {
 		if err := os.Remove(path); err != nil {
 			return err
 		}
-		unlock()
 		os.Remove(filepath.Join(r.refDir(name), "logs", filepath.FromSlash(name)))
+		unlock()
 		r.pruneRefDirs(name)
 		return nil
 	}
