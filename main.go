@@ -410,6 +410,10 @@ func decide(act func(*review.Loop, string) (*review.Suggestion, error), done str
 			return err
 		}
 		fmt.Fprintf(c.App.Writer, "%s %s: %s\n", done, s.ID, s.Summary)
+		if done == "rejected" {
+			// As git branch -D says: the way back, should it be wanted.
+			fmt.Fprintf(c.App.Writer, "its commit was %.7s (git branch %s %.7s brings it back)\n", s.Tip, s.Branch, s.Tip)
+		}
 		for _, r := range s.Remotes {
 			fmt.Fprintf(c.App.Writer, "the branch is still at %s; delete it there too when you are done\n", strings.TrimPrefix(r, "refs/remotes/"))
 		}

@@ -45,9 +45,16 @@ func (l *Loop) Reject(id string) (*Suggestion, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, local, err := l.branchRef(s); err != nil {
+	if ref, local, err := l.branchRef(s); err != nil {
 		return nil, err
 	} else if local {
+		// Commits of the person's on the branch would go with it; sw
+		// deletes only what it wrote.
+		if at, _, err := l.Repo.Ref(ref); err != nil {
+			return nil, err
+		} else if at.String() != s.Tip {
+			return nil, fmt.Errorf("%s holds commits sw did not write (it is at %.7s); rejecting it would lose them: merge what you want to keep, or delete the branch yourself (git branch -D %s)", s.Branch, at, s.Branch)
+		}
 		if _, err := l.Repo.Git("branch", "-D", s.Branch); err != nil {
 			return nil, err
 		}
