@@ -15,7 +15,9 @@ import (
 // so the hook costs the same on a history of ten commits or ten thousand.
 // Anything else (an amend, the end of a rebase or cherry-pick sequence, a
 // checkout, a reset, a lost state file) recounts from the last analysis,
-// which is what makes amends and rebases count nothing twice.
+// which is what makes amends and rebases count nothing twice. Only a commit
+// hook takes the short way: elsewhere a HEAD whose parent was counted last
+// may be a branch switched to, whose commit an analysis has already read.
 //
 // A merge commit counts the pieces it changes compared with its first
 // parent: what it brings into the branch, each piece once.
@@ -38,7 +40,7 @@ func (l *Loop) count(st *State) error {
 	// The commit counted last is the next one's parent: it and the trees
 	// read here are kept for the next hook to compare with.
 	l.Repo.UseObjectCache(ObjectCache(l.Coll))
-	if st.Head != "" && len(c.Parents) > 0 && c.Parents[0].String() == st.Head {
+	if l.committing && st.Head != "" && len(c.Parents) > 0 && c.Parents[0].String() == st.Head {
 		changes, err := l.Repo.ChangedFilesIn(c.Parents[0], head, gitrepo.Filter{File: l.Coll.Settings.IsPiece, Dir: l.Coll.Settings.MayHoldPieces})
 		if err != nil {
 			return err
