@@ -13,12 +13,6 @@ import (
 	"sw/profile/collection"
 )
 
-// Due reports whether enough pieces have been finished for an analysis.
-func (l *Loop) Due() (bool, error) {
-	st, _ := l.loadState()
-	return len(st.Pending) >= l.Coll.Settings.BatchSize, nil
-}
-
 // Outcome is what one analysis did.
 type Outcome struct {
 	Batch      string        `json:"batch"`
@@ -96,10 +90,16 @@ func (l *Loop) Propose(ctx context.Context, paths []string) (*Proposal, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Proposal{seq: st.Seq}
-	if p.head, err = l.headCommit(); err != nil {
+	head, err := l.headCommit()
+	if err != nil {
 		return nil, err
 	}
+	return l.propose(ctx, st, head, paths)
+}
+
+// propose is Propose on pieces as counted in st, read as of head.
+func (l *Loop) propose(ctx context.Context, st *State, head plumbing.Hash, paths []string) (p *Proposal, err error) {
+	p = &Proposal{seq: st.Seq, head: head}
 	if paths == nil {
 		for _, pp := range st.Pending {
 			paths = append(paths, pp.Path)
@@ -251,16 +251,6 @@ func (l *Loop) apply(st *State, p *Proposal) (*Outcome, error) {
 	st.LastError = ""
 	st.Refs = nil // the branches moved: reconcile afresh next time
 	return out, nil
-}
-
-// Analyze runs one analysis now and writes its branches.
-func (l *Loop) Analyze(ctx context.Context) (*Outcome, error) {
-	p, err := l.Propose(ctx, nil)
-	if err != nil {
-		l.failed(err)
-		return nil, err
-	}
-	return l.Apply(p)
 }
 
 // failed remembers an analysis failure: in the log, and in the state so the

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/go-git/go-git/v5/plumbing"
+
 	"sw/profile/quickread"
 )
 
@@ -125,19 +127,27 @@ func (l *Loop) Rewritten(how string, mapping io.Reader) (Status, error) {
 
 // RunAnalysis is the analysis a hook starts: one at a time per repository,
 // within the analyzer's timeout. A second start while one runs does
-// nothing; the running one's pieces are the same.
+// nothing; the running one's pieces are the same. It reads the pieces the
+// hook counted, as of the commit it counted: HEAD may have moved on since
+// (a switch to another branch), and what was finished is in that commit.
 func (l *Loop) RunAnalysis() (*Outcome, error) {
 	release, ok, err := l.analysisLock()
 	if err != nil || !ok {
 		return nil, err
 	}
 	defer release()
-	if due, err := l.Due(); err != nil || !due {
-		return nil, err
+	st, _ := l.loadState()
+	if len(st.Pending) < l.Coll.Settings.BatchSize || st.Head == "" {
+		return nil, nil
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), l.Coll.Settings.Analyzer.Timeout+30*time.Second)
 	defer cancel()
-	return l.Analyze(ctx)
+	p, err := l.propose(ctx, st, plumbing.NewHash(st.Head), nil)
+	if err != nil {
+		l.failed(err)
+		return nil, err
+	}
+	return l.Apply(p)
 }
 
 // analysisLock takes .git/sw/analysis.lock. ok is false when another

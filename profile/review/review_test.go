@@ -429,3 +429,45 @@ func TestBranchInTheWayFailsTheAnalysis(t *testing.T) {
 		t.Errorf("err = %v, want one naming refs/heads/sw", err)
 	}
 }
+
+// TestBackgroundAnalysisReadsTheCommitCounted: the person switches branch
+// right after the commit that makes an analysis due, before the process
+// started for it runs. The analysis still reads the three pieces of that
+// commit, not what HEAD holds by then.
+func TestBackgroundAnalysisReadsTheCommitCounted(t *testing.T) {
+	l := newCollection(t)
+	root := l.Coll.Root
+	commitPiece := func(name string) {
+		write(t, filepath.Join(root, "pieces", name), "I walk to think. The road is long and the mind is quiet.\n")
+		git(t, root, "add", "pieces")
+		git(t, root, "commit", "-q", "-m", name)
+		hook, err := Open(root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := hook.Committed(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	commitPiece("a.md")
+	commitPiece("b.md")
+	git(t, root, "switch", "-q", "-c", "draft")
+	commitPiece("c.md")
+	counted := git(t, root, "rev-parse", "HEAD")
+	git(t, root, "switch", "-q", "main")
+
+	background, err := Open(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := background.RunAnalysis()
+	if err != nil || out == nil {
+		t.Fatalf("no analysis: %v", err)
+	}
+	if got := strings.Join(out.Pieces, " "); got != "pieces/a.md pieces/b.md pieces/c.md" {
+		t.Errorf("analysed %s", got)
+	}
+	if st, _ := background.loadState(); st.Analyzed != counted {
+		t.Errorf("analysis point %s, want the commit counted, %s", st.Analyzed, counted)
+	}
+}
