@@ -57,7 +57,7 @@ func (l *Loop) writeSuggestion(st *State, batch string, s analyze.Suggestion, de
 	}
 
 	existing := st.pendingFor(path, s.Signature)
-	branch, old := BranchPrefix+batch+"/"+s.ID, plumbing.ZeroHash
+	branch, old := st.newBranch(batch, s), plumbing.ZeroHash
 	if existing != nil {
 		if existing.Modified() {
 			return skip(SkipLeftAlone, "left alone: you have added commits to "+existing.Branch)
@@ -118,6 +118,22 @@ func (l *Loop) writeSuggestion(st *State, batch string, s analyze.Suggestion, de
 		entry.Blob = blob.String()
 	}
 	return entry, Skipped{}, nil
+}
+
+// newBranch names a new suggestion's branch: sw/<batch>/<id>, unless a
+// suggestion of the batch has that name already (the same rule proposed in
+// two layers: a preference and a genre's refinement of it, or two genres'),
+// then with its layer after the id: sw/1/paragraph-length-essay.
+func (st *State) newBranch(batch string, s analyze.Suggestion) string {
+	base := BranchPrefix + batch + "/" + s.ID
+	name := base
+	for n := 1; st.find(name) != nil; n++ {
+		name = base + "-" + strings.TrimPrefix(s.Layer, "genres/")
+		if n > 1 {
+			name += "-" + strconv.Itoa(n)
+		}
+	}
+	return name
 }
 
 // commitMessage is the suggestion in words: the summary as subject, the

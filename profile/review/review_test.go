@@ -471,3 +471,34 @@ func TestBackgroundAnalysisReadsTheCommitCounted(t *testing.T) {
 		t.Errorf("analysis point %s, want the commit counted, %s", st.Analyzed, counted)
 	}
 }
+
+// TestSameRuleInTwoLayersGetsTwoBranches: one rule id proposed for two
+// genres and as a preference makes three branches, the later ones named
+// with their layer, and a second analysis refreshes each in place.
+func TestSameRuleInTwoLayersGetsTwoBranches(t *testing.T) {
+	l := newCollection(t)
+	var s []analyze.Suggestion
+	for _, layer := range []string{"genres/essay", "genres/op-ed", "preferences"} {
+		one := suggestions(1)[0]
+		one.Layer, one.Signature = layer, "test:rule-00:"+layer
+		s = append(s, one)
+	}
+	for round := range 2 {
+		out := propose(t, l, s)
+		if len(out.Written)+len(out.Skipped) != 3 {
+			t.Fatalf("round %d: %+v", round, out)
+		}
+		for _, sk := range out.Skipped {
+			if sk.Kind != SkipUnchanged {
+				t.Errorf("round %d: skipped %s: %s", round, sk.ID, sk.Reason)
+			}
+		}
+		want := "sw/1/rule-00\nsw/1/rule-00-op-ed\nsw/1/rule-00-preferences"
+		if got := git(t, l.Coll.Root, "branch", "--list", "--format=%(refname:short)", "sw/*"); got != want {
+			t.Errorf("round %d: branches\n%s\nwant\n%s", round, got, want)
+		}
+	}
+	if _, err := l.Accept("rule-00"); err == nil || !strings.Contains(err.Error(), "sw/1/rule-00-op-ed") {
+		t.Errorf("accepting an id three suggestions share: %v", err)
+	}
+}
