@@ -146,10 +146,19 @@ func runEnv(dir string, stdin []byte, env []string, args ...string) ([]byte, err
 		if msg == "" {
 			msg = err.Error()
 		}
-		return stdout.Bytes(), fmt.Errorf("git %s: %s", strings.Join(args, " "), msg)
+		return stdout.Bytes(), &GitError{Args: args, Msg: msg}
 	}
 	return stdout.Bytes(), nil
 }
+
+// GitError is a git command that failed: Msg is what git said on stderr,
+// or how the command ended when it said nothing.
+type GitError struct {
+	Args []string
+	Msg  string
+}
+
+func (e *GitError) Error() string { return fmt.Sprintf("git %s: %s", strings.Join(e.Args, " "), e.Msg) }
 
 // repoEnv is what git puts in a hook's environment about the repository it
 // runs in. sw names its repository by folder, and when it runs git from

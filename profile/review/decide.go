@@ -2,8 +2,11 @@ package review
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strings"
+
+	"sw/hooks/gitrepo"
 )
 
 // Accept merges a pending suggestion's branch into the default branch with
@@ -20,10 +23,21 @@ func (l *Loop) Accept(id string) (*Suggestion, error) {
 	if err != nil {
 		return nil, err
 	}
+	// git merges only onto a clean index: say so before it does, in words.
+	if staged, err := l.Repo.Git("diff", "--cached", "--name-only"); err != nil {
+		return nil, err
+	} else if len(bytes.TrimSpace(staged)) > 0 {
+		return nil, fmt.Errorf("staged changes; git merges only with nothing staged, so commit or unstage them first:\n%s", strings.TrimRight(string(staged), "\n"))
+	}
 	msg := fmt.Sprintf("Accept suggestion %s: %s\n\nSw-Batch: %s\nSw-Suggestion: %s\n", s.ID, s.Summary, s.Batch, s.ID)
 	if _, err := l.Repo.Git("merge", "--no-ff", "--no-edit", "-m", msg, ref); err != nil {
+		conflicts, _ := l.Repo.Git("diff", "--name-only", "--diff-filter=U")
 		l.Repo.Git("merge", "--abort")
-		return nil, fmt.Errorf("merging %s into %s failed, and the merge was undone: %w", s.Branch, def.name, err)
+		if files := strings.Fields(string(conflicts)); len(files) > 0 {
+			return nil, fmt.Errorf("merging %s into %s conflicts in %s, changed on %s since sw proposed it; the merge was undone. Merge it yourself and resolve the conflict (git merge %s), or reject it (sw reject %s)",
+				s.Branch, def.name, strings.Join(files, ", "), def.name, s.Branch, s.ID)
+		}
+		return nil, fmt.Errorf("merging %s into %s failed, and was undone: %s", s.Branch, def.name, gitSaid(err))
 	}
 	if local {
 		if _, err := l.Repo.Git("branch", "-d", s.Branch); err != nil {
@@ -143,4 +157,14 @@ func (l *Loop) suggestion(branch string) (*Suggestion, error) {
 		return s, nil
 	}
 	return nil, fmt.Errorf("%s is not in sw's ledger", branch)
+}
+
+// gitSaid is what git said when a command sw ran failed, without the
+// command line, which holds the whole merge message.
+func gitSaid(err error) string {
+	var ge *gitrepo.GitError
+	if errors.As(err, &ge) {
+		return ge.Msg
+	}
+	return err.Error()
 }
