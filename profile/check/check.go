@@ -134,8 +134,9 @@ type ruleCheck struct {
 	units []unitFinding
 
 	// What the rule's metric is about, for messages of single units:
-	// "sentence", "words", "at most 40", and the end all share.
-	noun, unit, bounds, tail string
+	// "sentence", "words", the end all share ("; hard limit x allows at
+	// most 40") and where the units it counts lie ("over 40 words").
+	noun, unit, tail, outside string
 }
 
 // part records the closeness of one checkable part of the rule.

@@ -25,13 +25,34 @@ func (rc *ruleCheck) message(u unitFinding) string {
 	return rc.unitMessage(u.value)
 }
 
-// kind names what a unit finding is about, in the plural, for the warning
-// that counts the ones left out.
-func (rc *ruleCheck) kind(u unitFinding) string {
+// The kinds of unit finding, for the warning that counts the ones left out.
+const (
+	unitKind   = "unit"
+	phraseKind = "phrase"
+)
+
+func kindOf(u unitFinding) string {
 	if u.phrase != "" {
-		return "uses of avoided phrases"
+		return phraseKind
 	}
-	return rc.noun + "s outside " + rc.bounds
+	return unitKind
+}
+
+// more counts n left-out findings of one kind, in a number that agrees
+// with its noun: "1 more sentence over 40 words", "12 more uses of
+// avoided phrases".
+func (rc *ruleCheck) more(kind string, n int) string {
+	if kind == phraseKind {
+		if n == 1 {
+			return "1 more use of an avoided phrase"
+		}
+		return fmt.Sprintf("%d more uses of avoided phrases", n)
+	}
+	noun := rc.noun
+	if n != 1 {
+		noun += "s"
+	}
+	return fmt.Sprintf("%d more %s %s", n, noun, rc.outside)
 }
 
 // flush reports the rule's unit findings in file order: every one as an
@@ -61,7 +82,7 @@ func (rc *ruleCheck) flush() {
 	var kinds []string
 	count := map[string]int{}
 	for _, u := range rest {
-		k := rc.kind(u)
+		k := kindOf(u)
 		if count[k] == 0 {
 			kinds = append(kinds, k)
 		}
@@ -69,7 +90,7 @@ func (rc *ruleCheck) flush() {
 	}
 	parts := make([]string, len(kinds))
 	for i, k := range kinds {
-		parts[i] = fmt.Sprintf("%d more %s", count[k], k)
+		parts[i] = rc.more(k, count[k])
 	}
 	rc.report(false, rest[0].at, fmt.Sprintf("%s from here on; only the first %d are listed",
 		strings.Join(parts, " and "), WarningsPerRule))

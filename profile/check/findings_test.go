@@ -192,7 +192,7 @@ func TestWarningCap(t *testing.T) {
 			}
 		}
 		last := res.Warnings[WarningsPerRule]
-		want := "5 more sentences outside at most 4 from here on; only the first 10 are listed"
+		want := "5 more sentences over 4 words from here on; only the first 10 are listed"
 		if last.Line != 21 || last.Message != want {
 			t.Errorf("last warning %d:%d %q, want 21:1 %q", last.Line, last.Col, last.Message, want)
 		}
@@ -209,9 +209,38 @@ func TestWarningCap(t *testing.T) {
 			t.Errorf("tenth warning at %d:%d, want 9:9", w.Line, w.Col)
 		}
 		last := res.Warnings[WarningsPerRule]
-		want := "10 more sentences outside at most 4 and 10 more uses of avoided phrases from here on; only the first 10 are listed"
+		want := "10 more sentences over 4 words and 10 more uses of avoided phrases from here on; only the first 10 are listed"
 		if last.Line != 11 || last.Col != 1 || last.Message != want {
 			t.Errorf("last warning %d:%d %q, want 11:1 %q", last.Line, last.Col, last.Message, want)
+		}
+	})
+	t.Run("one left out is counted in the singular", func(t *testing.T) {
+		one := repeat("One two three four five six.", WarningsPerRule+1)
+		cases := []struct {
+			rule profile.Rule
+			want string
+		}{
+			{profile.Rule{ID: "short", Metric: metric("words_per_sentence", none, none, 4)},
+				"1 more sentence over 4 words from here on"},
+			{profile.Rule{ID: "long", Metric: metric("words_per_sentence", none, 8, none)},
+				"1 more sentence under 8 words from here on"},
+			{profile.Rule{ID: "mid", Metric: metric("words_per_sentence", none, 1, 4)},
+				"1 more sentence outside 1 to 4 words from here on"},
+			{profile.Rule{ID: "single", Metric: metric("sentences_per_paragraph", none, 2, none)},
+				"1 more paragraph under 2 sentences from here on"},
+			{profile.Rule{ID: "few", Metric: metric("sentences_per_paragraph", none, none, 0)},
+				"1 more paragraph over 0 sentences from here on"},
+			{profile.Rule{ID: "no-three", Avoid: []string{"three"}},
+				"1 more use of an avoided phrase from here on"},
+		}
+		for _, c := range cases {
+			res := Piece("a.md", []byte(one), "essay", resolved(pref(c.rule)))
+			if len(res.Warnings) != WarningsPerRule+1 {
+				t.Fatalf("%s: %d warnings, want %d", c.rule.ID, len(res.Warnings), WarningsPerRule+1)
+			}
+			if got := res.Warnings[WarningsPerRule].Message; !strings.HasPrefix(got, c.want+";") {
+				t.Errorf("%s: last warning %q, want it to start %q", c.rule.ID, got, c.want)
+			}
 		}
 	})
 	t.Run("hard limits are never capped", func(t *testing.T) {

@@ -80,8 +80,8 @@ func (rc *ruleCheck) metric(m *profile.Metric) {
 
 	noun := ms.info.Scope.String() // sentence, paragraph
 	if bounded {
-		rc.noun, rc.unit, rc.bounds = noun, ms.info.Unit, profile.Range(m)
-		rc.tail = "; " + rc.name + " " + rc.asks() + " " + rc.bounds
+		rc.noun, rc.unit, rc.outside = noun, ms.info.Unit, outside(m, ms.info.Unit)
+		rc.tail = "; " + rc.name + " " + rc.asks() + " " + profile.Range(m)
 		inside := 0
 		for _, u := range ms.units {
 			if m.Contains(u.Value) {
@@ -106,6 +106,29 @@ func (rc *ruleCheck) metric(m *profile.Metric) {
 // 52 words; hard limit short-sentences allows at most 40".
 func (rc *ruleCheck) unitMessage(v float64) string {
 	return rc.noun + " of " + amount(v, rc.unit) + rc.tail
+}
+
+// outside says where the units a metric's bounds leave out lie, to follow
+// a count of them: "outside 10 to 53 words", "over 40 words", "under 3
+// sentences".
+func outside(m *profile.Metric, unit string) string {
+	switch {
+	case m.Min != nil && m.Max != nil:
+		return "outside " + profile.Number(*m.Min) + " to " + limit(*m.Max, unit)
+	case m.Min != nil:
+		return "under " + limit(*m.Min, unit)
+	}
+	return "over " + limit(*m.Max, unit)
+}
+
+// limit is a bound with its unit, written as the rule file has it: "40
+// words", "1 sentence".
+func limit(v float64, unit string) string {
+	n := profile.Number(v)
+	if n == "1" {
+		unit = strings.TrimSuffix(unit, "s")
+	}
+	return n + " " + unit
 }
 
 // amount is a value with its unit: "52 words", "1 sentence".
