@@ -118,7 +118,8 @@ func startAnalysis(io IO, l *review.Loop) {
 		return
 	}
 	cmd.Process.Release()
-	fmt.Fprintf(io.Stderr, "sw: %d pieces finished; analysing them in the background (sw review shows what comes of it)\n", l.Coll.Settings.BatchSize)
+	fmt.Fprintf(io.Stderr, "sw: %s finished; analysing %s in the background (sw review shows what comes of it)\n",
+		pieces(l.Coll.Settings.BatchSize), them(l.Coll.Settings.BatchSize))
 }
 
 // outcomeLine says in one line what an analysis left for the person.
@@ -128,12 +129,29 @@ func outcomeLine(out *review.Outcome) string {
 	case n > 0 && dropped != "":
 		dropped = " (not written: " + dropped + ")"
 	case dropped != "":
-		return fmt.Sprintf("analysed %d pieces; nothing new to suggest (%s)", len(out.Pieces), dropped)
+		return fmt.Sprintf("analysed %s; nothing new to suggest (%s)", pieces(len(out.Pieces)), dropped)
 	case n == 0:
-		return fmt.Sprintf("analysed %d pieces; nothing to suggest", len(out.Pieces))
+		return fmt.Sprintf("analysed %s; nothing to suggest", pieces(len(out.Pieces)))
 	}
 	if len(out.Written) == 1 {
-		return fmt.Sprintf("1 suggestion from %d pieces waits as a branch in batch %s%s: sw review", len(out.Pieces), out.Batch, dropped)
+		return fmt.Sprintf("1 suggestion from %s waits as a branch in batch %s%s: sw review", pieces(len(out.Pieces)), out.Batch, dropped)
 	}
-	return fmt.Sprintf("%d suggestions from %d pieces wait as branches in batch %s%s: sw review", len(out.Written), len(out.Pieces), out.Batch, dropped)
+	return fmt.Sprintf("%d suggestions from %s wait as branches in batch %s%s: sw review", len(out.Written), pieces(len(out.Pieces)), out.Batch, dropped)
+}
+
+// pieces counts pieces in a number that agrees with the noun: batch_size
+// may be 1.
+func pieces(n int) string {
+	if n == 1 {
+		return "1 piece"
+	}
+	return fmt.Sprintf("%d pieces", n)
+}
+
+// them is the pronoun for n pieces.
+func them(n int) string {
+	if n == 1 {
+		return "it"
+	}
+	return "them"
 }

@@ -39,8 +39,11 @@ func (es Errors) Error() string {
 // First returns the first problem and a count of the rest, for places that
 // have room for one line only.
 func (es Errors) First() string {
-	if len(es) == 1 {
+	switch len(es) {
+	case 1:
 		return es[0].Error()
+	case 2:
+		return es[0].Error() + " (and 1 more problem)"
 	}
 	return fmt.Sprintf("%s (and %d more problems)", es[0].Error(), len(es)-1)
 }

@@ -41,12 +41,21 @@ func (e *InvalidError) Error() string {
 	var parts []string
 	for i, p := range e.Problems {
 		if i == shownProblems {
-			parts = append(parts, fmt.Sprintf("and %d more problems", len(e.Problems)-i))
+			parts = append(parts, "and "+moreProblems(len(e.Problems)-i))
 			break
 		}
 		parts = append(parts, p.String())
 	}
 	return strings.Join(parts, "; ")
+}
+
+// moreProblems counts the problems left out of a message, in a number
+// that agrees with its noun.
+func moreProblems(n int) string {
+	if n == 1 {
+		return "1 more problem"
+	}
+	return fmt.Sprintf("%d more problems", n)
 }
 
 // clip shortens s to at most n runes for a message, marking the cut.

@@ -161,6 +161,10 @@ func TestManyProblemsAreCapped(t *testing.T) {
 	if !strings.HasSuffix(err.Error(), "; and 10 more problems") {
 		t.Fatalf("message not capped: %v", err)
 	}
+	inv.Problems = inv.Problems[:shownProblems+1]
+	if !strings.HasSuffix(inv.Error(), "; and 1 more problem") {
+		t.Fatalf("one problem left out, not counted in the singular: %v", inv)
+	}
 }
 
 func TestValidateCanonicalises(t *testing.T) {

@@ -167,7 +167,7 @@ func (d *Dashboard) WriteText(w io.Writer, now time.Time) error {
 		b.WriteString("\n")
 	}
 	if len(d.Pending) == 0 {
-		fmt.Fprintf(&b, "No suggestions pending. %d of %d pieces finished towards the next analysis.\n", d.PiecesPending, d.BatchSize)
+		fmt.Fprintf(&b, "No suggestions pending. %d of %s finished towards the next analysis.\n", d.PiecesPending, plainCount(d.BatchSize, "piece"))
 	} else {
 		fmt.Fprintf(&b, "Pending: batch %s, %d suggestion%s\n", d.Pending[0].Batch, len(d.Pending), plural(len(d.Pending)))
 		for _, p := range d.Pending {
@@ -186,7 +186,7 @@ func (d *Dashboard) WriteText(w io.Writer, now time.Time) error {
 			fmt.Fprintf(&b, "  accept: git merge %s   (or sw accept %s)\n", p.merge, p.ID)
 			fmt.Fprintf(&b, "  reject: %s   (or sw reject %s)\n", strings.Join(p.deletes, "; "), p.ID)
 		}
-		fmt.Fprintf(&b, "\n%d of %d pieces finished towards the next analysis.\n", d.PiecesPending, d.BatchSize)
+		fmt.Fprintf(&b, "\n%d of %s finished towards the next analysis.\n", d.PiecesPending, plainCount(d.BatchSize, "piece"))
 	}
 	if len(d.Decided) > 0 {
 		b.WriteString("\nRecent decisions\n")

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"sw/hooks/gitrepo"
 	"sw/profile/analyze"
@@ -500,5 +501,18 @@ func TestSameRuleInTwoLayersGetsTwoBranches(t *testing.T) {
 	}
 	if _, err := l.Accept("rule-00"); err == nil || !strings.Contains(err.Error(), "sw/1/rule-00-op-ed") {
 		t.Errorf("accepting an id three suggestions share: %v", err)
+	}
+}
+
+// TestDashboardCountsOnePiece holds the dashboard's progress line to a
+// count that agrees with its noun when batch_size is 1.
+func TestDashboardCountsOnePiece(t *testing.T) {
+	var b strings.Builder
+	d := &Dashboard{BatchSize: 1}
+	if err := d.WriteText(&b, time.Time{}); err != nil {
+		t.Fatal(err)
+	}
+	if want := "No suggestions pending. 0 of 1 piece finished towards the next analysis.\n"; b.String() != want {
+		t.Errorf("got %q, want %q", b.String(), want)
 	}
 }
