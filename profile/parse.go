@@ -208,6 +208,7 @@ func (p *ruleParser) metric(n *yaml.Node) *Metric {
 	}
 	var m Metric
 	var nameNode *yaml.Node
+	var values []numberAt
 	before := len(p.errs)
 	p.fields(n, metricFields, func(key, val *yaml.Node) {
 		switch key.Value {
@@ -216,16 +217,23 @@ func (p *ruleParser) metric(n *yaml.Node) *Metric {
 			m.Name, _ = p.text(val, "metric.name")
 		case "target":
 			m.Target = p.number(val, "metric.target")
+			values = append(values, numberAt{"target", m.Target, val})
 		case "min":
 			m.Min = p.number(val, "metric.min")
+			values = append(values, numberAt{"min", m.Min, val})
 		case "max":
 			m.Max = p.number(val, "metric.max")
+			values = append(values, numberAt{"max", m.Max, val})
 		}
 	})
+	info, known := prose.Lookup(m.Name)
 	if nameNode == nil {
 		p.fail(n, "`metric:` needs a `name:`; one of: %s", metricNames())
-	} else if _, ok := prose.Lookup(m.Name); !ok && m.Name != "" {
+	} else if !known && m.Name != "" {
 		p.fail(nameNode, "unknown metric %q; one of: %s", m.Name, metricNames())
+	}
+	if known {
+		p.measurable(info, values)
 	}
 	if len(p.errs) > before {
 		return &m
@@ -239,6 +247,26 @@ func (p *ruleParser) metric(n *yaml.Node) *Metric {
 		p.fail(n, "metric target %g lies outside its own bounds", *m.Target)
 	}
 	return &m
+}
+
+// numberAt is one of a metric's numbers and where the file has it.
+type numberAt struct {
+	field string
+	value *float64 // nil when it is not a number
+	node  *yaml.Node
+}
+
+// measurable reports the numbers no piece could ever measure. Every metric
+// sw knows is a count, a length or a rate of counts, never below 0, and
+// none is a share with a ceiling: a negative bound would flag every
+// sentence, a negative target could never be met.
+func (p *ruleParser) measurable(info prose.Metric, values []numberAt) {
+	for _, v := range values {
+		if v.value != nil && *v.value < 0 {
+			p.fail(v.node, "`%s: %s` is below 0, and %s counts %s, never fewer than 0; set %s to 0 or more",
+				v.field, v.node.Value, info.Name, info.Unit, v.field)
+		}
+	}
 }
 
 func (p *ruleParser) number(n *yaml.Node, field string) *float64 {

@@ -3,6 +3,8 @@ package profile
 import (
 	"strings"
 	"testing"
+
+	"sw/profile/prose"
 )
 
 func TestParseRuleAccepts(t *testing.T) {
@@ -69,6 +71,12 @@ func TestParseRuleErrors(t *testing.T) {
 		{"metric target outside", "x", "id: x\nrule: a\nmetric: {name: words_per_sentence, target: 50, max: 40}\n", "metric target 50 lies outside its own bounds"},
 		{"metric unknown key", "x", "id: x\nrule: a\nmetric: {name: words_per_sentence, mx: 3}\n", `x.yaml:3:36: unknown field "mx"; the fields are: name, target, min, max`},
 		{"metric infinite", "x", "id: x\nrule: a\nmetric: {name: words_per_sentence, max: .inf}\n", "must be a number"},
+		{"metric max negative", "x", "id: x\nrule: a\nmetric:\n  name: words_per_sentence\n  max: -3\n",
+			"x.yaml:5:8: `max: -3` is below 0, and words_per_sentence counts words, never fewer than 0; set max to 0 or more"},
+		{"metric target negative", "x", "id: x\nrule: a\nmetric: {name: em_dashes_per_1k_words, target: -5}\n",
+			"x.yaml:3:48: `target: -5` is below 0, and em_dashes_per_1k_words counts em dashes per 1,000 words"},
+		{"metric min negative", "x", "id: x\nrule: a\nmetric: {name: words_per_piece, min: -0.5, max: 900}\n",
+			"x.yaml:3:38: `min: -0.5` is below 0"},
 		{"note a map", "x", "id: x\nrule: a\nnote: {a: b}\n", "x.yaml:3:7: `note:` must be text"},
 	}
 	for _, tt := range tests {
@@ -134,6 +142,21 @@ func TestCheck(t *testing.T) {
 		err := Check(tt.r, "suggestion")
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("Check(%+v) = %v, want %q", tt.r, err, tt.want)
+		}
+	}
+}
+
+// No metric sw knows can measure below 0, so a negative number is refused
+// on every one of them, and 0 is taken on every one.
+func TestParseRuleMetricFloor(t *testing.T) {
+	for _, m := range prose.Metrics() {
+		zero := "id: x\nrule: a\nmetric: {name: " + m.Name + ", target: 0, min: 0, max: 0}\n"
+		if _, err := ParseRule("x.yaml", "x", []byte(zero)); err != nil {
+			t.Errorf("%s at 0: %v", m.Name, err)
+		}
+		below := "id: x\nrule: a\nmetric: {name: " + m.Name + ", max: -1}\n"
+		if _, err := ParseRule("x.yaml", "x", []byte(below)); err == nil || !strings.Contains(err.Error(), "is below 0") {
+			t.Errorf("%s below 0: %v, want it refused", m.Name, err)
 		}
 	}
 }
