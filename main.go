@@ -317,13 +317,15 @@ func checkPieces(o checkOptions, stdout io.Writer) error {
 		}
 		genre := o.genre
 		if genre == "" {
-			genre = coll.GenreOf(src)
+			if genre, err = coll.GenreOf(paths[i], src); err != nil {
+				return err
+			}
 		}
 		r, err := coll.Resolve(genre)
 		if err != nil {
 			return err
 		}
-		results = append(results, parsing.Check(genre, r))
+		results = append(results, parsing.Check(r.Genre, r))
 		src, parsing = nextSrc, next
 	}
 	if o.json {

@@ -73,10 +73,13 @@ func refreshBlock(dir string, io IO) (string, error) {
 // "default".
 func sessionGenre(c *collection.Collection, getenv func(string) string) (string, error) {
 	if g := getenv("SW_GENRE"); g != "" {
-		if !profile.IsSlug(g) {
-			return "", fmt.Errorf("SW_GENRE=%q is not a plain name: lowercase letters, digits and dashes, e.g. essay", g)
+		g, err := profile.ParseGenre(g)
+		if err != nil {
+			return "", fmt.Errorf("SW_GENRE: %w", err)
 		}
-		return g, nil
+		if g != "" {
+			return g, nil
+		}
 	}
 	if c.Settings.Genre != "" {
 		return c.Settings.Genre, nil

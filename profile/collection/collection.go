@@ -130,26 +130,38 @@ func (c *Collection) Profile() profile.Profile {
 	return profile.Profile{Root: c.Root, Dir: ProfileDir}
 }
 
-// Resolve resolves the profile for genre; "" means the default genre.
+// Resolve resolves the profile for genre, a name as a person gives it
+// (--genre "Op Ed" is op-ed); "" means the default genre.
 func (c *Collection) Resolve(genre string) (*profile.Resolved, error) {
-	if genre == "" {
-		genre = c.DefaultGenre()
+	genre, err := c.genre(genre)
+	if err != nil {
+		return nil, err
 	}
 	r, _, err := c.resolved(genre, true)
 	return r, err
 }
 
-// WriteBlock renders the profile for genre into CLAUDE.md's block and
-// returns the block, and whether the file changed.
+// WriteBlock renders the profile for genre (as Resolve reads it) into
+// CLAUDE.md's block and returns the block, and whether the file changed.
 func (c *Collection) WriteBlock(genre string) (text string, changed bool, err error) {
-	if genre == "" {
-		genre = c.DefaultGenre()
+	if genre, err = c.genre(genre); err != nil {
+		return "", false, err
 	}
 	if _, text, err = c.resolved(genre, false); err != nil {
 		return "", false, err
 	}
 	changed, err = block.WriteFile(c.Path(ClaudeFile), ClaudeFile, text)
 	return text, changed, err
+}
+
+// genre reads a genre name as every genre is read (see
+// profile.ParseGenre); "" is the default genre.
+func (c *Collection) genre(name string) (string, error) {
+	g, err := profile.ParseGenre(name)
+	if g == "" && err == nil {
+		g = c.DefaultGenre()
+	}
+	return g, err
 }
 
 // Rel turns a path as the person typed it (relative to the current folder,

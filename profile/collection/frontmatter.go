@@ -83,13 +83,64 @@ func yamlString(v any) string {
 	return string(b)
 }
 
-// GenreOf returns a piece's genre: its front matter's genre as a plain name
-// ("Product Tech" becomes product-tech), else the collection's default.
-func (c *Collection) GenreOf(src []byte) string {
-	if g := profile.Slugify(ParseFrontMatter(src).Genre); g != "" {
-		return g
+// GenreOf returns the genre of the piece at path (named in messages) whose
+// text is src: its front matter's genre, read as profile.ParseGenre reads
+// every genre ("Product Tech" is product-tech), else the collection's
+// default. A genre sw cannot read (a list, a name with letters outside a to
+// z) is an error at its line and column: holding the piece to a genre
+// guessed from it would hold it to rules the writer did not choose.
+func (c *Collection) GenreOf(path string, src []byte) (string, error) {
+	val, err := frontMatterGenre(src)
+	if err != nil || val == nil {
+		return c.DefaultGenre(), nil // no front matter, none sw can read, or no genre in it
 	}
-	return c.DefaultGenre()
+	at := func(msg string) error {
+		// The front matter starts on the file's second line, after "---".
+		return &profile.Error{File: path, Line: val.Line + 1, Col: val.Column, Msg: msg}
+	}
+	if val.Kind != yaml.ScalarNode {
+		return "", at("`genre:` must be one name, e.g. `genre: essay`; a piece has one genre")
+	}
+	if val.Tag == "!!null" {
+		return c.DefaultGenre(), nil
+	}
+	g, err := profile.ParseGenre(val.Value)
+	if err != nil {
+		return "", at(err.Error())
+	}
+	if g == "" {
+		return c.DefaultGenre(), nil
+	}
+	return g, nil
+}
+
+// frontMatterGenre finds the value of the front matter's `genre:`, nil
+// when there is none. An error means the front matter is not YAML sw can
+// read, which, like no front matter, leaves the piece in the default
+// genre: a piece is never refused over metadata sw does not use.
+func frontMatterGenre(src []byte) (*yaml.Node, error) {
+	raw, _, ok := SplitFrontMatter(src)
+	if !ok {
+		return nil, nil
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(raw, &doc); err != nil {
+		return nil, err
+	}
+	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+		return nil, nil
+	}
+	m := doc.Content[0]
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Kind == yaml.ScalarNode && m.Content[i].Value == "genre" {
+			val := m.Content[i+1]
+			for val.Kind == yaml.AliasNode && val.Alias != nil {
+				val = val.Alias
+			}
+			return val, nil
+		}
+	}
+	return nil, nil
 }
 
 // DefaultGenre is the settings' genre, else "default".
@@ -106,5 +157,5 @@ func (c *Collection) PieceGenre(rel string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return c.GenreOf(src), nil
+	return c.GenreOf(rel, src)
 }

@@ -1,6 +1,9 @@
 package collection
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestParseFrontMatter(t *testing.T) {
 	src := "---\ntitle: On walking\ndate: 2026-01-12\ngenre: Product Tech\nsummary: Why I walk.\ntags: [a, b]\nstance: walking beats buses\n---\nBody.\n"
@@ -19,21 +22,44 @@ func TestGenreOf(t *testing.T) {
 	c := &Collection{Settings: DefaultSettings()}
 	tests := map[string]string{
 		"---\ngenre: Product Tech\n---\nx":       "product-tech",
+		"---\ngenre: Op Ed\n---\nx":              "op-ed",
+		"---\ngenre: Ünïcode Genre\n---\nx":      "unicode-genre",
 		"---\r\ngenre: essay\r\n---\r\nx":        "essay",
 		"\xef\xbb\xbf---\ngenre: review\n...\nx": "review",
 		"no front matter":                        "default",
 		"---\ngenre: [broken\n---\n":             "default",
 		"---\ntitle: unclosed\n":                 "default",
 		"---\ngenre: 42\n---\n":                  "42",
+		"---\ngenre:\n---\n":                     "default",
+		"---\ngenre: \"\"\n---\n":                "default",
+		"---\nx: &g Essay\ngenre: *g\n---\n":     "essay",
 	}
 	for src, want := range tests {
-		if got := c.GenreOf([]byte(src)); got != want {
-			t.Errorf("GenreOf(%q) = %q, want %q", src, got, want)
+		if got, err := c.GenreOf("a.md", []byte(src)); err != nil || got != want {
+			t.Errorf("GenreOf(%q) = %q, %v; want %q", src, got, err, want)
 		}
 	}
 	c.Settings.Genre = "essay"
-	if got := c.GenreOf([]byte("x")); got != "essay" {
-		t.Errorf("settings genre not the default: %q", got)
+	if got, err := c.GenreOf("a.md", []byte("x")); err != nil || got != "essay" {
+		t.Errorf("settings genre not the default: %q, %v", got, err)
+	}
+}
+
+// A genre sw cannot read is an error at its place in the piece, never a
+// genre guessed from it.
+func TestGenreOfRefuses(t *testing.T) {
+	c := &Collection{Settings: DefaultSettings()}
+	tests := map[string]string{
+		"---\ntitle: T\ngenre: [a, b]\n---\nx": "pieces/a.md:3:8: `genre:` must be one name, e.g. `genre: essay`; a piece has one genre",
+		"---\ngenre:\n  kind: essay\n---\nx":   "pieces/a.md:3:3: `genre:` must be one name",
+		"\xef\xbb\xbf---\ngenre: Эссе\n---\nx": `pieces/a.md:2:8: genre "Эссе" has a letter sw cannot write with a to z ("Э")`,
+		"---\r\ngenre: \"!!\"\r\n---\r\nx":     `pieces/a.md:2:8: genre "!!" has no letters or digits`,
+	}
+	for src, want := range tests {
+		got, err := c.GenreOf("pieces/a.md", []byte(src))
+		if err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("GenreOf(%q) = %q, %v; want an error starting %q", src, got, err, want)
+		}
 	}
 }
 

@@ -112,7 +112,7 @@ func TestSettingsCacheSeesEveryChange(t *testing.T) {
 	if g := genre(); g != "poems" {
 		t.Errorf("a same-size rewrite was missed: %q", g)
 	}
-	write("genre: Bad Genre\n")
+	write("genre: Эссе\n")
 	if _, err := Open(root); err == nil {
 		t.Error("a broken .sw.yaml was served from the cache")
 	}

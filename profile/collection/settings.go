@@ -106,11 +106,13 @@ func ParseSettings(file string, data []byte) (Settings, error) {
 		line, col := position(&doc, key)
 		return &profile.Error{File: file, Line: line, Col: col, Msg: msg}
 	}
+	genre, genreErr := profile.ParseGenre(s.Genre)
+	s.Genre = genre
 	switch {
 	case s.BatchSize < 1:
 		return s, fail("batch_size", "batch_size must be 1 or more (pieces per analysis)")
-	case s.Genre != "" && !profile.IsSlug(s.Genre):
-		return s, fail("genre", fmt.Sprintf("genre %q is not a plain name: lowercase letters, digits and dashes, e.g. essay", s.Genre))
+	case genreErr != nil:
+		return s, fail("genre", genreErr.Error())
 	case s.FeedbackWindow < 1:
 		return s, fail("feedback_window", "feedback_window must be 1 or more (batches of rejections remembered)")
 	case s.Analyzer.Timeout <= 0:

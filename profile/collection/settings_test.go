@@ -41,12 +41,20 @@ func TestParseSettings(t *testing.T) {
 	}
 }
 
+// .sw.yaml's genre reads as a piece's front matter and SW_GENRE do.
+func TestParseSettingsGenre(t *testing.T) {
+	s, err := ParseSettings(".sw.yaml", []byte("genre: Op Ed\n"))
+	if err != nil || s.Genre != "op-ed" {
+		t.Errorf("genre %q, %v; want op-ed", s.Genre, err)
+	}
+}
+
 func TestParseSettingsErrors(t *testing.T) {
 	tests := []struct{ src, want string }{
 		{"batch_sise: 3\n", `.sw.yaml:1: unknown setting "batch_sise"`},
 		{"batch_size: three\n", `.sw.yaml:1: "three" should be a whole number`},
 		{"batch_size: 0\n", ".sw.yaml:1:1: batch_size must be 1 or more"},
-		{"genre: Essay Pieces\n", `.sw.yaml:1:1: genre "Essay Pieces" is not a plain name`},
+		{"genre: Эссе\n", `genre "Эссе" has a letter sw cannot write with a to z ("Э")`},
 		{"\nfeedback_window: 0\n", ".sw.yaml:2:1: feedback_window must be 1 or more"},
 		{"analyzer:\n  timeout: soon\n", `.sw.yaml:2: "soon" should be a duration such as 120s`},
 		{"analyzer:\n  timeout: -1s\n", ".sw.yaml:1:1: analyzer timeout must be a positive duration"},

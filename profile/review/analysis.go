@@ -146,7 +146,10 @@ func (l *Loop) request(head plumbing.Hash, paths []string, st *State) (*analyze.
 		if err != nil {
 			return nil, err
 		}
-		genre := l.Coll.GenreOf(text)
+		genre, err := l.Coll.GenreOf(path, text)
+		if err != nil {
+			return nil, err
+		}
 		drafts, err := l.drafts(head, path)
 		if err != nil {
 			return nil, err
