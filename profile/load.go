@@ -80,6 +80,72 @@ func (p Profile) Layer(layer Layer, genre string) ([]Sourced, error) {
 	return rules, errs.orNil()
 }
 
+// strayGenres reports what the genres folder holds that no genre would
+// read: a folder whose name is not a plain name, which no piece's genre
+// can match (every genre is read as one, see ParseGenre), and a rule file
+// directly in it, which belongs to no genre. Left unsaid, either is rules
+// the person thinks are in force.
+func (p Profile) strayGenres() Errors {
+	rel := path.Join(p.Dir, GenresDir)
+	entries, err := quickread.ReadDir(filepath.Join(p.Root, filepath.FromSlash(rel)))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return Errors{{File: rel, Msg: err.Error()}}
+	}
+	var errs Errors
+	for _, e := range entries {
+		name := e.Name()
+		if !strayInGenres(name, e.Type()) {
+			continue
+		}
+		file := path.Join(rel, name)
+		if !isFolder(e.Type()) {
+			errs = append(errs, &Error{File: file, Msg: "a rule file directly in " + rel + " belongs to no genre and is never read; " +
+				"move it into " + path.Join(rel, "<genre>") + ", or into " + path.Join(p.Dir, PreferencesDir) + " for every genre"})
+			continue
+		}
+		errs = append(errs, &Error{File: file, Msg: "a genre folder's name must be a plain name (lowercase letters, digits, dashes), " +
+			"or no piece's genre matches it and its rules are never read; " + p.renameGenre(name, entries)})
+	}
+	return errs
+}
+
+// strayInGenres reports whether an entry of the genres folder is one the
+// loader reports (see strayGenres): Stamp asks it too, so that adding,
+// renaming or removing one is seen even when the profile is cached.
+func strayInGenres(name string, mode fs.FileMode) bool {
+	switch {
+	case strings.HasPrefix(name, "."):
+		return false // .gitkeep and editor files
+	case isFolder(mode):
+		return !IsSlug(name)
+	}
+	return strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml")
+}
+
+// isFolder is true for a folder and for a symbolic link, which may point
+// at one: the listing does not follow links.
+func isFolder(mode fs.FileMode) bool { return mode.IsDir() || mode&fs.ModeSymlink != 0 }
+
+// renameGenre says what to do with a genre folder named name: rename it
+// to the genre its name reads as, or, when that folder exists already,
+// move its rules there.
+func (p Profile) renameGenre(name string, siblings []fs.DirEntry) string {
+	genre, err := ParseGenre(name)
+	if err != nil || genre == "" {
+		return "rename it, e.g. to " + path.Join(p.Dir, GenresDir, "essay")
+	}
+	to := path.Join(p.Dir, GenresDir, genre)
+	for _, e := range siblings {
+		if e.Name() == genre {
+			return "move its rules into " + to + ", which exists already"
+		}
+	}
+	return "rename it to " + to
+}
+
 func (p Profile) readRule(file, id string) (Rule, error) {
 	if !IsSlug(id) {
 		return Rule{}, Errors{{File: file, Msg: "the file name must be a plain name (lowercase letters, digits, dashes) ending in .yaml, e.g. " + suggestSlug(id) + ".yaml"}}

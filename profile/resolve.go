@@ -43,6 +43,7 @@ func (p Profile) Resolve(genre string) (*Resolved, error) {
 		return rules
 	}
 	hard, genreRules, prefs := read(HardLimit), read(GenreLayer), read(Preference)
+	errs = append(errs, p.strayGenres()...)
 	if len(errs) > 0 {
 		return nil, errs
 	}

@@ -148,6 +148,43 @@ func TestResolveFileProblems(t *testing.T) {
 	}
 }
 
+// What the genres folder holds that no genre reads fails every genre's
+// profile, named and with what to do, rather than being left out unsaid.
+func TestResolveStrayGenres(t *testing.T) {
+	const notPlain = ": a genre folder's name must be a plain name (lowercase letters, digits, dashes), " +
+		"or no piece's genre matches it and its rules are never read; "
+	tests := []struct {
+		files map[string]string
+		want  string
+	}{
+		{map[string]string{"genres/Product Tech/x.yaml": rule("x", "")},
+			"profile/genres/Product Tech" + notPlain + "rename it to profile/genres/product-tech"},
+		{map[string]string{"genres/Essay/x.yaml": rule("x", ""), "genres/essay/y.yaml": rule("y", "")},
+			"profile/genres/Essay" + notPlain + "move its rules into profile/genres/essay, which exists already"},
+		{map[string]string{"genres/Café/.gitkeep": ""},
+			"profile/genres/Café" + notPlain + "rename it to profile/genres/cafe"},
+		{map[string]string{"genres/Эссе/x.yaml": rule("x", "")},
+			"profile/genres/Эссе" + notPlain + "rename it, e.g. to profile/genres/essay"},
+		{map[string]string{"genres/x.yaml": rule("x", "")},
+			"profile/genres/x.yaml: a rule file directly in profile/genres belongs to no genre and is never read; " +
+				"move it into profile/genres/<genre>, or into profile/preferences for every genre"},
+	}
+	for _, tt := range tests {
+		p := writeProfile(t, tt.files)
+		for _, genre := range []string{"essay", "poem"} {
+			_, err := p.Resolve(genre)
+			if err == nil || err.Error() != tt.want {
+				t.Errorf("genre %s: got %v\nwant %s", genre, err, tt.want)
+			}
+		}
+	}
+	// Hidden entries and other files are not rules, and are let be.
+	p := writeProfile(t, map[string]string{"genres/.Trash/x.yaml": "", "genres/README.md": "", "genres/essay/x.yaml": rule("x", "")})
+	if _, err := p.Resolve("essay"); err != nil {
+		t.Errorf("other entries of the genres folder: %v", err)
+	}
+}
+
 func TestResolveRefusesUnsafeGenre(t *testing.T) {
 	p := writeProfile(t, nil)
 	for _, g := range []string{"", "../x", "a/b", "Essay", "a b"} {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io/fs"
+	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -16,7 +17,8 @@ import (
 
 // Stamp summarises, without reading them, the rule files the profile for
 // genre is resolved from: their names, sizes, modification and change
-// times, and inodes, as git's index summarises a working tree. Two equal
+// times, and inodes, as git's index summarises a working tree, and the
+// names of what the genres folder holds that no genre reads. Two equal
 // stamps mean the same files with the same contents, so a hook can reuse
 // what it rendered last time instead of parsing every rule again. newest is
 // the latest time any of them changed: a stamp taken within a file
@@ -53,6 +55,19 @@ func (p Profile) Stamp(genre string) (stamp string, newest time.Time, err error)
 				newest = changed
 			}
 			h.Write(append(line, '\n'))
+		}
+	}
+	// What the genres folder holds that no genre reads is an error for
+	// every genre (see strayGenres); its names are enough to see it come
+	// and go.
+	genres := path.Join(p.Dir, GenresDir)
+	entries, err := quickread.ReadDir(filepath.Join(p.Root, filepath.FromSlash(genres)))
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return "", newest, err
+	}
+	for _, e := range entries {
+		if strayInGenres(e.Name(), e.Type()) {
+			fmt.Fprintf(h, "%s/%s stray\n", genres, e.Name())
 		}
 	}
 	return hex.EncodeToString(h.Sum(nil)), newest, nil

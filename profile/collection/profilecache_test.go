@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -58,6 +59,35 @@ func TestProfileCacheSeesEveryChange(t *testing.T) {
 	write("id: x\nrule: [broken]\n", time.Hour)
 	if _, err := c.Resolve("essay"); err == nil {
 		t.Error("a broken rule file was served from the cache")
+	}
+}
+
+// A genre folder no genre reads fails the profile even when it was cached
+// before the folder came, and renaming it is seen at once.
+func TestProfileCacheSeesStrayGenres(t *testing.T) {
+	c := gitCollection(t)
+	root := c.Root
+	trustFreshFiles(t)
+	rule := filepath.Join(root, "profile/preferences/x.yaml")
+	os.MkdirAll(filepath.Dir(rule), 0o777)
+	os.WriteFile(rule, []byte("id: x\nrule: One.\n"), 0o644)
+	if _, err := c.Resolve("essay"); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := c.WriteBlock("essay"); err != nil {
+		t.Fatal(err)
+	}
+	stray := filepath.Join(root, "profile/genres/Product Tech")
+	os.MkdirAll(stray, 0o777)
+	if _, err := c.Resolve("essay"); err == nil || !strings.Contains(err.Error(), "profile/genres/Product Tech: ") {
+		t.Errorf("rules: a stray genre folder was hidden by the cache: %v", err)
+	}
+	if _, _, err := c.WriteBlock("essay"); err == nil {
+		t.Error("block: a stray genre folder was hidden by the cache")
+	}
+	os.Rename(stray, filepath.Join(root, "profile/genres/product-tech"))
+	if _, err := c.Resolve("essay"); err != nil {
+		t.Errorf("after renaming: %v", err)
 	}
 }
 
