@@ -50,7 +50,18 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // runApp runs args through the app: every command, with help and errors.
 func runApp(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	app := &cli.App{
+	app := newApp(stdin, stdout, stderr)
+	notFound := ready(app)
+	err := app.Run(args)
+	if err == nil {
+		err = *notFound
+	}
+	return exitStatus(err, stderr)
+}
+
+// newApp builds the app: every command sw has.
+func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
+	return &cli.App{
 		Name:      "sw",
 		Usage:     "a writing agent's memory, kept in git: style profile, rules and facts",
 		Reader:    stdin,
@@ -148,7 +159,6 @@ func runApp(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			},
 		},
 	}
-	return exitStatus(app.Run(args), stderr)
 }
 
 // exitStatus prints a command's error, once, and turns it into the
@@ -156,6 +166,11 @@ func runApp(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func exitStatus(err error, stderr io.Writer) int {
 	if err == nil {
 		return 0
+	}
+	var usage *usageError
+	if errors.As(err, &usage) {
+		fmt.Fprintln(stderr, usage.Error())
+		return usage.ExitCode()
 	}
 	var code cli.ExitCoder
 	if errors.As(err, &code) {
@@ -175,7 +190,7 @@ var (
 
 func initCollection(c *cli.Context) error {
 	if c.Args().Len() > 1 {
-		return errors.New("init takes at most one folder")
+		return usagef(c, "takes at most one folder, got %d", c.Args().Len())
 	}
 	dir := c.Args().First()
 	if dir == "" {
@@ -235,6 +250,8 @@ func hookCommands() []*cli.Command {
 			Name:            e.Name,
 			Usage:           e.Usage,
 			SkipFlagParsing: e.GitArgs,
+			// git's arguments pass through untouched, --help included.
+			HideHelp: e.GitArgs,
 			Action: func(c *cli.Context) error {
 				hio := newHookIO(c.App.Reader, c.App.Writer, c.App.ErrWriter)
 				hio.Args = c.Args().Slice()
@@ -292,7 +309,7 @@ func checkCalled(args []string) (o checkOptions, ok bool) {
 
 func checkPieces(o checkOptions, stdout io.Writer) error {
 	if len(o.paths) == 0 {
-		return errors.New("give one or more pieces to check")
+		return &usageError{cmd: "sw check", msg: "give one or more pieces to check"}
 	}
 	// Each piece is parsed while the profile it needs is found: the first
 	// while the collection is opened, each next one while the one before
@@ -401,7 +418,7 @@ func reviewDashboard(c *cli.Context) error {
 func decide(act func(*review.Loop, string) (*review.Suggestion, error), done string) cli.ActionFunc {
 	return func(c *cli.Context) error {
 		if c.Args().Len() != 1 {
-			return errors.New("give one suggestion id (sw review lists them)")
+			return usagef(c, "give one suggestion id (sw review lists them)")
 		}
 		loop, err := review.Open(".")
 		if err != nil {
