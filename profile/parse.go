@@ -5,10 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 
 	"gopkg.in/yaml.v3"
 
@@ -43,10 +41,6 @@ func (p *ruleParser) fail(n *yaml.Node, format string, args ...any) {
 	p.errs = append(p.errs, e)
 }
 
-// yamlLine finds the line yaml.v3 names in a syntax error; compiled on
-// first use, since most processes never meet one.
-var yamlLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`line (\d+)`) })
-
 // document parses data as exactly one YAML mapping.
 func (p *ruleParser) document(data []byte) (*yaml.Node, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
@@ -55,14 +49,14 @@ func (p *ruleParser) document(data []byte) (*yaml.Node, error) {
 		if errors.Is(err, io.EOF) {
 			return nil, Errors{{File: p.file, Msg: "the file is empty; a rule needs at least `id:` and `rule:`"}}
 		}
-		return nil, Errors{p.syntaxError(err)}
+		return nil, Errors{SyntaxError(p.file, data, err)}
 	}
 	var extra yaml.Node
 	if err := dec.Decode(&extra); err == nil {
 		return nil, Errors{{File: p.file, Line: extra.Line, Col: extra.Column,
 			Msg: "a second YAML document; one rule per file: move it to a file of its own"}}
 	} else if !errors.Is(err, io.EOF) {
-		return nil, Errors{p.syntaxError(err)}
+		return nil, Errors{SyntaxError(p.file, data, err)}
 	}
 	root := doc.Content[0]
 	if root.Kind != yaml.MappingNode {
@@ -70,17 +64,6 @@ func (p *ruleParser) document(data []byte) (*yaml.Node, error) {
 			Msg: "a rule file must be a mapping of fields (id:, rule:, ...)"}}
 	}
 	return root, nil
-}
-
-func (p *ruleParser) syntaxError(err error) *Error {
-	msg := strings.TrimPrefix(err.Error(), "yaml: ")
-	e := &Error{File: p.file}
-	if m := yamlLine().FindStringSubmatchIndex(msg); m != nil {
-		e.Line, _ = strconv.Atoi(msg[m[2]:m[3]])
-		msg = strings.TrimLeft(msg[m[1]:], ": ")
-	}
-	e.Msg = "not valid YAML: " + msg
-	return e
 }
 
 var ruleFields = []string{"id", "rule", "avoid", "prefer", "metric", "note"}

@@ -42,7 +42,7 @@ func TestParseRuleErrors(t *testing.T) {
 	}{
 		{"empty file", "x", "", "x.yaml: the file is empty"},
 		{"only comments", "x", "# nothing\n", "x.yaml: the file is empty"},
-		{"not yaml", "x", "id: x\nrule: [unclosed\n", "x.yaml:1: not valid YAML: did not find expected ',' or ']'"},
+		{"not yaml", "x", "id: x\nrule: [unclosed\n", "x.yaml:2:8: not valid YAML: did not find expected ',' or ']'"},
 		{"not a mapping", "x", "- id: x\n", "x.yaml:1:1: a rule file must be a mapping"},
 		{"two documents", "x", "id: x\nrule: a\n---\nid: y\nrule: b\n", "x.yaml:3:1: a second YAML document; one rule per file"},
 		{"unknown field", "x", "id: x\nrule: a\navoids: [b]\n", `x.yaml:3:1: unknown field "avoids"; the fields are: id, rule, avoid, prefer, metric, note`},

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -61,7 +62,9 @@ const DefaultGenre = profile.DefaultGenre
 var (
 	yamlLine     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^line (\d+): `) })
 	unknownField = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^field (\S+) not found in type \S+$`) })
-	wrongType    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^cannot unmarshal !!\\w+ `(.*)` into (\\S+)$") })
+	wrongType    = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile("^cannot unmarshal (!!\\w+)(?: (`(.*)`))? into (\\S+)$")
+	})
 )
 
 // friendlier rewords yaml.v3's messages about Go types into what the person
@@ -70,17 +73,17 @@ func friendlier(msg string) string {
 	if m := unknownField().FindStringSubmatch(msg); m != nil {
 		return fmt.Sprintf("unknown setting %q; the settings are batch_size, genre, pieces (include, exclude), feedback_window, analyzer (command, timeout)", m[1])
 	}
-	if m := wrongType().FindStringSubmatch(msg); m != nil {
+	if m := wrongType().FindStringSubmatch(msg); m != nil && m[2] != "" {
 		want := map[string]string{
 			"int":           "a whole number",
 			"time.Duration": "a duration such as 120s",
 			"[]string":      "a list, e.g. [a, b]",
 			"string":        "text",
-		}[m[2]]
+		}[m[4]]
 		if want == "" {
 			want = "of another kind (see the comments sw init wrote)"
 		}
-		return fmt.Sprintf("%q should be %s", m[1], want)
+		return fmt.Sprintf("%q should be %s", m[3], want)
 	}
 	return msg
 }
@@ -96,7 +99,7 @@ func ParseSettings(file string, data []byte) (Settings, error) {
 		if errors.Is(err, io.EOF) {
 			return DefaultSettings(), nil
 		}
-		return s, yamlError(file, err)
+		return s, yamlError(file, data, err)
 	}
 	// A bad value needs its position: only then is the file parsed again,
 	// as a tree (hooks read settings on every commit).
@@ -126,25 +129,96 @@ func ParseSettings(file string, data []byte) (Settings, error) {
 	return s, nil
 }
 
-// yamlError turns yaml.v3's "line N: ..." messages into file:line errors.
-func yamlError(file string, err error) error {
-	var msgs []string
-	if te, ok := err.(*yaml.TypeError); ok {
-		msgs = te.Errors
-	} else {
-		msgs = []string{strings.TrimPrefix(err.Error(), "yaml: ")}
+// yamlError turns yaml.v3's errors into file:line:col errors: a syntax
+// error as the rule files' are, and each type error at the key or value it
+// is about, which yaml.v3 names by line only.
+func yamlError(file string, data []byte, err error) error {
+	te, ok := err.(*yaml.TypeError)
+	if !ok {
+		return profile.Errors{profile.SyntaxError(file, data, err)}
 	}
+	var doc yaml.Node
+	yaml.Unmarshal(data, &doc)
 	var errs profile.Errors
-	for _, m := range msgs {
+	for _, m := range te.Errors {
 		e := &profile.Error{File: file, Msg: m}
 		if sub := yamlLine().FindStringSubmatch(m); sub != nil {
 			e.Line, _ = strconv.Atoi(sub[1])
 			e.Msg = strings.TrimPrefix(m, sub[0])
+			e.Col = typeErrorColumn(&doc, e.Line, e.Msg)
 		}
 		e.Msg = friendlier(e.Msg)
 		errs = append(errs, e)
 	}
 	return errs
+}
+
+// typeErrorColumn finds the column of what a yaml.v3 type error on line is
+// about: the key it does not know, or the value of the wrong kind. 0 when
+// it cannot tell.
+func typeErrorColumn(doc *yaml.Node, line int, msg string) int {
+	var about func(n *yaml.Node, t reflect.Type) bool
+	if m := unknownField().FindStringSubmatch(msg); m != nil {
+		about = func(n *yaml.Node, t reflect.Type) bool { return t == nil && n.Value == m[1] }
+	} else if m := wrongType().FindStringSubmatch(msg); m != nil {
+		about = func(n *yaml.Node, t reflect.Type) bool {
+			return t != nil && t.String() == m[4] && n.ShortTag() == m[1] && (m[2] == "" || sameValue(n.Value, m[3]))
+		}
+	} else {
+		return 0
+	}
+	col := 0
+	if len(doc.Content) > 0 {
+		eachTyped(doc.Content[0], reflect.TypeFor[Settings](), func(n *yaml.Node, t reflect.Type) {
+			if col == 0 && n.Line == line && about(n, t) {
+				col = n.Column
+			}
+		})
+	}
+	return col
+}
+
+// eachTyped calls visit for n and every node below it with the Go type
+// yaml.v3 decodes it into, following Settings' fields, and for a key no
+// field has with a nil type: so a type error's node is told apart from
+// others on its line.
+func eachTyped(n *yaml.Node, t reflect.Type, visit func(*yaml.Node, reflect.Type)) {
+	visit(n, t)
+	switch {
+	case t.Kind() == reflect.Struct && n.Kind == yaml.MappingNode:
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			key, value := n.Content[i], n.Content[i+1]
+			f, ok := fieldByKey(t, key.Value)
+			if !ok {
+				visit(key, nil)
+				continue
+			}
+			eachTyped(value, f.Type, visit)
+		}
+	case t.Kind() == reflect.Slice && n.Kind == yaml.SequenceNode:
+		for _, item := range n.Content {
+			eachTyped(item, t.Elem(), visit)
+		}
+	}
+}
+
+// fieldByKey is the field of struct type t that the YAML key decodes into.
+func fieldByKey(t reflect.Type, key string) (reflect.StructField, bool) {
+	for i := range t.NumField() {
+		if f := t.Field(i); f.Tag.Get("yaml") == key {
+			return f, true
+		}
+	}
+	return reflect.StructField{}, false
+}
+
+// sameValue reports whether a node's value is the one a type error quotes:
+// yaml.v3 quotes a long value as its first 7 characters and "...".
+func sameValue(value, quoted string) bool {
+	if short, cut := strings.CutSuffix(quoted, "..."); cut {
+		return strings.HasPrefix(value, short)
+	}
+	return value == quoted
 }
 
 // position finds the line and column of a top-level key, for messages.

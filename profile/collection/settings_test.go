@@ -51,18 +51,24 @@ func TestParseSettingsGenre(t *testing.T) {
 
 func TestParseSettingsErrors(t *testing.T) {
 	tests := []struct{ src, want string }{
-		{"batch_sise: 3\n", `.sw.yaml:1: unknown setting "batch_sise"`},
-		{"batch_size: three\n", `.sw.yaml:1: "three" should be a whole number`},
+		{"batch_sise: 3\n", `.sw.yaml:1:1: unknown setting "batch_sise"`},
+		{"analyzer:\n  comand: [x]\n", `.sw.yaml:2:3: unknown setting "comand"`},
+		{"batch_size: three\n", `.sw.yaml:1:13: "three" should be a whole number`},
+		{"batch_size: [3]\n", ".sw.yaml:1:13: cannot unmarshal !!seq into int"},
+		{"pieces: {include: [a, 1, {b: c}]}\n", ".sw.yaml:1:26: cannot unmarshal !!map into string"},
 		{"batch_size: 0\n", ".sw.yaml:1:1: batch_size must be 1 or more"},
 		{"genre: Эссе\n", `genre "Эссе" has a letter sw cannot write with a to z ("Э")`},
 		{"\nfeedback_window: 0\n", ".sw.yaml:2:1: feedback_window must be 1 or more"},
-		{"analyzer:\n  timeout: soon\n", `.sw.yaml:2: "soon" should be a duration such as 120s`},
+		{"analyzer:\n  timeout: soon\n", `.sw.yaml:2:12: "soon" should be a duration such as 120s`},
+		{"analyzer:\n  timeout: 2 minutes\n", `.sw.yaml:2:12: "2 minutes" should be a duration such as 120s`},
 		{"analyzer:\n  timeout: -1s\n", ".sw.yaml:1:1: analyzer timeout must be a positive duration"},
-		{"analyzer:\n  command: my-analyzer\n", `.sw.yaml:2: "my-anal..." should be a list`},
+		{"analyzer:\n  command: my-analyzer\n", `.sw.yaml:2:12: "my-anal..." should be a list`},
 		{"pieces:\n  include: [\"/abs/*.md\"]\n", `.sw.yaml:1:1: pieces glob "/abs/*.md": globs are relative to the collection`},
 		{"pieces:\n  exclude: [\"[\"]\n", `pieces glob "[": malformed pattern`},
 		{"pieces:\n  exclude: [\"../x\"]\n", "globs cannot leave the collection"},
-		{"batch_size: [\n", ".sw.yaml:1: "},
+		{"batch_size: [\n", ".sw.yaml:1:13: not valid YAML: "},
+		{"batch_size: 3\ngenre: @essay\n", ".sw.yaml:2:8: not valid YAML: found character that cannot start any token"},
+		{"genre: essay\nanalyzer:\n  command: [\"my-analyzer\n", ".sw.yaml:3:13: not valid YAML: found unexpected end of stream"},
 	}
 	for _, tt := range tests {
 		_, err := ParseSettings(".sw.yaml", []byte(tt.src))
