@@ -71,7 +71,7 @@ var (
 // should write instead.
 func friendlier(msg string) string {
 	if m := unknownField().FindStringSubmatch(msg); m != nil {
-		return fmt.Sprintf("unknown setting %q; the settings are batch_size, genre, pieces (include, exclude), feedback_window, analyzer (command, timeout)", m[1])
+		return fmt.Sprintf("unknown setting %q; the settings are %s", m[1], settingNames(reflect.TypeFor[Settings]()))
 	}
 	if m := wrongType().FindStringSubmatch(msg); m != nil && m[2] != "" {
 		want := map[string]string{
@@ -86,6 +86,22 @@ func friendlier(msg string) string {
 		return fmt.Sprintf("%q should be %s", m[3], want)
 	}
 	return msg
+}
+
+// settingNames lists the keys of a settings struct, each group's own in
+// parentheses after it, e.g. "batch_size, analyzer (command, timeout)".
+// They are read from the yaml tags, so a new setting is listed as soon as
+// it can be read.
+func settingNames(t reflect.Type) string {
+	names := make([]string, t.NumField())
+	for i := range names {
+		f := t.Field(i)
+		names[i] = f.Tag.Get("yaml")
+		if f.Type.Kind() == reflect.Struct {
+			names[i] += " (" + settingNames(f.Type) + ")"
+		}
+	}
+	return strings.Join(names, ", ")
 }
 
 // ParseSettings reads .sw.yaml strictly: an unknown key is an error, since a

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"gopkg.in/yaml.v3"
+
 	"sw/templates"
 )
 
@@ -22,6 +24,33 @@ func TestStarterSettingsAreTheDefaults(t *testing.T) {
 		strings.Join(s.AgentCommits, "|") != strings.Join(d.AgentCommits, "|") {
 		t.Errorf("starter settings %+v differ from defaults %+v", s, d)
 	}
+}
+
+// The unknown-setting message lists exactly the settings sw init writes.
+func TestUnknownSettingListsEverySetting(t *testing.T) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal([]byte(templates.Text("init/sw.yaml")), &doc); err != nil {
+		t.Fatal(err)
+	}
+	want := "unknown setting \"batch_sise\"; the settings are " + keysOf(doc.Content[0])
+	_, err := ParseSettings(".sw.yaml", []byte("batch_sise: 3\n"))
+	if err == nil || err.Error() != ".sw.yaml:1:1: "+want {
+		t.Errorf("got %v, want %s", err, want)
+	}
+}
+
+// keysOf lists a mapping's keys as the unknown-setting message does, a
+// key whose value is a mapping with its keys in parentheses.
+func keysOf(m *yaml.Node) string {
+	var keys []string
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		key := m.Content[i].Value
+		if v := m.Content[i+1]; v.Kind == yaml.MappingNode {
+			key += " (" + keysOf(v) + ")"
+		}
+		keys = append(keys, key)
+	}
+	return strings.Join(keys, ", ")
 }
 
 func TestParseSettings(t *testing.T) {
