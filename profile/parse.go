@@ -190,7 +190,8 @@ func (p *ruleParser) metric(n *yaml.Node) *Metric {
 		return nil
 	}
 	var m Metric
-	var nameNode *yaml.Node
+	// The keys a bounds error points at: the number to change.
+	var nameNode, targetKey, minKey *yaml.Node
 	var values []numberAt
 	before := len(p.errs)
 	p.fields(n, metricFields, func(key, val *yaml.Node) {
@@ -199,9 +200,11 @@ func (p *ruleParser) metric(n *yaml.Node) *Metric {
 			nameNode = val
 			m.Name, _ = p.text(val, "metric.name")
 		case "target":
+			targetKey = key
 			m.Target = p.number(val, "metric.target")
 			values = append(values, numberAt{"target", m.Target, val})
 		case "min":
+			minKey = key
 			m.Min = p.number(val, "metric.min")
 			values = append(values, numberAt{"min", m.Min, val})
 		case "max":
@@ -225,9 +228,9 @@ func (p *ruleParser) metric(n *yaml.Node) *Metric {
 	case m.Target == nil && m.Min == nil && m.Max == nil:
 		p.fail(n, "`metric:` needs at least one of target, min, max")
 	case m.Min != nil && m.Max != nil && *m.Min > *m.Max:
-		p.fail(n, "metric min %g is greater than max %g", *m.Min, *m.Max)
+		p.fail(minKey, "metric min %g is greater than max %g", *m.Min, *m.Max)
 	case m.Target != nil && !m.Contains(*m.Target):
-		p.fail(n, "metric target %g lies outside its own bounds", *m.Target)
+		p.fail(targetKey, "metric target %g lies outside its own bounds", *m.Target)
 	}
 	return &m
 }
