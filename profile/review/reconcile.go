@@ -217,10 +217,27 @@ func (l *Loop) decide(st *State, s *Suggestion, refs map[string]string, def, up 
 		if hasLocal {
 			l.deleteStale(s, localRef, local, def, up)
 		}
-	case !hasLocal && len(onRemotes) == 0:
+	case !hasLocal && len(onRemotes) == 0 && !l.keptUnderAnotherName(s):
 		l.settle(st, s, decisionRejected, "branch deleted without being merged")
 	}
 	return true
+}
+
+// keptUnderAnotherName reports whether a local branch other than the
+// suggestion's own is at its commit: the person renamed it (git branch -m)
+// or copied it, and has not decided yet. It is decided when that branch is
+// merged, or is gone too. Only a suggestion whose branch has gone asks.
+func (l *Loop) keptUnderAnotherName(s *Suggestion) bool {
+	branches, err := l.Repo.Refs("refs/heads/")
+	if err != nil || s.Seen == "" {
+		return false
+	}
+	for _, h := range branches {
+		if h.String() == s.Seen {
+			return true
+		}
+	}
+	return false
 }
 
 // prunedFromRemote reports whether a remote-tracking branch of the

@@ -516,3 +516,35 @@ func TestDashboardCountsOnePiece(t *testing.T) {
 		t.Errorf("got %q, want %q", b.String(), want)
 	}
 }
+
+// TestRenamedSuggestionStaysPending: a suggestion branch renamed with
+// git branch -m is not a rejection. Merging the renamed branch accepts it;
+// deleting it too rejects it.
+func TestRenamedSuggestionStaysPending(t *testing.T) {
+	for _, merge := range []bool{true, false} {
+		l := newCollection(t)
+		root := l.Coll.Root
+		propose(t, l, suggestions(1))
+		git(t, root, "branch", "-m", "sw/1/rule-00", "mine")
+		if err := l.Reconcile(); err != nil {
+			t.Fatal(err)
+		}
+		if st, _ := l.loadState(); !st.find("sw/1/rule-00").Pending() {
+			t.Fatalf("renamed: %+v", st.find("sw/1/rule-00"))
+		}
+		want := decisionRejected
+		if merge {
+			git(t, root, "merge", "-q", "--no-ff", "-m", "Take mine", "mine")
+			want = decisionAccepted
+		} else {
+			git(t, root, "branch", "-D", "mine")
+			git(t, root, "commit", "-q", "--allow-empty", "-m", "Later")
+		}
+		if err := l.Reconcile(); err != nil {
+			t.Fatal(err)
+		}
+		if st, _ := l.loadState(); st.find("sw/1/rule-00").Decision != want {
+			t.Errorf("merge=%v: %+v, want %s", merge, st.find("sw/1/rule-00"), want)
+		}
+	}
+}
