@@ -213,14 +213,33 @@ func (l *Loop) decide(st *State, s *Suggestion, refs map[string]string, def, up 
 	s.Remotes = onRemotes
 	switch {
 	case pruned && (hasLocal || len(onRemotes) == 0):
-		l.settle(st, s, decisionRejected, "deleted on the remote without being merged (fetch --prune)")
+		l.settleGone(st, s, def, "deleted on the remote without being merged (fetch --prune)")
 		if hasLocal {
 			l.deleteStale(s, localRef, local, def, up)
 		}
 	case !hasLocal && len(onRemotes) == 0 && !l.keptUnderAnotherName(s):
-		l.settle(st, s, decisionRejected, "branch deleted without being merged")
+		l.settleGone(st, s, def, "branch deleted without being merged")
 	}
 	return true
+}
+
+// settleGone decides a suggestion whose branch went without being merged:
+// rejected, unless the person wrote their own version of its change, and
+// the rule file on the default branch is no longer what it was when sw
+// proposed it (a squash merge edited before committing, the rule rewritten
+// by hand). That is taken as an accept: a rejection would keep the change's
+// kind from being proposed again, against what the person just did.
+func (l *Loop) settleGone(st *State, s *Suggestion, def tip, rejectedHow string) {
+	c, err := l.Repo.Commit(plumbing.NewHash(s.Tip))
+	if err == nil && len(c.Parents) == 1 && !def.hash.IsZero() {
+		before, had, err1 := l.Repo.FileAt(c.Parents[0], s.Path)
+		now, has, err2 := l.Repo.FileAt(def.hash, s.Path)
+		if err1 == nil && err2 == nil && (had != has || before != now) {
+			l.settle(st, s, decisionAccepted, "taken with your changes: "+s.Path+" changed on "+def.name+" since sw proposed it")
+			return
+		}
+	}
+	l.settle(st, s, decisionRejected, rejectedHow)
 }
 
 // keptUnderAnotherName reports whether a local branch other than the

@@ -548,3 +548,27 @@ func TestRenamedSuggestionStaysPending(t *testing.T) {
 		}
 	}
 }
+
+// TestSquashMergeEditedIsAnAccept: the person squash-merges a suggestion,
+// changes the rule before committing, and deletes the branch. That is an
+// accept with their changes, not a rejection to remember.
+func TestSquashMergeEditedIsAnAccept(t *testing.T) {
+	l := newCollection(t)
+	root := l.Coll.Root
+	propose(t, l, suggestions(2))
+	git(t, root, "merge", "-q", "--squash", "sw/1/rule-00")
+	write(t, filepath.Join(root, "profile", "preferences", "rule-00.yaml"), "id: rule-00\nrule: My own words for it.\n")
+	git(t, root, "add", "-A")
+	git(t, root, "commit", "-q", "-m", "Take rule-00, my way")
+	git(t, root, "branch", "-D", "sw/1/rule-00", "sw/1/rule-01")
+	if err := l.Reconcile(); err != nil {
+		t.Fatal(err)
+	}
+	st, _ := l.loadState()
+	if s := st.find("sw/1/rule-00"); s.Decision != decisionAccepted || !strings.Contains(s.How, "taken with your changes") {
+		t.Errorf("the edited squash: %s (%s)", s.Decision, s.How)
+	}
+	if s := st.find("sw/1/rule-01"); s.Decision != decisionRejected {
+		t.Errorf("the one deleted: %s (%s)", s.Decision, s.How)
+	}
+}
