@@ -52,10 +52,16 @@ func WriteText(w io.Writer, results ...Result) error {
 }
 
 // scoreText rounds down to two decimals, so 1.00 means every rule is
-// followed, not 0.996.
+// followed, not 0.996. The product s*100 carries binary noise (0.57*100
+// is 56.99999999999999), so a hair is added before flooring: a score of
+// exactly 0.57 must read 0.57, not 0.56.
 func scoreText(s float64) string {
-	return fmt.Sprintf("%.2f", math.Floor(s*100)/100)
+	return fmt.Sprintf("%.2f", math.Floor(s*100+scoreNoise)/100)
 }
+
+// scoreNoise is far above float64's error on s*100 and far below the
+// 0.01 steps the score is shown in.
+const scoreNoise = 1e-9
 
 func count(n int, what string) string {
 	if n == 1 {

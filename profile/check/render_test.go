@@ -153,3 +153,19 @@ func FuzzPiece(f *testing.F) {
 		}
 	})
 }
+
+// A score that is exactly two decimals reads as those decimals: flooring
+// must not turn 0.57 (56.99999999999999 once multiplied by 100) into 0.56.
+func TestScoreTextExactDecimals(t *testing.T) {
+	for _, tc := range []struct {
+		score float64
+		want  string
+	}{
+		{0.57, "0.57"}, {0.29, "0.29"}, {0.58, "0.58"}, {57.0 / 100, "0.57"},
+		{0.996, "0.99"}, {0.5699, "0.56"}, {1, "1.00"}, {0, "0.00"},
+	} {
+		if got := scoreText(tc.score); got != tc.want {
+			t.Errorf("scoreText(%v) = %s, want %s", tc.score, got, tc.want)
+		}
+	}
+}
