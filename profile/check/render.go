@@ -21,6 +21,10 @@ import (
 func WriteText(w io.Writer, results ...Result) error {
 	bw := bufio.NewWriter(w)
 	for _, r := range results {
+		if r.Problem != "" {
+			fmt.Fprintf(bw, "%s: not checked: %s\n", r.Path, r.Problem)
+			continue
+		}
 		type line struct {
 			f     Finding
 			label string

@@ -26,11 +26,15 @@ type Result struct {
 	Score    float64   `json:"score"`
 	Errors   []Finding `json:"errors"`   // hard limits broken
 	Warnings []Finding `json:"warnings"` // everything else worth a look
+	// Problem says why the piece could not be checked (it cannot be read,
+	// is a folder, is one of sw's own files, names a genre sw cannot
+	// read); the other pieces are checked all the same.
+	Problem string `json:"problem,omitempty"`
 }
 
-// HasErrors reports whether the piece breaks a hard limit: the exit status
-// of `sw check` turns on it.
-func (r Result) HasErrors() bool { return len(r.Errors) > 0 }
+// HasErrors reports whether the piece breaks a hard limit, or could not be
+// checked: the exit status of `sw check` turns on it.
+func (r Result) HasErrors() bool { return len(r.Errors) > 0 || r.Problem != "" }
 
 // MarshalJSON writes empty lists as [], never null, so readers of
 // `sw check --json` can iterate without checking.

@@ -17,13 +17,8 @@ var alwaysExcluded = []string{
 // collection root, is a piece: a Markdown file the include globs match and
 // neither sw's own files nor the exclude globs do.
 func (s Settings) IsPiece(rel string) bool {
-	if !strings.HasSuffix(rel, ".md") {
+	if !strings.HasSuffix(rel, ".md") || IsOwnFile(rel) {
 		return false
-	}
-	for _, g := range alwaysExcluded {
-		if matchGlob(g, rel) {
-			return false
-		}
 	}
 	for _, g := range s.Pieces.Exclude {
 		if matchGlob(g, rel) {
@@ -31,6 +26,19 @@ func (s Settings) IsPiece(rel string) bool {
 		}
 	}
 	for _, g := range s.Pieces.Include {
+		if matchGlob(g, rel) {
+			return true
+		}
+	}
+	return false
+}
+
+// IsOwnFile reports whether rel (a slash path from the collection root) is
+// one of sw's own files or under one of its folders, or the collection's
+// README: never a piece. CLAUDE.md holds sw's block, which quotes the very
+// phrases the profile avoids, so checking it as prose finds them all.
+func IsOwnFile(rel string) bool {
+	for _, g := range alwaysExcluded {
 		if matchGlob(g, rel) {
 			return true
 		}
