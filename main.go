@@ -312,23 +312,24 @@ func checkPieces(o checkOptions, stdout io.Writer) error {
 	if len(o.paths) == 0 {
 		return &usageError{cmd: "sw check", msg: "give one or more pieces to check"}
 	}
+	// Each piece is parsed while the profile it needs is found: the first
+	// while the collection is opened, each next one while the one before
+	// is checked. At most two parses are alive, however many pieces. A
+	// piece that cannot be checked is reported as such, and the others are
+	// checked all the same: an agent's Stop hook names every piece it
+	// touched.
+	paths := o.paths
+	results := make([]check.Result, len(paths))
+	src, parsing := startParsing(paths[0], &results[0])
 	coll, err := collection.Find(".")
 	if err != nil {
 		return err
 	}
-	// Each piece is parsed while the profile it needs is found: each next
-	// one while the one before is checked. At most two parses are alive,
-	// however many pieces. A piece that cannot be checked is reported as
-	// such, and the others are checked all the same: an agent's Stop hook
-	// names every piece it touched.
-	paths := o.paths
-	results := make([]check.Result, len(paths))
-	src, parsing := startParsing(coll, paths[0], &results[0])
 	for i := range paths {
 		var nextSrc []byte
 		var next *check.Parsing
 		if i+1 < len(paths) {
-			nextSrc, next = startParsing(coll, paths[i+1], &results[i+1])
+			nextSrc, next = startParsing(paths[i+1], &results[i+1])
 		}
 		if parsing != nil {
 			if err := checkOne(coll, o.genre, parsing, src, &results[i]); err != nil {
@@ -355,12 +356,8 @@ func checkPieces(o checkOptions, stdout io.Writer) error {
 
 // startParsing reads the piece at path and starts parsing it, or notes in
 // res why it cannot be checked and returns a nil Parsing.
-func startParsing(coll *collection.Collection, path string, res *check.Result) ([]byte, *check.Parsing) {
+func startParsing(path string, res *check.Result) ([]byte, *check.Parsing) {
 	res.Path = path
-	if rel, err := coll.Rel(path); err == nil && collection.IsOwnFile(rel) {
-		res.Problem = rel + " is not a piece: sw's own files (CLAUDE.md, memory.md, profile/, ...) and README.md never are"
-		return nil, nil
-	}
 	src, err := quickread.ReadFile(path)
 	if err != nil {
 		if fi, statErr := os.Stat(path); statErr == nil && fi.IsDir() {
@@ -372,10 +369,15 @@ func startParsing(coll *collection.Collection, path string, res *check.Result) (
 	return src, check.StartParsing(path, src)
 }
 
-// checkOne holds one parsed piece to the profile of its genre. A genre the
-// piece names but sw cannot read is the piece's problem; a profile that
-// cannot be loaded is everyone's, and an error.
+// checkOne holds one parsed piece to the profile of its genre. One of
+// sw's own files, or a genre the piece names but sw cannot read, is the
+// piece's problem; a profile that cannot be loaded is everyone's, and an
+// error.
 func checkOne(coll *collection.Collection, genre string, parsing *check.Parsing, src []byte, res *check.Result) error {
+	if rel, err := coll.Rel(res.Path); err == nil && collection.IsOwnFile(rel) {
+		res.Problem = rel + " is not a piece: sw's own files (CLAUDE.md, memory.md, profile/, ...) and README.md never are"
+		return nil
+	}
 	if genre == "" {
 		var err error
 		if genre, err = coll.GenreOf(res.Path, src); err != nil {
