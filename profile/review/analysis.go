@@ -94,7 +94,27 @@ func (l *Loop) Propose(ctx context.Context, paths []string) (*Proposal, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := l.checkNamed(head, paths); err != nil {
+		return nil, err
+	}
 	return l.propose(ctx, st, head, paths)
+}
+
+// checkNamed makes sure each piece named for an analysis is one, as
+// committed at head: the analysis reads committed pieces only, and a name
+// that is not one would otherwise leave nothing analysed without a word.
+func (l *Loop) checkNamed(head plumbing.Hash, paths []string) error {
+	for _, path := range paths {
+		if !l.Coll.Settings.IsPiece(path) {
+			return fmt.Errorf("%s is not a piece: pieces are the Markdown files .sw.yaml's pieces.include matches, and sw's own files never are", path)
+		}
+		if _, ok, err := l.Repo.FileAt(head, path); err != nil {
+			return err
+		} else if !ok {
+			return fmt.Errorf("%s is not committed; the analysis reads pieces as committed (git add and commit it first)", path)
+		}
+	}
+	return nil
 }
 
 // propose is Propose on pieces as counted in st, read as of head.
