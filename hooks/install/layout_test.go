@@ -120,8 +120,11 @@ func TestHusky8LayoutKeepsWorking(t *testing.T) {
 	repo := s.repo("r")
 	husky := filepath.Join(repo.Root, ".husky")
 	writeFile(t, filepath.Join(husky, "_", "husky.sh"), husky8Helper, 0o644)
-	writeFile(t, filepath.Join(husky, PostCommit), "#!/usr/bin/env sh\n. \"$(dirname -- \"$0\")/_/husky.sh\"\n\necho \"husky post-commit $*\" >>\""+s.log+"\"\n", 0o755)
+	// Under husky's sh -e, the script stops at its first failing command.
+	writeFile(t, filepath.Join(husky, PostCommit), "#!/usr/bin/env sh\n. \"$(dirname -- \"$0\")/_/husky.sh\"\n\necho \"husky post-commit $*\" >>\""+s.log+"\"\nfalse\necho \"after false\" >>\""+s.log+"\"\n", 0o755)
 	s.git(repo.Root, "config", "core.hooksPath", ".husky")
+	s.git(repo.Root, "commit", "-q", "--allow-empty", "-m", "zero")
+	wantText(t, "commit without sw", s.takeLog(), "husky post-commit \n")
 
 	mustInstall(t, repo, Options{})
 	s.git(repo.Root, "commit", "-q", "--allow-empty", "-m", "one")

@@ -11,7 +11,7 @@ import (
 )
 
 func TestShimTextChangesBumpTheVersion(t *testing.T) {
-	const version, digest = 2, "1418c1f58da52f0b7c1b4d1387f5a7ed3892576887e26271f0d80528ed882418"
+	const version, digest = 3, "1c4587591cd981cf7b0efcbe0493f6f98ef7fd18af5af599e0312097977c3f24"
 	h := sha256.New()
 	for _, hook := range allHooks {
 		h.Write([]byte(shimText(hook)))
@@ -95,5 +95,33 @@ func TestShimUsesOnlyShellBuiltins(t *testing.T) {
 		}
 		got, _ := os.ReadFile(log)
 		wantText(t, tc.hook+" "+tc.arg, string(got), tc.log)
+	}
+}
+
+// TestShimPassesLongInputWhole feeds a shim with an earlier hook more lines
+// than the shell reads itself (a long rebase), the last without a newline:
+// both hooks read every line.
+func TestShimPassesLongInputWhole(t *testing.T) {
+	dir := t.TempDir()
+	bin, hooks := filepath.Join(dir, "bin"), filepath.Join(dir, "hooks")
+	writeFile(t, filepath.Join(bin, "sw"), "#!/bin/sh\ncat >"+filepath.Join(dir, "sw.in")+"\n", 0o755)
+	writeFile(t, filepath.Join(hooks, PostRewrite), shimText(PostRewrite), 0o755)
+	writeFile(t, filepath.Join(hooks, PostRewrite+ChainedSuffix), "#!/bin/sh\ncat >"+filepath.Join(dir, "mine.in")+"\n", 0o755)
+	var in strings.Builder
+	for i := range 1000 {
+		fmt.Fprintf(&in, "%040d %040d\n", i, i+1)
+	}
+	in.WriteString("last line, no newline")
+	cmd := exec.Command("/bin/sh", filepath.Join(hooks, PostRewrite), "rebase")
+	cmd.Env = []string{"PATH=" + bin + string(os.PathListSeparator) + os.Getenv("PATH")}
+	cmd.Stdin = strings.NewReader(in.String())
+	if out, err := cmd.CombinedOutput(); err != nil || len(out) != 0 {
+		t.Fatalf("%v: %s", err, out)
+	}
+	want := in.String() + "\n"
+	for _, name := range []string{"mine.in", "sw.in"} {
+		if got, _ := os.ReadFile(filepath.Join(dir, name)); string(got) != want {
+			t.Errorf("%s: %d bytes, want %d", name, len(got), len(want))
+		}
 	}
 }

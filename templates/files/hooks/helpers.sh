@@ -28,6 +28,30 @@ ${sw_input%?}
 SW_INPUT
 }
 
+# sw_slurp keeps the standard input in sw_input, each line ending in a
+# newline. The shell reads the first lines itself, with no process; one cat
+# takes the rest, since appending line by line costs the square of the
+# length (a rebase of thousands of commits, a fetch of thousands of tags).
+sw_slurp() {
+	sw_input= sw_n=0
+	while IFS= read -r sw_line || [ -n "$sw_line" ]; do
+		sw_input="$sw_input$sw_line
+"
+		sw_n=$((sw_n + 1))
+		[ "$sw_n" -lt 32 ] && continue
+		sw_rest=$(cat; echo .)
+		sw_rest=${sw_rest%.}
+		case $sw_rest in
+		'' | *'
+') ;;
+		*) sw_rest="$sw_rest
+" ;;
+		esac
+		sw_input="$sw_input$sw_rest"
+		return
+	done
+}
+
 # sw_run starts 'sw hook <event>' (on one processor, as below); without sw
 # on PATH it says so in one line.
 sw_run() {
@@ -38,6 +62,12 @@ sw_run() {
 	fi
 }
 
-# An earlier hook that reruns "$0" (husky 5 to 8 do) reaches this shim again:
-# this time, only the earlier hook runs.
-[ "${SW_CHAINED_HOOK-}" = "$0" ] && exec "$0.sw-chained" "$@"
+# An earlier hook that reruns "$0" (husky 5 to 8 do, as sh -e "$0") reaches
+# this shim again: this time, only the earlier hook runs, stopping at the
+# first failure if it was rerun to.
+if [ "${SW_CHAINED_HOOK-}" = "$0" ]; then
+	case $- in
+	*e*) exec sh -e "$0.sw-chained" "$@" ;;
+	esac
+	exec "$0.sw-chained" "$@"
+fi

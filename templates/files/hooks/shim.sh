@@ -1,10 +1,6 @@
 
 if [ -x "$0.sw-chained" ]; then
-	sw_input=
-	while IFS= read -r sw_line || [ -n "$sw_line" ]; do
-		sw_input="$sw_input$sw_line
-"
-	done
+	sw_slurp
 	sw_fed sw_chained "$@"
 	sw_status=$?
 	sw_fed sw_run {{hook}} "$@"
