@@ -86,6 +86,11 @@ func WriteFile(path, display, block string) (changed bool, err error) {
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return false, err
 		}
+		// A rename would replace a file its owner made read-only; that
+		// is the person saying hands off.
+		if seen != nil && seen.Mode().Perm()&0o200 == 0 {
+			return false, fmt.Errorf("%s is read-only, so sw leaves it as it is; make it writable (chmod u+w %s) for sw to update its block", display, display)
+		}
 		content, err := quickread.ReadFile(path)
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return false, err

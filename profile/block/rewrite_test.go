@@ -146,6 +146,16 @@ func TestWriteFile(t *testing.T) {
 	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
 		t.Errorf("left behind: %v", entries)
 	}
+
+	// Read-only: left as it is, and said; unchanged, it is no error.
+	os.WriteFile(path, []byte(blk+"\n"), 0o644)
+	os.Chmod(path, 0o444)
+	if _, err := WriteFile(path, "CLAUDE.md", Begin+"\nnew\n"+End); err == nil || !strings.Contains(err.Error(), "read-only") {
+		t.Errorf("read-only: err = %v", err)
+	}
+	if got, _ := os.ReadFile(path); string(got) != blk+"\n" {
+		t.Errorf("read-only file changed to %q", got)
+	}
 }
 
 func TestWriteFileFollowsSymlink(t *testing.T) {
