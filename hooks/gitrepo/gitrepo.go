@@ -59,10 +59,34 @@ func Find(dir string) (*Repo, error) {
 		}
 		parent := filepath.Dir(d)
 		if parent == d {
-			return nil, fmt.Errorf("%s: %w", abs, ErrNotRepo)
+			return nil, notRepo(abs)
 		}
 		d = parent
 	}
+}
+
+// notRepo is Find's error for dir: that it is not in a repository, or, for
+// a bare repository, that it has no working tree for sw to work in.
+func notRepo(dir string) error {
+	for d := dir; ; d = filepath.Dir(d) {
+		if isBare(d) {
+			return fmt.Errorf("%s is a bare repository, with no working tree for pieces; clone it and work in the clone: %w", d, ErrNotRepo)
+		}
+		if filepath.Dir(d) == d {
+			return fmt.Errorf("%s: %w", dir, ErrNotRepo)
+		}
+	}
+}
+
+// isBare reports whether dir looks like a git folder of its own: HEAD,
+// objects and refs, as git itself checks.
+func isBare(dir string) bool {
+	for _, name := range []string{"HEAD", "objects", "refs"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // At returns the repository whose working tree top is exactly root.

@@ -371,3 +371,21 @@ func TestUpdateRefNamesTheRefInTheWay(t *testing.T) {
 		}
 	}
 }
+
+// TestFindSaysWhatIsNotARepository: outside any repository, and in a bare
+// one (or a folder inside it), Find says which, with ErrNotRepo.
+func TestFindSaysWhatIsNotARepository(t *testing.T) {
+	dir := t.TempDir()
+	bare := filepath.Join(dir, "bare.git")
+	git(t, dir, "init", "-q", "--bare", bare)
+	for _, tc := range []struct{ dir, want string }{
+		{dir, dir + ": not inside a git repository"},
+		{bare, bare + " is a bare repository, with no working tree for pieces"},
+		{filepath.Join(bare, "refs", "heads"), bare + " is a bare repository"},
+	} {
+		_, err := Find(tc.dir)
+		if !errors.Is(err, ErrNotRepo) || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("%s: %v", tc.dir, err)
+		}
+	}
+}
