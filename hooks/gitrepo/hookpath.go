@@ -27,3 +27,18 @@ func (r *Repo) HooksDir() (string, error) {
 	}
 	return filepath.Clean(dir), nil
 }
+
+// ConfigScope says where the value git uses for key was set: its scope
+// (system, global, local, worktree, command) and the file, as git config
+// --show-scope --show-origin reports them; both "" when key is not set.
+func (r *Repo) ConfigScope(key string) (scope, file string) {
+	out, err := r.Git("config", "--show-scope", "--show-origin", "--get", key)
+	if err != nil {
+		return "", ""
+	}
+	f := strings.SplitN(strings.TrimRight(string(out), "\n"), "\t", 3)
+	if len(f) < 2 {
+		return "", ""
+	}
+	return f[0], strings.TrimPrefix(f[1], "file:")
+}

@@ -50,6 +50,9 @@ func plan(repo *gitrepo.Repo, decide func(hookPair) (step, bool, error)) (Report
 		return Report{}, nil, err
 	}
 	report := Report{Dir: dir}
+	if scope, file := repo.ConfigScope("core.hooksPath"); scope == "global" || scope == "system" {
+		report.Shared = fmt.Sprintf("the hooks folder %s is set by core.hooksPath in your %s git config (%s): every repository that uses it runs these hooks", dir, scope, file)
+	}
 	var steps []step
 	for _, hook := range allHooks {
 		pair, err := inspectHook(dir, hook)

@@ -30,6 +30,7 @@ func TestCoreHooksPathIsHonoured(t *testing.T) {
 
 			report := mustInstall(t, repo, Options{})
 			wantText(t, "hooks folder", report.Dir, want)
+			wantText(t, "shared", report.Shared, "")
 			if _, err := os.Stat(filepath.Join(want, PostCommit)); err != nil {
 				t.Fatal(err)
 			}
@@ -39,6 +40,23 @@ func TestCoreHooksPathIsHonoured(t *testing.T) {
 			s.git(repo.Root, "commit", "-q", "--allow-empty", "-m", "one")
 			wantText(t, "log", s.takeLog(), "sw hook post-commit\n")
 		})
+	}
+}
+
+// TestGlobalHooksPathIsSaid: a core.hooksPath set in the global config is
+// honoured as git honours it, and the report says that every repository
+// using it now runs these hooks.
+func TestGlobalHooksPathIsSaid(t *testing.T) {
+	s := newSandbox(t)
+	repo := s.repo("r")
+	shared := filepath.Join(s.dir, "shared-hooks")
+	s.git(repo.Root, "config", "--global", "core.hooksPath", shared)
+	report := mustInstall(t, repo, Options{})
+	wantText(t, "hooks folder", report.Dir, shared)
+	want := "the hooks folder " + shared + " is set by core.hooksPath in your global git config (" + filepath.Join(os.Getenv("HOME"), ".gitconfig") + "): every repository that uses it runs these hooks"
+	wantText(t, "shared", report.Shared, want)
+	if !strings.HasSuffix(report.String(), "\nnote: "+want+"\n") {
+		t.Errorf("the report does not end with the note:\n%s", report.String())
 	}
 }
 

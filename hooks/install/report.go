@@ -48,6 +48,10 @@ func (r HookResult) String() string {
 type Report struct {
 	Dir   string       `json:"dir"` // the folder git runs hooks from
 	Hooks []HookResult `json:"hooks"`
+	// Shared warns that Dir is not this repository's alone: core.hooksPath
+	// comes from a configuration outside it, so every repository that
+	// uses the same setting runs what is installed there.
+	Shared string `json:"shared,omitempty"`
 }
 
 // Changed reports whether any hook file was written, moved or removed.
@@ -66,6 +70,9 @@ func (r Report) String() string {
 	for _, h := range r.Hooks {
 		b.WriteString(h.String())
 		b.WriteByte('\n')
+	}
+	if r.Shared != "" {
+		b.WriteString("note: " + r.Shared + "\n")
 	}
 	return b.String()
 }
