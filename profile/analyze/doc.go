@@ -39,8 +39,10 @@
 // em-dashes...). The typical value is the median of all the sentences (or
 // paragraphs) pooled, or the median of the pieces' values; a piece agrees
 // when it lies within a tolerance, max(abs, rel×value) per metric (words
-// per sentence: 3 or 25%; rates: their own floor or 50%). [AgreeShare] of
-// the measurable pieces must agree. Sentence, paragraph and piece length
+// per sentence: 3 or 25%; rates: their own floor or 50%), and sw check
+// would hold it on the proposed rule's target (no nearer the bound on its
+// side than half-way: bounds drawn tight leave less room than the
+// tolerance). [AgreeShare] of the measurable pieces must agree. Sentence, paragraph and piece length
 // are proposed whenever the pieces agree: they are the shape of a voice.
 // Other metrics need to differ from general English (a reference value per
 // metric, for edited contemporary prose): the writer's band and English's

@@ -3,11 +3,14 @@ package analyze
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
 	"sw/profile"
+	"sw/profile/check"
 )
 
 // A batch with everything in it: real prose in two genres, drafts, a
@@ -224,5 +227,42 @@ func TestSmallBatches(t *testing.T) {
 		if err != nil || len(resp.Suggestions) != 0 {
 			t.Errorf("%d pieces: %v, %v", len(req.Pieces), signatures(resp), err)
 		}
+	}
+}
+
+// TestMetricEvidenceHoldsUnderCheck: the pieces a metric suggestion names
+// as agreeing are pieces sw check holds on target under the very rule it
+// proposes. Close-set sentences draw the bounds tight: here the third
+// piece's median, 18, lies within the tolerance of the target, 21, but
+// more than half-way to the bound below it, where check warns of drift.
+func TestMetricEvidenceHoldsUnderCheck(t *testing.T) {
+	req := batch("essay", synthPiece(repeat(8, 20, 22, 24)...), synthPiece(repeat(8, 21, 22, 23)...), synthPiece(repeat(8, 17, 18, 19)...))
+	resp := analyzeOK(t, req)
+	checked := 0
+	for _, s := range resp.Suggestions {
+		if s.Rule == nil || s.Rule.Metric == nil || s.Rule.Metric.Target == nil {
+			continue
+		}
+		rule := *s.Rule
+		rule.ID = s.ID
+		r := &profile.Resolved{Genre: "essay", Rules: []profile.Sourced{{Rule: rule, Layer: profile.Preference}}}
+		onTarget := 0
+		for _, p := range req.Pieces {
+			res := check.Piece(p.Path, []byte(p.Text), "essay", r)
+			if !slices.ContainsFunc(res.Warnings, func(f check.Finding) bool { return strings.Contains(f.Message, "aims for about") }) {
+				onTarget++
+			}
+		}
+		var agree, of int
+		if _, err := fmt.Sscanf(s.Evidence[strings.Index(s.Evidence, "\n")+1:], "%d of %d pieces", &agree, &of); err != nil {
+			t.Fatalf("%s: evidence %q", s.ID, s.Evidence)
+		}
+		if agree > onTarget {
+			t.Errorf("%s: the evidence counts %d pieces as agreeing, sw check holds %d on target\n%s", s.ID, agree, onTarget, s.Evidence)
+		}
+		checked++
+	}
+	if checked == 0 {
+		t.Fatal("no metric suggestion to hold to check")
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"sw/profile"
+	"sw/profile/check"
 	"sw/profile/prose"
 )
 
@@ -255,13 +256,21 @@ func (r *run) metricCandidate(spec *metricSpec, o outcome[metricResult], match f
 	if !res.withTarget {
 		m.Target = nil
 	}
+	// The pieces that agree are those sw check will hold on target under
+	// the rule as written: bounds drawn tight by close-set sentences, or
+	// narrowed by a hard limit, leave less room than the tolerance.
+	g := o.gate
+	g.support = onTarget(g, res.values, m)
+	if len(g.support) < atLeast(AgreeShare, len(g.measured)) {
+		return
+	}
 	text, summary := metricWording(spec, m, res.target)
 	if soft != nil {
 		summary = "Change " + soft.ID + ": " + lowerFirst(summary)
 	}
 	c.rule = &profile.Rule{Rule: text, Metric: m}
 	c.summary = summary
-	c.evidence = metricEvidence(spec, res, o.gate, against, hard)
+	c.evidence = metricEvidence(spec, res, g, against, hard)
 	r.add(c)
 }
 
@@ -314,6 +323,22 @@ func metricContradicts(spec *metricSpec, eval func([]*piece) (metricResult, gate
 		len(g.measured), spec.name, valueList(g.measured, res.values, spec))
 }
 
+// onTarget keeps the supporting pieces sw check holds on m's target;
+// values are the measured pieces' values, in g.measured's order.
+func onTarget(g gate, values []float64, m *profile.Metric) []*piece {
+	value := make(map[*piece]float64, len(g.measured))
+	for i, p := range g.measured {
+		value[p] = values[i]
+	}
+	var kept []*piece
+	for _, p := range g.support {
+		if check.OnTarget(value[p], m) {
+			kept = append(kept, p)
+		}
+	}
+	return kept
+}
+
 func direction(d float64) string {
 	switch {
 	case d > 0:
@@ -334,7 +359,12 @@ func metricEvidence(spec *metricSpec, res metricResult, g gate, against string, 
 		what = "median per paragraph"
 	}
 	fmt.Fprintf(&b, "%s, %s of each piece: %s.\n", spec.name, what, valueList(g.measured, res.values, spec))
-	fmt.Fprintf(&b, "%d of %d pieces lie within %s of %s.\n", len(g.support), len(g.measured), fmtNum(roundTo(spec.tol(res.target), 0.1)), fmtNum(res.target))
+	within := fmt.Sprintf("within %s of %s", fmtNum(roundTo(spec.tol(res.target), 0.1)), fmtNum(res.target))
+	if res.withTarget {
+		fmt.Fprintf(&b, "%d of %d pieces are on target: %s, and nearer it than the bounds, as sw check wants.\n", len(g.support), len(g.measured), within)
+	} else {
+		fmt.Fprintf(&b, "%d of %d pieces lie %s.\n", len(g.support), len(g.measured), within)
+	}
 	if res.units > 0 {
 		unit := "sentences"
 		if spec.scope == prose.PerParagraph {

@@ -47,6 +47,15 @@ func strays(v, target float64, m *profile.Metric) bool {
 	return targetCloseness(v, target, m) < 1-driftTolerance
 }
 
+// OnTarget says whether sw check holds a piece whose typical value (its
+// median unit, or its value) is v to be on m's target, with no warning of
+// drift: the analyzer counts only such pieces as agreeing with a rule it
+// proposes, so that a rule's own evidence never fails it. A metric with
+// no target has nothing to stray from.
+func OnTarget(v float64, m *profile.Metric) bool {
+	return m.Target == nil || !strays(v, *m.Target, m)
+}
+
 // pieceBoundsCloseness scores a per-piece value against a metric's bounds:
 // 1 inside, then falling linearly with the distance to the bound crossed.
 func pieceBoundsCloseness(v float64, m *profile.Metric) float64 {
