@@ -435,7 +435,14 @@ func reviewDashboard(c *cli.Context) error {
 	if c.Bool("json") {
 		return writeJSON(c.App.Writer, d)
 	}
-	return d.WriteText(c.App.Writer, time.Now())
+	if err := d.WriteText(c.App.Writer, time.Now()); err != nil {
+		return err
+	}
+	if gone, err := install.NotInPlace(loop.Repo); err == nil && len(gone) > 0 {
+		_, err = fmt.Fprintf(c.App.Writer, "\nsw's git hooks are not in place (%s), so finished pieces go uncounted: sw hook install\n", strings.Join(gone, ", "))
+		return err
+	}
+	return nil
 }
 
 func decide(act func(*review.Loop, string) (*review.Suggestion, error), done string) cli.ActionFunc {

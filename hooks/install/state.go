@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"sw/hooks/gitrepo"
 )
 
 // hookFile is what one path held when it was looked at.
@@ -87,4 +89,32 @@ func sameHook(a, b hookFile) bool {
 		return errA == nil && errB == nil && ta == tb
 	}
 	return a.info.Mode().Perm() == b.info.Mode().Perm() && bytes.Equal(a.content, b.content)
+}
+
+// NotInPlace lists, for each hook sw installs by default, why its shim is
+// not where git runs hooks from: "missing" (never installed, uninstalled,
+// or moved aside by a hook manager installing its own) or "outdated" (an
+// earlier sw's). Without them, finished pieces go uncounted, and nothing
+// else would say so.
+func NotInPlace(repo *gitrepo.Repo) ([]string, error) {
+	dir, err := repo.HooksDir()
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, hook := range allHooks {
+		if hook == ReferenceTransaction {
+			continue // installed on request only
+		}
+		f, err := inspect(filepath.Join(dir, hook))
+		switch {
+		case err != nil:
+			return nil, err
+		case !f.shim:
+			out = append(out, hook+" missing")
+		case f.version < ShimVersion:
+			out = append(out, hook+" outdated")
+		}
+	}
+	return out, nil
 }
