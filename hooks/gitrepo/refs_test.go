@@ -389,3 +389,42 @@ func TestFindSaysWhatIsNotARepository(t *testing.T) {
 		}
 	}
 }
+
+// TestUpdateRefLoggedWritesWhatGitReads: a logged branch update leaves a
+// reflog entry git shows, where git would keep one; a deletion removes the
+// log; with core.logAllRefUpdates off, only an existing log grows.
+func TestUpdateRefLoggedWritesWhatGitReads(t *testing.T) {
+	r := newRepo(t)
+	c1 := commitFiles(t, r.Root, "one", "a.md", "a\n")
+	c2 := commitFiles(t, r.Root, "two", "a.md", "b\n")
+	who := Signature{Name: "sw", Email: "sw@localhost", When: time.Unix(1700000000, 0).In(time.FixedZone("", 3600))}
+	name := "refs/heads/sw/1/x"
+	if err := r.UpdateRefLogged(name, c1, Hash{}, RefLog{Who: who, Message: "sw: suggestion x, batch 1"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.UpdateRefLogged(name, c2, c1, RefLog{Who: who, Message: "sw: suggestion x, batch 1,\nwith fresher evidence"}); err != nil {
+		t.Fatal(err)
+	}
+	got := git(t, r.Root, "reflog", "show", "--format=%H %gs", "sw/1/x")
+	want := c2.String() + " sw: suggestion x, batch 1, with fresher evidence\n" + c1.String() + " sw: suggestion x, batch 1"
+	if got != want {
+		t.Errorf("git reflog:\n%s\nwant\n%s", got, want)
+	}
+	if got := git(t, r.Root, "rev-parse", "sw/1/x@{1}"); got != c1.String() {
+		t.Errorf("sw/1/x@{1} = %s, want %s", got, c1)
+	}
+	if err := r.UpdateRef(name, Hash{}, c2); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(r.CommonDir, "logs", "refs", "heads", "sw", "1", "x")); !os.IsNotExist(err) {
+		t.Errorf("the reflog outlived its branch: %v", err)
+	}
+
+	git(t, r.Root, "config", "core.logAllRefUpdates", "false")
+	if err := r.UpdateRefLogged("refs/heads/sw/1/y", c1, Hash{}, RefLog{Who: who, Message: "not logged"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(r.CommonDir, "logs", "refs", "heads", "sw", "1", "y")); !os.IsNotExist(err) {
+		t.Errorf("logged with core.logAllRefUpdates off: %v", err)
+	}
+}

@@ -41,12 +41,31 @@ const (
 // file under the same locks; it is the rare path.
 //
 // Only refs under refs/ can be updated, and a symbolic ref is refused rather
-// than followed. Branches must point to commits. No reflog entry is
-// written, where git would log a branch's moves in a repository with a
-// working tree; the reflog of a deleted ref is removed, as git removes it.
-// Git's reference-transaction hook does not run for updates made here (it
-// does for the packed deletions).
+// than followed. Branches must point to commits. UpdateRef writes no reflog
+// entry (UpdateRefLogged does); the reflog of a deleted ref is removed, as
+// git removes it. Git's reference-transaction hook does not run for updates
+// made here (it does for the packed deletions).
 func (r *Repo) UpdateRef(name string, new, old Hash) error {
+	return r.updateRef(name, new, old, nil)
+}
+
+// RefLog is the reflog entry an update leaves: who moved the ref, and why
+// (the message git shows in `git reflog`).
+type RefLog struct {
+	Who     Signature
+	Message string
+}
+
+// UpdateRefLogged is UpdateRef that also appends log to the ref's reflog,
+// under the ref's lock, where git would: a branch in a repository with a
+// working tree (core.logAllRefUpdates), any ref whose reflog exists, every
+// ref with core.logAllRefUpdates=always. So `git reflog` shows a
+// suggestion branch's versions, and a refreshed one can be found again.
+func (r *Repo) UpdateRefLogged(name string, new, old Hash, log RefLog) error {
+	return r.updateRef(name, new, old, &log)
+}
+
+func (r *Repo) updateRef(name string, new, old Hash, log *RefLog) error {
 	if err := checkRefName(name); err != nil {
 		return err
 	}
@@ -135,7 +154,7 @@ func (r *Repo) UpdateRef(name string, new, old Hash) error {
 		if err := os.Remove(path); err != nil {
 			return err
 		}
-		os.Remove(filepath.Join(r.refDir(name), "logs", filepath.FromSlash(name)))
+		os.Remove(r.refLogPath(name))
 		unlock()
 		r.pruneRefDirs(name)
 		return nil
@@ -147,11 +166,60 @@ func (r *Repo) UpdateRef(name string, new, old Hash) error {
 	if err := lock.Close(); err != nil {
 		return err
 	}
+	if log != nil && r.logsRef(name) {
+		if err := r.appendRefLog(name, cur, new, *log); err != nil {
+			return err
+		}
+	}
 	if err := os.Rename(lock.Name(), path); err != nil {
 		return err
 	}
 	held = nil
 	return nil
+}
+
+// logsRef says whether git would log an update of name: its reflog exists
+// already, or core.logAllRefUpdates asks for it (true, git's default with a
+// working tree, for branches; always, for every ref).
+func (r *Repo) logsRef(name string) bool {
+	if _, err := os.Stat(r.refLogPath(name)); err == nil {
+		return true
+	}
+	cfg, err := r.loadConfig()
+	if err != nil {
+		return false
+	}
+	v, set := cfg.get("core.logallrefupdates")
+	switch {
+	case strings.EqualFold(v, "always"):
+		return true
+	case !set:
+		return !cfg.boolean("core.bare", false) && strings.HasPrefix(name, "refs/heads/")
+	}
+	return cfg.boolean("core.logallrefupdates", false) && strings.HasPrefix(name, "refs/heads/")
+}
+
+func (r *Repo) refLogPath(name string) string {
+	return filepath.Join(r.refDir(name), "logs", filepath.FromSlash(name))
+}
+
+// appendRefLog adds one line to name's reflog, as git writes it:
+// "<old> <new> <who> <when>\t<message>".
+func (r *Repo) appendRefLog(name string, old, new Hash, log RefLog) error {
+	path := r.refLogPath(name)
+	if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
+		return err
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o666)
+	if err != nil {
+		return err
+	}
+	msg := strings.ReplaceAll(strings.TrimSpace(log.Message), "\n", " ")
+	_, err = fmt.Fprintf(f, "%s %s %s\t%s\n", old, new, formatSignature(log.Who), msg)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // deleteUnlocked deletes a ref that has no loose file and no folder for one.

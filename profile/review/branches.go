@@ -100,7 +100,11 @@ func (l *Loop) writeSuggestion(st *State, batch string, s analyze.Suggestion, de
 	if err != nil {
 		return fail(err)
 	}
-	if err := l.Repo.UpdateRef("refs/heads/"+branch, hash, old); errors.Is(err, gitrepo.ErrRefChanged) {
+	why := "sw: suggestion " + s.ID + ", batch " + batch
+	if existing != nil {
+		why += ", with fresher evidence"
+	}
+	if err := l.Repo.UpdateRefLogged("refs/heads/"+branch, hash, old, gitrepo.RefLog{Who: sig, Message: why}); errors.Is(err, gitrepo.ErrRefChanged) {
 		return skip(SkipMoved, "the branch "+branch+" moved while sw wrote it; the next analysis tries again")
 	} else if err != nil {
 		return fail(err)
