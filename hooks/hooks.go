@@ -23,9 +23,15 @@ type IO struct {
 // agentInput is the part of Claude Code's hook JSON that sw reads.
 type agentInput struct {
 	HookEventName string `json:"hook_event_name"`
+	SessionID     string `json:"session_id"`
 	Source        string `json:"source"` // SessionStart: startup, resume, clear, compact, fork
 	Cwd           string `json:"cwd"`
 }
+
+// maxAgentInput bounds what is read of a hook's input. Claude Code's is a
+// few hundred bytes (the transcript is passed by path); past this, the
+// input is not a hook call sw understands.
+const maxAgentInput = 16 << 20
 
 // readAgentInput reads the hook JSON on stdin, if there is any. A launcher
 // that calls a hook with no stdin, or with a terminal, gets ok == false.
@@ -38,11 +44,15 @@ func readAgentInput(stdin io.Reader) (in agentInput, ok bool) {
 			return in, false
 		}
 	}
-	data, err := io.ReadAll(io.LimitReader(stdin, 1<<20))
-	if err != nil || len(data) == 0 {
+	data, err := io.ReadAll(io.LimitReader(stdin, maxAgentInput+1))
+	// Whatever is left is read and dropped: a writer cut off mid-input
+	// would fail on a broken pipe.
+	io.Copy(io.Discard, stdin)
+	if err != nil || len(data) == 0 || len(data) > maxAgentInput {
 		return in, false
 	}
-	if json.Unmarshal(data, &in) != nil || in.HookEventName == "" {
+	// A hook call names its event or its session; either will do.
+	if json.Unmarshal(data, &in) != nil || in.HookEventName == "" && in.SessionID == "" {
 		return agentInput{}, false
 	}
 	return in, true
