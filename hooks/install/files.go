@@ -45,6 +45,26 @@ func putBack(chained, path string) error {
 	return syncDir(filepath.Dir(path))
 }
 
+// AlteredSuffix names the copy of a shim the person had edited, which sw
+// keeps beside it when it rewrites or removes the shim: the edit may be
+// the only copy of something they meant.
+const AlteredSuffix = ".sw-altered"
+
+// keepAltered copies an edited shim to <hook>.sw-altered, with its mode.
+func keepAltered(f hookFile) error {
+	return atomicfile.Replace(f.path+AlteredSuffix, f.content, f.info.Mode().Perm())
+}
+
+// thenKeepAltered runs work after keeping a copy of the edited shim f.
+func thenKeepAltered(f hookFile, work func() error) func() error {
+	return func() error {
+		if err := keepAltered(f); err != nil {
+			return err
+		}
+		return work()
+	}
+}
+
 // remove deletes path and makes that durable.
 func remove(path string) error {
 	if err := os.Remove(path); err != nil {

@@ -94,8 +94,11 @@ func planInstall(p hookPair) (step, error) {
 	case cur.shim:
 		result.Action = Updated
 		result.Detail = fmt.Sprintf("from shim version %d", cur.version)
-		if cur.version == ShimVersion {
-			result.Detail = "the shim had been altered; rewritten"
+		if cur.editedShim(p.hook) {
+			result.Detail = "the shim had been altered; your version is kept as " + p.hook + AlteredSuffix + ", and the shim rewritten"
+			write = thenKeepAltered(cur, write)
+		} else if cur.version == ShimVersion {
+			result.Detail = "the shim's mode had been changed; set again"
 		}
 	case !cur.exists && !kept.exists:
 		result.Action = Installed

@@ -211,3 +211,34 @@ func TestShimsStartSwOnOneProcessor(t *testing.T) {
 	wantText(t, "after a chained hook", strings.Join(swLines, "\n"),
 		"sw hook post-commit GOMAXPROCS=1\nsw hook post-rewrite GOMAXPROCS=1")
 }
+
+// TestEditedShimIsKeptAside: a shim the person edited is copied to
+// <hook>.sw-altered, mode and all, before install rewrites it or uninstall
+// removes it; a shim whose mode alone changed is just set right.
+func TestEditedShimIsKeptAside(t *testing.T) {
+	s := newSandbox(t)
+	repo := s.repo("r")
+	hooksDir := filepath.Join(repo.GitDir, "hooks")
+	mustInstall(t, repo, Options{})
+	edited := shimText(PostCommit) + "echo my addition\n"
+	writeFile(t, filepath.Join(hooksDir, PostCommit), edited, 0o700)
+	os.Chmod(filepath.Join(hooksDir, PostMerge), 0o644)
+
+	report := mustInstall(t, repo, Options{})
+	wantText(t, "report", report.String(), "post-commit: updated (the shim had been altered; your version is kept as post-commit.sw-altered, and the shim rewritten)\n"+
+		"post-merge: updated (the shim's mode had been changed; set again)\npost-rewrite: already installed\n")
+	after := snapshot(t, hooksDir)
+	wantText(t, "kept", after[PostCommit+AlteredSuffix], "-rwx------\n"+edited)
+	wantText(t, "rewritten", after[PostCommit], "-rwxr-xr-x\n"+shimText(PostCommit))
+	if _, ok := after[PostMerge+AlteredSuffix]; ok {
+		t.Error("a copy was kept of a shim whose mode alone changed")
+	}
+
+	edited2 := shimText(PostRewrite) + "echo another\n"
+	writeFile(t, filepath.Join(hooksDir, PostRewrite), edited2, 0o755)
+	report = mustUninstall(t, repo)
+	if !strings.Contains(report.String(), "post-rewrite: removed (the shim had been altered; your version is kept as post-rewrite.sw-altered)") {
+		t.Errorf("uninstall report:\n%s", report.String())
+	}
+	wantText(t, "kept on uninstall", snapshot(t, hooksDir)[PostRewrite+AlteredSuffix], "-rwxr-xr-x\n"+edited2)
+}

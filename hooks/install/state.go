@@ -67,6 +67,12 @@ func (f hookFile) isExactShim(text string) bool {
 	return f.exists && f.info.Mode().IsRegular() && f.info.Mode().Perm() == hookMode && string(f.content) == text
 }
 
+// editedShim reports whether f is a shim of this version whose text is not
+// the one sw writes: edited by hand. A change of mode alone is no edit.
+func (f hookFile) editedShim(hook string) bool {
+	return f.shim && f.version == ShimVersion && string(f.content) != shimText(hook)
+}
+
 // executable reports whether git would run f (it skips a hook without an x bit).
 func (f hookFile) executable() bool {
 	if !f.exists {

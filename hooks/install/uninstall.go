@@ -54,6 +54,10 @@ func planUninstall(p hookPair) (step, error) {
 	default:
 		return step{}, &ConflictError{Hook: p.hook, Path: cur.path, Chained: kept.path}
 	}
+	if cur.editedShim(p.hook) && work != nil {
+		result.Detail = joinDetail(result.Detail, "the shim had been altered; your version is kept as "+p.hook+AlteredSuffix)
+		work = thenKeepAltered(cur, work)
+	}
 	if prepare != nil {
 		if result.Action == NotInstalled {
 			result.Action = Removed
