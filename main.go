@@ -107,7 +107,11 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 				ArgsUsage: "PIECE...",
 				Flags:     []cli.Flag{&cli.StringFlag{Name: "genre", Usage: "the genre to check against (default: each piece's own)"}, jsonFlag},
 				Action: func(c *cli.Context) error {
-					return checkPieces(checkOptions{paths: c.Args().Slice(), genre: c.String("genre"), json: c.Bool("json")}, c.App.Writer)
+					genre, err := genreGiven(c)
+					if err != nil {
+						return err
+					}
+					return checkPieces(checkOptions{paths: c.Args().Slice(), genre: genre, json: c.Bool("json")}, c.App.Writer)
 				},
 			},
 			{
@@ -212,11 +216,15 @@ func initCollection(c *cli.Context) error {
 }
 
 func profileShow(c *cli.Context) error {
+	genre, err := genreGiven(c)
+	if err != nil {
+		return err
+	}
 	coll, err := collection.Find(".")
 	if err != nil {
 		return err
 	}
-	r, err := coll.Resolve(c.String("genre"))
+	r, err := coll.Resolve(genre)
 	if err != nil {
 		return err
 	}
@@ -227,11 +235,15 @@ func profileShow(c *cli.Context) error {
 }
 
 func profileWrite(c *cli.Context) error {
+	genre, err := genreGiven(c)
+	if err != nil {
+		return err
+	}
 	coll, err := collection.Find(".")
 	if err != nil {
 		return err
 	}
-	_, changed, err := coll.WriteBlock(c.String("genre"))
+	_, changed, err := coll.WriteBlock(genre)
 	if err != nil {
 		return err
 	}
@@ -263,6 +275,16 @@ func hookCommands() []*cli.Command {
 	return cmds
 }
 
+// genreGiven is the --genre the command line gave, "" when none. A blank
+// one is a usage error, not a quiet "none": the person meant a genre.
+func genreGiven(c *cli.Context) (string, error) {
+	g := c.String("genre")
+	if c.IsSet("genre") && strings.TrimSpace(g) == "" {
+		return "", usagef(c, "--genre wants a genre's name, e.g. --genre essay")
+	}
+	return g, nil
+}
+
 // checkOptions are the arguments of `sw check`.
 type checkOptions struct {
 	paths []string
@@ -291,9 +313,9 @@ func checkCalled(args []string) (o checkOptions, ok bool) {
 		switch {
 		case name == "json" && !hasValue:
 			o.json = true
-		case name == "genre" && hasValue:
+		case name == "genre" && hasValue && strings.TrimSpace(value) != "":
 			o.genre = value
-		case name == "genre" && len(rest) > 0:
+		case name == "genre" && !hasValue && len(rest) > 0 && strings.TrimSpace(rest[0]) != "":
 			o.genre, rest = rest[0], rest[1:]
 		default:
 			return o, false

@@ -82,6 +82,17 @@ func TestCheckFastPath(t *testing.T) {
 		{"check -- piece.md", false},
 		{"check piece.md --json", false},
 	}
+	// A blank genre is a usage error; the app says so.
+	for _, blank := range [][]string{{"--genre=", "piece.md"}, {"--genre", " ", "piece.md"}} {
+		args := append([]string{"sw", "check"}, blank...)
+		if _, fast := checkCalled(args); fast {
+			t.Errorf("sw check %q: shortcut taken", blank)
+		}
+		var out, errs bytes.Buffer
+		if code := run(args, nil, &out, &errs); code != 2 || !strings.Contains(errs.String(), "--genre wants a genre's name") {
+			t.Errorf("sw check %q: %d %q", blank, code, errs.String())
+		}
+	}
 	for _, c := range cases {
 		args := append([]string{"sw"}, strings.Fields(c.args)...)
 		if _, fast := checkCalled(args); fast != c.fast {

@@ -90,6 +90,9 @@ func TestUsageErrors(t *testing.T) {
 		"--bogus":                `sw: flag provided but not defined: -bogus; see sw help`,
 		"review --bogus":         `sw review: flag provided but not defined: -bogus; see sw help review`,
 		"check --genre":          `sw check: flag needs an argument: -genre; see sw help check`,
+		"check --genre= a.md":    `sw check: --genre wants a genre's name, e.g. --genre essay; see sw help check`,
+		"profile show --genre=":  `sw profile show: --genre wants a genre's name, e.g. --genre essay; see sw help profile show`,
+		"profile write --genre=": `sw profile write: --genre wants a genre's name, e.g. --genre essay; see sw help profile write`,
 	} {
 		code, out, errs := runArgs(line)
 		if code != 2 || out != "" || errs != want+"\n" {
