@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io/fs"
+	"os"
 	"path"
 	"path/filepath"
 	"strconv"
@@ -17,10 +18,11 @@ import (
 
 // Stamp summarises, without reading them, the rule files the profile for
 // genre is resolved from: their names, sizes, modification and change
-// times, and inodes, as git's index summarises a working tree, and the
-// names of what the genres folder holds that no genre reads. Two equal
-// stamps mean the same files with the same contents, so a hook can reuse
-// what it rendered last time instead of parsing every rule again. newest is
+// times, and inodes (of a symbolic link, and of the file it points to), as
+// git's index summarises a working tree, and the names of what the genres
+// folder holds that no genre reads. Two equal stamps mean the same files
+// with the same contents, so a hook can reuse what it rendered last time
+// instead of parsing every rule again. newest is
 // the latest time any of them changed: a stamp taken within a file
 // system's timestamp granularity of that time cannot tell a change made in
 // the same tick, so a cache must not keep it (the "racy" case git guards
@@ -51,6 +53,13 @@ func (p Profile) Stamp(genre string) (stamp string, newest time.Time, err error)
 			line = append(append(line, '/'), name...)
 			var changed time.Time
 			line, changed = AppendFileStamp(append(line, ' '), fi)
+			if fi.Mode()&fs.ModeSymlink != 0 {
+				var target time.Time
+				line, target = appendTargetStamp(line, filepath.Join(dir, name))
+				if target.After(changed) {
+					changed = target
+				}
+			}
 			if changed.After(newest) {
 				newest = changed
 			}
@@ -71,6 +80,20 @@ func (p Profile) Stamp(genre string) (stamp string, newest time.Time, err error)
 		}
 	}
 	return hex.EncodeToString(h.Sum(nil)), newest, nil
+}
+
+// appendTargetStamp appends the stamp of what the symbolic link at path
+// points to: the loader reads the rule through the link, so an edit of the
+// file it points to changes the profile while the link itself stays as it
+// was. A link to nothing is stamped as such, so that the file appearing is
+// seen.
+func appendTargetStamp(b []byte, path string) ([]byte, time.Time) {
+	b = append(b, " -> "...)
+	fi, err := os.Stat(path)
+	if err != nil {
+		return append(b, "unreadable"...), time.Time{}
+	}
+	return AppendFileStamp(b, fi)
 }
 
 // AppendFileStamp appends what stat says of one file (mode, size,

@@ -91,6 +91,42 @@ func TestProfileCacheSeesStrayGenres(t *testing.T) {
 	}
 }
 
+// A rule file that is a symbolic link is read through the link, so an
+// edit of the file it points to is a change of the profile, though the
+// link itself stays as it was.
+func TestProfileCacheSeesEditsBehindASymlink(t *testing.T) {
+	c := gitCollection(t)
+	root := c.Root
+	trustFreshFiles(t)
+	os.MkdirAll(filepath.Join(root, "profile/preferences"), 0o777)
+	os.MkdirAll(filepath.Join(root, "shared"), 0o777)
+	target := filepath.Join(root, "shared/x.yaml")
+	if err := os.WriteFile(target, []byte("id: x\nrule: One.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../../shared/x.yaml", filepath.Join(root, "profile/preferences/x.yaml")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	ruleText := func() string {
+		t.Helper()
+		r, err := c.Resolve("essay")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r.Rules[0].Rule.Rule
+	}
+	if got := ruleText(); got != "One." {
+		t.Fatalf("first read %q", got)
+	}
+	if _, err := os.Stat(filepath.Join(root, ".git/sw/profiles/essay.rules")); err != nil {
+		t.Fatalf("no cache written: %v", err)
+	}
+	os.WriteFile(target, []byte("id: x\nrule: Two, longer.\n"), 0o644)
+	if got := ruleText(); got != "Two, longer." {
+		t.Errorf("an edit of the linked file was missed: %q", got)
+	}
+}
+
 // A profile read within the racy window of a change is not kept: a second
 // change in the same timestamp tick would look the same.
 func TestProfileCacheKeepsNothingRacy(t *testing.T) {
