@@ -51,11 +51,31 @@ var ErrNotCollection = errors.New("not an sw collection")
 // Find opens the collection containing dir. A collection is a whole git
 // repository, so its root is the top of the repository dir is in and must
 // hold .sw.yaml; outside git, the nearest folder above with .sw.yaml is used.
+//
+// The folders above dir are first taken as its path names them, then, if
+// no collection is found that way and dir is reached through a symbolic
+// link, as they are on disk: a shell in a linked folder reports the path
+// it was given, while git, and so the collection, sees where the link
+// leads.
 func Find(dir string) (*Collection, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, err
 	}
+	c, err := findFrom(abs)
+	if !errors.Is(err, ErrNotCollection) {
+		return c, err
+	}
+	if onDisk, evalErr := filepath.EvalSymlinks(abs); evalErr == nil && onDisk != abs {
+		if c, diskErr := findFrom(onDisk); diskErr == nil {
+			return c, nil
+		}
+	}
+	return nil, err
+}
+
+// findFrom is Find walking up from abs, an absolute path, by its names.
+func findFrom(abs string) (*Collection, error) {
 	nearest, nearestSettings := "", fs.FileInfo(nil)
 	for d := abs; ; {
 		settings, settingsErr := os.Stat(filepath.Join(d, SettingsFile))
@@ -171,9 +191,27 @@ func (c *Collection) Rel(path string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	rel, err := filepath.Rel(c.Root, abs)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+	rel, ok := relInside(c.Root, abs)
+	if !ok {
+		// Either side may be reached through a symbolic link (see Find):
+		// compared where they lead, they may still be one inside the other.
+		root, rootErr := filepath.EvalSymlinks(c.Root)
+		onDisk, diskErr := filepath.EvalSymlinks(abs)
+		if rootErr == nil && diskErr == nil {
+			rel, ok = relInside(root, onDisk)
+		}
+	}
+	if !ok {
 		return "", fmt.Errorf("%s is outside the collection at %s", path, c.Root)
 	}
 	return filepath.ToSlash(rel), nil
+}
+
+// relInside is abs relative to root, when it lies inside root.
+func relInside(root, abs string) (string, bool) {
+	rel, err := filepath.Rel(root, abs)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	return rel, true
 }
