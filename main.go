@@ -208,6 +208,8 @@ func initCollection(c *cli.Context) error {
 			fmt.Fprintf(c.App.Writer, "created  %s (%s)\n", s.Path, s.Note)
 		case s.Created:
 			fmt.Fprintf(c.App.Writer, "created  %s\n", s.Path)
+		case s.Failed:
+			fmt.Fprintf(c.App.Writer, "not made %s (%s)\n", s.Path, s.Note)
 		default:
 			fmt.Fprintf(c.App.Writer, "kept     %s (%s)\n", s.Path, s.Note)
 		}

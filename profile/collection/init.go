@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
+	"syscall"
 
 	"sw/hooks/gitrepo"
 	"sw/profile"
@@ -17,7 +19,8 @@ import (
 type InitStep struct {
 	Path    string // slash path relative to the collection root
 	Created bool
-	Note    string // why it was left alone, or what was done
+	Failed  bool   // neither made nor there: something is in the way
+	Note    string // why it was left alone or not made, or what was done
 }
 
 // starterFiles are the files Init creates, in the order it reports them, and
@@ -41,6 +44,7 @@ func Init(dir string) ([]InitStep, error) {
 		return nil, err
 	}
 	var steps []InitStep
+	failed := 0
 	if _, err := gitrepo.At(root); errors.Is(err, gitrepo.ErrNotRepo) {
 		if outer, err := gitrepo.Find(root); err == nil {
 			return nil, fmt.Errorf("%s is inside the git repository %s; a collection is a whole repository: run `sw init` at %s, or in a folder outside it", root, outer.Root, outer.Root)
@@ -59,17 +63,48 @@ func Init(dir string) ([]InitStep, error) {
 		if f.path == ClaudeFile {
 			text = c.claudeStarter(text)
 		}
-		switch err := createNew(c.Path(f.path), []byte(text)); {
+		switch err := createStarter(c.Path(f.path), []byte(text)); {
 		case errors.Is(err, fs.ErrExist):
 			step.Note = "already there"
 		case err != nil:
-			return steps, err
+			step.Failed, step.Note = true, c.inTheWay(f.path, err)
+			failed++
 		default:
 			step.Created = true
 		}
 		steps = append(steps, step)
 	}
+	if failed > 0 {
+		return steps, fmt.Errorf("%d starter files could not be made; clear their way and run `sw init` again", failed)
+	}
 	return steps, nil
+}
+
+// errFolderInTheWay is createStarter's answer for a folder where the file
+// should be: it is not the file, so the file is not "already there".
+var errFolderInTheWay = errors.New("a folder is where this file should be; move it aside")
+
+// createStarter creates a starter file unless something is there:
+// fs.ErrExist for a file, errFolderInTheWay for a folder.
+func createStarter(path string, data []byte) error {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return errFolderInTheWay
+	}
+	return createNew(path, data)
+}
+
+// inTheWay says why the starter file at rel could not be made: a file
+// where one of its folders should be is named, since the system's own
+// words ("not a directory") do not say which.
+func (c *Collection) inTheWay(rel string, err error) string {
+	if errors.Is(err, syscall.ENOTDIR) {
+		for dir := path.Dir(rel); dir != "."; dir = path.Dir(dir) {
+			if fi, statErr := os.Stat(c.Path(dir)); statErr == nil && !fi.IsDir() {
+				return dir + " is a file where a folder should be; move it aside"
+			}
+		}
+	}
+	return err.Error()
 }
 
 // claudeStarter appends sw's block, rendered from whatever profile is
