@@ -45,7 +45,7 @@ func WriteOver(path string, data []byte, perm fs.FileMode, seen fs.FileInfo) err
 // write is Write, and WriteOver when check is set: check is given the
 // file's stat data right before the rename, and can stop it.
 func write(path string, data []byte, perm fs.FileMode, check func(fs.FileInfo, error) error) error {
-	path, err := linkedFile(path)
+	path, err := LinkedFile(path)
 	if err != nil {
 		return err
 	}
@@ -59,10 +59,10 @@ func write(path string, data []byte, perm fs.FileMode, check func(fs.FileInfo, e
 	return replace(path, data, perm, beforeRename)
 }
 
-// linkedFile follows path, while it is a symbolic link, to the file the
+// LinkedFile follows path, while it is a symbolic link, to the file the
 // links name: the one to replace, which need not exist yet (a link made
 // before its target).
-func linkedFile(path string) (string, error) {
+func LinkedFile(path string) (string, error) {
 	for range 40 { // as many links as Linux follows
 		fi, err := os.Lstat(path)
 		if errors.Is(err, fs.ErrNotExist) || err == nil && fi.Mode()&fs.ModeSymlink == 0 {

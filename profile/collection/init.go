@@ -11,6 +11,7 @@ import (
 
 	"sw/hooks/gitrepo"
 	"sw/profile"
+	"sw/profile/atomicfile"
 	"sw/profile/block"
 	"sw/templates"
 )
@@ -84,13 +85,23 @@ func Init(dir string) ([]InitStep, error) {
 // should be: it is not the file, so the file is not "already there".
 var errFolderInTheWay = errors.New("a folder is where this file should be; move it aside")
 
-// createStarter creates a starter file unless something is there:
-// fs.ErrExist for a file, errFolderInTheWay for a folder.
+// createStarter creates a starter file unless a file is there (fs.ErrExist).
+// A symbolic link to a file not made yet is followed, and the file made
+// where it points, as sw writes CLAUDE.md through a link.
 func createStarter(path string, data []byte) error {
-	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+	switch fi, err := os.Stat(path); {
+	case err == nil && fi.IsDir():
 		return errFolderInTheWay
+	case err == nil:
+		return fs.ErrExist
+	case !errors.Is(err, fs.ErrNotExist):
+		return err
 	}
-	return createNew(path, data)
+	target, err := atomicfile.LinkedFile(path)
+	if err != nil {
+		return err
+	}
+	return createNew(target, data)
 }
 
 // inTheWay says why the starter file at rel could not be made: a file
