@@ -63,13 +63,25 @@ func (l *Loop) feedbackOnDefault() (*feedback.File, tip, error) {
 	f, err := feedback.Parse(collection.FeedbackFile, data)
 	if err != nil {
 		copyPath := filepath.Join(l.Dir, "profile_feedback.corrupt-"+blob.String()[:12]+".json")
-		if _, statErr := os.Stat(copyPath); statErr != nil {
-			os.MkdirAll(l.Dir, 0o777)
-			os.WriteFile(copyPath, data, 0o666)
+		if copyErr := keepCopy(copyPath, data); copyErr != nil {
+			return nil, def, fmt.Errorf("%w (on %s; no copy could be kept: %v); fix it and commit, and sw records what waits", err, def.name, copyErr)
 		}
 		return nil, def, fmt.Errorf("%w (on %s; a copy is kept at %s); fix it and commit, and sw records what waits", err, def.name, copyPath)
 	}
 	return f, def, nil
+}
+
+// keepCopy makes sure the file at path holds data, writing it whole or not
+// at all: a copy cut short by a crash or a full disk would otherwise stand
+// under the name for good, and be all the person had to go by.
+func keepCopy(path string, data []byte) error {
+	if have, err := quickread.ReadFile(path); err == nil && bytes.Equal(have, data) {
+		return nil
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
+		return err
+	}
+	return atomicfile.Replace(path, data, 0o644)
 }
 
 // recordRejections writes every rejection not yet in profile_feedback.json
