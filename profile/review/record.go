@@ -68,6 +68,9 @@ func (l *Loop) feedbackOnDefault() (*feedback.File, tip, error) {
 		}
 		return nil, def, fmt.Errorf("%w (on %s; a copy is kept at %s); fix it and commit, and sw records what waits", err, def.name, copyPath)
 	}
+	// The window is the settings' now, not the one the file was last
+	// written with: lowering feedback_window takes effect at once.
+	f.Window = window
 	return f, def, nil
 }
 

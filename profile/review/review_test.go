@@ -572,3 +572,25 @@ func TestSquashMergeEditedIsAnAccept(t *testing.T) {
 		t.Errorf("the one deleted: %s (%s)", s.Decision, s.How)
 	}
 }
+
+// TestLoweredFeedbackWindowTakesEffectAtOnce: profile_feedback.json keeps
+// the rejections of the last three batches; the settings now say one. The
+// next analysis is told only the newest batch's rejections.
+func TestLoweredFeedbackWindowTakesEffectAtOnce(t *testing.T) {
+	l := newCollection(t)
+	root := l.Coll.Root
+	write(t, filepath.Join(root, "profile_feedback.json"), `{"version": 1, "window": 3, "batches": [
+  {"batch": "1", "rejected": [{"id": "a", "signature": "old:a", "summary": "A", "layer": "preferences", "rejected_at": "2026-01-01T00:00:00Z"}]},
+  {"batch": "2", "rejected": [{"id": "b", "signature": "new:b", "summary": "B", "layer": "preferences", "rejected_at": "2026-02-01T00:00:00Z"}]}
+]}
+`)
+	git(t, root, "commit", "-q", "-am", "Two batches of rejections")
+	l.Coll.Settings.FeedbackWindow = 1
+	got, err := l.remembered(&State{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got[0].Signature != "new:b" {
+		t.Errorf("remembered %+v, want only new:b", got)
+	}
+}
