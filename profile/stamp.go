@@ -19,11 +19,11 @@ import (
 // Stamp summarises, without reading them, the rule files the profile for
 // genre is resolved from: their names, sizes, modification and change
 // times, and inodes (of a symbolic link, and of the file it points to), as
-// git's index summarises a working tree, and the names of what the genres
-// folder holds that no genre reads. Two equal stamps mean the same files
-// with the same contents, so a hook can reuse what it rendered last time
-// instead of parsing every rule again. newest is
-// the latest time any of them changed: a stamp taken within a file
+// git's index summarises a working tree; and the genres folder's own, which
+// change when a folder no genre reads comes or goes. Two equal stamps mean
+// the same files with the same contents, so a hook can reuse what it
+// rendered last time instead of parsing every rule again. newest is the
+// latest time any of them changed: a stamp taken within a file
 // system's timestamp granularity of that time cannot tell a change made in
 // the same tick, so a cache must not keep it (the "racy" case git guards
 // against).
@@ -67,18 +67,23 @@ func (p Profile) Stamp(genre string) (stamp string, newest time.Time, err error)
 		}
 	}
 	// What the genres folder holds that no genre reads is an error for
-	// every genre (see strayGenres); its names are enough to see it come
-	// and go.
+	// every genre (see strayGenres). An entry there made, renamed or
+	// removed changes the folder's own stat data, which is one stat rather
+	// than a listing.
 	genres := path.Join(p.Dir, GenresDir)
-	entries, err := quickread.ReadDir(filepath.Join(p.Root, filepath.FromSlash(genres)))
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+	line = append(line[:0], genres...)
+	if fi, err := os.Lstat(filepath.Join(p.Root, filepath.FromSlash(genres))); err == nil {
+		var changed time.Time
+		line, changed = AppendFileStamp(append(line, ' '), fi)
+		if changed.After(newest) {
+			newest = changed
+		}
+	} else if errors.Is(err, fs.ErrNotExist) {
+		line = append(line, " missing"...)
+	} else {
 		return "", newest, err
 	}
-	for _, e := range entries {
-		if strayInGenres(e.Name(), e.Type()) {
-			fmt.Fprintf(h, "%s/%s stray\n", genres, e.Name())
-		}
-	}
+	h.Write(append(line, '\n'))
 	return hex.EncodeToString(h.Sum(nil)), newest, nil
 }
 
