@@ -13,8 +13,9 @@ import (
 )
 
 // Write replaces the file at path with data. A new file gets mode perm; an
-// existing one keeps its own. A symbolic link keeps pointing where it
-// pointed: the file it points to is the one replaced.
+// existing one keeps its own, and one its owner cannot write is refused. A
+// symbolic link keeps pointing where it pointed: the file it points to is
+// the one replaced.
 func Write(path string, data []byte, perm fs.FileMode) error {
 	return write(path, data, perm, nil)
 }
@@ -50,6 +51,11 @@ func write(path string, data []byte, perm fs.FileMode, check func(fs.FileInfo, e
 		return err
 	}
 	if fi, err := os.Stat(path); err == nil {
+		// A rename would replace a file its owner made read-only: that
+		// is the person saying hands off.
+		if fi.Mode().Perm()&0o200 == 0 {
+			return fmt.Errorf("%s is read-only, so sw leaves it as it is; make it writable (chmod u+w) for sw to write it", path)
+		}
 		perm = fi.Mode().Perm()
 	}
 	var beforeRename func() error

@@ -127,3 +127,22 @@ func TestWriteOverKeepsAChangeMadeMeanwhile(t *testing.T) {
 		t.Errorf("left behind: %v", ents)
 	}
 }
+
+// TestWriteRefusesAReadOnlyFile: a file its owner cannot write is left as
+// it is, with no temporary file behind.
+func TestWriteRefusesAReadOnlyFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "profile_feedback.json")
+	if err := os.WriteFile(path, []byte("mine\n"), 0o444); err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(path, []byte("sw's\n"), 0o644); err == nil {
+		t.Fatal("a read-only file was written")
+	}
+	if got, _ := os.ReadFile(path); string(got) != "mine\n" {
+		t.Errorf("changed to %q", got)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Errorf("left behind: %v", ents)
+	}
+}

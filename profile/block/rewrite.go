@@ -79,32 +79,48 @@ func withEOL(block, eol string) string {
 //
 // A change saved to the file while the block is written (by the person's
 // editor, or the agent) is kept: the file is read again and the block set
-// in that, a few times at most.
+// in that, a few times at most. The hooks call this at every session, and
+// most calls change nothing: those read the file once, and stat nothing.
 func WriteFile(path, display, block string) (changed bool, err error) {
+	content, err := readIfAny(path)
+	if err != nil {
+		return false, err
+	}
 	for range 3 {
+		out, err := Rewrite(display, content, block)
+		if err != nil || bytes.Equal(out, content) {
+			return false, err
+		}
+		// WriteOver replaces the file only as seen; read it once more
+		// after the stat, so that what was seen is what the block was
+		// set in.
 		seen, err := os.Stat(path)
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return false, err
 		}
-		// A rename would replace a file its owner made read-only; that
-		// is the person saying hands off.
-		if seen != nil && seen.Mode().Perm()&0o200 == 0 {
-			return false, fmt.Errorf("%s is read-only, so sw leaves it as it is; make it writable (chmod u+w %s) for sw to update its block", display, display)
-		}
-		content, err := quickread.ReadFile(path)
-		if err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return false, err
-		}
-		out, err := Rewrite(display, content, block)
+		again, err := readIfAny(path)
 		if err != nil {
 			return false, err
 		}
-		if bytes.Equal(out, content) {
-			return false, nil
+		if bytes.Equal(again, content) {
+			err = atomicfile.WriteOver(path, out, 0o644, seen)
+			if !errors.Is(err, atomicfile.ErrChanged) {
+				return err == nil, err
+			}
+			if again, err = readIfAny(path); err != nil {
+				return false, err
+			}
 		}
-		if err := atomicfile.WriteOver(path, out, 0o644, seen); !errors.Is(err, atomicfile.ErrChanged) {
-			return err == nil, err
-		}
+		content = again
 	}
 	return false, fmt.Errorf("%s kept changing while sw wrote its block; sw leaves it as it is", display)
+}
+
+// readIfAny reads the file at path; a missing one reads as empty.
+func readIfAny(path string) ([]byte, error) {
+	data, err := quickread.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	return data, err
 }

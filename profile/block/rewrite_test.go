@@ -156,6 +156,9 @@ func TestWriteFile(t *testing.T) {
 	if got, _ := os.ReadFile(path); string(got) != blk+"\n" {
 		t.Errorf("read-only file changed to %q", got)
 	}
+	if changed, err := WriteFile(path, "CLAUDE.md", blk); err != nil || changed {
+		t.Errorf("read-only, block already there: %v %v", changed, err)
+	}
 }
 
 func TestWriteFileFollowsSymlink(t *testing.T) {
