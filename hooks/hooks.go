@@ -45,10 +45,13 @@ func readAgentInput(stdin io.Reader) (in agentInput, ok bool) {
 		}
 	}
 	data, err := io.ReadAll(io.LimitReader(stdin, maxAgentInput+1))
-	// Whatever is left is read and dropped: a writer cut off mid-input
-	// would fail on a broken pipe.
-	io.Copy(io.Discard, stdin)
-	if err != nil || len(data) == 0 || len(data) > maxAgentInput {
+	if len(data) > maxAgentInput {
+		// Read the rest and drop it: a writer cut off mid-input would
+		// fail on a broken pipe.
+		io.Copy(io.Discard, stdin)
+		return in, false
+	}
+	if err != nil || len(data) == 0 {
 		return in, false
 	}
 	// A hook call names its event or its session; either will do.
