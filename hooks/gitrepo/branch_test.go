@@ -172,11 +172,7 @@ func TestConfigAgreesWithGit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for key, want := range map[string]string{"sw.fromenv": "env value", "sw.param": "it's", "sw.bare": "true"} {
-		if got, _ := cfg.get(key); got != want {
-			t.Errorf("%s = %q, want %q", key, got, want)
-		}
-	}
+	wantConfig(t, cfg, map[string]string{"sw.fromenv": "env value", "sw.param": "it's", "sw.bare": "true"})
 }
 
 // TestConfigParametersAsGitQuotesThem reads GIT_CONFIG_PARAMETERS as git
@@ -199,11 +195,7 @@ func TestConfigParametersAsGitQuotesThem(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for key, want := range map[string]string{"sw.bang": "a!b", "sw.quote": "it's", "alias.showenv": "!env"} {
-		if got, _ := cfg.get(key); got != want {
-			t.Errorf("%s = %q, want %q", key, got, want)
-		}
-	}
+	wantConfig(t, cfg, map[string]string{"sw.bang": "a!b", "sw.quote": "it's", "alias.showenv": "!env"})
 }
 
 // TestConfigBooleansAsGitReadsThem: words, and any integer (true unless
@@ -272,6 +264,16 @@ func TestConfigEdgesAsGitReadsThem(t *testing.T) {
 		want = strings.NewReplacer("sw.flag|", "sw.flag=|", "sw.z|", "sw.z=|").Replace(want + "|")
 		if strings.Join(got, "|")+"|" != want {
 			t.Errorf("%q: sw %q, git %q", src, strings.Join(got, "|")+"|", want)
+		}
+	}
+}
+
+// wantConfig checks the value cfg gives each key.
+func wantConfig(t *testing.T, cfg *config, want map[string]string) {
+	t.Helper()
+	for key, v := range want {
+		if got, _ := cfg.get(key); got != v {
+			t.Errorf("%s = %q, want %q", key, got, v)
 		}
 	}
 }

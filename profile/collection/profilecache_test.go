@@ -25,14 +25,7 @@ func TestProfileCacheSeesEveryChange(t *testing.T) {
 		at := time.Now().Add(-age)
 		os.Chtimes(rule, at, at)
 	}
-	ruleText := func() string {
-		t.Helper()
-		r, err := c.Resolve("essay")
-		if err != nil {
-			t.Fatal(err)
-		}
-		return r.Rules[0].Rule.Rule
-	}
+	ruleText := func() string { return firstRule(t, c, "essay") }
 	write("id: x\nrule: One.\n", time.Hour)
 	if got := ruleText(); got != "One." {
 		t.Fatalf("first read %q", got)
@@ -107,14 +100,7 @@ func TestProfileCacheSeesEditsBehindASymlink(t *testing.T) {
 	if err := os.Symlink("../../shared/x.yaml", filepath.Join(root, "profile/preferences/x.yaml")); err != nil {
 		t.Skip("no symbolic links here:", err)
 	}
-	ruleText := func() string {
-		t.Helper()
-		r, err := c.Resolve("essay")
-		if err != nil {
-			t.Fatal(err)
-		}
-		return r.Rules[0].Rule.Rule
-	}
+	ruleText := func() string { return firstRule(t, c, "essay") }
 	if got := ruleText(); got != "One." {
 		t.Fatalf("first read %q", got)
 	}
@@ -220,4 +206,14 @@ func TestBinaryStampIsTheRunningBinary(t *testing.T) {
 	if want := fmt.Sprintf("%d %d", fi.Size(), fi.ModTime().UnixNano()); binaryStamp() != want {
 		t.Fatalf("stamp %q, want %q", binaryStamp(), want)
 	}
+}
+
+// firstRule is the sentence of the first rule resolved for genre.
+func firstRule(t *testing.T, c *Collection, genre string) string {
+	t.Helper()
+	r, err := c.Resolve(genre)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r.Rules[0].Rule.Rule
 }
