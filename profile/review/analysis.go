@@ -86,6 +86,13 @@ type Proposal struct {
 // and applies the reject memory. It writes nothing: `sw analyze --dry-run`
 // stops here.
 func (l *Loop) Propose(ctx context.Context, paths []string) (*Proposal, error) {
+	// A name that is no piece would otherwise leave nothing analysed
+	// without a word; one not committed is refused as the request is made.
+	for _, path := range paths {
+		if !l.Coll.Settings.IsPiece(path) {
+			return nil, fmt.Errorf("%s is not a piece: pieces are the Markdown files .sw.yaml's pieces.include matches, and sw's own files never are", path)
+		}
+	}
 	st, err := l.update(l.count)
 	if err != nil {
 		return nil, err
@@ -94,27 +101,7 @@ func (l *Loop) Propose(ctx context.Context, paths []string) (*Proposal, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := l.checkNamed(head, paths); err != nil {
-		return nil, err
-	}
 	return l.propose(ctx, st, head, paths)
-}
-
-// checkNamed makes sure each piece named for an analysis is one, as
-// committed at head: the analysis reads committed pieces only, and a name
-// that is not one would otherwise leave nothing analysed without a word.
-func (l *Loop) checkNamed(head plumbing.Hash, paths []string) error {
-	for _, path := range paths {
-		if !l.Coll.Settings.IsPiece(path) {
-			return fmt.Errorf("%s is not a piece: pieces are the Markdown files .sw.yaml's pieces.include matches, and sw's own files never are", path)
-		}
-		if _, ok, err := l.Repo.FileAt(head, path); err != nil {
-			return err
-		} else if !ok {
-			return fmt.Errorf("%s is not committed; the analysis reads pieces as committed (git add and commit it first)", path)
-		}
-	}
-	return nil
 }
 
 // propose is Propose on pieces as counted in st, read as of head.
@@ -127,7 +114,7 @@ func (l *Loop) propose(ctx context.Context, st *State, head plumbing.Hash, paths
 	} else {
 		p.seq = -1 // named pieces: the count is left as it is
 	}
-	if p.Request, err = l.request(p.head, paths, st); err != nil {
+	if p.Request, err = l.request(p.head, paths, p.seq < 0, st); err != nil {
 		return nil, err
 	}
 	a := l.Coll.Settings.Analyzer
@@ -151,13 +138,17 @@ func (l *Loop) propose(ctx context.Context, st *State, head plumbing.Hash, paths
 }
 
 // request gathers what the analyzer reads: each piece as committed at head,
-// the profile for each of their genres, and the remembered rejections.
-func (l *Loop) request(head plumbing.Hash, paths []string, st *State) (*analyze.Request, error) {
+// the profile for each of their genres, and the remembered rejections. A
+// named piece head lacks is an error; a counted one was deleted since.
+func (l *Loop) request(head plumbing.Hash, paths []string, named bool, st *State) (*analyze.Request, error) {
 	req := &analyze.Request{Version: 1, Profile: map[string]*profile.Resolved{}}
 	for _, path := range paths {
 		blob, ok, err := l.Repo.FileAt(head, path)
 		if err != nil {
 			return nil, err
+		}
+		if !ok && named {
+			return nil, fmt.Errorf("%s is not committed; the analysis reads pieces as committed (git add and commit it first)", path)
 		}
 		if !ok {
 			continue // deleted since it was counted
