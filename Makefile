@@ -12,6 +12,7 @@ TAGS     := urfave_cli_no_docs
 
 # Every fuzz target, as package:target.
 FUZZ_TARGETS := \
+	./facts:FuzzParse \
 	./hooks/gitrepo:FuzzParseIndex \
 	./hooks/gitrepo:FuzzParseObjects \
 	./hooks/gitrepo:FuzzApplyDelta \

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 
+	"sw/facts"
 	"sw/hooks/gitrepo"
 	"sw/profile"
 	"sw/profile/block"
@@ -23,7 +24,7 @@ import (
 const (
 	SettingsFile = ".sw.yaml"
 	ClaudeFile   = "CLAUDE.md"
-	MemoryFile   = "memory.md"
+	MemoryFile   = facts.File
 	ProfileDir   = "profile"
 	FeedbackFile = "profile_feedback.json"
 )

@@ -7,8 +7,10 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"strings"
 	"syscall"
 
+	"sw/facts"
 	"sw/hooks/gitrepo"
 	"sw/profile"
 	"sw/profile/atomicfile"
@@ -67,6 +69,9 @@ func Init(dir string) ([]InitStep, error) {
 		switch err := createStarter(c.Path(f.path), []byte(text)); {
 		case errors.Is(err, fs.ErrExist):
 			step.Note = "already there"
+			if f.path == MemoryFile {
+				step.Note += c.memoryShape()
+			}
 		case err != nil:
 			step.Failed, step.Note = true, c.inTheWay(f.path, err)
 			failed++
@@ -116,6 +121,24 @@ func (c *Collection) inTheWay(rel string, err error) string {
 		}
 	}
 	return err.Error()
+}
+
+// memoryShape says what an existing memory.md lacks of the seven sections,
+// or why its sections cannot be read: the person's file is never changed,
+// so the person is told.
+func (c *Collection) memoryShape() string {
+	data, err := os.ReadFile(c.Path(MemoryFile))
+	if err != nil {
+		return ""
+	}
+	m, err := facts.Parse(MemoryFile, data)
+	if err != nil {
+		return "; " + err.Error()
+	}
+	if missing := m.Missing(); len(missing) > 0 {
+		return "; sections missing: " + strings.Join(missing, ", ") + " (add each as a `## ` heading)"
+	}
+	return ""
 }
 
 // claudeStarter appends sw's block, rendered from whatever profile is
