@@ -34,6 +34,7 @@ func main() {
 		fmt.Println("collections in", work)
 	}
 	b := &bench{sw: bin, work: work, env: gitEnv(work)}
+	b.floor = b.buildFloor()
 
 	fmt.Printf("sw whole-process timings (%s runs each, interleaved; medians)\n\n", fmt.Sprint(*runs))
 	if strings.Contains(*only, "pre-session") {
@@ -54,6 +55,7 @@ func main() {
 
 type bench struct {
 	sw, work string
+	floor    string // a Go program that does nothing (buildFloor)
 	env      []string
 	rows     []row
 }

@@ -31,15 +31,17 @@ func (b *bench) preSession(runs int) {
 			check(os.WriteFile(settings, []byte(strings.Replace(string(data), `genre: ""`, "genre: essay", 1)), 0o644))
 		}
 		b.run(dir, nil, b.sw, "hook", "pre-session")
-		var sw, git, status []sample
+		var sw, git, status, floor []sample
 		for i := 0; i < runs; i++ {
 			git = append(git, b.timed(dir, nil, "git", "rev-parse", "HEAD"))
 			sw = append(sw, b.timed(dir, nil, b.sw, "hook", "pre-session"))
+			floor = append(floor, b.timed(dir, nil, b.floor))
 			if !c.genreInSetting {
 				status = append(status, b.timed(dir, nil, "git", "status", "--porcelain"))
 			}
 		}
 		b.add("pre-session, unchanged: "+c.name, sw, git, "git rev-parse HEAD", "≤ 2×")
+		b.add("  floor: a Go program that does nothing", floor, git, "git rev-parse HEAD", "")
 		if !c.genreInSetting {
 			// Finding the genre from the pieces asks which pieces git
 			// shows as changed: the work git status does.
@@ -75,17 +77,21 @@ func (b *bench) check(runs int) {
 		fmt.Printf("  sw check not available: %s\n", strings.TrimSpace(string(out)))
 		return
 	}
-	var sw, wc []sample
+	var sw, wc, floor []sample
 	for i := 0; i < runs; i++ {
 		wc = append(wc, b.timed(dir, nil, "wc", "-w", piece))
 		sw = append(sw, b.measure(true, dir, nil, b.sw, "check", "--genre", "essay", piece))
+		floor = append(floor, b.timed(dir, nil, b.floor))
 	}
 	b.add("sw check, 5,000 words, 100 rules", sw, wc, "wc -w", "≤ 3×")
+	b.add("  floor: a Go program that does nothing", floor, wc, "wc -w", "")
 }
 
-// commit times `git commit` of a changed piece in three clones of one
+// commit times `git commit` of a changed piece in four clones of one
 // collection: with sw's hooks, with a no-op shell post-commit hook (the
-// floor any hook tool pays: git starts a process), and with no hooks.
+// floor any hook tool pays: git starts a process), with a shell hook that
+// starts a Go program doing nothing (the floor of a hook written in Go),
+// and with no hooks.
 // No analysis runs in the timed commits: the clones alternate between two
 // pieces, so fewer than batch_size pieces are ever pending.
 func (b *bench) commit(pieces, commits, runs int) {
@@ -93,7 +99,7 @@ func (b *bench) commit(pieces, commits, runs int) {
 	start := time.Now()
 	b.makeCollection(src, pieces, commits, 30)
 	fmt.Printf("  (made %d pieces and %d commits in %v)\n", pieces, commits, time.Since(start).Round(time.Millisecond))
-	kinds := []string{"sw hooks", "no-op hook", "no hooks"}
+	kinds := []string{"sw hooks", "no-op hook", "Go no-op hook", "no hooks"}
 	dirs := map[string]string{}
 	for _, k := range kinds {
 		d := filepath.Join(b.work, fmt.Sprintf("history-%d-%s", commits, strings.ReplaceAll(k, " ", "-")))
@@ -103,6 +109,10 @@ func (b *bench) commit(pieces, commits, runs int) {
 	b.run(dirs["sw hooks"], nil, b.sw, "hook", "install")
 	noop := filepath.Join(dirs["no-op hook"], ".git/hooks/post-commit")
 	check(os.WriteFile(noop, []byte("#!/bin/sh\nexit 0\n"), 0o755))
+	// The floor of a hook written in Go: a shell shim, as sw's is, that
+	// starts a Go program that does nothing.
+	goNoop := filepath.Join(dirs["Go no-op hook"], ".git/hooks/post-commit")
+	check(os.WriteFile(goNoop, []byte("#!/bin/sh\nexec '"+b.floor+"'\n"), 0o755))
 
 	// A first commit with sw counts the history and runs the analysis it
 	// finds due, as a first commit after `sw hook install` would.
@@ -128,4 +138,5 @@ func (b *bench) commit(pieces, commits, runs int) {
 	b.add(label+", no-op sh post-commit", times["no-op hook"], times["no hooks"], "no hooks", "")
 	b.add(label+", sw's hooks", times["sw hooks"], times["no-op hook"], "no-op hook", "≤ 1.3× (goal 1.15×)")
 	b.add(label+", sw's hooks", times["sw hooks"], times["no hooks"], "no hooks", "")
+	b.add("  floor: a Go post-commit hook that does nothing", times["Go no-op hook"], times["no-op hook"], "no-op hook", "")
 }
