@@ -243,16 +243,23 @@ func (l *Loop) settleGone(st *State, s *Suggestion, def tip, rejectedHow string)
 }
 
 // keptUnderAnotherName reports whether a local branch other than the
-// suggestion's own is at its commit: the person renamed it (git branch -m)
-// or copied it, and has not decided yet. It is decided when that branch is
-// merged, or is gone too. Only a suggestion whose branch has gone asks.
+// suggestion's own holds its commit: the person renamed it (git branch -m)
+// or copied it, perhaps adding commits of their own, and has not decided
+// yet. It is decided when that branch is merged, or is gone too. Only a
+// suggestion whose branch has gone asks.
 func (l *Loop) keptUnderAnotherName(s *Suggestion) bool {
 	branches, err := l.Repo.Refs("refs/heads/")
 	if err != nil || s.Seen == "" {
 		return false
 	}
+	seen := plumbing.NewHash(s.Seen)
 	for _, h := range branches {
-		if h.String() == s.Seen {
+		if h == seen {
+			return true
+		}
+	}
+	for _, h := range branches {
+		if ok, err := l.Repo.IsAncestor(seen, h); err == nil && ok {
 			return true
 		}
 	}

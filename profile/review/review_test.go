@@ -518,19 +518,29 @@ func TestDashboardCountsOnePiece(t *testing.T) {
 }
 
 // TestRenamedSuggestionStaysPending: a suggestion branch renamed with
-// git branch -m is not a rejection. Merging the renamed branch accepts it;
+// git branch -m is not a rejection, nor is it once the person adds a
+// commit of their own to it. Merging the renamed branch accepts it;
 // deleting it too rejects it.
 func TestRenamedSuggestionStaysPending(t *testing.T) {
-	for _, merge := range []bool{true, false} {
+	for _, tc := range []struct {
+		merge, ownCommit bool
+	}{{true, false}, {false, false}, {true, true}, {false, true}} {
+		merge := tc.merge
 		l := newCollection(t)
 		root := l.Coll.Root
 		propose(t, l, suggestions(1))
 		git(t, root, "branch", "-m", "sw/1/rule-00", "mine")
+		if tc.ownCommit {
+			git(t, root, "checkout", "-q", "mine")
+			write(t, filepath.Join(root, "profile", "preferences", "rule-00.yaml"), "id: rule-00\nrule: My own words for it.\n")
+			git(t, root, "commit", "-q", "-am", "My words")
+			git(t, root, "checkout", "-q", "-")
+		}
 		if err := l.Reconcile(); err != nil {
 			t.Fatal(err)
 		}
 		if st, _ := l.loadState(); !st.find("sw/1/rule-00").Pending() {
-			t.Fatalf("renamed: %+v", st.find("sw/1/rule-00"))
+			t.Fatalf("renamed (own commit: %v): %+v", tc.ownCommit, st.find("sw/1/rule-00"))
 		}
 		want := decisionRejected
 		if merge {
@@ -544,7 +554,7 @@ func TestRenamedSuggestionStaysPending(t *testing.T) {
 			t.Fatal(err)
 		}
 		if st, _ := l.loadState(); st.find("sw/1/rule-00").Decision != want {
-			t.Errorf("merge=%v: %+v, want %s", merge, st.find("sw/1/rule-00"), want)
+			t.Errorf("merge=%v, own commit=%v: %+v, want %s", merge, tc.ownCommit, st.find("sw/1/rule-00"), want)
 		}
 	}
 }
