@@ -82,7 +82,14 @@ type odb struct {
 	inflater  io.ReadCloser // a reusable zlib reader (zlib.Resetter)
 	br        *bufio.Reader // a reusable buffer in front of pack reads
 	mr        *bytes.Reader // a reusable reader over mapped packs
+	crossed   int           // delta bases being read from another pack or loose, nested
 }
+
+// maxCrossedBases bounds how deeply a delta's base may be looked up outside
+// its own pack. git never writes a pack whose deltas need another's
+// objects, so one level is generous; a damaged pack pair whose bases point
+// at each other would otherwise recurse until the process died.
+const maxCrossedBases = 64
 
 // openODB prepares the store without reading any pack: packs are scanned on
 // the first lookup, so commands that never read an object pay nothing.

@@ -382,7 +382,13 @@ func (o *odb) readPacked(p *pack, off int64) (objectType, []byte, error) {
 		}
 		// A base in another pack or loose (git does not write such packs
 		// to disk, but a pack made by another tool may rely on it).
-		if typ, data, err = o.readLocked(e.baseHash); err != nil {
+		if o.crossed >= maxCrossedBases {
+			return 0, nil, fmt.Errorf("%s: offset %d: delta bases outside the pack lead round in a circle", cur.path, curOff)
+		}
+		o.crossed++
+		typ, data, err = o.readLocked(e.baseHash)
+		o.crossed--
+		if err != nil {
 			return 0, nil, err
 		}
 		break
