@@ -16,7 +16,16 @@ export GIT_CONFIG_GLOBAL="$work/gitconfig" GIT_CONFIG_NOSYSTEM=1
 printf '[user]\n\tname = Demo Writer\n\temail = demo@example.com\n[init]\n\tdefaultBranch = main\n' >"$GIT_CONFIG_GLOBAL"
 
 step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
-run() { printf '$ %s\n' "$*" | sed "s|$sw|sw|g"; "$@"; }
+# run shows a command as it would be typed, quoting words with spaces in them.
+run() {
+	shown=
+	for arg; do
+		case $arg in *' '*) arg="'$arg'" ;; esac
+		shown="$shown${shown:+ }$arg"
+	done
+	printf '$ %s\n' "$shown" | sed "s|$sw|sw|g"
+	"$@"
+}
 
 step "A new collection"
 cd "$work"
