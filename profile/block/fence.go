@@ -3,8 +3,8 @@ package block
 import "bytes"
 
 // fenceState follows CommonMark fenced code blocks line by line: an opening
-// fence of three or more backticks or tildes, indented at most three spaces,
-// is closed by a fence of the same character at least as long.
+// fence of three or more backticks or tildes, indented at most three spaces
+// (see blockIndent), is closed by a fence of the same character at least as long.
 type fenceState struct {
 	char byte // 0 outside a fence
 	n    int
@@ -14,8 +14,8 @@ type fenceState struct {
 // inside reports whether text is part of a fenced code block, fences
 // included, and advances the state.
 func (f *fenceState) inside(text []byte, line int) bool {
-	trimmed := bytes.TrimLeft(text, " ")
-	if len(text)-len(trimmed) > 3 {
+	trimmed, code := blockIndent(text)
+	if code {
 		return f.char != 0
 	}
 	char, n := fenceRun(trimmed)

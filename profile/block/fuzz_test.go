@@ -21,6 +21,8 @@ func FuzzRewrite(f *testing.F) {
 		Begin + "\n",
 		End + "\n" + Begin + "\n" + End + "\n",
 		"    " + Begin + "\n",
+		"\t" + Begin + "\n",
+		"  \t" + End + "\n" + Begin + "\n\t" + End + "\n" + End + "\n",
 	} {
 		f.Add([]byte(seed))
 	}

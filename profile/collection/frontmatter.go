@@ -2,6 +2,7 @@ package collection
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -87,16 +88,19 @@ func yamlString(v any) string {
 // text is src: its front matter's genre, read as profile.ParseGenre reads
 // every genre ("Product Tech" is product-tech), else the collection's
 // default. A genre sw cannot read (a list, a name with letters outside a to
-// z) is an error at its line and column: holding the piece to a genre
-// guessed from it would hold it to rules the writer did not choose.
+// z, a `genre:` in front matter that is not YAML) is an error at its line
+// and column: holding the piece to a genre guessed from it would hold it to
+// rules the writer did not choose.
 func (c *Collection) GenreOf(path string, src []byte) (string, error) {
-	val, err := frontMatterGenre(src)
-	if err != nil || val == nil {
-		return c.DefaultGenre(), nil // no front matter, none sw can read, or no genre in it
+	val, err := frontMatterGenre(path, src)
+	if err != nil {
+		return "", err
+	}
+	if val == nil {
+		return c.DefaultGenre(), nil // no front matter, or no genre in it
 	}
 	at := func(msg string) error {
-		// The front matter starts on the file's second line, after "---".
-		return &profile.Error{File: path, Line: val.Line + 1, Col: val.Column, Msg: msg}
+		return &profile.Error{File: path, Line: val.Line, Col: val.Column, Msg: msg}
 	}
 	if val.Kind != yaml.ScalarNode {
 		return "", at("`genre:` must be one name, e.g. `genre: essay`; a piece has one genre")
@@ -115,17 +119,26 @@ func (c *Collection) GenreOf(path string, src []byte) (string, error) {
 }
 
 // frontMatterGenre finds the value of the front matter's `genre:`, nil
-// when there is none. An error means the front matter is not YAML sw can
-// read, which, like no front matter, leaves the piece in the default
-// genre: a piece is never refused over metadata sw does not use.
-func frontMatterGenre(src []byte) (*yaml.Node, error) {
+// when there is none. Front matter that is not YAML, like no front matter,
+// leaves the piece in the default genre (a piece is never refused over
+// metadata sw does not use) unless a line of it starts with `genre:`: then
+// the writer chose a genre sw cannot read, and the error is at the place
+// the YAML breaks, where the writer has to mend it.
+func frontMatterGenre(path string, src []byte) (*yaml.Node, error) {
 	raw, _, ok := SplitFrontMatter(src)
 	if !ok {
 		return nil, nil
 	}
+	// Read after a "---" line of its own, the front matter's lines are
+	// numbered as in the file.
+	data := append([]byte("---\n"), raw...)
 	var doc yaml.Node
-	if err := yaml.Unmarshal(raw, &doc); err != nil {
-		return nil, err
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		line, found := topLevelGenreLine(data)
+		if !found {
+			return nil, nil
+		}
+		return nil, unreadableGenre(path, data, err, line)
 	}
 	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
 		return nil, nil
@@ -141,6 +154,36 @@ func frontMatterGenre(src []byte) (*yaml.Node, error) {
 		}
 	}
 	return nil, nil
+}
+
+// topLevelGenreLine gives the 1-based line of data that starts with the key
+// genre (as `genre:`, `genre :` or quoted), found without reading data as
+// YAML, since it is for front matter YAML cannot read. Indented lines
+// belong to another key's value, and are not counted.
+func topLevelGenreLine(data []byte) (int, bool) {
+	for n, line := range bytes.Split(data, []byte("\n")) {
+		for _, key := range []string{"genre", `"genre"`, "'genre'"} {
+			if rest, ok := bytes.CutPrefix(line, []byte(key)); ok && bytes.HasPrefix(bytes.TrimLeft(rest, " \t"), []byte(":")) {
+				return n + 1, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// unreadableGenre is the error for front matter data, in the piece at path,
+// that yaml.v3 refused with err while a `genre:` stands on genreLine: at
+// the place the YAML breaks, or at the genre's line when that place is not
+// known.
+func unreadableGenre(path string, data []byte, err error, genreLine int) error {
+	e := profile.SyntaxError(path, data, err)
+	if e.Line == 0 {
+		e.Line, e.Col = genreLine, 1
+	}
+	e.Msg = fmt.Sprintf("front matter is not valid YAML (%s), so sw cannot tell which genre the `genre:` on line %d names; "+
+		"fix the YAML here (quote a value that holds \": \" or starts with @ or `, e.g. `title: \"Walking: a defence\"`)",
+		strings.TrimPrefix(e.Msg, "not valid YAML: "), genreLine)
+	return e
 }
 
 // DefaultGenre is the settings' genre, else "default".

@@ -21,18 +21,21 @@ func TestParseFrontMatter(t *testing.T) {
 func TestGenreOf(t *testing.T) {
 	c := &Collection{Settings: DefaultSettings()}
 	tests := map[string]string{
-		"---\ngenre: Product Tech\n---\nx":       "product-tech",
-		"---\ngenre: Op Ed\n---\nx":              "op-ed",
-		"---\ngenre: Ünïcode Genre\n---\nx":      "unicode-genre",
-		"---\r\ngenre: essay\r\n---\r\nx":        "essay",
-		"\xef\xbb\xbf---\ngenre: review\n...\nx": "review",
-		"no front matter":                        "default",
-		"---\ngenre: [broken\n---\n":             "default",
-		"---\ntitle: unclosed\n":                 "default",
-		"---\ngenre: 42\n---\n":                  "42",
-		"---\ngenre:\n---\n":                     "default",
-		"---\ngenre: \"\"\n---\n":                "default",
-		"---\nx: &g Essay\ngenre: *g\n---\n":     "essay",
+		"---\ngenre: Product Tech\n---\nx":         "product-tech",
+		"---\ngenre: Op Ed\n---\nx":                "op-ed",
+		"---\ngenre: Ünïcode Genre\n---\nx":        "unicode-genre",
+		"---\r\ngenre: essay\r\n---\r\nx":          "essay",
+		"\xef\xbb\xbf---\ngenre: review\n...\nx":   "review",
+		"no front matter":                          "default",
+		"---\ntitle: a: b\n---\n":                  "default",
+		"---\ntitle: x\n  genre: essay: no\n---\n": "default",
+		"---\n# genre: essay\ntitle: @x\n---\n":    "default",
+		"---\nGenre: essay\ntitle: @x\n---\n":      "default",
+		"---\ntitle: unclosed\n":                   "default",
+		"---\ngenre: 42\n---\n":                    "42",
+		"---\ngenre:\n---\n":                       "default",
+		"---\ngenre: \"\"\n---\n":                  "default",
+		"---\nx: &g Essay\ngenre: *g\n---\n":       "essay",
 	}
 	for src, want := range tests {
 		if got, err := c.GenreOf("a.md", []byte(src)); err != nil || got != want {
@@ -54,6 +57,14 @@ func TestGenreOfRefuses(t *testing.T) {
 		"---\ngenre:\n  kind: essay\n---\nx":   "pieces/a.md:3:3: `genre:` must be one name",
 		"\xef\xbb\xbf---\ngenre: Эссе\n---\nx": `pieces/a.md:2:8: genre "Эссе" has a letter sw cannot write with a to z ("Э")`,
 		"---\r\ngenre: \"!!\"\r\n---\r\nx":     `pieces/a.md:2:8: genre "!!" has no letters or digits`,
+		// Front matter YAML cannot read, with a genre in it: the genre the
+		// writer chose is unknown, so the error is where the YAML breaks.
+		"---\ntitle: Walking: a defence\ngenre: review\n---\nx": "pieces/a.md:2:15: front matter is not valid YAML (mapping values are not allowed in this context), " +
+			"so sw cannot tell which genre the `genre:` on line 3 names; fix the YAML here (quote a value that holds \": \" or starts with @ or `, e.g. `title: \"Walking: a defence\"`)",
+		"---\ngenre: [broken\n---\n":                              "pieces/a.md:2:9: front matter is not valid YAML (did not find expected ',' or ']'), so sw cannot tell which genre the `genre:` on line 2 names",
+		"\xef\xbb\xbf---\r\ngenre: essay\r\ntitle: @x\r\n---\r\n": "pieces/a.md:3:8: front matter is not valid YAML (found character that cannot start any token), so sw cannot tell which genre the `genre:` on line 2 names",
+		"---\ntitle: x\n\tsubtitle: y\n\"genre\" : essay\n---\n":  "pieces/a.md:3:1: front matter is not valid YAML (found a tab character that violates indentation), so sw cannot tell which genre the `genre:` on line 4 names",
+		"---\ngenre:essay\ntitle: x\n---\n":                       "pieces/a.md:3:6: front matter is not valid YAML (mapping values are not allowed in this context), so sw cannot tell which genre the `genre:` on line 2 names",
 	}
 	for src, want := range tests {
 		got, err := c.GenreOf("pieces/a.md", []byte(src))

@@ -160,7 +160,9 @@ func (c *Collection) claudeStarter(text string) string {
 
 // createNew writes a new file atomically and never replaces an existing one:
 // the bytes go to a temporary file that is then hard-linked into place,
-// which fails if the name is taken.
+// which fails if the name is taken. On a file system without hard links
+// (exFAT, some FUSE mounts and network shares) the file is created under
+// its own name instead, which fails just the same if the name is taken.
 func createNew(path string, data []byte) error {
 	if _, err := os.Lstat(path); err == nil {
 		return fs.ErrExist
@@ -189,11 +191,54 @@ func createNew(path string, data []byte) error {
 	if err := tmp.Close(); err != nil {
 		return err
 	}
-	if err := os.Link(tmp.Name(), path); err != nil {
-		if errors.Is(err, fs.ErrExist) {
-			return fs.ErrExist
-		}
+	switch err := linkFile(tmp.Name(), path); {
+	case errors.Is(err, fs.ErrExist):
+		return fs.ErrExist
+	case cannotLink(err):
+		return createExclusive(path, data)
+	default:
 		return err
 	}
-	return nil
+}
+
+// linkFile is os.Link; tests stand in a file system without hard links.
+var linkFile = os.Link
+
+// openExclusive creates path for writing, failing if the name is taken. Its
+// mode is 0644 less the umask, set at creation: a file system without hard
+// links often has no modes either, and refuses a later chmod. Tests stand in
+// a file that cannot be written.
+var openExclusive = func(path string) (*os.File, error) {
+	return os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+}
+
+// cannotLink tells a link refused because the file system makes no hard
+// links (or none here) from one refused for any other reason. Linux says
+// EPERM for a file system without them; FUSE and network file systems say
+// ENOTSUP, EOPNOTSUPP, ENOSYS, EXDEV or EMLINK.
+func cannotLink(err error) bool {
+	return errors.Is(err, errors.ErrUnsupported) || errors.Is(err, syscall.EPERM) ||
+		errors.Is(err, syscall.EXDEV) || errors.Is(err, syscall.EMLINK)
+}
+
+// createExclusive writes data to a file it creates at path, never one
+// already there, and removes the file again if the data cannot all be
+// written and synced, so that no half-made file stands where the next
+// `sw init` would take it for the writer's.
+func createExclusive(path string, data []byte) error {
+	f, err := openExclusive(path)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Sync()
+	}
+	if closeErr := f.Close(); err == nil {
+		err = closeErr
+	}
+	if err != nil {
+		os.Remove(path)
+	}
+	return err
 }

@@ -61,7 +61,7 @@ const DefaultGenre = profile.DefaultGenre
 // never meet a broken .sw.yaml.
 var (
 	yamlLine     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^line (\d+): `) })
-	unknownField = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^field (\S+) not found in type \S+$`) })
+	unknownField = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^field (\S+) not found in type (\S+)$`) })
 	wrongType    = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile("^cannot unmarshal (!!\\w+)(?: (`(.*)`))? into (\\S+)$")
 	})
@@ -71,6 +71,9 @@ var (
 // should write instead.
 func friendlier(msg string) string {
 	if m := unknownField().FindStringSubmatch(msg); m != nil {
+		if key, block, ok := settingsBlock(reflect.TypeFor[Settings](), m[2]); ok {
+			return fmt.Sprintf("unknown setting %q in %s; the settings in %s are %s", m[1], key, key, settingNames(block))
+		}
 		return fmt.Sprintf("unknown setting %q; the settings are %s", m[1], settingNames(reflect.TypeFor[Settings]()))
 	}
 	if m := wrongType().FindStringSubmatch(msg); m != nil && m[2] != "" {
@@ -102,6 +105,19 @@ func settingNames(t reflect.Type) string {
 		}
 	}
 	return strings.Join(names, ", ")
+}
+
+// settingsBlock finds the block of settings in t (analyzer, pieces) that
+// yaml.v3 names by its Go type, typeName, in an unknown-field error, and
+// the key it stands under: a key unknown in a block is told that block's
+// keys, not every setting. ok is false for t itself, the top level.
+func settingsBlock(t reflect.Type, typeName string) (key string, block reflect.Type, ok bool) {
+	for i := range t.NumField() {
+		if f := t.Field(i); f.Type.Kind() == reflect.Struct && f.Type.String() == typeName {
+			return f.Tag.Get("yaml"), f.Type, true
+		}
+	}
+	return "", nil, false
 }
 
 // ParseSettings reads .sw.yaml strictly: an unknown key is an error, since a

@@ -1,6 +1,7 @@
 package collection
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -36,6 +37,31 @@ func TestUnknownSettingListsEverySetting(t *testing.T) {
 	_, err := ParseSettings(".sw.yaml", []byte("batch_sise: 3\n"))
 	if err == nil || err.Error() != ".sw.yaml:1:1: "+want {
 		t.Errorf("got %v, want %s", err, want)
+	}
+}
+
+// A key unknown in a block of settings is told the keys sw init writes in
+// that block, at its place.
+func TestUnknownSettingInABlockListsTheBlocksSettings(t *testing.T) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal([]byte(templates.Text("init/sw.yaml")), &doc); err != nil {
+		t.Fatal(err)
+	}
+	top, blocks := doc.Content[0], 0
+	for i := 0; i+1 < len(top.Content); i += 2 {
+		block, value := top.Content[i].Value, top.Content[i+1]
+		if value.Kind != yaml.MappingNode {
+			continue
+		}
+		blocks++
+		want := fmt.Sprintf(".sw.yaml:2:3: unknown setting \"colour\" in %s; the settings in %s are %s", block, block, keysOf(value))
+		_, err := ParseSettings(".sw.yaml", []byte(block+":\n  colour: blue\n"))
+		if err == nil || err.Error() != want {
+			t.Errorf("got %v, want %s", err, want)
+		}
+	}
+	if blocks == 0 {
+		t.Error("the starter settings have no blocks")
 	}
 }
 
@@ -81,7 +107,11 @@ func TestParseSettingsGenre(t *testing.T) {
 func TestParseSettingsErrors(t *testing.T) {
 	tests := []struct{ src, want string }{
 		{"batch_sise: 3\n", `.sw.yaml:1:1: unknown setting "batch_sise"`},
-		{"analyzer:\n  comand: [x]\n", `.sw.yaml:2:3: unknown setting "comand"`},
+		{"analyzer:\n  comand: [x]\n", `.sw.yaml:2:3: unknown setting "comand" in analyzer; the settings in analyzer are command, timeout`},
+		{"genre: essay\npieces:\n  include: [\"*.md\"]\n  exlude: [drafts]\n", `.sw.yaml:4:3: unknown setting "exlude" in pieces; the settings in pieces are include, exclude`},
+		{"pieces: {include: [a], inclde: [b]}\n", `.sw.yaml:1:24: unknown setting "inclde" in pieces; the settings in pieces are include, exclude`},
+		{"analyzer:\n  batch_size: 3\n", `.sw.yaml:2:3: unknown setting "batch_size" in analyzer; the settings in analyzer are command, timeout`},
+		{"timeout: 30s\n", `.sw.yaml:1:1: unknown setting "timeout"; the settings are batch_size, genre, pieces (include, exclude), feedback_window, analyzer (command, timeout), agent_commits`},
 		{"batch_size: three\n", `.sw.yaml:1:13: "three" should be a whole number`},
 		{"batch_size: [3]\n", ".sw.yaml:1:13: cannot unmarshal !!seq into int"},
 		{"pieces: {include: [a, 1, {b: c}]}\n", ".sw.yaml:1:26: cannot unmarshal !!map into string"},
