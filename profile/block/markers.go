@@ -15,6 +15,7 @@ import (
 	"fmt"
 
 	"sw/profile"
+	"sw/profile/markdown"
 )
 
 // The marker lines. A line is a marker when, after at most three spaces,
@@ -28,46 +29,11 @@ const (
 	endPrefix   = "<!-- sw:end"
 )
 
-var bom = []byte("\xef\xbb\xbf")
-
 // span is where the block sits: from the first byte of the begin marker's
 // line to the last byte of the end marker's line, before its line ending.
 type span struct {
 	start, end int
 	eol        string // the begin line's ending, so the block matches the file
-}
-
-// line is one line of the file, its content without the line ending.
-type line struct {
-	num          int
-	start, end   int // content bytes [start, end)
-	crlf, hasEOL bool
-}
-
-// lines splits content into lines, keeping offsets into content.
-func lines(content []byte, each func(l line) bool) {
-	num, start := 1, 0
-	if bytes.HasPrefix(content, bom) {
-		start = len(bom)
-	}
-	for start < len(content) {
-		l := line{num: num, start: start}
-		if i := bytes.IndexByte(content[start:], '\n'); i >= 0 {
-			l.end, l.hasEOL = start+i, true
-			start += i + 1
-		} else {
-			l.end = len(content)
-			start = len(content)
-		}
-		if l.hasEOL && l.end > l.start && content[l.end-1] == '\r' {
-			l.end--
-			l.crlf = true
-		}
-		if !each(l) {
-			return
-		}
-		num++
-	}
 }
 
 type markerKind int
@@ -79,7 +45,7 @@ const (
 )
 
 func classify(text []byte) markerKind {
-	rest, code := blockIndent(text)
+	rest, code := markdown.Indent(text)
 	if code {
 		return notMarker
 	}
@@ -93,19 +59,6 @@ func classify(text []byte) markerKind {
 	return notMarker
 }
 
-// blockIndent splits off the up to three spaces CommonMark allows before a
-// block's first character, and says whether the line is indented further,
-// as an indented code block is: a fourth space, or a tab, which reaches the
-// next tab stop at four columns from anywhere in the first three.
-func blockIndent(text []byte) (rest []byte, code bool) {
-	n := 0
-	for n < 3 && n < len(text) && text[n] == ' ' {
-		n++
-	}
-	rest = text[n:]
-	return rest, len(rest) > 0 && (rest[0] == ' ' || rest[0] == '\t')
-}
-
 func isMarker(t []byte, prefix string) bool {
 	rest, ok := bytes.CutPrefix(t, []byte(prefix))
 	return ok && (bytes.HasPrefix(rest, []byte(" ")) || bytes.HasPrefix(rest, []byte("-->")))
@@ -115,43 +68,44 @@ func isMarker(t []byte, prefix string) bool {
 // a broken block (one marker without the other, two blocks, the end before
 // the begin) is an error naming the line.
 func locate(file string, content []byte) (s span, found bool, err error) {
-	var fence fenceState
+	var fence markdown.Fence
 	beginLine := 0
-	lines(content, func(l line) bool {
-		text := content[l.start:l.end]
-		if beginLine == 0 && fence.inside(text, l.num) {
+	markdown.Lines(content, func(l markdown.Line) bool {
+		text := content[l.Start:l.End]
+		if beginLine == 0 && fence.Inside(text, l.Num) {
 			return true
 		}
 		switch classify(text) {
 		case beginMarker:
 			if found {
-				err = brokenAt(file, l.num, "a second sw block begins here; keep one block and delete the other")
+				err = brokenAt(file, l.Num, "a second sw block begins here; keep one block and delete the other")
 			} else if beginLine != 0 {
-				err = brokenAt(file, l.num, fmt.Sprintf("a second begin marker before the block that began at line %d ends; delete one", beginLine))
+				err = brokenAt(file, l.Num, fmt.Sprintf("a second begin marker before the block that began at line %d ends; delete one", beginLine))
 			} else {
-				beginLine = l.num
-				s.start = l.start
+				beginLine = l.Num
+				s.start = l.Start
 				s.eol = "\n"
-				if l.crlf {
+				if l.CRLF {
 					s.eol = "\r\n"
 				}
 			}
 		case endMarker:
 			if beginLine == 0 {
-				err = brokenAt(file, l.num, "an sw end marker without a begin marker above it; delete it, or restore the begin marker")
+				err = brokenAt(file, l.Num, "an sw end marker without a begin marker above it; delete it, or restore the begin marker")
 			} else {
-				s.end, found, beginLine = l.end, true, 0
+				s.end, found, beginLine = l.End, true, 0
 			}
 		}
 		return err == nil
 	})
+	fenceLine, fenceOpen := fence.Open()
 	switch {
 	case err != nil:
 	case beginLine != 0:
 		err = brokenAt(file, beginLine, "an sw begin marker without an end marker below it; add "+End+" after the block, or delete the marker")
-	case !found && fence.char != 0:
+	case !found && fenceOpen:
 		// Appended here, the block would sit inside the code block.
-		err = &profile.Error{File: file, Line: fence.line, Col: 1,
+		err = &profile.Error{File: file, Line: fenceLine, Col: 1,
 			Msg: "a code fence opened here is never closed, so sw cannot append its block after it; close the fence"}
 	}
 	return s, found, err

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"sw/profile/atomicfile"
+	"sw/profile/markdown"
 	"sw/profile/quickread"
 )
 
@@ -37,8 +38,8 @@ func Rewrite(file string, content []byte, block string) ([]byte, error) {
 // line ending ends without one after the block too.
 func appendBlock(content []byte, block string) []byte {
 	head := 0
-	if bytes.HasPrefix(content, bom) {
-		head = len(bom)
+	if bytes.HasPrefix(content, markdown.BOM) {
+		head = len(markdown.BOM)
 	}
 	body := content[head:]
 	eol := fileEOL(body)

@@ -6,8 +6,6 @@ package markdown
 
 import "bytes"
 
-var bom = []byte("\xef\xbb\xbf")
-
 // Line is one line of a file: its content without the line ending, as
 // offsets into the file.
 type Line struct {
@@ -20,8 +18,8 @@ type Line struct {
 // skipped, until each returns false.
 func Lines(content []byte, each func(l Line) bool) {
 	num, start := 1, 0
-	if bytes.HasPrefix(content, bom) {
-		start = len(bom)
+	if bytes.HasPrefix(content, BOM) {
+		start = len(BOM)
 	}
 	for start < len(content) {
 		l := Line{Num: num, Start: start}
@@ -43,9 +41,26 @@ func Lines(content []byte, each func(l Line) bool) {
 	}
 }
 
+// BOM is the UTF-8 byte-order mark some editors start a file with.
+var BOM = []byte("\xef\xbb\xbf")
+
+// Indent splits off the up to three spaces CommonMark allows before a
+// block's first character, and says whether the line is indented further,
+// as an indented code block is: a fourth space, or a tab, which reaches the
+// next tab stop at four columns from anywhere in the first three.
+func Indent(text []byte) (rest []byte, code bool) {
+	n := 0
+	for n < 3 && n < len(text) && text[n] == ' ' {
+		n++
+	}
+	rest = text[n:]
+	return rest, len(rest) > 0 && (rest[0] == ' ' || rest[0] == '\t')
+}
+
 // Fence follows CommonMark fenced code blocks line by line: an opening
 // fence of three or more backticks or tildes, indented at most three
-// spaces, is closed by a fence of the same character at least as long.
+// spaces (see Indent), is closed by a fence of the same character at least
+// as long.
 // The zero Fence is outside any fence.
 type Fence struct {
 	char byte // 0 outside a fence
@@ -56,8 +71,8 @@ type Fence struct {
 // Inside reports whether text, line num of the file, is part of a fenced
 // code block, its fences included, and advances the state.
 func (f *Fence) Inside(text []byte, num int) bool {
-	trimmed := bytes.TrimLeft(text, " ")
-	if len(text)-len(trimmed) > 3 {
+	trimmed, code := Indent(text)
+	if code {
 		return f.char != 0
 	}
 	char, n := fenceRun(trimmed)
@@ -93,10 +108,10 @@ func fenceRun(t []byte) (byte, int) {
 // Heading returns the text of an ATX heading of the given level ("## Pieces
 // written" is level 2, text "Pieces written"), with its closing run of #
 // dropped. ok is false for any other line, a heading of another level
-// included. Indented four spaces or more, a line is code, not a heading.
+// included. Indented as code (see Indent), a line is not a heading.
 func Heading(text []byte, level int) (title string, ok bool) {
-	t := bytes.TrimLeft(text, " ")
-	if len(text)-len(t) > 3 || len(t) < level || bytes.Count(t[:level], []byte("#")) != level {
+	t, code := Indent(text)
+	if code || len(t) < level || bytes.Count(t[:level], []byte("#")) != level {
 		return "", false
 	}
 	rest := t[level:]

@@ -39,6 +39,7 @@ func TestFence(t *testing.T) {
 		{"a backtick in the info string: not a fence", []string{"``` a`b", "x"}, []bool{false, false}, 0},
 		{"indented four: not a fence", []string{"    ```", "x"}, []bool{false, false}, 0},
 		{"indented three: a fence", []string{"   ```", "x"}, []bool{true, true}, 1},
+		{"a tab: not a fence", []string{"\t```", "x"}, []bool{false, false}, 0},
 		{"left open", []string{"a", "~~~", "b"}, []bool{false, true, true}, 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -71,6 +72,8 @@ func TestHeading(t *testing.T) {
 		{"##", 2, "", true},
 		{"   ## Three spaces", 2, "Three spaces", true},
 		{"    ## Four spaces", 2, "", false},
+		{"\t## A tab", 2, "", false},
+		{"  \t## Spaces then a tab", 2, "", false},
 		{"### Three", 2, "", false},
 		{"# One", 2, "", false},
 		{"##word", 2, "", false},
@@ -80,6 +83,26 @@ func TestHeading(t *testing.T) {
 		title, ok := Heading([]byte(tc.text), tc.level)
 		if title != tc.title || ok != tc.ok {
 			t.Errorf("Heading(%q, %d) = %q, %v; want %q, %v", tc.text, tc.level, title, ok, tc.title, tc.ok)
+		}
+	}
+}
+
+func TestIndent(t *testing.T) {
+	for _, tc := range []struct {
+		text, rest string
+		code       bool
+	}{
+		{"text", "text", false},
+		{"   three", "three", false},
+		{"    four", " four", true},
+		{"\ttab", "\ttab", true},
+		{" \tspace, tab", "\tspace, tab", true},
+		{"", "", false},
+		{"   ", "", false},
+	} {
+		rest, code := Indent([]byte(tc.text))
+		if string(rest) != tc.rest || code != tc.code {
+			t.Errorf("Indent(%q) = %q, %v; want %q, %v", tc.text, rest, code, tc.rest, tc.code)
 		}
 	}
 }
