@@ -98,18 +98,23 @@ func (l *Loop) recount(st *State, head plumbing.Hash) error {
 	return nil
 }
 
-// startCounting decides where the count starts when sw has no state: after
-// the commit the last analysis read, as its suggestions' Sw-Analyzed
-// trailer says; with no analysis in git at all (a collection sw was just
-// installed in, or one whose analyses never proposed anything), with the
-// commit just made, or from now. Counting the whole history instead would
-// make the first hook read every commit ever made, and the first analysis
-// read every piece ever written.
+// startCounting decides where the count starts when sw has no state, from
+// what git carries, so that every clone of a collection counts alike: after
+// the commit the last analysis read, as a Sw-Analyzed trailer says (on a
+// suggestion commit, or on the commit that remembered its rejection); with
+// no analysis in git, after the commit that added .sw.yaml, where the
+// collection began. Pieces from before it are not counted: installing sw
+// in a folder with years of writing does not make the first hook read
+// every commit, nor the first analysis every piece. Where .sw.yaml was
+// never committed, the count starts with the commit just made, or now.
 func (l *Loop) startCounting(st *State, head plumbing.Hash) {
 	if st.Analyzed != "" {
 		return
 	}
 	if st.Analyzed = l.analyzedFromGit(); st.Analyzed != "" {
+		return
+	}
+	if st.Analyzed = l.collectionBegan(head); st.Analyzed != "" {
 		return
 	}
 	st.Analyzed = head.String()
@@ -121,9 +126,20 @@ func (l *Loop) startCounting(st *State, head plumbing.Hash) {
 	}
 }
 
+// collectionBegan is the newest commit in head's history that added the
+// settings file, or "" when it has none.
+func (l *Loop) collectionBegan(head plumbing.Hash) string {
+	out, err := l.Repo.Git("log", "-1", "--diff-filter=A", "--format=%H", head.String(), "--", collection.SettingsFile)
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(out))
+}
+
 // analyzedFromGit finds the commit the last analysis read, from the
-// Sw-Analyzed trailer of the newest suggestion commit any ref reaches: the
-// part of the count that travels with the repository.
+// Sw-Analyzed trailer of the newest commit any ref reaches that carries one
+// (a suggestion's, or the one remembering rejections): the part of the
+// count that travels with the repository.
 func (l *Loop) analyzedFromGit() string {
 	out, err := l.Repo.Git("log", "--all", "-1", "--format=%(trailers:key=Sw-Analyzed,valueonly)", "--grep=^Sw-Analyzed: ")
 	if err != nil {

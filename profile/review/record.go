@@ -127,6 +127,11 @@ func (l *Loop) recordRejections(st *State) error {
 	}
 	msg := fmt.Sprintf("sw: remember rejected suggestion%s %s\n\n%s\nrecords each rejected suggestion so the next analysis does not propose it again.\n",
 		plural(len(ids)), strings.Join(ids, ", "), collection.FeedbackFile)
+	if st.Analyzed != "" {
+		// A batch rejected whole leaves no suggestion commit behind: this
+		// one carries where the count starts again, for a fresh clone.
+		msg += fmt.Sprintf("\n%s: %s\n", trailerAnalyzed, st.Analyzed)
+	}
 	if err := l.commitFile(def, collection.FeedbackFile, f.Encode(), msg); err != nil {
 		return err
 	}
