@@ -41,10 +41,11 @@ build:
 demo: build
 	bash testdata/demo/demo.sh $(BIN)
 
-# Every test: vet and formatting, unit tests and user stories, and a short
-# run of each fuzz target.
-test: vet
+# Every test: vet and formatting, unit tests and user stories, the demo
+# (quietly: it fails loudly), and a short run of each fuzz target.
+test: vet build
 	$(GO) test -count=1 ./...
+	bash testdata/demo/demo.sh $(BIN) >/dev/null
 	$(MAKE) --no-print-directory fuzz FUZZTIME=$(TESTFUZZ)
 
 # Vet for this machine, then for Windows and a 32-bit system: sw's
