@@ -100,3 +100,57 @@ func TestAgentDraftsFromHistory(t *testing.T) {
 	}
 	t.Logf("avoid suggestions from git history: %v", avoid)
 }
+
+// TestAgentDraftsWithOwnPatterns: the agent_commits of .sw.yaml say which
+// commits are the agent's. With a pattern of the person's own, a commit
+// carrying it gives a draft and Claude Code's trailer no longer does; an
+// empty list turns drafts off.
+func TestAgentDraftsWithOwnPatterns(t *testing.T) {
+	for _, tc := range []struct {
+		name, settings string
+		want           map[string][]string
+	}{
+		{"own pattern", "batch_size: 3\nagent_commits:\n  - \"Drafted-By: * robot\"\n", map[string][]string{
+			"pieces/robot.md": {"Robot's draft.\n"}, "pieces/claude.md": {}}},
+		{"defaults", "batch_size: 3\n", map[string][]string{
+			"pieces/robot.md": {}, "pieces/claude.md": {"Claude's draft.\n"}}},
+		{"turned off", "batch_size: 3\nagent_commits: []\n", map[string][]string{
+			"pieces/robot.md": {}, "pieces/claude.md": {}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			l := newCollection(t)
+			root := l.Repo.Root
+			write(t, filepath.Join(root, ".sw.yaml"), tc.settings)
+			git(t, root, "commit", "-q", "--allow-empty", "-am", "Settings")
+			for path, trailer := range map[string]string{
+				"pieces/robot.md":  "\n\nDrafted-By: the house robot\n",
+				"pieces/claude.md": agentTrailer,
+			} {
+				name := "Robot's"
+				if strings.Contains(path, "claude") {
+					name = "Claude's"
+				}
+				write(t, filepath.Join(root, path), name+" draft.\n")
+				git(t, root, "add", path)
+				git(t, root, "commit", "-q", "-m", "Draft"+trailer)
+				write(t, filepath.Join(root, path), "The person's final.\n")
+				git(t, root, "commit", "-q", "-am", "Revise")
+			}
+			l, err := Open(root)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := l.Propose(context.Background(), []string{"pieces/robot.md", "pieces/claude.md"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[string][]string{}
+			for _, piece := range p.Request.Pieces {
+				got[piece.Path] = piece.Drafts
+			}
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("drafts %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
