@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -22,7 +21,6 @@ import (
 	"sw/profile/baseline"
 	"sw/profile/check"
 	"sw/profile/collection"
-	"sw/profile/quickread"
 	"sw/profile/review"
 )
 
@@ -332,35 +330,15 @@ func checkCalled(args []string) (o checkOptions, ok bool) {
 	return o, len(rest) > 0
 }
 
+// checkPieces is `sw check`: the pieces held to the profile, a report, and
+// exit status 1 when a hard limit is broken or a piece could not be checked.
 func checkPieces(o checkOptions, stdout io.Writer) error {
 	if len(o.paths) == 0 {
 		return &usageError{cmd: "sw check", msg: "give one or more pieces to check"}
 	}
-	// Each piece is parsed while the profile it needs is found: the first
-	// while the collection is opened, each next one while the one before
-	// is checked. At most two parses are alive, however many pieces. A
-	// piece that cannot be checked is reported as such, and the others are
-	// checked all the same: an agent's Stop hook names every piece it
-	// touched.
-	paths := o.paths
-	results := make([]check.Result, len(paths))
-	src, parsing := startParsing(paths[0], &results[0])
-	coll, err := collection.Find(".")
+	results, err := check.Pieces(".", o.paths, o.genre)
 	if err != nil {
 		return err
-	}
-	for i := range paths {
-		var nextSrc []byte
-		var next *check.Parsing
-		if i+1 < len(paths) {
-			nextSrc, next = startParsing(paths[i+1], &results[i+1])
-		}
-		if parsing != nil {
-			if err := checkOne(coll, o.genre, parsing, src, &results[i]); err != nil {
-				return err
-			}
-		}
-		src, parsing = nextSrc, next
 	}
 	if o.json {
 		err = check.WriteJSON(stdout, results...)
@@ -375,45 +353,6 @@ func checkPieces(o checkOptions, stdout io.Writer) error {
 			return cli.Exit("", 1)
 		}
 	}
-	return nil
-}
-
-// startParsing reads the piece at path and starts parsing it, or notes in
-// res why it cannot be checked and returns a nil Parsing.
-func startParsing(path string, res *check.Result) ([]byte, *check.Parsing) {
-	res.Path = path
-	src, err := quickread.ReadFile(path)
-	if err != nil {
-		if fi, statErr := os.Stat(path); statErr == nil && fi.IsDir() {
-			err = fmt.Errorf("%s is a folder; name its pieces (%s)", path, filepath.Join(path, "*.md"))
-		}
-		res.Problem = err.Error()
-		return nil, nil
-	}
-	return src, check.StartParsing(path, src)
-}
-
-// checkOne holds one parsed piece to the profile of its genre. One of
-// sw's own files, or a genre the piece names but sw cannot read, is the
-// piece's problem; a profile that cannot be loaded is everyone's, and an
-// error.
-func checkOne(coll *collection.Collection, genre string, parsing *check.Parsing, src []byte, res *check.Result) error {
-	if rel, err := coll.Rel(res.Path); err == nil && collection.IsOwnFile(rel) {
-		res.Problem = rel + " is not a piece: sw's own files (CLAUDE.md, memory.md, profile/, ...) and README.md never are"
-		return nil
-	}
-	if genre == "" {
-		var err error
-		if genre, err = coll.GenreOf(res.Path, src); err != nil {
-			res.Problem = err.Error()
-			return nil
-		}
-	}
-	r, err := coll.Resolve(genre)
-	if err != nil {
-		return err
-	}
-	*res = parsing.Check(r.Genre, r)
 	return nil
 }
 
