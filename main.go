@@ -401,8 +401,8 @@ func reviewDashboard(c *cli.Context) error {
 	if err := d.WriteText(c.App.Writer, time.Now()); err != nil {
 		return err
 	}
-	if gone, err := install.NotInPlace(loop.Repo); err == nil && len(gone) > 0 {
-		_, err = fmt.Fprintf(c.App.Writer, "\nsw's git hooks are not in place (%s), so finished pieces go uncounted: sw hook install\n", strings.Join(gone, ", "))
+	if gone, unnoticed, err := install.NotInPlace(loop.Repo); err == nil && len(gone) > 0 {
+		_, err = fmt.Fprintf(c.App.Writer, "\nsw's git hooks are not in place (%s), so %s: sw hook install\n", strings.Join(gone, ", "), unnoticed)
 		return err
 	}
 	return nil

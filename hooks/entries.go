@@ -1,7 +1,7 @@
 package hooks
 
 // Entry is a `sw hook <event>` that git or the agent runs: on every
-// commit, merge and rewrite, and at every agent session.
+// commit, merge, rewrite and push, and at every agent session.
 type Entry struct {
 	Name, Usage string
 	// GitArgs: git's arguments are passed through untouched, flags and
@@ -15,8 +15,10 @@ var Entries = []Entry{
 	{"post-commit", "count the pieces a commit finished; start an analysis every batch_size pieces", true, PostCommit},
 	{"post-merge", "count what a merge brought in, and notice merged suggestions", true, PostMerge},
 	{"post-rewrite", "after an amend or rebase, count again without counting twice (stdin: old and new commits)", true, PostRewrite},
+	{"pre-push", "before a push: watch for the suggestion branches it sends reaching the remote (stdin: the refs pushed)", true, PrePush},
 	{"reference-transaction", "notice a deleted suggestion branch at once (opt-in)", true, ReferenceTransaction},
 	{"analyze", "run a due analysis (started in the background by the hooks)", true, AnalyzeInBackground},
+	{"watch-push", "wait for a push to reach the remote, and note the suggestion branches there (started in the background by pre-push)", true, WatchPush},
 	{"pre-session", "refresh CLAUDE.md's profile block (Claude Code SessionStart; stdin: the hook JSON, if any)", false, PreSession},
 }
 

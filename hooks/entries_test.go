@@ -10,6 +10,7 @@ func TestCalled(t *testing.T) {
 		{[]string{"sw", "hook", "post-commit"}, "post-commit"},
 		{[]string{"sw", "hook", "post-rewrite", "amend"}, "post-rewrite"},
 		{[]string{"sw", "hook", "reference-transaction", "committed"}, "reference-transaction"},
+		{[]string{"sw", "hook", "pre-push", "origin", "../remote.git"}, "pre-push"},
 		{[]string{"sw", "hook", "post-commit", "--help"}, "post-commit"}, // git's arguments, passed through
 		{[]string{"sw", "hook", "pre-session"}, "pre-session"},
 		{[]string{"sw", "hook", "pre-session", "--help"}, ""}, // takes no arguments: help is the app's

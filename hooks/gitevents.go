@@ -60,15 +60,8 @@ func AnalyzeInBackground(io IO) int {
 }
 
 func gitHook(io IO, event func(*review.Loop) (review.Status, error)) int {
-	if io.Getenv("SW_HOOKS") == "off" {
-		return 0 // sw's own commits
-	}
-	l, err := review.Open(io.Dir)
-	if errors.Is(err, collection.ErrNotCollection) {
-		return 0 // hooks installed in a repository that is not (or no longer) a collection
-	}
-	if err != nil {
-		fmt.Fprintf(io.Stderr, "sw: %s\n", oneLine(err))
+	l, ok := openLoop(io)
+	if !ok {
 		return 0
 	}
 	st, err := event(l)
@@ -89,6 +82,25 @@ func gitHook(io IO, event func(*review.Loop) (review.Status, error)) int {
 	return 0
 }
 
+// openLoop opens the review loop for a git hook. ok is false when the hook
+// has nothing to do: it runs in sw's own git commands (SW_HOOKS=off), in a
+// repository that is not (or no longer) a collection, or the collection
+// cannot be read, which it says in one line.
+func openLoop(io IO) (l *review.Loop, ok bool) {
+	if io.Getenv("SW_HOOKS") == "off" {
+		return nil, false
+	}
+	l, err := review.Open(io.Dir)
+	if errors.Is(err, collection.ErrNotCollection) {
+		return nil, false
+	}
+	if err != nil {
+		fmt.Fprintf(io.Stderr, "sw: %s\n", oneLine(err))
+		return nil, false
+	}
+	return l, true
+}
+
 // startAnalysis runs the due analysis out of band: a detached sw process,
 // so the commit returns at once. SW_ANALYZE=inline runs it in this process
 // instead, for scripts and tests that want its outcome before going on.
@@ -106,20 +118,29 @@ func startAnalysis(io IO, l *review.Loop) {
 	if l.AnalysisRunning() {
 		return // the running one reads these pieces, or the next commit starts another
 	}
-	self, err := os.Executable()
-	if err != nil {
+	if err := startInBackground(l.Repo.Root, "analyze"); err != nil {
 		fmt.Fprintf(io.Stderr, "sw: cannot start the analysis: %v\n", err)
 		return
 	}
-	cmd := &exec.Cmd{Path: self, Args: []string{"sw", "hook", "analyze"}, Dir: l.Repo.Root,
-		SysProcAttr: detached()}
-	if err := cmd.Start(); err != nil {
-		fmt.Fprintf(io.Stderr, "sw: cannot start the analysis: %v\n", err)
-		return
-	}
-	cmd.Process.Release()
 	fmt.Fprintf(io.Stderr, "sw: %s finished; analysing %s in the background (sw review shows what comes of it)\n",
 		pieces(l.Coll.Settings.BatchSize), them(l.Coll.Settings.BatchSize))
+}
+
+// startInBackground starts `sw hook <entry> <args>` in root, detached, and
+// does not wait for it: the hook that starts it returns to git at once.
+// Its output goes nowhere; what it does goes to .git/sw/log.
+func startInBackground(root, entry string, args ...string) error {
+	self, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	cmd := &exec.Cmd{Path: self, Args: append([]string{"sw", "hook", entry}, args...), Dir: root,
+		SysProcAttr: detached()}
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	cmd.Process.Release() // it runs on either way
+	return nil
 }
 
 // outcomeLine says in one line what an analysis left for the person.

@@ -96,8 +96,28 @@ func (r *Repo) Upstream(branch string) (remoteRef string, ok bool) {
 	if remote == "." {
 		return merge, true
 	}
-	for _, spec := range cfg.all("remote." + remote + ".fetch") {
-		if dst, ok := mapRefspec(spec, merge); ok {
+	return cfg.tracking(remote, merge)
+}
+
+// TrackingRef returns the remote-tracking ref that remote's fetch
+// refspecs map a ref of that remote to ("refs/remotes/origin/sw/1/x" for
+// origin's refs/heads/sw/1/x): the ref git push sets once it has pushed
+// there, and git fetch --prune removes once the branch is gone. remote is
+// a remote's name; a URL (git push to a URL no remote names) has no fetch
+// refspecs, so no tracking ref: ok is false.
+func (r *Repo) TrackingRef(remote, ref string) (tracking string, ok bool) {
+	cfg, err := r.loadConfig()
+	if err != nil || remote == "" {
+		return "", false
+	}
+	return cfg.tracking(remote, ref)
+}
+
+// tracking maps a ref of remote through its fetch refspecs; the first
+// that maps it wins, as in git.
+func (c *config) tracking(remote, ref string) (string, bool) {
+	for _, spec := range c.all("remote." + remote + ".fetch") {
+		if dst, ok := mapRefspec(spec, ref); ok {
 			return dst, true
 		}
 	}

@@ -99,6 +99,38 @@ func TestUpstreamLocalAndCustomRefspec(t *testing.T) {
 	}
 }
 
+// TestTrackingRefIsWherePushPutsIt pushes to a named remote, one with a
+// refspec of its own and a URL, and compares TrackingRef with the
+// remote-tracking refs git push set.
+func TestTrackingRefIsWherePushPutsIt(t *testing.T) {
+	r := newRepo(t)
+	commitFiles(t, r.Root, "one", "a.md", "a\n")
+	remote := filepath.Join(t.TempDir(), "remote.git")
+	git(t, r.Root, "init", "-q", "--bare", remote)
+	git(t, r.Root, "remote", "add", "origin", remote)
+	git(t, r.Root, "remote", "add", "hub", remote)
+	git(t, r.Root, "config", "remote.hub.fetch", "+refs/heads/*:refs/remotes/hub-mirror/*")
+	git(t, r.Root, "branch", "sw/1/x")
+	for _, tc := range []struct{ remote, want string }{
+		{"origin", "refs/remotes/origin/sw/1/x"},
+		{"hub", "refs/remotes/hub-mirror/sw/1/x"},
+		{remote, ""},
+	} {
+		git(t, r.Root, "push", "-q", tc.remote, "sw/1/x")
+		got, ok := r.TrackingRef(tc.remote, "refs/heads/sw/1/x")
+		if got != tc.want || ok != (tc.want != "") {
+			t.Errorf("TrackingRef(%q) = %q, %v; want %q", tc.remote, got, ok, tc.want)
+		}
+	}
+	out := git(t, r.Root, "for-each-ref", "--format=%(refname)", "refs/remotes/")
+	if want := "refs/remotes/hub-mirror/sw/1/x\nrefs/remotes/origin/sw/1/x"; strings.TrimSpace(out) != want {
+		t.Errorf("git push set:\n%s\nwant:\n%s", out, want)
+	}
+	if _, ok := r.TrackingRef("nowhere", "refs/heads/sw/1/x"); ok {
+		t.Error("a remote that is not configured has a tracking ref")
+	}
+}
+
 // TestConfigAgreesWithGit reads a configuration file full of the format's
 // corners and compares every value with `git config --get-all`.
 func TestConfigAgreesWithGit(t *testing.T) {

@@ -16,6 +16,11 @@
 // ignores such a hook, and the shim ignores it the same way, so nothing starts
 // running that did not run before; uninstall gives it back as it was.
 //
+// git stops a push whose pre-push hook fails, so that shim passes on the
+// earlier hook's status alone, as every shim does, and starts sw only for a
+// push of a suggestion branch the earlier hook let through: sw then starts
+// its push watcher in the background and returns (see review.Loop.WatchPushes).
+//
 // The reference-transaction hook is opt-in (Options.ReferenceTransaction).
 // git runs it for every ref update, twice (prepared, then committed) for each
 // of HEAD and the branch on every commit, so even a shell starting there costs

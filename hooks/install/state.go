@@ -100,14 +100,14 @@ func sameHook(a, b hookFile) bool {
 // NotInPlace lists, for each hook sw installs by default, why its shim is
 // not where git runs hooks from: "missing" (never installed, uninstalled,
 // or moved aside by a hook manager installing its own) or "outdated" (an
-// earlier sw's). Without them, finished pieces go uncounted, and nothing
-// else would say so.
-func NotInPlace(repo *gitrepo.Repo) ([]string, error) {
+// earlier sw's), and says what goes unnoticed until they are back in
+// place. Nothing else would say so.
+func NotInPlace(repo *gitrepo.Repo) (gone []string, unnoticed string, err error) {
 	dir, err := repo.HooksDir()
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	var out []string
+	counting := false
 	for _, hook := range allHooks {
 		if hook == ReferenceTransaction {
 			continue // installed on request only
@@ -115,12 +115,22 @@ func NotInPlace(repo *gitrepo.Repo) ([]string, error) {
 		f, err := inspect(filepath.Join(dir, hook))
 		switch {
 		case err != nil:
-			return nil, err
+			return nil, "", err
 		case !f.shim:
-			out = append(out, hook+" missing")
+			gone = append(gone, hook+" missing")
 		case f.version < ShimVersion:
-			out = append(out, hook+" outdated")
+			gone = append(gone, hook+" outdated")
+		default:
+			continue
 		}
+		counting = counting || hook != PrePush
 	}
-	return out, nil
+	switch {
+	case counting:
+		unnoticed = "finished pieces go uncounted"
+	case len(gone) > 0:
+		// An install by an sw from before pre-push: all else is counted.
+		unnoticed = "a suggestion branch pushed without -u and deleted on the remote stays pending"
+	}
+	return gone, unnoticed, nil
 }

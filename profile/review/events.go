@@ -4,12 +4,10 @@ import (
 	"bufio"
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
@@ -150,35 +148,18 @@ func (l *Loop) RunAnalysis() (*Outcome, error) {
 	return l.Apply(p)
 }
 
-// analysisLock takes .git/sw/analysis.lock. ok is false when another
-// analysis holds it; a lock older than the analyzer's timeout is stale.
 // AnalysisRunning reports whether an analysis holds its lock now, so a hook
 // need not start another (nor say it did).
 func (l *Loop) AnalysisRunning() bool {
 	fi, err := os.Stat(filepath.Join(l.Dir, "analysis.lock"))
-	return err == nil && time.Since(fi.ModTime()) < l.Coll.Settings.Analyzer.Timeout+time.Minute
+	return err == nil && time.Since(fi.ModTime()) < l.analysisStale()
 }
 
+// analysisLock takes .git/sw/analysis.lock. ok is false when another
+// analysis holds it; a lock older than the analyzer's timeout (and a
+// minute) is stale.
 func (l *Loop) analysisLock() (release func(), ok bool, err error) {
-	if err := os.MkdirAll(l.Dir, 0o777); err != nil {
-		return nil, false, err
-	}
-	path := filepath.Join(l.Dir, "analysis.lock")
-	for range 2 {
-		f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o666)
-		if err == nil {
-			f.WriteString(strconv.Itoa(os.Getpid()) + "\n")
-			f.Close()
-			return func() { os.Remove(path) }, true, nil
-		}
-		if !errors.Is(err, fs.ErrExist) {
-			return nil, false, err
-		}
-		fi, statErr := os.Stat(path)
-		if statErr != nil || time.Since(fi.ModTime()) < l.Coll.Settings.Analyzer.Timeout+time.Minute {
-			return nil, false, nil
-		}
-		os.Remove(path)
-	}
-	return nil, false, fmt.Errorf("%s: cannot take the analysis lock", path)
+	return l.fileLock("analysis.lock", l.analysisStale())
 }
+
+func (l *Loop) analysisStale() time.Duration { return l.Coll.Settings.Analyzer.Timeout + time.Minute }

@@ -37,7 +37,8 @@ func (l *Loop) Reconcile() error {
 }
 
 // RefsMoved is Reconcile for the reference-transaction hook, which git runs
-// in the middle of the command that moved the refs. A fetch prunes
+// in the middle of the command that moved the refs, and for the push
+// watcher, which may find a fetch under way. A fetch prunes
 // remote-tracking branches before it updates the others, so at that moment
 // a suggestion merged on the host and deleted there looks unmerged:
 // origin/main has not arrived yet. A suggestion whose remote branch was

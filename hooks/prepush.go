@@ -1,0 +1,88 @@
+package hooks
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"sw/hooks/gitrepo"
+	"sw/profile/review"
+)
+
+// PrePush is `sw hook pre-push <remote> <url>`: git is about to push the
+// refs listed on stdin. For the suggestion branches among them, going to a
+// named remote, it starts the push watcher (review.Loop.WatchPushes) in
+// the background and returns: a branch pushed without -u leaves nothing
+// else to say it is on the remote, were the host to delete it before sw
+// next ran. git waits for this hook and stops the push if it fails, so it
+// reads only the ledger and git config, starts no reconcile, and always
+// exits 0.
+func PrePush(io IO) int {
+	return prePush(io, startInBackground)
+}
+
+// prePush is PrePush with the way the watcher is started handed in.
+func prePush(io IO, start func(root, entry string, args ...string) error) int {
+	updates := readPushUpdates(io.Stdin)
+	if len(io.Args) == 0 || len(updates) == 0 {
+		return 0
+	}
+	l, ok := openLoop(io)
+	if !ok {
+		return 0
+	}
+	pushed := l.PushesToWatch(io.Args[0], updates)
+	if len(pushed) == 0 {
+		return 0
+	}
+	args := make([]string, 0, 2*len(pushed))
+	for _, p := range pushed {
+		args = append(args, p.Tracking, p.Commit.String())
+	}
+	if err := start(l.Repo.Root, "watch-push", args...); err != nil {
+		fmt.Fprintf(io.Stderr, "sw: cannot watch for the suggestion branches reaching %s: %v\n", io.Args[0], err)
+	}
+	return 0
+}
+
+// readPushUpdates reads what git gives a pre-push hook on stdin, one line
+// per ref: "<local ref> <local commit> <remote ref> <remote commit>". A
+// line of any other shape is skipped. Everything is read, so that git
+// never writes into a closed pipe.
+func readPushUpdates(stdin io.Reader) []review.PushUpdate {
+	if stdin == nil {
+		return nil
+	}
+	var out []review.PushUpdate
+	lines := bufio.NewScanner(stdin)
+	lines.Buffer(nil, 1<<20)
+	for lines.Scan() {
+		if f := strings.Fields(lines.Text()); len(f) == 4 {
+			out = append(out, review.PushUpdate{LocalRef: f[0], LocalCommit: f[1], RemoteRef: f[2], RemoteCommit: f[3]})
+		}
+	}
+	io.Copy(io.Discard, stdin) // after a line too long to scan
+	return out
+}
+
+// WatchPush is `sw hook watch-push <tracking ref> <commit>...`, the
+// watcher PrePush starts. What it does, and any trouble, goes to
+// .git/sw/log.
+func WatchPush(io IO) int {
+	var pushed []review.Pushed
+	for i := 0; i+1 < len(io.Args); i += 2 {
+		if h, err := gitrepo.ParseHash(io.Args[i+1]); err == nil {
+			pushed = append(pushed, review.Pushed{Tracking: io.Args[i], Commit: h})
+		}
+	}
+	l, err := review.Open(io.Dir)
+	if err == nil {
+		err = l.WatchPushes(pushed)
+	}
+	if err != nil {
+		fmt.Fprintf(io.Stderr, "sw: %v\n", err)
+		return 1
+	}
+	return 0
+}
