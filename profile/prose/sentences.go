@@ -32,11 +32,14 @@ func (b *builder) prose(t0, t1, para int) {
 	ss := -1           // where the open sentence's text starts
 	prevEnd := -1      // end of the previous word, while one is glueable
 	for i := t0; i < t1; {
-		if c := t[i]; c == ' ' {
+		r, w := rune(t[i]), 1
+		if r == ' ' {
 			i++
 			continue
 		}
-		r, w := decodeAt(t, i, t1)
+		if r >= utf8.RuneSelf {
+			r, w = utf8.DecodeRune(t[i:t1])
+		}
 		switch {
 		case isWordStart(r):
 			j := scanWord(t, i, t1)

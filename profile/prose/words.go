@@ -12,29 +12,69 @@ import (
 // 1,000); and the dots of a dotted abbreviation of single letters (U.S.,
 // e.g.), whose final dot is left to the sentence splitter.
 
+// The helpers below answer for ASCII from a table, inline, and leave the
+// rest of Unicode to a call: the parser asks them about nearly every byte
+// of a piece, and nearly every byte is ASCII.
+
 // isLetter leaves out ʼ (a modifier letter to Unicode) because writers
 // type it as an apostrophe.
 func isLetter(r rune) bool {
 	if r < utf8.RuneSelf {
-		return isASCIILetter(byte(r))
+		return asciiClass[r]&classLetter != 0
 	}
-	return r != 'ʼ' && unicode.IsLetter(r)
+	return isOtherLetter(r)
 }
 
 func isDigit(r rune) bool {
 	if r < utf8.RuneSelf {
-		return r >= '0' && r <= '9'
+		return asciiClass[r]&classDigit != 0
 	}
-	return unicode.IsDigit(r)
+	return isOtherDigit(r)
 }
 
-func isWordStart(r rune) bool { return isLetter(r) || isDigit(r) }
+func isWordStart(r rune) bool {
+	if r < utf8.RuneSelf {
+		return asciiClass[r] != 0
+	}
+	return isOtherWordStart(r)
+}
 
 // isWordRune also takes combining marks, which belong to the letter
 // before them.
 func isWordRune(r rune) bool {
-	return isWordStart(r) || (r >= 0x300 && unicode.IsMark(r))
+	if r < utf8.RuneSelf {
+		return asciiClass[r] != 0
+	}
+	return isOtherWordRune(r)
 }
+
+func isOtherLetter(r rune) bool { return r != 'ʼ' && unicode.IsLetter(r) }
+
+// isOtherDigit is unicode.IsDigit past ASCII, in the form small enough for
+// isDigit to inline.
+func isOtherDigit(r rune) bool { return unicode.Is(unicode.Digit, r) }
+
+func isOtherWordStart(r rune) bool { return isOtherLetter(r) || isOtherDigit(r) }
+
+func isOtherWordRune(r rune) bool { return isOtherWordStart(r) || (r >= 0x300 && unicode.IsMark(r)) }
+
+// asciiClass marks the ASCII letters and digits; other bytes are 0.
+var asciiClass = func() (t [256]uint8) {
+	for c := range utf8.RuneSelf {
+		switch {
+		case isASCIILetter(byte(c)):
+			t[c] = classLetter
+		case c >= '0' && c <= '9':
+			t[c] = classDigit
+		}
+	}
+	return t
+}()
+
+const (
+	classLetter = 1 << iota
+	classDigit
+)
 
 func isApostrophe(r rune) bool { return r == '\'' || r == '’' || r == '‘' || r == 'ʼ' }
 
@@ -45,14 +85,6 @@ func decodeAt(t []byte, i, end int) (rune, int) {
 	return utf8.DecodeRune(t[i:end])
 }
 
-// asciiWord marks ASCII letters and digits.
-var asciiWord = func() (t [256]bool) {
-	for c := 0; c < utf8.RuneSelf; c++ {
-		t[c] = isASCIIAlnum(byte(c))
-	}
-	return t
-}()
-
 // scanWord returns where the word starting at t[i] ends.
 func scanWord(t []byte, i, end int) int {
 	j := i
@@ -60,9 +92,10 @@ func scanWord(t []byte, i, end int) int {
 	dotted := true // every segment so far is a single letter
 	prevDigit, prevLetter := false, false
 	for j < end {
-		if c := t[j]; asciiWord[c] { // the common case, kept cheap
+		c := t[j]
+		if asciiClass[c] != 0 { // the common case, kept cheap
 			k := j + 1
-			for k < end && asciiWord[t[k]] {
+			for k < end && asciiClass[t[k]] != 0 {
 				k++
 			}
 			seg += k - j
@@ -73,6 +106,9 @@ func scanWord(t []byte, i, end int) int {
 				dotted = false
 			}
 			continue
+		}
+		if c < utf8.RuneSelf && c != '\'' && c != '-' && c != '.' && c != ',' {
+			break // the usual end of a word: a space or punctuation that never joins
 		}
 		r, w := decodeAt(t, j, end)
 		if isWordRune(r) {

@@ -1,6 +1,9 @@
 package prose
 
-import "testing"
+import (
+	"testing"
+	"unicode"
+)
 
 func TestWords(t *testing.T) {
 	cases := []struct {
@@ -47,6 +50,20 @@ func TestWordKind(t *testing.T) {
 	for w, want := range cases {
 		if got := wordKind(w); got != want {
 			t.Errorf("wordKind(%q) = %b, want %b", w, got, want)
+		}
+	}
+}
+
+// TestRuneClasses holds the classifiers' ASCII tables and calls to their
+// definitions in Unicode terms, for every rune.
+func TestRuneClasses(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		letter := r != 'ʼ' && unicode.IsLetter(r)
+		digit := unicode.IsDigit(r)
+		if isLetter(r) != letter || isDigit(r) != digit || isWordStart(r) != (letter || digit) ||
+			isWordRune(r) != (letter || digit || r >= 0x300 && unicode.IsMark(r)) {
+			t.Fatalf("%U: letter %v, digit %v, word start %v, word rune %v",
+				r, isLetter(r), isDigit(r), isWordStart(r), isWordRune(r))
 		}
 	}
 }
