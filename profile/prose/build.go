@@ -13,18 +13,18 @@ type builder struct {
 	src []byte
 	d   *Doc
 
-	text []byte  // cleaned text of all blocks
-	offs []int32 // source offset of each byte of text
+	text    []byte    // cleaned text of all blocks
+	textSrc offsetMap // where text's bytes are in src
 
 	// lower holds the lower-cased words back to back; each Word's Text
 	// shares its bytes. Only appended to, so a Text made before the buffer
 	// grew still reads the same bytes from the old array.
 	lower []byte
 
-	scratch []byte  // a block's lines joined, before cleaning
-	soffs   []int32 // source offset of each byte of scratch
-	segs    []seg   // the lines of the open paragraph
-	one     [1]seg  // the line of an ATX heading
+	scratch    []byte    // the lines of a block of several, joined
+	scratchSrc offsetMap // where the bytes of a block's lines are in src
+	segs       []seg     // the lines of the open paragraph
+	one        [1]seg    // the line of an ATX heading
 
 	pos posFinder
 }
@@ -35,20 +35,20 @@ func newBuilder(src []byte) *builder {
 	// is copied to one twice as large, and in a short-lived process each
 	// fresh page costs a fault. Words mostly end at a space or a line
 	// break; the margin covers those joined by dashes and slashes.
-	words := bytes.Count(src, []byte{' '}) + bytes.Count(src, newline)
+	lines := bytes.Count(src, newline)
+	words := bytes.Count(src, []byte{' '}) + lines
 	words += words/8 + 8
 	b := &builder{
 		src:   src,
 		d:     &Doc{},
 		text:  make([]byte, 0, n+16),
-		offs:  make([]int32, 0, n+16),
 		lower: make([]byte, 0, n),
-		// A paragraph rarely runs past a few thousand bytes; longer ones
-		// grow these once or twice.
-		scratch: make([]byte, 0, min(n, 4096)),
-		soffs:   make([]int32, 0, min(n, 4096)),
-		segs:    make([]seg, 0, 32),
+		segs:  make([]seg, 0, 32),
 	}
+	// The cleaned text starts a new run of source bytes where a line
+	// ends or markup was removed: room for a run a line and some more.
+	b.textSrc.runs = make([]offsetRun, 0, lines+16)
+	b.scratchSrc.runs = make([]offsetRun, 0, cap(b.segs))
 	b.d.Words = make([]Word, 0, words)
 	b.d.Sentences = make([]Sentence, 0, words/12+4)
 	b.d.Paragraphs = make([]Paragraph, 0, words/60+4)
@@ -60,6 +60,12 @@ func newBuilder(src []byte) *builder {
 	return b
 }
 
+// cut drops the cleaned text from index n on.
+func (b *builder) cut(n int) {
+	b.text = b.text[:n]
+	b.textSrc.cut(n)
+}
+
 // paragraph adds a block of prose.
 func (b *builder) paragraph(segs []seg, listItem, quote bool) {
 	t0, t1 := b.clean(segs)
@@ -67,7 +73,7 @@ func (b *builder) paragraph(segs []seg, listItem, quote bool) {
 	w0, s0 := len(d.Words), len(d.Sentences)
 	b.prose(t0, t1, len(d.Paragraphs))
 	if len(d.Words) == w0 {
-		b.text, b.offs = b.text[:t0], b.offs[:t0] // nothing but markup or punctuation
+		b.cut(t0) // nothing but markup or punctuation
 		return
 	}
 	d.Paragraphs = append(d.Paragraphs, Paragraph{
@@ -103,7 +109,7 @@ func (b *builder) heading(segs []seg, level int) {
 		i += w
 	}
 	if len(d.Words) == w0 {
-		b.text, b.offs = b.text[:t0], b.offs[:t0]
+		b.cut(t0)
 		return
 	}
 	for t1 > t0 && b.text[t1-1] == ' ' {
@@ -124,13 +130,10 @@ func (b *builder) heading(segs []seg, level int) {
 }
 
 // endBlock separates blocks in the cleaned text with a byte no block
-// holds, so no phrase match runs from one block into the next.
+// holds, so no phrase match runs from one block into the next. No word
+// starts there, so its place in the source is never asked for.
 func (b *builder) endBlock() {
-	off := int32(0)
-	if n := len(b.offs); n > 0 {
-		off = b.offs[n-1]
-	}
-	b.emit('\n', off)
+	b.text = append(b.text, '\n')
 }
 
 // addWord records the word at text[i:j].
@@ -139,7 +142,7 @@ func (b *builder) addWord(i, j, sent, para, head int, glued bool) {
 	b.lower = appendLower(b.lower, b.text[i:j])
 	b.d.Words = append(b.d.Words, Word{
 		Text:      bufferString(b.lower[l0:]),
-		Position:  b.pos.at(int(b.offs[i])),
+		Position:  b.pos.at(b.textSrc.src(i)),
 		Sentence:  int32(sent),
 		Paragraph: int32(para),
 		Heading:   int32(head),

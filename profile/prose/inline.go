@@ -7,8 +7,8 @@ import (
 )
 
 // Inline markup is removed while copying a block's lines into the cleaned
-// text; every cleaned byte remembers the source offset it came from, so
-// positions survive the removal.
+// text; an offsetMap remembers where in the source the cleaned bytes came
+// from, so positions survive the removal.
 
 // Lookahead limits keep hostile input (thousands of unmatched brackets or
 // backticks) linear. Real links and code spans are far shorter.
@@ -26,50 +26,63 @@ type jump struct{ at, to int }
 // clean appends the inline-cleaned text of a block's lines to b.text and
 // returns where it starts and ends. Lines are joined by a space.
 func (b *builder) clean(segs []seg) (int, int) {
-	s, so := b.scratch[:0], b.soffs[:0]
-	for k, g := range segs {
-		if k > 0 {
-			s = append(s, '\n')
-			so = append(so, int32(segs[k-1].end))
-		}
-		s = append(s, b.src[g.start:g.end]...)
-		for i := g.start; i < g.end; i++ {
-			so = append(so, int32(i))
-		}
-	}
-	b.scratch, b.soffs = s, so
+	s := b.joinLines(segs)
 	t0 := len(b.text)
-	b.inline(s, so, t0)
+	b.inline(s, t0)
 	t1 := len(b.text)
 	if t1 > t0 && b.text[t1-1] == ' ' {
 		t1--
-		b.text, b.offs = b.text[:t1], b.offs[:t1]
+		b.cut(t1)
 	}
 	return t0, t1
 }
 
-func (b *builder) emit(c byte, off int32) {
+// joinLines returns a block's lines joined by '\n', the form inline reads,
+// and maps its bytes to the source in b.scratchSrc. A block of one line is
+// read where it is, uncopied.
+func (b *builder) joinLines(segs []seg) []byte {
+	m := &b.scratchSrc
+	m.reset()
+	if len(segs) == 1 {
+		m.add(0, segs[0].start)
+		return b.src[segs[0].start:segs[0].end]
+	}
+	s := b.scratch[:0]
+	for k, g := range segs {
+		if k > 0 {
+			// The line break stands where the line before it ends, as
+			// the run of that line counts on to it.
+			s = append(s, '\n')
+		}
+		m.add(len(s), g.start)
+		s = append(s, b.src[g.start:g.end]...)
+	}
+	b.scratch = s
+	return s
+}
+
+// lineSrc is the source offset of byte i of the block's joined lines.
+func (b *builder) lineSrc(i int) int { return b.scratchSrc.src(i) }
+
+func (b *builder) emit(c byte, off int) {
+	b.textSrc.add(len(b.text), off)
 	b.text = append(b.text, c)
-	b.offs = append(b.offs, off)
 }
 
 // space emits one space, none at the start of a block or after another,
 // so removed markup leaves no double spaces in a sentence's text.
-func (b *builder) space(off int32, t0 int) {
+func (b *builder) space(off int, t0 int) {
 	if n := len(b.text); n > t0 && b.text[n-1] != ' ' {
 		b.emit(' ', off)
 	}
 }
 
-func (b *builder) emitRune(r rune, off int32) {
-	n := len(b.text)
+func (b *builder) emitRune(r rune, off int) {
+	b.textSrc.add(len(b.text), off)
 	b.text = utf8.AppendRune(b.text, r)
-	for range len(b.text) - n {
-		b.offs = append(b.offs, off)
-	}
 }
 
-func (b *builder) inline(s []byte, so []int32, t0 int) {
+func (b *builder) inline(s []byte, t0 int) {
 	var jumps [8]jump
 	nj := 0
 	// No link can open after the last ']', which keeps a block full of
@@ -96,8 +109,8 @@ func (b *builder) inline(s []byte, so []int32, t0 int) {
 			if s[i] == ' ' && (len(b.text) == t0 || b.text[len(b.text)-1] == ' ') {
 				i++ // one space is enough where markup was removed
 			}
+			b.textSrc.add(len(b.text), b.lineSrc(i))
 			b.text = append(b.text, s[i:j]...)
-			b.offs = append(b.offs, so[i:j]...)
 			i = j
 			continue
 		}
@@ -105,7 +118,7 @@ func (b *builder) inline(s []byte, so []int32, t0 int) {
 		switch c {
 		case '\\':
 			if i+1 < len(s) && isASCIIPunct(s[i+1]) {
-				b.emit(s[i+1], so[i+1])
+				b.emit(s[i+1], b.lineSrc(i+1))
 				i += 2
 			} else {
 				i++
@@ -114,12 +127,12 @@ func (b *builder) inline(s []byte, so []int32, t0 int) {
 		case '`':
 			n := runLen(s[i:], '`')
 			if k := closeCodeSpan(s, i+n, n); k >= 0 {
-				b.space(so[i], t0) // keep the words either side apart
+				b.space(b.lineSrc(i), t0) // keep the words either side apart
 				i = k
 				continue
 			}
 			for range n - 1 { // an unmatched run is text
-				b.emit('`', so[i])
+				b.emit('`', b.lineSrc(i))
 				i++
 			}
 		case '<':
@@ -170,7 +183,7 @@ func (b *builder) inline(s []byte, so []int32, t0 int) {
 		case '&':
 			if r, n := entity(s[i:]); n > 0 {
 				if r >= 0 {
-					b.emitRune(r, so[i])
+					b.emitRune(r, b.lineSrc(i))
 				}
 				i += n
 				continue
@@ -179,16 +192,16 @@ func (b *builder) inline(s []byte, so []int32, t0 int) {
 			// A bare URL shows itself at "://" or "www.": take back
 			// the scheme already copied and skip the rest.
 			if k := b.urlStart(t0); k >= 0 && isURLMark(s, i, b.text[k:]) {
-				b.text, b.offs = b.text[:k], b.offs[:k]
+				b.cut(k)
 				i = skipURL(s, i)
 				continue
 			}
 		case '\n', '\t', '\r', '\v', '\f':
-			b.space(so[i], t0)
+			b.space(b.lineSrc(i), t0)
 			i++
 			continue
 		}
-		b.emit(c, so[i])
+		b.emit(c, b.lineSrc(i))
 		i++
 	}
 }
