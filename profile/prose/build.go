@@ -295,56 +295,6 @@ func (b *builder) finish() *Doc {
 	return d
 }
 
-// posFinder turns source offsets into lines and columns. Words arrive in
-// file order, so it walks forward from the last answer and the whole
-// parse reads the source once.
-type posFinder struct {
-	src            []byte
-	base           int // where column counting starts on line 1
-	off, line, col int
-}
-
-func (p *posFinder) reset() { p.off, p.line, p.col = p.base, 1, 1 }
-
-func (p *posFinder) at(off int) Position {
-	if off < p.off {
-		p.reset()
-	}
-	if off > len(p.src) {
-		off = len(p.src)
-	}
-	if off-p.off < 64 { // the usual gap between two words
-		for p.off < off {
-			c := p.src[p.off]
-			switch {
-			case c == '\n':
-				p.line++
-				p.col = 1
-				p.off++
-			case c < utf8.RuneSelf:
-				p.col++
-				p.off++
-			default:
-				_, w := utf8.DecodeRune(p.src[p.off:])
-				p.col++
-				p.off += w
-			}
-		}
-		return Position{Line: int32(p.line), Col: int32(p.col), Offset: int32(off)}
-	}
-	if off > p.off {
-		seg := p.src[p.off:off]
-		if k := bytes.LastIndexByte(seg, '\n'); k >= 0 {
-			p.line += bytes.Count(seg, newline)
-			p.col = 1 + utf8.RuneCount(seg[k+1:])
-		} else {
-			p.col += utf8.RuneCount(seg)
-		}
-		p.off = off
-	}
-	return Position{Line: int32(p.line), Col: int32(p.col), Offset: int32(off)}
-}
-
 var newline = []byte{'\n'}
 
 // bufferString is bytes no one will write to again, as a string.

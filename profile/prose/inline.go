@@ -85,9 +85,7 @@ func (b *builder) emitRune(r rune, off int) {
 func (b *builder) inline(s []byte, t0 int) {
 	var jumps [8]jump
 	nj := 0
-	// No link can open after the last ']', which keeps a block full of
-	// stray brackets cheap.
-	lastClose := bytes.LastIndexByte(s, ']')
+	lastClose := notSearched
 	i := 0
 	for i < len(s) {
 		for nj > 0 && i >= jumps[nj-1].at {
@@ -141,14 +139,14 @@ func (b *builder) inline(s []byte, t0 int) {
 				continue
 			}
 		case '!':
-			if i+1 < len(s) && s[i+1] == '[' && i < lastClose {
+			if i+1 < len(s) && s[i+1] == '[' && i < lastBracket(s, &lastClose) {
 				if k := matchBracket(s, i+1); k >= 0 {
 					i = afterLink(s, k)
 					continue
 				}
 			}
 		case '[':
-			if i > lastClose {
+			if i > lastBracket(s, &lastClose) {
 				break
 			}
 			k := matchBracket(s, i)
@@ -205,6 +203,19 @@ func (b *builder) inline(s []byte, t0 int) {
 		i++
 	}
 }
+
+// lastBracket returns the index of the block's last ']', found the first
+// time it is asked for and kept in *last. No link can open after it, which
+// keeps a block full of stray brackets cheap; a block without any opening
+// bracket never searches.
+func lastBracket(s []byte, last *int) int {
+	if *last == notSearched {
+		*last = bytes.LastIndexByte(s, ']')
+	}
+	return *last
+}
+
+const notSearched = -2
 
 // closeCodeSpan finds the backtick run of exactly n that closes a code
 // span opened before i, and returns the index after it, or -1.
