@@ -16,9 +16,11 @@ type builder struct {
 	text    []byte    // cleaned text of all blocks
 	textSrc offsetMap // where text's bytes are in src
 
-	// lower holds the lower-cased words back to back; each Word's Text
-	// shares its bytes. Only appended to, so a Text made before the buffer
-	// grew still reads the same bytes from the old array.
+	// lower holds the lower-case forms of the words that differ from it
+	// (capitals, curly apostrophes), back to back; their Text shares its
+	// bytes, as every other word's shares text's. Both are only appended
+	// to, so a Text made before a buffer grew still reads the same bytes
+	// from the old array.
 	lower []byte
 
 	scratch    []byte    // the lines of a block of several, joined
@@ -42,8 +44,9 @@ func newBuilder(src []byte) *builder {
 		src:   src,
 		d:     &Doc{},
 		text:  make([]byte, 0, n+16),
-		lower: make([]byte, 0, n),
-		segs:  make([]seg, 0, 32),
+		lower: make([]byte, 0, n/8+64), // sentences' first words, names
+
+		segs: make([]seg, 0, 32),
 	}
 	// The cleaned text starts a new run of source bytes where a line
 	// ends or markup was removed: room for a run a line and some more.
@@ -100,8 +103,8 @@ func (b *builder) heading(segs []seg, level int) {
 			r, w = utf8.DecodeRune(b.text[i:t1])
 		}
 		if isWordStart(r) {
-			j := scanWord(b.text, i, t1)
-			b.addWord(i, j, -1, -1, hi, prevEnd >= 0 && allSpace(b.text[prevEnd:i]))
+			j, lower := scanWord(b.text, i, t1)
+			b.addWord(i, j, lower, -1, -1, hi, prevEnd >= 0 && allSpace(b.text[prevEnd:i]))
 			prevEnd = j
 			i = j
 			continue
@@ -136,12 +139,17 @@ func (b *builder) endBlock() {
 	b.text = append(b.text, '\n')
 }
 
-// addWord records the word at text[i:j].
-func (b *builder) addWord(i, j, sent, para, head int, glued bool) {
-	l0 := len(b.lower)
-	b.lower = appendLower(b.lower, b.text[i:j])
+// addWord records the word at text[i:j]; lower says it is its own
+// lower-case form, whose Text can then share the cleaned text's bytes.
+func (b *builder) addWord(i, j int, lower bool, sent, para, head int, glued bool) {
+	var text string
+	if lower {
+		text = bufferString(b.text[i:j])
+	} else {
+		text = b.lowered(b.text[i:j])
+	}
 	b.d.Words = append(b.d.Words, Word{
-		Text:      bufferString(b.lower[l0:]),
+		Text:      text,
 		Position:  b.pos.at(b.textSrc.src(i)),
 		Sentence:  int32(sent),
 		Paragraph: int32(para),
@@ -150,6 +158,18 @@ func (b *builder) addWord(i, j, sent, para, head int, glued bool) {
 		end:       int32(j),
 		glued:     glued,
 	})
+}
+
+// lowered returns the lower-case form of a word, kept in b.lower. A full
+// buffer is not grown but replaced: the words made so far keep the old one
+// alive, and no one needs the forms side by side.
+func (b *builder) lowered(w []byte) string {
+	if room := 2 * len(w); cap(b.lower)-len(b.lower) < room { // lower case takes at most 3 bytes for 2
+		b.lower = make([]byte, 0, max(cap(b.lower), room))
+	}
+	l0 := len(b.lower)
+	b.lower = appendLower(b.lower, w)
+	return bufferString(b.lower[l0:])
 }
 
 // lastLower is the lower-cased form of the latest word.

@@ -48,7 +48,7 @@ func splitPhrase(s string) phrase {
 			i += w
 			continue
 		}
-		j := scanWord(t, i, len(t))
+		j, _ := scanWord(t, i, len(t))
 		if len(p.words) == 0 {
 			p.lead = strings.TrimLeft(s[:i], " \t\r\n")
 		} else {

@@ -42,11 +42,11 @@ func (b *builder) prose(t0, t1, para int) {
 		}
 		switch {
 		case isWordStart(r):
-			j := scanWord(t, i, t1)
+			j, lower := scanWord(t, i, t1)
 			if ss < 0 {
 				ss = i
 			}
-			b.addWord(i, j, len(d.Sentences), para, -1, prevEnd >= 0 && allSpace(t[prevEnd:i]))
+			b.addWord(i, j, lower, len(d.Sentences), para, -1, prevEnd >= 0 && allSpace(t[prevEnd:i]))
 			prevEnd = j
 			i = j
 			continue

@@ -58,11 +58,14 @@ func isOtherWordStart(r rune) bool { return isOtherLetter(r) || isOtherDigit(r) 
 
 func isOtherWordRune(r rune) bool { return isOtherWordStart(r) || (r >= 0x300 && unicode.IsMark(r)) }
 
-// asciiClass marks the ASCII letters and digits; other bytes are 0.
+// asciiClass marks the ASCII letters (capitals twice) and digits; other
+// bytes are 0.
 var asciiClass = func() (t [256]uint8) {
 	for c := range utf8.RuneSelf {
 		switch {
-		case isASCIILetter(byte(c)):
+		case c >= 'A' && c <= 'Z':
+			t[c] = classLetter | classCapital
+		case c >= 'a' && c <= 'z':
 			t[c] = classLetter
 		case c >= '0' && c <= '9':
 			t[c] = classDigit
@@ -74,6 +77,7 @@ var asciiClass = func() (t [256]uint8) {
 const (
 	classLetter = 1 << iota
 	classDigit
+	classCapital
 )
 
 func isApostrophe(r rune) bool { return r == '\'' || r == '’' || r == '‘' || r == 'ʼ' }
@@ -85,17 +89,21 @@ func decodeAt(t []byte, i, end int) (rune, int) {
 	return utf8.DecodeRune(t[i:end])
 }
 
-// scanWord returns where the word starting at t[i] ends.
-func scanWord(t []byte, i, end int) int {
+// scanWord returns where the word starting at t[i] ends, and whether it
+// is its own lower-case form (ASCII without capitals), as most words are.
+func scanWord(t []byte, i, end int) (int, bool) {
 	j := i
 	seg := 0       // runes since the word's start or its last joiner
 	dotted := true // every segment so far is a single letter
 	prevDigit, prevLetter := false, false
+	var classes uint8 // of the ASCII letters and digits read
+	ascii := true
 	for j < end {
 		c := t[j]
 		if asciiClass[c] != 0 { // the common case, kept cheap
-			k := j + 1
+			k := j
 			for k < end && asciiClass[t[k]] != 0 {
+				classes |= asciiClass[t[k]]
 				k++
 			}
 			seg += k - j
@@ -111,7 +119,8 @@ func scanWord(t []byte, i, end int) int {
 			break // the usual end of a word: a space or punctuation that never joins
 		}
 		r, w := decodeAt(t, j, end)
-		if isWordRune(r) {
+		if isWordRune(r) { // past ASCII, as ASCII ones are read above
+			ascii = false
 			seg++
 			prevDigit, prevLetter = isDigit(r), isLetter(r)
 			if seg > 1 {
@@ -143,10 +152,13 @@ func scanWord(t []byte, i, end int) int {
 		if !ok {
 			break
 		}
+		if r >= utf8.RuneSelf {
+			ascii = false // a curly apostrophe, which lower case makes straight
+		}
 		seg = 0
 		j += w
 	}
-	return j
+	return j, ascii && classes&classCapital == 0
 }
 
 // appendLower appends the lower-case form of a word, apostrophes as '.

@@ -1,6 +1,7 @@
 package prose
 
 import (
+	"strings"
 	"testing"
 	"unicode"
 )
@@ -64,6 +65,52 @@ func TestRuneClasses(t *testing.T) {
 			isWordRune(r) != (letter || digit || r >= 0x300 && unicode.IsMark(r)) {
 			t.Fatalf("%U: letter %v, digit %v, word start %v, word rune %v",
 				r, isLetter(r), isDigit(r), isWordStart(r), isWordRune(r))
+		}
+	}
+}
+
+// TestScanWordLower: scanWord says a word is its own lower-case form only
+// when lower-casing would change nothing, so the word can share its bytes.
+func TestScanWordLower(t *testing.T) {
+	cases := []struct {
+		src   string
+		word  string
+		lower bool
+	}{
+		{"plain words", "plain", true},
+		{"don't stop", "don't", true},
+		{"self-driving, 3.5", "self-driving", true},
+		{"1,000 more", "1,000", true},
+		{"u.s. law", "u.s", true},
+		{"Capital", "Capital", false},
+		{"endS", "endS", false},
+		{"don’t", "don’t", false}, // the curly apostrophe turns straight
+		{"café au lait", "café", false},
+		{"naïve", "naïve", false},
+		{"e\u0301", "e\u0301", false},
+	}
+	for _, c := range cases {
+		j, lower := scanWord([]byte(c.src), 0, len(c.src))
+		if got := c.src[:j]; got != c.word || lower != c.lower {
+			t.Errorf("scanWord(%q) = %q, %v; want %q, %v", c.src, got, lower, c.word, c.lower)
+		}
+		if want := string(appendLower(nil, []byte(c.word))); lower && want != c.word {
+			t.Errorf("%q is not its own lower case, %q", c.word, want)
+		}
+	}
+}
+
+// TestLowerBufferRefills: a piece of capitals lower-cases far more than
+// the builder first makes room for, and every word keeps its own form.
+func TestLowerBufferRefills(t *testing.T) {
+	src := strings.Repeat("SHOUTING ÉCOLE Don’t. ", 400)
+	d := Parse([]byte(src))
+	if len(d.Words) != 1200 {
+		t.Fatalf("%d words", len(d.Words))
+	}
+	for i, w := range d.Words {
+		if want := []string{"shouting", "école", "don't"}[i%3]; w.Text != want {
+			t.Fatalf("word %d is %q, want %q", i, w.Text, want)
 		}
 	}
 }
