@@ -96,7 +96,6 @@ func (b *builder) heading(segs []seg, level int) {
 	d := b.d
 	w0 := len(d.Words)
 	hi := len(d.Headings)
-	prevEnd := -1
 	for i := t0; i < t1; {
 		r, w := rune(b.text[i]), 1
 		if r >= utf8.RuneSelf {
@@ -104,8 +103,7 @@ func (b *builder) heading(segs []seg, level int) {
 		}
 		if isWordStart(r) {
 			j, lower := scanWord(b.text, i, t1)
-			b.addWord(i, j, lower, -1, -1, hi, prevEnd >= 0 && allSpace(b.text[prevEnd:i]))
-			prevEnd = j
+			b.addWord(i, j, lower, -1, -1, hi)
 			i = j
 			continue
 		}
@@ -141,7 +139,7 @@ func (b *builder) endBlock() {
 
 // addWord records the word at text[i:j]; lower says it is its own
 // lower-case form, whose Text can then share the cleaned text's bytes.
-func (b *builder) addWord(i, j int, lower bool, sent, para, head int, glued bool) {
+func (b *builder) addWord(i, j int, lower bool, sent, para, head int) {
 	var text string
 	if lower {
 		text = bufferString(b.text[i:j])
@@ -156,7 +154,6 @@ func (b *builder) addWord(i, j int, lower bool, sent, para, head int, glued bool
 		Heading:   int32(head),
 		start:     int32(i),
 		end:       int32(j),
-		glued:     glued,
 	})
 }
 
@@ -175,15 +172,6 @@ func (b *builder) lowered(w []byte) string {
 // lastLower is the lower-cased form of the latest word.
 func (b *builder) lastLower() string {
 	return b.d.Words[len(b.d.Words)-1].Text
-}
-
-func allSpace(s []byte) bool {
-	for _, c := range s {
-		if c != ' ' {
-			return false
-		}
-	}
-	return true
 }
 
 // countPunct tallies the punctuation habits in text[t0:t1].

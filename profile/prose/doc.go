@@ -38,9 +38,6 @@ type Word struct {
 	// start and end locate the word in Doc.text, where the gaps between
 	// words (punctuation, spaces) still are.
 	start, end int32
-	// glued says the previous word is in the same block and only white
-	// space separates them, so the two can belong to one phrase.
-	glued bool
 }
 
 // Sentence is one sentence of a paragraph.

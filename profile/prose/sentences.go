@@ -30,7 +30,6 @@ func (b *builder) prose(t0, t1, para int) {
 	t := b.text
 	sw := len(d.Words) // first word of the open sentence
 	ss := -1           // where the open sentence's text starts
-	prevEnd := -1      // end of the previous word, while one is glueable
 	for i := t0; i < t1; {
 		r, w := rune(t[i]), 1
 		if r == ' ' {
@@ -46,15 +45,14 @@ func (b *builder) prose(t0, t1, para int) {
 			if ss < 0 {
 				ss = i
 			}
-			b.addWord(i, j, lower, len(d.Sentences), para, -1, prevEnd >= 0 && allSpace(t[prevEnd:i]))
-			prevEnd = j
+			b.addWord(i, j, lower, len(d.Sentences), para, -1)
 			i = j
 			continue
 		case r == '.' || r == '!' || r == '?' || r == '…':
 			j, term, ends := b.terminator(i, t1)
 			if ends && len(d.Words) > sw {
 				b.closeSentence(sw, ss, j, para, term)
-				sw, ss, prevEnd = len(d.Words), -1, -1
+				sw, ss = len(d.Words), -1
 			}
 			i = j
 			continue
