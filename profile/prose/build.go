@@ -254,32 +254,14 @@ func betweenWords(t []byte, i, j int) bool {
 func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }
 
 // finish turns the buffers into strings and tallies what depends on the
-// finished words and sentences.
+// finished sentences and blocks. The tallies of the words' kinds wait for
+// a metric to ask (Doc.kinds).
 func (b *builder) finish() *Doc {
 	d := b.d
 	// The builder is done with its buffers: the Doc's strings share their
 	// bytes rather than copy them, as nothing writes to them again.
 	d.text = bufferString(b.text)
 	c := &d.counts
-	for i := range d.Words {
-		w := &d.Words[i]
-		k := wordKind(w.Text)
-		if k&kindFirstPlural != 0 && w.Text == "us" && d.text[w.start:w.end] == "US" {
-			k &^= kindFirstPlural // the country, not the pronoun
-		}
-		if k&kindContraction != 0 {
-			c.contractions++
-		}
-		if k&kindFirstSingular != 0 {
-			c.firstSingular++
-		}
-		if k&kindFirstPlural != 0 {
-			c.firstPlural++
-		}
-		if k&kindSecond != 0 {
-			c.second++
-		}
-	}
 	for i := range d.Sentences {
 		s := &d.Sentences[i]
 		s.Text = d.text[s.start:s.end]

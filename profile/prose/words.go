@@ -201,6 +201,34 @@ const (
 	kindSecond
 )
 
+// kinds returns the tallies of the words' kinds, counting them the first
+// time it is asked.
+func (d *Doc) kinds() kindCounts {
+	d.wordKindsOnce.Do(func() {
+		c := &d.wordKinds
+		for i := range d.Words {
+			w := &d.Words[i]
+			k := wordKind(w.Text)
+			if k&kindFirstPlural != 0 && w.Text == "us" && d.text[w.start:w.end] == "US" {
+				k &^= kindFirstPlural // the country, not the pronoun
+			}
+			if k&kindContraction != 0 {
+				c.contractions++
+			}
+			if k&kindFirstSingular != 0 {
+				c.firstSingular++
+			}
+			if k&kindFirstPlural != 0 {
+				c.firstPlural++
+			}
+			if k&kindSecond != 0 {
+				c.second++
+			}
+		}
+	})
+	return d.wordKinds
+}
+
 // wordKind classifies a lower-cased word. A contraction's pronoun counts
 // for its person: I'm is first person singular, we've plural, you'll
 // second; let's (let us) is first person plural.
