@@ -7,77 +7,87 @@ import (
 )
 
 // posFinder turns source offsets into lines and columns. Words arrive in
-// file order, so it walks forward from the last answer and the whole
-// parse reads the source once.
+// file order, so it goes forward a line at a time from the last answer
+// and the whole parse reads the source once. On a line of ASCII, as most
+// lines are, a column is the distance from the line's start; on another
+// it counts runes on from the latest answer.
 type posFinder struct {
-	src            []byte
-	base           int // where column counting starts on line 1
-	off, line, col int
+	src  []byte
+	base int // where column counting starts on line 1
+
+	line               int
+	lineStart, lineEnd int  // the line's first byte, and its '\n' or the end
+	ascii              bool // the line holds nothing but ASCII
+	off, col           int  // the latest answer on the line
 }
 
-func (p *posFinder) reset() { p.off, p.line, p.col = p.base, 1, 1 }
+func (p *posFinder) reset() {
+	p.line = 1
+	p.lineStart, p.lineEnd = p.base, p.endOfLine(p.base)
+	p.enterLine()
+}
 
 func (p *posFinder) at(off int) Position {
-	if off < p.off {
-		p.reset()
-	}
 	if off > len(p.src) {
 		off = len(p.src)
 	}
-	if off-p.off < 64 { // the usual gap between two words
-		p.walk(off)
-		return Position{Line: int32(p.line), Col: int32(p.col), Offset: int32(off)}
+	if off < p.lineStart {
+		p.reset()
 	}
-	if off > p.off {
-		seg := p.src[p.off:off]
-		if k := bytes.LastIndexByte(seg, '\n'); k >= 0 {
-			p.line += bytes.Count(seg, newline)
-			p.col = 1 + utf8.RuneCount(seg[k+1:])
-		} else {
-			p.col += utf8.RuneCount(seg)
+	if off > p.lineEnd {
+		for off > p.lineEnd {
+			p.line++
+			p.lineStart = p.lineEnd + 1
+			p.lineEnd = p.endOfLine(p.lineStart)
 		}
-		p.off = off
+		p.enterLine()
 	}
-	return Position{Line: int32(p.line), Col: int32(p.col), Offset: int32(off)}
+	at := max(off, p.lineStart)
+	var col int
+	if p.ascii {
+		col = 1 + at - p.lineStart
+	} else {
+		if at < p.off {
+			p.off, p.col = p.lineStart, 1
+		}
+		p.col += utf8.RuneCount(p.src[p.off:at])
+		p.off = at
+		col = p.col
+	}
+	return Position{Line: int32(p.line), Col: int32(col), Offset: int32(off)}
 }
 
-// walk moves the finder on to off a rune at a time, or eight bytes at a
-// time where they are ASCII and no line break, as the letters and spaces
-// between two words mostly are.
-func (p *posFinder) walk(off int) {
-	for p.off < off {
-		n := min(off-p.off, 8)
-		if p.off+8 <= len(p.src) && asciiInLine(binary.LittleEndian.Uint64(p.src[p.off:]), n) {
-			p.col += n
-			p.off += n
-			continue
-		}
-		for end := p.off + n; p.off < end; {
-			c := p.src[p.off]
-			switch {
-			case c == '\n':
-				p.line++
-				p.col = 1
-				p.off++
-			case c < utf8.RuneSelf:
-				p.col++
-				p.off++
-			default:
-				_, w := utf8.DecodeRune(p.src[p.off:])
-				p.col++
-				p.off += w
-			}
-		}
+// endOfLine returns where the line starting at i ends: its '\n', or the
+// end of the source.
+func (p *posFinder) endOfLine(i int) int {
+	if i >= len(p.src) {
+		return len(p.src)
 	}
+	if k := bytes.IndexByte(p.src[i:], '\n'); k >= 0 {
+		return i + k
+	}
+	return len(p.src)
 }
 
-// asciiInLine says whether the first n (1 to 8) bytes of x, read little
-// endian, are ASCII and none of them is a line break.
-func asciiInLine(x uint64, n int) bool {
-	const ones, highs, breaks = 0x0101010101010101, 0x8080808080808080, 0x0a0a0a0a0a0a0a0a
-	if n < 8 {
-		x &= 1<<(8*n) - 1 // the bytes left out become 0: ASCII, no break
+// enterLine readies the finder for answers on the line it has reached.
+func (p *posFinder) enterLine() {
+	p.ascii = isASCII(p.src[p.lineStart:p.lineEnd])
+	p.off, p.col = p.lineStart, 1
+}
+
+// isASCII says whether s holds only ASCII, eight bytes at a time.
+func isASCII(s []byte) bool {
+	const highs = 0x8080808080808080
+	for len(s) >= 8 {
+		if binary.LittleEndian.Uint64(s)&highs != 0 {
+			return false
+		}
+		s = s[8:]
 	}
-	v := x ^ breaks // a zero byte where x has a line break
-	return x&highs == 0 && (v-ones)&^v&highs == 0
+	for _, c := range s {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
