@@ -92,6 +92,26 @@ func decodeAt(t []byte, i, end int) (rune, int) {
 // scanWord returns where the word starting at t[i] ends, and whether it
 // is its own lower-case form (ASCII without capitals), as most words are.
 func scanWord(t []byte, i, end int) (int, bool) {
+	// Most words are ASCII letters and digits up to a byte that can join
+	// nothing: those need none of the bookkeeping of the others.
+	var classes uint8
+	k := i
+	for k < end && asciiClass[t[k]] != 0 {
+		classes |= asciiClass[t[k]]
+		k++
+	}
+	if k == end || t[k] < utf8.RuneSelf && !mayJoin(t[k]) {
+		return k, classes&classCapital == 0
+	}
+	return scanJoinedWord(t, i, end)
+}
+
+// mayJoin says whether an ASCII byte can join two parts of a word.
+func mayJoin(c byte) bool { return c == '\'' || c == '-' || c == '.' || c == ',' }
+
+// scanJoinedWord is scanWord for a word that may hold runes past ASCII or
+// parts joined by an apostrophe, hyphen or dot.
+func scanJoinedWord(t []byte, i, end int) (int, bool) {
 	j := i
 	seg := 0       // runes since the word's start or its last joiner
 	dotted := true // every segment so far is a single letter
@@ -115,7 +135,7 @@ func scanWord(t []byte, i, end int) (int, bool) {
 			}
 			continue
 		}
-		if c < utf8.RuneSelf && c != '\'' && c != '-' && c != '.' && c != ',' {
+		if c < utf8.RuneSelf && !mayJoin(c) {
 			break // the usual end of a word: a space or punctuation that never joins
 		}
 		r, w := decodeAt(t, j, end)

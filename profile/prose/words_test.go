@@ -78,6 +78,11 @@ func TestScanWordLower(t *testing.T) {
 		lower bool
 	}{
 		{"plain words", "plain", true},
+		{"end", "end", true},
+		{"end!", "end", true},
+		{"End.", "End", false},    // a dot may join, as in U.S.: the long way
+		{"end, and", "end", true}, // a comma may join, as in 1,000
+		{"x2 y", "x2", true},
 		{"don't stop", "don't", true},
 		{"self-driving, 3.5", "self-driving", true},
 		{"1,000 more", "1,000", true},
