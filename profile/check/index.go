@@ -136,9 +136,15 @@ func (x *phraseIndex) scan(d *prose.Doc) {
 		if w.need >= 0 {
 			x.seen[w.need] = true
 		}
+		// A phrase of several words whose second is not the next word
+		// cannot be here: most candidates end at that test, uncalled.
+		next := ""
+		if i+1 < len(d.Words) {
+			next = d.Words[i+1].Text
+		}
 		for _, id := range w.starts {
 			p := &x.plain[id]
-			if p.unsure {
+			if p.unsure || len(p.words) > 1 && p.words[1] != next {
 				continue
 			}
 			switch matchPlain(d, i, p.words) {
