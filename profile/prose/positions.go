@@ -28,6 +28,15 @@ func (p *posFinder) reset() {
 }
 
 func (p *posFinder) at(off int) Position {
+	if p.ascii && off >= p.lineStart && off <= p.lineEnd { // the usual case
+		return Position{Line: int32(p.line), Col: int32(1 + off - p.lineStart), Offset: int32(off)}
+	}
+	return p.elsewhere(off)
+}
+
+// elsewhere is at for an offset past the current line, before it, or on
+// a line that is not all ASCII.
+func (p *posFinder) elsewhere(off int) Position {
 	if off > len(p.src) {
 		off = len(p.src)
 	}
