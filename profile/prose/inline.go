@@ -188,8 +188,12 @@ func (b *builder) inline(s []byte, t0 int) {
 			}
 		case ':', '.':
 			// A bare URL shows itself at "://" or "www.": take back
-			// the scheme already copied and skip the rest.
-			if k := b.urlStart(t0); k >= 0 && isURLMark(s, i, b.text[k:]) {
+			// the scheme already copied and skip the rest. What follows
+			// is tested first, as it rules out a sentence's end at once.
+			if !mayContinueURL(s, i) {
+				break
+			}
+			if k := b.urlStart(t0); k >= 0 && isURLScheme(c, b.text[k:]) {
 				b.cut(k)
 				i = skipURL(s, i)
 				continue
@@ -370,14 +374,24 @@ func (b *builder) urlStart(t0 int) int {
 	return k
 }
 
-// isURLMark says whether s[i] continues the word before it into a URL:
-// "http" or "https" followed by "://", or "www" followed by ".x".
-func isURLMark(s []byte, i int, word []byte) bool {
+// mayContinueURL says whether what follows s[i], a ':' or '.', lets the
+// word before it run on into a URL: "//" after the ':', a letter or digit
+// after the '.'.
+func mayContinueURL(s []byte, i int) bool {
 	if s[i] == ':' {
-		return i+2 < len(s) && s[i+1] == '/' && s[i+2] == '/' &&
-			(hasPrefixFold(word, "http") && len(word) == 4 || hasPrefixFold(word, "https") && len(word) == 5)
+		return i+2 < len(s) && s[i+1] == '/' && s[i+2] == '/'
 	}
-	return len(word) == 3 && hasPrefixFold(word, "www") && i+1 < len(s) && isASCIIAlnum(s[i+1])
+	return i+1 < len(s) && isASCIIAlnum(s[i+1])
+}
+
+// isURLScheme says whether word, the letters before a mark c that may
+// continue it into a URL, begins one: "http" or "https" before "://",
+// "www" before ".".
+func isURLScheme(c byte, word []byte) bool {
+	if c == ':' {
+		return hasPrefixFold(word, "http") && len(word) == 4 || hasPrefixFold(word, "https") && len(word) == 5
+	}
+	return len(word) == 3 && hasPrefixFold(word, "www")
 }
 
 // skipURL returns the index after the rest of a bare URL at s[i],
