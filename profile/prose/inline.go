@@ -353,8 +353,21 @@ var inlineSpecial = func() (t [256]bool) {
 	return t
 }()
 
-// plainRun returns the end of the plain text starting at s[i].
+// plainRun returns the end of the plain text starting at s[i]: eight
+// bytes at a time while they are letters and spaces, else a byte at a
+// time through the eight.
 func plainRun(s []byte, i, limit int) int {
+	for i+8 <= limit {
+		if plainBytes(load(s, i)) == highBits {
+			i += 8
+			continue
+		}
+		for end := i + 8; i < end; i++ {
+			if inlineSpecial[s[i]] {
+				return i
+			}
+		}
+	}
 	for i < limit && !inlineSpecial[s[i]] {
 		i++
 	}
