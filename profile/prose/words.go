@@ -100,10 +100,17 @@ func scanWord(t []byte, i, end int) (int, bool) {
 		classes |= asciiClass[t[k]]
 		k++
 	}
-	if k == end || t[k] < utf8.RuneSelf && !mayJoin(t[k]) {
+	if k == end || t[k] < utf8.RuneSelf && !mayJoin(t[k]) || endsAtStop(t, i, k) {
 		return k, classes&classCapital == 0
 	}
 	return scanJoinedWord(t, i, end)
+}
+
+// endsAtStop says that the ASCII letters and digits t[i:k] end at a comma
+// or a dot that cannot join them to more: one after a letter, but for the
+// dot after a single letter, which may go on as in U.S.
+func endsAtStop(t []byte, i, k int) bool {
+	return k > i && asciiClass[t[k-1]]&classLetter != 0 && (t[k] == ',' || t[k] == '.' && k-i > 1)
 }
 
 // mayJoin says whether an ASCII byte can join two parts of a word.

@@ -83,6 +83,12 @@ func TestScanWordLower(t *testing.T) {
 		{"End.", "End", false},    // a dot may join, as in U.S.: the long way
 		{"end, and", "end", true}, // a comma may join, as in 1,000
 		{"x2 y", "x2", true},
+		{"end,x", "end", true}, // a comma after a letter joins nothing
+		{"a,b", "a", true},
+		{"end.x", "end", true},   // nor a dot after two letters or more
+		{"a.b c", "a.b", true},   // but one after a single letter may
+		{"x2.5 y", "x2.5", true}, // and one after a digit
+		{"2,000.", "2,000", true},
 		{"don't stop", "don't", true},
 		{"self-driving, 3.5", "self-driving", true},
 		{"1,000 more", "1,000", true},
