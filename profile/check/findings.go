@@ -124,6 +124,7 @@ func (rc *ruleCheck) name() string {
 	return rc.named
 }
 
+// who writes the name name returns.
 func (rc *ruleCheck) who() string {
 	switch rc.rule.Layer {
 	case profile.HardLimit:

@@ -16,11 +16,11 @@ type builder struct {
 	text    []byte    // cleaned text of all blocks
 	textSrc offsetMap // where text's bytes are in src
 
-	// lower holds the lower-case forms of the words that differ from it
-	// (capitals, curly apostrophes), back to back; their Text shares its
-	// bytes, as every other word's shares text's. Both are only appended
-	// to, so a Text made before a buffer grew still reads the same bytes
-	// from the old array.
+	// lower holds, back to back, the lower-case forms of the words that
+	// are not their own (capitals, curly apostrophes); those words' Text
+	// shares its bytes, and every other word's shares text's. Both are
+	// only appended to, so a Text made before a buffer grew still reads
+	// the same bytes from the old array.
 	lower []byte
 
 	scratch    []byte    // the lines of a block of several, joined
@@ -45,8 +45,7 @@ func newBuilder(src []byte) *builder {
 		d:     &Doc{},
 		text:  make([]byte, 0, n+16),
 		lower: make([]byte, 0, n/8+64), // sentences' first words, names
-
-		segs: make([]seg, 0, 32),
+		segs:  make([]seg, 0, 32),
 	}
 	// The cleaned text starts a new run of source bytes where a line
 	// ends or markup was removed: room for a run a line and some more.
