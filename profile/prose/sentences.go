@@ -41,7 +41,14 @@ func (b *builder) prose(t0, t1, para int) {
 		}
 		switch {
 		case isWordStart(r):
-			j, lower := scanWord(t, i, t1)
+			// scanWord, spelled out: nearly every word of a piece comes
+			// through here, and the call would cost about as much as
+			// reading a plain word.
+			j, classes := asciiRun(t, i, t1)
+			lower := classes&classCapital == 0
+			if !endsPlainly(t, i, j, t1) {
+				j, lower = scanJoinedWord(t, i, t1)
+			}
 			if ss < 0 {
 				ss = i
 			}

@@ -94,16 +94,29 @@ func decodeAt(t []byte, i, end int) (rune, int) {
 func scanWord(t []byte, i, end int) (int, bool) {
 	// Most words are ASCII letters and digits up to a byte that can join
 	// nothing: those need none of the bookkeeping of the others.
-	var classes uint8
-	k := i
-	for k < end && asciiClass[t[k]] != 0 {
-		classes |= asciiClass[t[k]]
-		k++
-	}
-	if k == end || t[k] < utf8.RuneSelf && !mayJoin(t[k]) || endsAtStop(t, i, k) {
+	k, classes := asciiRun(t, i, end)
+	if endsPlainly(t, i, k, end) {
 		return k, classes&classCapital == 0
 	}
 	return scanJoinedWord(t, i, end)
+}
+
+// asciiRun returns where the ASCII letters and digits from t[i] end, and
+// the classes of those it read.
+func asciiRun(t []byte, i, end int) (int, uint8) {
+	var classes uint8
+	for i < end && asciiClass[t[i]] != 0 {
+		classes |= asciiClass[t[i]]
+		i++
+	}
+	return i, classes
+}
+
+// endsPlainly says that a word whose ASCII letters and digits run from i
+// to k ends there: at the block's end, or at an ASCII byte that can join
+// nothing to them.
+func endsPlainly(t []byte, i, k, end int) bool {
+	return k == end || t[k] < utf8.RuneSelf && !mayJoin(t[k]) || endsAtStop(t, i, k)
 }
 
 // endsAtStop says that the ASCII letters and digits t[i:k] end at a comma
