@@ -145,9 +145,14 @@ func (b *builder) addWord(i, j int, lower bool, sent, para, head int) {
 	} else {
 		text = b.lowered(b.text[i:j])
 	}
+	off := b.textSrc.src(i)
+	pos, ok := b.pos.onLine(off) // pos.at, spelled out so that onLine inlines
+	if !ok {
+		pos = b.pos.elsewhere(off)
+	}
 	b.d.Words = append(b.d.Words, Word{
 		Text:      text,
-		Position:  b.pos.at(b.textSrc.src(i)),
+		Position:  pos,
 		Sentence:  int32(sent),
 		Paragraph: int32(para),
 		Heading:   int32(head),

@@ -27,11 +27,21 @@ func (p *posFinder) reset() {
 	p.enterLine()
 }
 
+// at returns the position of the source offset off.
 func (p *posFinder) at(off int) Position {
-	if p.ascii && off >= p.lineStart && off <= p.lineEnd { // the usual case
-		return Position{Line: int32(p.line), Col: int32(1 + off - p.lineStart), Offset: int32(off)}
+	if pos, ok := p.onLine(off); ok {
+		return pos
 	}
 	return p.elsewhere(off)
+}
+
+// onLine is at for the usual case, small enough to inline: an offset on
+// the current line, when that is all ASCII.
+func (p *posFinder) onLine(off int) (Position, bool) {
+	if p.ascii && off >= p.lineStart && off <= p.lineEnd {
+		return Position{Line: int32(p.line), Col: int32(1 + off - p.lineStart), Offset: int32(off)}, true
+	}
+	return Position{}, false
 }
 
 // elsewhere is at for an offset past the current line, before it, or on
