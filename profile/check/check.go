@@ -108,7 +108,6 @@ type checker struct {
 // part that could be checked on this piece.
 func (c *checker) rule(s *profile.Sourced, lists phraseLists) (float64, bool) {
 	rc := &ruleCheck{c: c, rule: s, hard: s.Layer == profile.HardLimit}
-	rc.name = rc.who()
 	if s.Metric != nil {
 		rc.metric(s.Metric)
 	}
@@ -128,15 +127,21 @@ type ruleCheck struct {
 	c     *checker
 	rule  *profile.Sourced
 	hard  bool
-	name  string // the rule as messages name it: "hard limit short-sentences"
 	sum   float64
 	parts int
 	units []unitFinding
 
-	// What the rule's metric is about, for messages of single units:
-	// "sentence", "words", the end all share ("; hard limit x allows at
-	// most 40") and where the units it counts lie ("over 40 words").
-	noun, unit, tail, outside string
+	// What the rule's bounded metric is about, for messages of single
+	// units: "sentence", "words".
+	bounds     *profile.Metric
+	noun, unit string
+
+	// Parts of messages, written the first time one needs them, as most
+	// rules have nothing to report: the rule as messages name it ("hard
+	// limit short-sentences"), the end unit messages share ("; hard limit
+	// x allows at most 40") and where the units outside the bounds lie
+	// ("over 40 words").
+	named, tail, outsideUnits string
 }
 
 // part records the closeness of one checkable part of the rule.

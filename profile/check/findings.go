@@ -52,7 +52,10 @@ func (rc *ruleCheck) more(kind string, n int) string {
 	if n != 1 {
 		noun += "s"
 	}
-	return fmt.Sprintf("%d more %s %s", n, noun, rc.outside)
+	if rc.outsideUnits == "" {
+		rc.outsideUnits = outside(rc.bounds, rc.unit)
+	}
+	return fmt.Sprintf("%d more %s %s", n, noun, rc.outsideUnits)
 }
 
 // flush reports the rule's unit findings in file order: every one as an
@@ -112,8 +115,16 @@ func (rc *ruleCheck) whole(err bool, msg string) {
 	rc.report(err, rc.c.start, msg)
 }
 
-// who names the rule in a message with its layer, so a person knows at
+// name names the rule in a message with its layer, so a person knows at
 // once whether it may be bent: "hard limit short-sentences".
+func (rc *ruleCheck) name() string {
+	if rc.named == "" {
+		rc.named = rc.who()
+	}
+	return rc.named
+}
+
+// who writes the name name returns.
 func (rc *ruleCheck) who() string {
 	switch rc.rule.Layer {
 	case profile.HardLimit:

@@ -53,7 +53,7 @@ type phraseIndex struct {
 	plain []plainPhrase
 	other []otherPhrase
 	words map[string]*wanted
-	sieve firstWords
+	sieve wordSieve
 	seen  []bool // by wanted.need
 }
 
@@ -136,9 +136,15 @@ func (x *phraseIndex) scan(d *prose.Doc) {
 		if w.need >= 0 {
 			x.seen[w.need] = true
 		}
+		// A phrase of several words whose second is not the next word
+		// cannot be here: most candidates end at that test, uncalled.
+		next := ""
+		if i+1 < len(d.Words) {
+			next = d.Words[i+1].Text
+		}
 		for _, id := range w.starts {
 			p := &x.plain[id]
-			if p.unsure {
+			if p.unsure || len(p.words) > 1 && p.words[1] != next {
 				continue
 			}
 			switch matchPlain(d, i, p.words) {
@@ -151,14 +157,22 @@ func (x *phraseIndex) scan(d *prose.Doc) {
 	}
 }
 
-// firstWords sieves the piece's words before the map lookup: a bit per
-// first byte and length (modulo 32) of the words wanted. Most words of a
-// piece fail it at the cost of an array read.
-type firstWords [256]uint32
+// wordSieve sieves the piece's words before the map lookup: a bit per
+// first byte and length (modulo 32) of the words wanted, and one per last
+// byte and length. Most words of a piece fail it at the cost of two array
+// reads; a word is never empty.
+type wordSieve struct{ first, last [256]uint32 }
 
-func (s *firstWords) add(w string) { s[w[0]] |= 1 << (len(w) & 31) }
+func (s *wordSieve) add(w string) {
+	bit := uint32(1) << (len(w) & 31)
+	s.first[w[0]] |= bit
+	s.last[w[len(w)-1]] |= bit
+}
 
-func (s *firstWords) may(w string) bool { return s[w[0]]&(1<<(len(w)&31)) != 0 }
+func (s *wordSieve) may(w string) bool {
+	bit := uint32(1) << (len(w) & 31)
+	return s.first[w[0]]&bit != 0 && s.last[w[len(w)-1]]&bit != 0
+}
 
 type match int
 

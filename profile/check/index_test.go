@@ -181,3 +181,23 @@ func FuzzNormalize(f *testing.F) {
 		}
 	})
 }
+
+// TestWordSieve: the sieve never turns away a word it was given, and turns
+// away words that differ from all of them in length, first or last byte.
+func TestWordSieve(t *testing.T) {
+	var s wordSieve
+	wanted := []string{"habit", "walk", "in", "e.g", "don't", "a", "self-driving", "café"}
+	for _, w := range wanted {
+		s.add(w)
+	}
+	for _, w := range wanted {
+		if !s.may(w) {
+			t.Errorf("sieve turns away %q, which it was given", w)
+		}
+	}
+	for _, w := range []string{"habits", "wall", "ink", "b", "the", "walk-in"} {
+		if s.may(w) {
+			t.Errorf("sieve lets %q through", w)
+		}
+	}
+}

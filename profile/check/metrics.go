@@ -53,7 +53,7 @@ func (rc *ruleCheck) metric(m *profile.Metric) {
 	}
 	ms := rc.c.measure(m.Name)
 	if !ms.known {
-		rc.whole(false, fmt.Sprintf("metric %q is unknown to this version of sw; %s is not checked", m.Name, rc.name))
+		rc.whole(false, fmt.Sprintf("metric %q is unknown to this version of sw; %s is not checked", m.Name, rc.name()))
 		return
 	}
 	if len(ms.units) == 0 {
@@ -66,13 +66,13 @@ func (rc *ruleCheck) metric(m *profile.Metric) {
 		if bounded {
 			rc.part(pieceBoundsCloseness(v, m))
 			if outside {
-				rc.whole(rc.hard, fmt.Sprintf("%s; %s %s %s", pieceValue(ms.info, v), rc.name, rc.asks(), profile.Range(m)))
+				rc.whole(rc.hard, pieceValue(ms.info, v)+"; "+rc.name()+" "+rc.asks()+" "+profile.Range(m))
 			}
 		}
 		if m.Target != nil {
 			rc.part(targetCloseness(v, *m.Target, m))
 			if !outside && strays(v, *m.Target, m) {
-				rc.whole(false, fmt.Sprintf("%s; %s aims for about %s", pieceValue(ms.info, v), rc.name, profile.Number(*m.Target)))
+				rc.whole(false, pieceValue(ms.info, v)+"; "+rc.name()+" aims for about "+profile.Number(*m.Target))
 			}
 		}
 		return
@@ -80,8 +80,7 @@ func (rc *ruleCheck) metric(m *profile.Metric) {
 
 	noun := ms.info.Scope.String() // sentence, paragraph
 	if bounded {
-		rc.noun, rc.unit, rc.outside = noun, ms.info.Unit, outside(m, ms.info.Unit)
-		rc.tail = "; " + rc.name + " " + rc.asks() + " " + profile.Range(m)
+		rc.bounds, rc.noun, rc.unit = m, noun, ms.info.Unit
 		inside := 0
 		for _, u := range ms.units {
 			if m.Contains(u.Value) {
@@ -96,8 +95,8 @@ func (rc *ruleCheck) metric(m *profile.Metric) {
 		v := ms.typical
 		rc.part(targetCloseness(v, *m.Target, m))
 		if strays(v, *m.Target, m) {
-			rc.whole(false, fmt.Sprintf("the median %s has %s; %s aims for about %s",
-				noun, amount(v, ms.info.Unit), rc.name, profile.Number(*m.Target)))
+			rc.whole(false, "the median "+noun+" has "+amount(v, ms.info.Unit)+"; "+rc.name()+
+				" aims for about "+profile.Number(*m.Target))
 		}
 	}
 }
@@ -105,6 +104,9 @@ func (rc *ruleCheck) metric(m *profile.Metric) {
 // unitMessage describes one unit outside the rule's bounds: "sentence of
 // 52 words; hard limit short-sentences allows at most 40".
 func (rc *ruleCheck) unitMessage(v float64) string {
+	if rc.tail == "" {
+		rc.tail = "; " + rc.name() + " " + rc.asks() + " " + profile.Range(rc.bounds)
+	}
 	return rc.noun + " of " + amount(v, rc.unit) + rc.tail
 }
 
@@ -143,7 +145,7 @@ func amount(v float64, unit string) string {
 // "em dashes run at 7.3 per 1,000 words".
 func pieceValue(info prose.Metric, v float64) string {
 	if what, per, ok := strings.Cut(info.Unit, " per "); ok {
-		return fmt.Sprintf("%s run at %s per %s", what, num(v), per)
+		return what + " run at " + num(v) + " per " + per
 	}
 	return "the piece has " + amount(v, info.Unit)
 }

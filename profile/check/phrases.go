@@ -1,7 +1,6 @@
 package check
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"unicode"
@@ -108,7 +107,7 @@ func (rc *ruleCheck) avoid(list []listed) {
 }
 
 func (rc *ruleCheck) avoidMessage(phrase string) string {
-	return "uses " + strconv.Quote(phrase) + ", which " + rc.name + " avoids"
+	return "uses " + strconv.Quote(phrase) + ", which " + rc.name() + " avoids"
 }
 
 // prefer scores the share of the rule's phrases the piece uses, and warns
@@ -127,12 +126,12 @@ func (rc *ruleCheck) prefer(list []listed) {
 	switch {
 	case used > 0:
 	case len(list) == 1:
-		rc.whole(false, fmt.Sprintf("does not use %s, which %s prefers", strconv.Quote(list[0].written), rc.name))
+		rc.whole(false, "does not use "+strconv.Quote(list[0].written)+", which "+rc.name()+" prefers")
 	default:
 		quoted := make([]string, len(list))
 		for i, p := range list {
 			quoted[i] = strconv.Quote(p.written)
 		}
-		rc.whole(false, fmt.Sprintf("uses none of %s; %s prefers at least one", strings.Join(quoted, ", "), rc.name))
+		rc.whole(false, "uses none of "+strings.Join(quoted, ", ")+"; "+rc.name()+" prefers at least one")
 	}
 }

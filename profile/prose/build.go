@@ -13,18 +13,20 @@ type builder struct {
 	src []byte
 	d   *Doc
 
-	text []byte  // cleaned text of all blocks
-	offs []int32 // source offset of each byte of text
+	text    []byte    // cleaned text of all blocks
+	textSrc offsetMap // where text's bytes are in src
 
-	// lower holds the lower-cased words back to back; each Word's Text
-	// shares its bytes. Only appended to, so a Text made before the buffer
-	// grew still reads the same bytes from the old array.
+	// lower holds, back to back, the lower-case forms of the words that
+	// are not their own (capitals, curly apostrophes); those words' Text
+	// shares its bytes, and every other word's shares text's. Both are
+	// only appended to, so a Text made before a buffer grew still reads
+	// the same bytes from the old array.
 	lower []byte
 
-	scratch []byte  // a block's lines joined, before cleaning
-	soffs   []int32 // source offset of each byte of scratch
-	segs    []seg   // the lines of the open paragraph
-	one     [1]seg  // the line of an ATX heading
+	scratch    []byte    // the lines of a block of several, joined
+	scratchSrc offsetMap // where the bytes of a block's lines are in src
+	segs       []seg     // the lines of the open paragraph
+	one        [1]seg    // the line of an ATX heading
 
 	pos posFinder
 }
@@ -35,20 +37,20 @@ func newBuilder(src []byte) *builder {
 	// is copied to one twice as large, and in a short-lived process each
 	// fresh page costs a fault. Words mostly end at a space or a line
 	// break; the margin covers those joined by dashes and slashes.
-	words := bytes.Count(src, []byte{' '}) + bytes.Count(src, newline)
+	lines := bytes.Count(src, newline)
+	words := bytes.Count(src, []byte{' '}) + lines
 	words += words/8 + 8
 	b := &builder{
 		src:   src,
 		d:     &Doc{},
 		text:  make([]byte, 0, n+16),
-		offs:  make([]int32, 0, n+16),
-		lower: make([]byte, 0, n),
-		// A paragraph rarely runs past a few thousand bytes; longer ones
-		// grow these once or twice.
-		scratch: make([]byte, 0, min(n, 4096)),
-		soffs:   make([]int32, 0, min(n, 4096)),
-		segs:    make([]seg, 0, 32),
+		lower: make([]byte, 0, n/8+64), // sentences' first words, names
+		segs:  make([]seg, 0, 32),
 	}
+	// The cleaned text starts a new run of source bytes where a line
+	// ends or markup was removed: room for a run a line and some more.
+	b.textSrc.runs = make([]offsetRun, 0, lines+16)
+	b.scratchSrc.runs = make([]offsetRun, 0, cap(b.segs))
 	b.d.Words = make([]Word, 0, words)
 	b.d.Sentences = make([]Sentence, 0, words/12+4)
 	b.d.Paragraphs = make([]Paragraph, 0, words/60+4)
@@ -60,6 +62,12 @@ func newBuilder(src []byte) *builder {
 	return b
 }
 
+// cut drops the cleaned text from index n on.
+func (b *builder) cut(n int) {
+	b.text = b.text[:n]
+	b.textSrc.cut(n)
+}
+
 // paragraph adds a block of prose.
 func (b *builder) paragraph(segs []seg, listItem, quote bool) {
 	t0, t1 := b.clean(segs)
@@ -67,7 +75,7 @@ func (b *builder) paragraph(segs []seg, listItem, quote bool) {
 	w0, s0 := len(d.Words), len(d.Sentences)
 	b.prose(t0, t1, len(d.Paragraphs))
 	if len(d.Words) == w0 {
-		b.text, b.offs = b.text[:t0], b.offs[:t0] // nothing but markup or punctuation
+		b.cut(t0) // nothing but markup or punctuation
 		return
 	}
 	d.Paragraphs = append(d.Paragraphs, Paragraph{
@@ -87,23 +95,21 @@ func (b *builder) heading(segs []seg, level int) {
 	d := b.d
 	w0 := len(d.Words)
 	hi := len(d.Headings)
-	prevEnd := -1
 	for i := t0; i < t1; {
 		r, w := rune(b.text[i]), 1
 		if r >= utf8.RuneSelf {
 			r, w = utf8.DecodeRune(b.text[i:t1])
 		}
 		if isWordStart(r) {
-			j := scanWord(b.text, i, t1)
-			b.addWord(i, j, -1, -1, hi, prevEnd >= 0 && allSpace(b.text[prevEnd:i]))
-			prevEnd = j
+			j, lower := scanWord(b.text, i, t1)
+			b.addWord(i, j, lower, -1, -1, hi)
 			i = j
 			continue
 		}
 		i += w
 	}
 	if len(d.Words) == w0 {
-		b.text, b.offs = b.text[:t0], b.offs[:t0]
+		b.cut(t0)
 		return
 	}
 	for t1 > t0 && b.text[t1-1] == ' ' {
@@ -124,29 +130,47 @@ func (b *builder) heading(segs []seg, level int) {
 }
 
 // endBlock separates blocks in the cleaned text with a byte no block
-// holds, so no phrase match runs from one block into the next.
+// holds, so no phrase match runs from one block into the next. No word
+// starts there, so its place in the source is never asked for.
 func (b *builder) endBlock() {
-	off := int32(0)
-	if n := len(b.offs); n > 0 {
-		off = b.offs[n-1]
-	}
-	b.emit('\n', off)
+	b.text = append(b.text, '\n')
 }
 
-// addWord records the word at text[i:j].
-func (b *builder) addWord(i, j, sent, para, head int, glued bool) {
-	l0 := len(b.lower)
-	b.lower = appendLower(b.lower, b.text[i:j])
+// addWord records the word at text[i:j]; lower says it is its own
+// lower-case form, whose Text can then share the cleaned text's bytes.
+func (b *builder) addWord(i, j int, lower bool, sent, para, head int) {
+	var text string
+	if lower {
+		text = bufferString(b.text[i:j])
+	} else {
+		text = b.lowered(b.text[i:j])
+	}
+	off := b.textSrc.src(i)
+	pos, ok := b.pos.onLine(off) // pos.at, spelled out so that onLine inlines
+	if !ok {
+		pos = b.pos.elsewhere(off)
+	}
 	b.d.Words = append(b.d.Words, Word{
-		Text:      bufferString(b.lower[l0:]),
-		Position:  b.pos.at(int(b.offs[i])),
+		Text:      text,
+		Position:  pos,
 		Sentence:  int32(sent),
 		Paragraph: int32(para),
 		Heading:   int32(head),
 		start:     int32(i),
 		end:       int32(j),
-		glued:     glued,
 	})
+}
+
+// lowered returns the lower-case form of a word, kept in b.lower. A full
+// buffer is not grown but replaced: the words made so far keep the old one
+// alive, and no one needs the forms side by side.
+func (b *builder) lowered(w []byte) string {
+	if room := 2 * len(w); cap(b.lower)-len(b.lower) < room { // lower case takes at most 3 bytes for 2
+		b.lower = make([]byte, 0, max(cap(b.lower), room))
+	}
+	l0 := len(b.lower)
+	b.lower = appendLower(b.lower, w)
+	return bufferString(b.lower[l0:])
 }
 
 // lastLower is the lower-cased form of the latest word.
@@ -154,121 +178,15 @@ func (b *builder) lastLower() string {
 	return b.d.Words[len(b.d.Words)-1].Text
 }
 
-func allSpace(s []byte) bool {
-	for _, c := range s {
-		if c != ' ' {
-			return false
-		}
-	}
-	return true
-}
-
-// countPunct tallies the punctuation habits in text[t0:t1].
-func (b *builder) countPunct(t0, t1 int) {
-	t := b.text[t0:t1]
-	c := &b.d.counts
-	for i := 0; i < len(t); i++ {
-		if !punctSpecial[t[i]] {
-			continue
-		}
-		switch t[i] {
-		case ';':
-			c.semicolons++
-		case ':':
-			// Not the colon of a time or ratio such as 10:30 or 3:1.
-			if !(i > 0 && i+1 < len(t) && isDigitByte(t[i-1]) && isDigitByte(t[i+1])) {
-				c.colons++
-			}
-		case '(':
-			c.parens++
-		case '-':
-			n := runLen(t[i:], '-')
-			switch {
-			case n == 2 || n == 3:
-				if betweenWords(t, i, i+n) && !(i+n < len(t) && t[i+n] == '>') {
-					c.emDashes++
-				}
-			case n == 1:
-				// A hyphen with a space on each side stands in for a
-				// spaced dash, the en dash of British usage.
-				if i > 0 && i+1 < len(t) && t[i-1] == ' ' && t[i+1] == ' ' && betweenWords(t, i, i+1) {
-					c.enDashes++
-				}
-			}
-			i += n - 1
-		case 0xE2:
-			// — is E2 80 94 and – is E2 80 93; a run counts once.
-			if i+2 < len(t) && t[i+1] == 0x80 && (t[i+2] == 0x94 || t[i+2] == 0x93) {
-				dash := t[i+2]
-				j := i
-				for j+2 < len(t) && t[j] == 0xE2 && t[j+1] == 0x80 && t[j+2] == dash {
-					j += 3
-				}
-				if dash == 0x94 {
-					c.emDashes++
-				} else {
-					c.enDashes++
-				}
-				i = j - 1
-			}
-		}
-	}
-}
-
-// punctSpecial marks the bytes countPunct looks at.
-var punctSpecial = func() (t [256]bool) {
-	for _, c := range []byte(";:(-\xe2") {
-		t[c] = true
-	}
-	return t
-}()
-
-// betweenWords says text[i:j] has text other than spaces and hyphens on
-// both sides, so it is a dash in a sentence, not a rule or a stray mark.
-func betweenWords(t []byte, i, j int) bool {
-	k := i - 1
-	for k >= 0 && t[k] == ' ' {
-		k--
-	}
-	if k < 0 || t[k] == '-' || t[k] == '<' || t[k] == '!' {
-		return false
-	}
-	k = j
-	for k < len(t) && t[k] == ' ' {
-		k++
-	}
-	return k < len(t) && t[k] != '-'
-}
-
-func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }
-
 // finish turns the buffers into strings and tallies what depends on the
-// finished words and sentences.
+// finished sentences and blocks. The tallies of the words' kinds wait for
+// a metric to ask (Doc.kinds).
 func (b *builder) finish() *Doc {
 	d := b.d
 	// The builder is done with its buffers: the Doc's strings share their
 	// bytes rather than copy them, as nothing writes to them again.
 	d.text = bufferString(b.text)
 	c := &d.counts
-	for i := range d.Words {
-		w := &d.Words[i]
-		k := wordKind(w.Text)
-		if k&kindFirstPlural != 0 && w.Text == "us" && d.text[w.start:w.end] == "US" {
-			k &^= kindFirstPlural // the country, not the pronoun
-		}
-		if k&kindContraction != 0 {
-			c.contractions++
-		}
-		if k&kindFirstSingular != 0 {
-			c.firstSingular++
-		}
-		if k&kindFirstPlural != 0 {
-			c.firstPlural++
-		}
-		if k&kindSecond != 0 {
-			c.second++
-		}
-	}
 	for i := range d.Sentences {
 		s := &d.Sentences[i]
 		s.Text = d.text[s.start:s.end]
@@ -290,56 +208,6 @@ func (b *builder) finish() *Doc {
 		}
 	}
 	return d
-}
-
-// posFinder turns source offsets into lines and columns. Words arrive in
-// file order, so it walks forward from the last answer and the whole
-// parse reads the source once.
-type posFinder struct {
-	src            []byte
-	base           int // where column counting starts on line 1
-	off, line, col int
-}
-
-func (p *posFinder) reset() { p.off, p.line, p.col = p.base, 1, 1 }
-
-func (p *posFinder) at(off int) Position {
-	if off < p.off {
-		p.reset()
-	}
-	if off > len(p.src) {
-		off = len(p.src)
-	}
-	if off-p.off < 64 { // the usual gap between two words
-		for p.off < off {
-			c := p.src[p.off]
-			switch {
-			case c == '\n':
-				p.line++
-				p.col = 1
-				p.off++
-			case c < utf8.RuneSelf:
-				p.col++
-				p.off++
-			default:
-				_, w := utf8.DecodeRune(p.src[p.off:])
-				p.col++
-				p.off += w
-			}
-		}
-		return Position{Line: int32(p.line), Col: int32(p.col), Offset: int32(off)}
-	}
-	if off > p.off {
-		seg := p.src[p.off:off]
-		if k := bytes.LastIndexByte(seg, '\n'); k >= 0 {
-			p.line += bytes.Count(seg, newline)
-			p.col = 1 + utf8.RuneCount(seg[k+1:])
-		} else {
-			p.col += utf8.RuneCount(seg)
-		}
-		p.off = off
-	}
-	return Position{Line: int32(p.line), Col: int32(p.col), Offset: int32(off)}
 }
 
 var newline = []byte{'\n'}

@@ -7,6 +7,8 @@
 // produced it.
 package prose
 
+import "sync"
+
 // Position is a place in the original file. Line and Col are 1-based; Col
 // counts characters (runes), not bytes, because that is what editors show.
 // Offset is the 0-based byte offset, for callers that slice the source.
@@ -38,9 +40,6 @@ type Word struct {
 	// start and end locate the word in Doc.text, where the gaps between
 	// words (punctuation, spaces) still are.
 	start, end int32
-	// glued says the previous word is in the same block and only white
-	// space separates them, so the two can belong to one phrase.
-	glued bool
 }
 
 // Sentence is one sentence of a paragraph.
@@ -93,6 +92,11 @@ type Doc struct {
 	text string
 
 	counts counts
+
+	// wordKinds are made by kinds, once, the first time a metric asks:
+	// they look at every word again, and most checks name none of them.
+	wordKinds     kindCounts
+	wordKindsOnce sync.Once
 }
 
 // counts are the per-piece tallies the rate metrics divide by the word
@@ -100,9 +104,13 @@ type Doc struct {
 type counts struct {
 	emDashes, enDashes, semicolons, colons, parens int
 	questions, exclamations                        int
-	contractions                                   int
-	firstSingular, firstPlural, second             int
 	listItems, headings                            int
+}
+
+// kindCounts are the tallies of the words' kinds (see wordKind).
+type kindCounts struct {
+	contractions                       int
+	firstSingular, firstPlural, second int
 }
 
 // WordCount is the number of words in the piece's text: paragraphs, list

@@ -7,8 +7,8 @@ import (
 )
 
 // Inline markup is removed while copying a block's lines into the cleaned
-// text; every cleaned byte remembers the source offset it came from, so
-// positions survive the removal.
+// text; an offsetMap remembers where in the source the cleaned bytes came
+// from, so positions survive the removal.
 
 // Lookahead limits keep hostile input (thousands of unmatched brackets or
 // backticks) linear. Real links and code spans are far shorter.
@@ -26,55 +26,66 @@ type jump struct{ at, to int }
 // clean appends the inline-cleaned text of a block's lines to b.text and
 // returns where it starts and ends. Lines are joined by a space.
 func (b *builder) clean(segs []seg) (int, int) {
-	s, so := b.scratch[:0], b.soffs[:0]
-	for k, g := range segs {
-		if k > 0 {
-			s = append(s, '\n')
-			so = append(so, int32(segs[k-1].end))
-		}
-		s = append(s, b.src[g.start:g.end]...)
-		for i := g.start; i < g.end; i++ {
-			so = append(so, int32(i))
-		}
-	}
-	b.scratch, b.soffs = s, so
+	s := b.joinLines(segs)
 	t0 := len(b.text)
-	b.inline(s, so, t0)
+	b.inline(s, t0)
 	t1 := len(b.text)
 	if t1 > t0 && b.text[t1-1] == ' ' {
 		t1--
-		b.text, b.offs = b.text[:t1], b.offs[:t1]
+		b.cut(t1)
 	}
 	return t0, t1
 }
 
-func (b *builder) emit(c byte, off int32) {
+// joinLines returns a block's lines joined by '\n', the form inline reads,
+// and maps its bytes to the source in b.scratchSrc. A block of one line is
+// read where it is, uncopied.
+func (b *builder) joinLines(segs []seg) []byte {
+	m := &b.scratchSrc
+	m.reset()
+	if len(segs) == 1 {
+		m.add(0, segs[0].start)
+		return b.src[segs[0].start:segs[0].end]
+	}
+	s := b.scratch[:0]
+	for k, g := range segs {
+		if k > 0 {
+			// The line break stands where the line before it ends, as
+			// the run of that line counts on to it.
+			s = append(s, '\n')
+		}
+		m.add(len(s), g.start)
+		s = append(s, b.src[g.start:g.end]...)
+	}
+	b.scratch = s
+	return s
+}
+
+// lineSrc is the source offset of byte i of the block's joined lines.
+func (b *builder) lineSrc(i int) int { return b.scratchSrc.src(i) }
+
+func (b *builder) emit(c byte, off int) {
+	b.textSrc.add(len(b.text), off)
 	b.text = append(b.text, c)
-	b.offs = append(b.offs, off)
 }
 
 // space emits one space, none at the start of a block or after another,
 // so removed markup leaves no double spaces in a sentence's text.
-func (b *builder) space(off int32, t0 int) {
+func (b *builder) space(off int, t0 int) {
 	if n := len(b.text); n > t0 && b.text[n-1] != ' ' {
 		b.emit(' ', off)
 	}
 }
 
-func (b *builder) emitRune(r rune, off int32) {
-	n := len(b.text)
+func (b *builder) emitRune(r rune, off int) {
+	b.textSrc.add(len(b.text), off)
 	b.text = utf8.AppendRune(b.text, r)
-	for range len(b.text) - n {
-		b.offs = append(b.offs, off)
-	}
 }
 
-func (b *builder) inline(s []byte, so []int32, t0 int) {
+func (b *builder) inline(s []byte, t0 int) {
 	var jumps [8]jump
 	nj := 0
-	// No link can open after the last ']', which keeps a block full of
-	// stray brackets cheap.
-	lastClose := bytes.LastIndexByte(s, ']')
+	lastClose := notSearched
 	i := 0
 	for i < len(s) {
 		for nj > 0 && i >= jumps[nj-1].at {
@@ -96,8 +107,8 @@ func (b *builder) inline(s []byte, so []int32, t0 int) {
 			if s[i] == ' ' && (len(b.text) == t0 || b.text[len(b.text)-1] == ' ') {
 				i++ // one space is enough where markup was removed
 			}
+			b.textSrc.add(len(b.text), b.lineSrc(i))
 			b.text = append(b.text, s[i:j]...)
-			b.offs = append(b.offs, so[i:j]...)
 			i = j
 			continue
 		}
@@ -105,7 +116,7 @@ func (b *builder) inline(s []byte, so []int32, t0 int) {
 		switch c {
 		case '\\':
 			if i+1 < len(s) && isASCIIPunct(s[i+1]) {
-				b.emit(s[i+1], so[i+1])
+				b.emit(s[i+1], b.lineSrc(i+1))
 				i += 2
 			} else {
 				i++
@@ -114,12 +125,12 @@ func (b *builder) inline(s []byte, so []int32, t0 int) {
 		case '`':
 			n := runLen(s[i:], '`')
 			if k := closeCodeSpan(s, i+n, n); k >= 0 {
-				b.space(so[i], t0) // keep the words either side apart
+				b.space(b.lineSrc(i), t0) // keep the words either side apart
 				i = k
 				continue
 			}
 			for range n - 1 { // an unmatched run is text
-				b.emit('`', so[i])
+				b.emit('`', b.lineSrc(i))
 				i++
 			}
 		case '<':
@@ -128,14 +139,14 @@ func (b *builder) inline(s []byte, so []int32, t0 int) {
 				continue
 			}
 		case '!':
-			if i+1 < len(s) && s[i+1] == '[' && i < lastClose {
+			if i+1 < len(s) && s[i+1] == '[' && i < lastBracket(s, &lastClose) {
 				if k := matchBracket(s, i+1); k >= 0 {
 					i = afterLink(s, k)
 					continue
 				}
 			}
 		case '[':
-			if i > lastClose {
+			if i > lastBracket(s, &lastClose) {
 				break
 			}
 			k := matchBracket(s, i)
@@ -170,28 +181,45 @@ func (b *builder) inline(s []byte, so []int32, t0 int) {
 		case '&':
 			if r, n := entity(s[i:]); n > 0 {
 				if r >= 0 {
-					b.emitRune(r, so[i])
+					b.emitRune(r, b.lineSrc(i))
 				}
 				i += n
 				continue
 			}
 		case ':', '.':
 			// A bare URL shows itself at "://" or "www.": take back
-			// the scheme already copied and skip the rest.
-			if k := b.urlStart(t0); k >= 0 && isURLMark(s, i, b.text[k:]) {
-				b.text, b.offs = b.text[:k], b.offs[:k]
+			// the scheme already copied and skip the rest. What follows
+			// is tested first, as it rules out a sentence's end at once.
+			if !mayContinueURL(s, i) {
+				break
+			}
+			if k := b.urlStart(t0); k >= 0 && isURLScheme(c, b.text[k:]) {
+				b.cut(k)
 				i = skipURL(s, i)
 				continue
 			}
 		case '\n', '\t', '\r', '\v', '\f':
-			b.space(so[i], t0)
+			b.space(b.lineSrc(i), t0)
 			i++
 			continue
 		}
-		b.emit(c, so[i])
+		b.emit(c, b.lineSrc(i))
 		i++
 	}
 }
+
+// lastBracket returns the index of the block's last ']', found the first
+// time it is asked for and kept in *last. No link can open after it, which
+// keeps a block full of stray brackets cheap; a block without any opening
+// bracket never searches.
+func lastBracket(s []byte, last *int) int {
+	if *last == notSearched {
+		*last = bytes.LastIndexByte(s, ']')
+	}
+	return *last
+}
+
+const notSearched = -2
 
 // closeCodeSpan finds the backtick run of exactly n that closes a code
 // span opened before i, and returns the index after it, or -1.
@@ -325,8 +353,21 @@ var inlineSpecial = func() (t [256]bool) {
 	return t
 }()
 
-// plainRun returns the end of the plain text starting at s[i].
+// plainRun returns the end of the plain text starting at s[i]: eight
+// bytes at a time while they are letters and spaces, else a byte at a
+// time through the eight.
 func plainRun(s []byte, i, limit int) int {
+	for i+8 <= limit {
+		if plainBytes(load(s, i)) == highBits {
+			i += 8
+			continue
+		}
+		for end := i + 8; i < end; i++ {
+			if inlineSpecial[s[i]] {
+				return i
+			}
+		}
+	}
 	for i < limit && !inlineSpecial[s[i]] {
 		i++
 	}
@@ -346,14 +387,24 @@ func (b *builder) urlStart(t0 int) int {
 	return k
 }
 
-// isURLMark says whether s[i] continues the word before it into a URL:
-// "http" or "https" followed by "://", or "www" followed by ".x".
-func isURLMark(s []byte, i int, word []byte) bool {
+// mayContinueURL says whether what follows s[i], a ':' or '.', lets the
+// word before it run on into a URL: "//" after the ':', a letter or digit
+// after the '.'.
+func mayContinueURL(s []byte, i int) bool {
 	if s[i] == ':' {
-		return i+2 < len(s) && s[i+1] == '/' && s[i+2] == '/' &&
-			(hasPrefixFold(word, "http") && len(word) == 4 || hasPrefixFold(word, "https") && len(word) == 5)
+		return i+2 < len(s) && s[i+1] == '/' && s[i+2] == '/'
 	}
-	return len(word) == 3 && hasPrefixFold(word, "www") && i+1 < len(s) && isASCIIAlnum(s[i+1])
+	return i+1 < len(s) && isASCIIAlnum(s[i+1])
+}
+
+// isURLScheme says whether word, the letters before a mark c that may
+// continue it into a URL, begins one: "http" or "https" before "://",
+// "www" before ".".
+func isURLScheme(c byte, word []byte) bool {
+	if c == ':' {
+		return hasPrefixFold(word, "http") && len(word) == 4 || hasPrefixFold(word, "https") && len(word) == 5
+	}
+	return len(word) == 3 && hasPrefixFold(word, "www")
 }
 
 // skipURL returns the index after the rest of a bare URL at s[i],

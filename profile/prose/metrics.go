@@ -101,48 +101,48 @@ var registry = sync.OnceValue(func() []metricDef {
 			func(d *Doc) []Measurement { return d.piece(float64(len(d.Words))) }},
 		rate("em_dashes_per_1k_words", "em dashes",
 			"em dashes (—) and their typed stand-in, two or three hyphens between words (word--word, word -- word); "+
-				"a run of dashes counts once.", func(c counts) int { return c.emDashes }),
+				"a run of dashes counts once.", func(d *Doc) int { return d.counts.emDashes }),
 		rate("en_dashes_per_1k_words", "en dashes",
 			"en dashes (–), as in ranges (1990–2000) or as a spaced dash, and a single hyphen with a space on each "+
-				"side (word - word), the typed stand-in for a spaced dash.", func(c counts) int { return c.enDashes }),
+				"side (word - word), the typed stand-in for a spaced dash.", func(d *Doc) int { return d.counts.enDashes }),
 		rate("semicolons_per_1k_words", "semicolons", "semicolons (;).",
-			func(c counts) int { return c.semicolons }),
+			func(d *Doc) int { return d.counts.semicolons }),
 		rate("colons_per_1k_words", "colons",
-			"colons (:), except between two digits as in 10:30 or 3:1.", func(c counts) int { return c.colons }),
+			"colons (:), except between two digits as in 10:30 or 3:1.", func(d *Doc) int { return d.counts.colons }),
 		rate("parentheses_per_1k_words", "parentheses",
-			"opening parentheses, so a pair counts once.", func(c counts) int { return c.parens }),
+			"opening parentheses, so a pair counts once.", func(d *Doc) int { return d.counts.parens }),
 		rate("questions_per_1k_words", "questions",
-			"sentences ending in a question mark (?!, ?? included).", func(c counts) int { return c.questions }),
+			"sentences ending in a question mark (?!, ?? included).", func(d *Doc) int { return d.counts.questions }),
 		rate("exclamations_per_1k_words", "exclamations",
-			"sentences ending in an exclamation mark and no question mark.", func(c counts) int { return c.exclamations }),
+			"sentences ending in an exclamation mark and no question mark.", func(d *Doc) int { return d.counts.exclamations }),
 		rate("contractions_per_1k_words", "contractions",
 			"words with n't, 're, 've, 'll, 'm or 'd (don't, we're, I'd), y'all, and 's after a pronoun or a "+
 				"question or pointing word (it's, that's, there's, what's, let's). 's after a noun is taken "+
-				"as possessive (the writer's, John's) and does not count.", func(c counts) int { return c.contractions }),
+				"as possessive (the writer's, John's) and does not count.", func(d *Doc) int { return d.kinds().contractions }),
 		rate("first_person_singular_per_1k_words", "first-person singular words",
 			"I, me, my, mine, myself, and contractions of I (I'm, I've, I'll, I'd).",
-			func(c counts) int { return c.firstSingular }),
+			func(d *Doc) int { return d.kinds().firstSingular }),
 		rate("first_person_plural_per_1k_words", "first-person plural words",
 			"we, us, our, ours, ourselves, contractions of we (we're, we've) and let's; US in capitals "+
-				"is the country and does not count.", func(c counts) int { return c.firstPlural }),
+				"is the country and does not count.", func(d *Doc) int { return d.kinds().firstPlural }),
 		rate("second_person_per_1k_words", "second-person words",
 			"you, your, yours, yourself, yourselves, contractions of you (you're, you'll) and y'all.",
-			func(c counts) int { return c.second }),
+			func(d *Doc) int { return d.kinds().second }),
 		rate("headings_per_1k_words", "headings",
 			"headings: Markdown # and underlined headings, and a plain-text title line.",
-			func(c counts) int { return c.headings }),
+			func(d *Doc) int { return d.counts.headings }),
 		rate("list_items_per_1k_words", "list items",
 			"list items that hold text, bulleted (-, *, +) or numbered (1. or 1 followed by a parenthesis); nested items count too.",
-			func(c counts) int { return c.listItems }),
+			func(d *Doc) int { return d.counts.listItems }),
 	}
 })
 
 // rate makes a per-piece metric of a count per 1,000 words.
-func rate(name, what, def string, count func(counts) int) metricDef {
+func rate(name, what, def string, count func(*Doc) int) metricDef {
 	return metricDef{
 		Metric{name, what + " per 1,000 words", perK + def, PerPiece},
 		func(d *Doc) []Measurement {
-			return d.piece(d.per1k(count(d.counts)))
+			return d.piece(d.per1k(count(d)))
 		},
 	}
 }

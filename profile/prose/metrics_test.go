@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -184,6 +185,31 @@ func TestScopeString(t *testing.T) {
 	for s, want := range map[Scope]string{PerSentence: "sentence", PerParagraph: "paragraph", PerPiece: "piece", 0: "Scope(0)"} {
 		if s.String() != want {
 			t.Errorf("%d.String() = %q", int(s), s.String())
+		}
+	}
+}
+
+// TestMeasureConcurrently: the word-kind tallies are made on the first
+// Measure that needs them; goroutines measuring one Doc at once agree.
+func TestMeasureConcurrently(t *testing.T) {
+	const src = "I think we're fine; you don't mind, do you? Let's go, as we said."
+	d := Parse([]byte(src))
+	names := []string{"contractions_per_1k_words", "first_person_singular_per_1k_words",
+		"first_person_plural_per_1k_words", "second_person_per_1k_words"}
+	got := make([][]Measurement, 4*len(names))
+	var wg sync.WaitGroup
+	for i := range got {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			got[i], _ = d.Measure(names[i%len(names)])
+		}()
+	}
+	wg.Wait()
+	for i, ms := range got {
+		want, _ := Parse([]byte(src)).Measure(names[i%len(names)])
+		if !reflect.DeepEqual(ms, want) {
+			t.Errorf("%s: %v, want %v", names[i%len(names)], ms, want)
 		}
 	}
 }

@@ -48,7 +48,7 @@ func splitPhrase(s string) phrase {
 			i += w
 			continue
 		}
-		j := scanWord(t, i, len(t))
+		j, _ := scanWord(t, i, len(t))
 		if len(p.words) == 0 {
 			p.lead = strings.TrimLeft(s[:i], " \t\r\n")
 		} else {
@@ -69,7 +69,7 @@ func (d *Doc) matchAt(i int, p *phrase) bool {
 		if b.Text != p.words[k] || !sameBlock(a, b) {
 			return false
 		}
-		if b.glued && isSpaceGap(p.gaps[k-1]) {
+		if d.spaced(a, b) && isSpaceGap(p.gaps[k-1]) {
 			continue
 		}
 		if !gapEqual(d.text[a.end:b.start], p.gaps[k-1]) {
@@ -82,6 +82,18 @@ func (d *Doc) matchAt(i int, p *phrase) bool {
 	last := &d.Words[i+len(p.words)-1]
 	if p.tail != "" && !hasPrefixNorm(d.text[last.end:], p.tail) {
 		return false
+	}
+	return true
+}
+
+// spaced says only spaces lie between a and b, a word and the next: the
+// two are in one block, whose text holds no '\n', and nothing but the
+// width of the space between them can keep them from one phrase.
+func (d *Doc) spaced(a, b *Word) bool {
+	for k := a.end; k < b.start; k++ {
+		if d.text[k] != ' ' {
+			return false
+		}
 	}
 	return true
 }
@@ -213,8 +225,8 @@ func hasSuffixNorm(text, lead string) bool {
 // phrase: exactly the pairs NGrams(2) yields, and so phrases FindPhrase
 // finds again.
 func (d *Doc) Joined(i int) bool {
-	return i > 0 && i < len(d.Words) && d.Words[i].glued &&
-		d.Words[i].Sentence >= 0 && d.Words[i-1].Sentence >= 0
+	return i > 0 && i < len(d.Words) && d.Words[i].Sentence >= 0 && d.Words[i-1].Sentence >= 0 &&
+		d.spaced(&d.Words[i-1], &d.Words[i])
 }
 
 // NGrams yields every run of n consecutive words inside one sentence with

@@ -30,28 +30,36 @@ func (b *builder) prose(t0, t1, para int) {
 	t := b.text
 	sw := len(d.Words) // first word of the open sentence
 	ss := -1           // where the open sentence's text starts
-	prevEnd := -1      // end of the previous word, while one is glueable
 	for i := t0; i < t1; {
-		if c := t[i]; c == ' ' {
+		r, w := rune(t[i]), 1
+		if r == ' ' {
 			i++
 			continue
 		}
-		r, w := decodeAt(t, i, t1)
+		if r >= utf8.RuneSelf {
+			r, w = utf8.DecodeRune(t[i:t1])
+		}
 		switch {
 		case isWordStart(r):
-			j := scanWord(t, i, t1)
+			// scanWord, spelled out: nearly every word of a piece comes
+			// through here, and the call would cost about as much as
+			// reading a plain word.
+			j, classes := asciiRun(t, i, t1)
+			lower := classes&classCapital == 0
+			if !endsPlainly(t, i, j, t1) {
+				j, lower = scanJoinedWord(t, i, t1)
+			}
 			if ss < 0 {
 				ss = i
 			}
-			b.addWord(i, j, len(d.Sentences), para, -1, prevEnd >= 0 && allSpace(t[prevEnd:i]))
-			prevEnd = j
+			b.addWord(i, j, lower, len(d.Sentences), para, -1)
 			i = j
 			continue
 		case r == '.' || r == '!' || r == '?' || r == '…':
 			j, term, ends := b.terminator(i, t1)
 			if ends && len(d.Words) > sw {
 				b.closeSentence(sw, ss, j, para, term)
-				sw, ss, prevEnd = len(d.Words), -1, -1
+				sw, ss = len(d.Words), -1
 			}
 			i = j
 			continue
@@ -173,7 +181,7 @@ func (b *builder) startsSentence(i, j, t1 int, plainDot bool) bool {
 	if !plainDot || !b.wordEndsAt(i) {
 		return true
 	}
-	switch abbrevs()[b.lastLower()] {
+	switch abbrevKind(b.lastLower()) {
 	case abbrevTitle:
 		return false
 	case abbrevNumber:
@@ -233,25 +241,23 @@ const (
 	abbrevNumber            // does not end one before a number
 )
 
-var abbrevs = sync.OnceValue(func() map[string]uint8 {
-	return map[string]uint8{
-		"mr": abbrevTitle, "mrs": abbrevTitle, "ms": abbrevTitle, "messrs": abbrevTitle,
-		"dr": abbrevTitle, "prof": abbrevTitle, "st": abbrevTitle, "rev": abbrevTitle,
-		"hon": abbrevTitle, "gen": abbrevTitle, "col": abbrevTitle, "capt": abbrevTitle,
-		"lt": abbrevTitle, "sgt": abbrevTitle, "gov": abbrevTitle, "sen": abbrevTitle,
-		"rep": abbrevTitle, "pres": abbrevTitle, "fr": abbrevTitle, "mt": abbrevTitle,
-		"mme": abbrevTitle, "mlle": abbrevTitle, "e.g": abbrevTitle, "i.e": abbrevTitle,
-		"cf": abbrevTitle, "vs": abbrevTitle, "viz": abbrevTitle, "approx": abbrevTitle,
-
-		"no": abbrevNumber, "nos": abbrevNumber, "p": abbrevNumber, "pp": abbrevNumber,
-		"vol": abbrevNumber, "vols": abbrevNumber, "fig": abbrevNumber, "figs": abbrevNumber,
-		"ch": abbrevNumber, "chap": abbrevNumber, "sec": abbrevNumber, "art": abbrevNumber,
-		"para": abbrevNumber, "par": abbrevNumber, "pg": abbrevNumber, "eq": abbrevNumber, "ed": abbrevNumber, "jan": abbrevNumber,
-		"feb": abbrevNumber, "mar": abbrevNumber, "apr": abbrevNumber, "jun": abbrevNumber,
-		"jul": abbrevNumber, "aug": abbrevNumber, "sep": abbrevNumber, "sept": abbrevNumber,
-		"oct": abbrevNumber, "nov": abbrevNumber, "dec": abbrevNumber,
+// abbrevKind says how the abbreviation w (lower case, without its dot)
+// bears on a sentence's end, or 0 for a word that is none. A switch, which
+// the compiler turns into a search by length and bytes, costs less than a
+// map's hash at every sentence's end.
+func abbrevKind(w string) uint8 {
+	switch w {
+	case "mr", "mrs", "ms", "messrs", "dr", "prof", "st", "rev", "hon", "gen", "col", "capt",
+		"lt", "sgt", "gov", "sen", "rep", "pres", "fr", "mt", "mme", "mlle", "e.g", "i.e",
+		"cf", "vs", "viz", "approx":
+		return abbrevTitle
+	case "no", "nos", "p", "pp", "vol", "vols", "fig", "figs", "ch", "chap", "sec", "art",
+		"para", "par", "pg", "eq", "ed", "jan", "feb", "mar", "apr", "jun", "jul", "aug",
+		"sep", "sept", "oct", "nov", "dec":
+		return abbrevNumber
 	}
-})
+	return 0
+}
 
 // startsWithStarter says whether s begins with a word that commonly opens
 // a sentence, which tells "the U.S. The" (an end) from "U.S. Senate".

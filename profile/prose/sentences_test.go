@@ -86,3 +86,18 @@ func TestSentencePositions(t *testing.T) {
 		t.Errorf("%d sentences, want %d", len(d.Sentences), len(want))
 	}
 }
+
+func TestAbbrevKind(t *testing.T) {
+	cases := map[string]uint8{
+		"mr": abbrevTitle, "messrs": abbrevTitle, "e.g": abbrevTitle, "i.e": abbrevTitle, "approx": abbrevTitle,
+		"st": abbrevTitle, "viz": abbrevTitle,
+		"no": abbrevNumber, "p": abbrevNumber, "pp": abbrevNumber, "fig": abbrevNumber, "sept": abbrevNumber,
+		"dec": abbrevNumber, "ed": abbrevNumber,
+		"": 0, "mister": 0, "m": 0, "Mr": 0, "e.g.": 0, "nov.": 0, "december": 0, "the": 0,
+	}
+	for w, want := range cases {
+		if got := abbrevKind(w); got != want {
+			t.Errorf("abbrevKind(%q) = %d, want %d", w, got, want)
+		}
+	}
+}

@@ -12,29 +12,73 @@ import (
 // 1,000); and the dots of a dotted abbreviation of single letters (U.S.,
 // e.g.), whose final dot is left to the sentence splitter.
 
+// The helpers below answer for ASCII from a table, inline, and leave the
+// rest of Unicode to a call: the parser asks them about nearly every byte
+// of a piece, and nearly every byte is ASCII.
+
 // isLetter leaves out ʼ (a modifier letter to Unicode) because writers
 // type it as an apostrophe.
 func isLetter(r rune) bool {
 	if r < utf8.RuneSelf {
-		return isASCIILetter(byte(r))
+		return asciiClass[r]&classLetter != 0
 	}
-	return r != 'ʼ' && unicode.IsLetter(r)
+	return isOtherLetter(r)
 }
 
 func isDigit(r rune) bool {
 	if r < utf8.RuneSelf {
-		return r >= '0' && r <= '9'
+		return asciiClass[r]&classDigit != 0
 	}
-	return unicode.IsDigit(r)
+	return isOtherDigit(r)
 }
 
-func isWordStart(r rune) bool { return isLetter(r) || isDigit(r) }
+func isWordStart(r rune) bool {
+	if r < utf8.RuneSelf {
+		return asciiClass[r] != 0
+	}
+	return isOtherWordStart(r)
+}
 
 // isWordRune also takes combining marks, which belong to the letter
 // before them.
 func isWordRune(r rune) bool {
-	return isWordStart(r) || (r >= 0x300 && unicode.IsMark(r))
+	if r < utf8.RuneSelf {
+		return asciiClass[r] != 0
+	}
+	return isOtherWordRune(r)
 }
+
+func isOtherLetter(r rune) bool { return r != 'ʼ' && unicode.IsLetter(r) }
+
+// isOtherDigit is unicode.IsDigit past ASCII, in the form small enough for
+// isDigit to inline.
+func isOtherDigit(r rune) bool { return unicode.Is(unicode.Digit, r) }
+
+func isOtherWordStart(r rune) bool { return isOtherLetter(r) || isOtherDigit(r) }
+
+func isOtherWordRune(r rune) bool { return isOtherWordStart(r) || (r >= 0x300 && unicode.IsMark(r)) }
+
+// asciiClass marks the ASCII letters (capitals twice) and digits; other
+// bytes are 0.
+var asciiClass = func() (t [256]uint8) {
+	for c := range utf8.RuneSelf {
+		switch {
+		case c >= 'A' && c <= 'Z':
+			t[c] = classLetter | classCapital
+		case c >= 'a' && c <= 'z':
+			t[c] = classLetter
+		case c >= '0' && c <= '9':
+			t[c] = classDigit
+		}
+	}
+	return t
+}()
+
+const (
+	classLetter = 1 << iota
+	classDigit
+	classCapital
+)
 
 func isApostrophe(r rune) bool { return r == '\'' || r == '’' || r == '‘' || r == 'ʼ' }
 
@@ -45,24 +89,61 @@ func decodeAt(t []byte, i, end int) (rune, int) {
 	return utf8.DecodeRune(t[i:end])
 }
 
-// asciiWord marks ASCII letters and digits.
-var asciiWord = func() (t [256]bool) {
-	for c := 0; c < utf8.RuneSelf; c++ {
-		t[c] = isASCIIAlnum(byte(c))
+// scanWord returns where the word starting at t[i] ends, and whether it
+// is its own lower-case form (ASCII without capitals), as most words are.
+func scanWord(t []byte, i, end int) (int, bool) {
+	// Most words are ASCII letters and digits up to a byte that can join
+	// nothing: those need none of the bookkeeping of the others.
+	k, classes := asciiRun(t, i, end)
+	if endsPlainly(t, i, k, end) {
+		return k, classes&classCapital == 0
 	}
-	return t
-}()
+	return scanJoinedWord(t, i, end)
+}
 
-// scanWord returns where the word starting at t[i] ends.
-func scanWord(t []byte, i, end int) int {
+// asciiRun returns where the ASCII letters and digits from t[i] end, and
+// the classes of those it read.
+func asciiRun(t []byte, i, end int) (int, uint8) {
+	var classes uint8
+	for i < end && asciiClass[t[i]] != 0 {
+		classes |= asciiClass[t[i]]
+		i++
+	}
+	return i, classes
+}
+
+// endsPlainly says that a word whose ASCII letters and digits run from i
+// to k ends there: at the block's end, or at an ASCII byte that can join
+// nothing to them.
+func endsPlainly(t []byte, i, k, end int) bool {
+	return k == end || t[k] < utf8.RuneSelf && !mayJoin(t[k]) || endsAtStop(t, i, k)
+}
+
+// endsAtStop says that the ASCII letters and digits t[i:k] end at a comma
+// or a dot that cannot join them to more: one after a letter, but for the
+// dot after a single letter, which may go on as in U.S.
+func endsAtStop(t []byte, i, k int) bool {
+	return k > i && asciiClass[t[k-1]]&classLetter != 0 && (t[k] == ',' || t[k] == '.' && k-i > 1)
+}
+
+// mayJoin says whether an ASCII byte can join two parts of a word.
+func mayJoin(c byte) bool { return c == '\'' || c == '-' || c == '.' || c == ',' }
+
+// scanJoinedWord is scanWord for a word that may hold runes past ASCII or
+// parts joined by an apostrophe, hyphen or dot.
+func scanJoinedWord(t []byte, i, end int) (int, bool) {
 	j := i
 	seg := 0       // runes since the word's start or its last joiner
 	dotted := true // every segment so far is a single letter
 	prevDigit, prevLetter := false, false
+	var classes uint8 // of the ASCII letters and digits read
+	ascii := true
 	for j < end {
-		if c := t[j]; asciiWord[c] { // the common case, kept cheap
-			k := j + 1
-			for k < end && asciiWord[t[k]] {
+		c := t[j]
+		if asciiClass[c] != 0 { // the common case, kept cheap
+			k := j
+			for k < end && asciiClass[t[k]] != 0 {
+				classes |= asciiClass[t[k]]
 				k++
 			}
 			seg += k - j
@@ -74,8 +155,12 @@ func scanWord(t []byte, i, end int) int {
 			}
 			continue
 		}
+		if c < utf8.RuneSelf && !mayJoin(c) {
+			break // the usual end of a word: a space or punctuation that never joins
+		}
 		r, w := decodeAt(t, j, end)
-		if isWordRune(r) {
+		if isWordRune(r) { // past ASCII, as ASCII ones are read above
+			ascii = false
 			seg++
 			prevDigit, prevLetter = isDigit(r), isLetter(r)
 			if seg > 1 {
@@ -107,10 +192,13 @@ func scanWord(t []byte, i, end int) int {
 		if !ok {
 			break
 		}
+		if r >= utf8.RuneSelf {
+			ascii = false // a curly apostrophe, which lower case makes straight
+		}
 		seg = 0
 		j += w
 	}
-	return j
+	return j, ascii && classes&classCapital == 0
 }
 
 // appendLower appends the lower-case form of a word, apostrophes as '.
@@ -152,6 +240,34 @@ const (
 	kindFirstPlural
 	kindSecond
 )
+
+// kinds returns the tallies of the words' kinds, counting them the first
+// time it is asked.
+func (d *Doc) kinds() kindCounts {
+	d.wordKindsOnce.Do(func() {
+		c := &d.wordKinds
+		for i := range d.Words {
+			w := &d.Words[i]
+			k := wordKind(w.Text)
+			if k&kindFirstPlural != 0 && w.Text == "us" && d.text[w.start:w.end] == "US" {
+				k &^= kindFirstPlural // the country, not the pronoun
+			}
+			if k&kindContraction != 0 {
+				c.contractions++
+			}
+			if k&kindFirstSingular != 0 {
+				c.firstSingular++
+			}
+			if k&kindFirstPlural != 0 {
+				c.firstPlural++
+			}
+			if k&kindSecond != 0 {
+				c.second++
+			}
+		}
+	})
+	return d.wordKinds
+}
 
 // wordKind classifies a lower-cased word. A contraction's pronoun counts
 // for its person: I'm is first person singular, we've plural, you'll
