@@ -48,6 +48,7 @@ type Section struct {
 // Memory is the shape of a memory.md: its sections, in file order.
 type Memory struct {
 	Sections []Section
+	present  [len(Sections)]bool // which of the seven it has
 }
 
 // Parse reads the sections of memory.md's text; name is the file named in
@@ -56,7 +57,7 @@ type Memory struct {
 // at the second, since the facts under it would be split in two.
 func Parse(name string, data []byte) (*Memory, error) {
 	m := &Memory{}
-	first := map[int]int{} // index in Sections: line of its heading
+	var first [len(Sections)]int // line of each known section's heading
 	var fence markdown.Fence
 	var err error
 	markdown.Lines(data, func(l markdown.Line) bool {
@@ -71,11 +72,11 @@ func Parse(name string, data []byte) (*Memory, error) {
 		s := Section{Title: title, Line: l.Num}
 		if i := known(title); i >= 0 {
 			s.Known = true
-			if at, seen := first[i]; seen {
-				err = fmt.Errorf("%s:%d:1: the section %q is here a second time (first at line %d); merge the two, so its facts stand in one place", name, l.Num, Sections[i], at)
+			if m.present[i] {
+				err = fmt.Errorf("%s:%d:1: the section %q is here a second time (first at line %d); merge the two, so its facts stand in one place", name, l.Num, Sections[i], first[i])
 				return false
 			}
-			first[i] = l.Num
+			m.present[i], first[i] = true, l.Num
 		}
 		m.Sections = append(m.Sections, s)
 		return true
@@ -90,20 +91,11 @@ func Parse(name string, data []byte) (*Memory, error) {
 func (m *Memory) Missing() []string {
 	var missing []string
 	for i, name := range Sections {
-		if !m.has(i) {
+		if !m.present[i] {
 			missing = append(missing, name)
 		}
 	}
 	return missing
-}
-
-func (m *Memory) has(i int) bool {
-	for _, s := range m.Sections {
-		if s.Known && known(s.Title) == i {
-			return true
-		}
-	}
-	return false
 }
 
 // known returns the index in Sections of a heading's title, read as a
