@@ -38,7 +38,7 @@ func Rewrite(file string, content []byte, block string) ([]byte, error) {
 // line ending ends without one after the block too.
 func appendBlock(content []byte, block string) []byte {
 	head := 0
-	if bytes.HasPrefix(content, markdown.BOM) {
+	if bytes.HasPrefix(content, []byte(markdown.BOM)) {
 		head = len(markdown.BOM)
 	}
 	body := content[head:]

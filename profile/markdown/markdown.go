@@ -18,7 +18,7 @@ type Line struct {
 // skipped, until each returns false.
 func Lines(content []byte, each func(l Line) bool) {
 	num, start := 1, 0
-	if bytes.HasPrefix(content, BOM) {
+	if bytes.HasPrefix(content, []byte(BOM)) {
 		start = len(BOM)
 	}
 	for start < len(content) {
@@ -42,7 +42,7 @@ func Lines(content []byte, each func(l Line) bool) {
 }
 
 // BOM is the UTF-8 byte-order mark some editors start a file with.
-var BOM = []byte("\xef\xbb\xbf")
+const BOM = "\xef\xbb\xbf"
 
 // Indent splits off the up to three spaces CommonMark allows before a
 // block's first character, and says whether the line is indented further,
