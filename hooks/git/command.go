@@ -1,0 +1,154 @@
+package git
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// commandReader reads through the git command, for the repositories go-git
+// would misread (read.go's needsGit). It runs a process for each question:
+// slower, never wrong.
+type commandReader struct {
+	repo *Repo
+}
+
+func (c *commandReader) git(args ...string) ([]byte, error) { return c.repo.Git(args...) }
+
+// exitedWith reports whether err is git saying "no" with that status, as
+// rev-parse --verify -q and symbolic-ref -q do, rather than failing.
+func exitedWith(err error, code int) bool {
+	var ge *GitError
+	return errors.As(err, &ge) && ge.Code == code
+}
+
+func (c *commandReader) commit(h Hash) (*Commit, error) {
+	raw, err := c.git("cat-file", "commit", h.String())
+	if err != nil {
+		return nil, &MissingError{Kind: "commit", Hash: h}
+	}
+	head, msg, _ := bytes.Cut(raw, []byte("\n\n"))
+	out := &Commit{Hash: h, Message: string(msg)}
+	for _, line := range strings.Split(string(head), "\n") {
+		key, value, _ := strings.Cut(line, " ")
+		switch key {
+		case "tree":
+			out.Tree, err = ParseHash(value)
+		case "parent":
+			var p Hash
+			p, err = ParseHash(value)
+			out.Parents = append(out.Parents, p)
+		case "author":
+			out.Author, err = parseSignature(value)
+		case "committer":
+			out.Committer, err = parseSignature(value)
+		}
+		if err != nil {
+			return nil, &ObjectError{Kind: "commit", Hash: h, Err: err}
+		}
+	}
+	return out, nil
+}
+
+// parseSignature reads "Name <email> 1700000000 +0100".
+func parseSignature(s string) (Signature, error) {
+	lt, gt := strings.IndexByte(s, '<'), strings.LastIndexByte(s, '>')
+	if lt < 0 || gt < lt {
+		return Signature{}, fmt.Errorf("no <email> in %q", s)
+	}
+	sig := Signature{Name: strings.TrimSpace(s[:lt]), Email: s[lt+1 : gt]}
+	fields := strings.Fields(s[gt+1:])
+	if len(fields) != 2 {
+		return Signature{}, fmt.Errorf("no date in %q", s)
+	}
+	secs, err1 := strconv.ParseInt(fields[0], 10, 64)
+	tz, err2 := strconv.Atoi(fields[1])
+	if err1 != nil || err2 != nil {
+		return Signature{}, fmt.Errorf("bad date in %q", s)
+	}
+	offset := (tz/100*60 + tz%100) * 60
+	sig.When = time.Unix(secs, 0).In(time.FixedZone(fields[1], offset))
+	return sig, nil
+}
+
+func (c *commandReader) tree(h Hash) ([]TreeEntry, error) {
+	raw, err := c.git("ls-tree", "-z", h.String())
+	if err != nil {
+		return nil, &MissingError{Kind: "tree", Hash: h}
+	}
+	var out []TreeEntry
+	for _, rec := range strings.Split(string(raw), "\x00") {
+		meta, name, ok := strings.Cut(rec, "\t")
+		if !ok {
+			continue
+		}
+		f := strings.Fields(meta)
+		if len(f) != 3 {
+			return nil, &ObjectError{Kind: "tree", Hash: h, Err: fmt.Errorf("unexpected line %q", rec)}
+		}
+		mode, err1 := strconv.ParseUint(f[0], 8, 32)
+		hash, err2 := ParseHash(f[2])
+		if err1 != nil || err2 != nil {
+			return nil, &ObjectError{Kind: "tree", Hash: h, Err: fmt.Errorf("unexpected line %q", rec)}
+		}
+		out = append(out, TreeEntry{Name: name, Mode: Mode(mode), Hash: hash})
+	}
+	return out, nil
+}
+
+func (c *commandReader) blob(h Hash) ([]byte, error) {
+	data, err := c.git("cat-file", "blob", h.String())
+	if err != nil {
+		return nil, &MissingError{Kind: "blob", Hash: h}
+	}
+	return data, nil
+}
+
+func (c *commandReader) hasCommit(h Hash) bool {
+	_, err := c.git("cat-file", "-e", h.String()+"^{commit}")
+	return err == nil
+}
+
+func (c *commandReader) ref(name string) (Hash, bool, error) {
+	out, err := c.git("rev-parse", "--verify", "--quiet", name)
+	if exitedWith(err, 1) {
+		return ZeroHash, false, nil
+	}
+	if err != nil {
+		return ZeroHash, false, err
+	}
+	h, err := ParseHash(strings.TrimSpace(string(out)))
+	return h, err == nil, err
+}
+
+func (c *commandReader) symbolicRef(name string) (string, bool, error) {
+	out, err := c.git("symbolic-ref", "--quiet", name)
+	if exitedWith(err, 1) {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, err
+	}
+	return strings.TrimSpace(string(out)), true, nil
+}
+
+func (c *commandReader) refs(prefix string) (map[string]Hash, error) {
+	out, err := c.git("for-each-ref", "--format=%(objectname) %(refname) %(symref)")
+	if err != nil {
+		return nil, err
+	}
+	refs := map[string]Hash{}
+	for _, line := range strings.Split(string(out), "\n") {
+		f := strings.Fields(line)
+		if len(f) != 2 || !strings.HasPrefix(f[1], prefix) {
+			continue // blank, or a symbolic ref (a third field)
+		}
+		if h, err := ParseHash(f[0]); err == nil {
+			refs[f[1]] = h
+		}
+	}
+	return refs, nil
+}

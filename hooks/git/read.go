@@ -1,0 +1,223 @@
+package git
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// reader is how objects and refs are read: through go-git's storage where
+// go-git reads the repository right (gogit.go), else through the git
+// command (command.go). Everything else in the package is built on these
+// few questions, so both ways answer alike.
+type reader interface {
+	commit(h Hash) (*Commit, error)
+	// tree lists a tree's entries in git's order.
+	tree(h Hash) ([]TreeEntry, error)
+	blob(h Hash) ([]byte, error)
+	// hasCommit reports whether the repository holds commit h.
+	hasCommit(h Hash) bool
+	// ref reads a ref (HEAD included), following symbolic refs; ok is
+	// false when it does not exist or points at an unborn branch.
+	ref(name string) (h Hash, ok bool, err error)
+	// symbolicRef reads where a symbolic ref points, without following it.
+	symbolicRef(name string) (target string, ok bool, err error)
+	// refs lists the refs whose full names start with prefix.
+	refs(prefix string) (map[string]Hash, error)
+}
+
+// Signature is who made a commit and when. When keeps the time zone the
+// commit recorded.
+type Signature struct {
+	Name  string
+	Email string
+	When  time.Time
+}
+
+// Commit is a commit as sw reads it.
+type Commit struct {
+	Hash      Hash
+	Tree      Hash
+	Parents   []Hash
+	Author    Signature
+	Committer Signature
+	Message   string // as stored: usually a subject line, a blank line, a body
+}
+
+// Mode is a tree entry's file mode, as git records it.
+type Mode uint32
+
+// The modes git writes. Old repositories may hold others (100664); they read
+// as regular files.
+const (
+	ModeFile      Mode = 0o100644
+	ModeSymlink   Mode = 0o120000
+	ModeDir       Mode = 0o040000
+	ModeSubmodule Mode = 0o160000
+)
+
+// IsDir reports whether the entry is a subtree.
+func (m Mode) IsDir() bool { return m&0o170000 == 0o040000 }
+
+// IsBlob reports whether the entry's object is a blob: a file or a symlink.
+func (m Mode) IsBlob() bool { return m&0o170000 == 0o100000 || m == ModeSymlink }
+
+// TreeEntry is one entry of a tree.
+type TreeEntry struct {
+	Name string // one path segment
+	Mode Mode
+	Hash Hash
+}
+
+// reader opens the repository's reader on first use. Which one is decided
+// from the repository's own configuration, before any object is read.
+func (r *Repo) reader() (reader, error) {
+	r.readOnce.Do(func() {
+		var why string
+		if why, r.rdErr = r.needsGit(); r.rdErr != nil {
+			return
+		}
+		if why != "" {
+			r.rd = &commandReader{repo: r}
+			return
+		}
+		r.rd, r.rdErr = openGoGit(r)
+	})
+	return r.rd, r.rdErr
+}
+
+// ReadsThroughGit says why the repository is read through the git command
+// rather than go-git ("" when it is not): its format asks for something
+// go-git would misread.
+func (r *Repo) ReadsThroughGit() string {
+	why, _ := r.needsGit()
+	return why
+}
+
+// goGitExtensions are the repository extensions go-git's storage reads
+// correctly: worktreeConfig changes only which files hold configuration,
+// which sw reads through git itself; noop changes nothing.
+var goGitExtensions = map[string]bool{"worktreeconfig": true, "noop": true, "noop-v1": true}
+
+// needsGit reads core.repositoryFormatVersion and the extensions.* keys of
+// the repository's config file and says which of them go-git cannot be
+// trusted with (objectFormat=sha256, refStorage=reftable, partialClone, a
+// key it does not know, a format version above 1), or objects borrowed
+// through an alternates file.
+func (r *Repo) needsGit() (string, error) {
+	// Objects borrowed from another repository: go-git resolves the
+	// alternates file's relative paths differently from git.
+	if _, err := os.Stat(filepath.Join(r.CommonDir, "objects", "info", "alternates")); err == nil {
+		return "objects/info/alternates", nil
+	}
+	data, err := os.ReadFile(filepath.Join(r.CommonDir, "config"))
+	if errors.Is(err, os.ErrNotExist) {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	section := ""
+	for _, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "[") {
+			name, _, _ := strings.Cut(strings.Trim(line, "[]"), " ")
+			section = strings.ToLower(strings.TrimSpace(name))
+			continue
+		}
+		key, value, _ := strings.Cut(line, "=")
+		key = strings.ToLower(strings.TrimSpace(key))
+		value = strings.ToLower(strings.TrimSpace(value))
+		switch {
+		case section == "core" && key == "repositoryformatversion" && value != "0" && value != "1":
+			return fmt.Sprintf("core.repositoryFormatVersion = %s", value), nil
+		case section != "extensions" || key == "" || strings.HasPrefix(key, "#") || strings.HasPrefix(key, ";"):
+		case key == "objectformat" && value == "sha1":
+		case !goGitExtensions[key]:
+			return "extensions." + key, nil
+		}
+	}
+	return "", nil
+}
+
+// Commit reads the commit h.
+func (r *Repo) Commit(h Hash) (*Commit, error) {
+	rd, err := r.reader()
+	if err != nil {
+		return nil, err
+	}
+	return rd.commit(h)
+}
+
+// HasCommit reports whether the repository holds the commit h.
+func (r *Repo) HasCommit(h Hash) bool {
+	rd, err := r.reader()
+	return err == nil && !h.IsZero() && rd.hasCommit(h)
+}
+
+// Blob reads a file's content.
+func (r *Repo) Blob(h Hash) ([]byte, error) {
+	rd, err := r.reader()
+	if err != nil {
+		return nil, err
+	}
+	return rd.blob(h)
+}
+
+// Tree returns the entries of the tree h in git's order.
+func (r *Repo) Tree(h Hash) ([]TreeEntry, error) {
+	rd, err := r.reader()
+	if err != nil {
+		return nil, err
+	}
+	return rd.tree(h)
+}
+
+// Head returns the branch HEAD names ("refs/heads/main"; "" when HEAD is
+// detached) and the commit it points at (zero on an unborn branch).
+func (r *Repo) Head() (branchRef string, h Hash, err error) {
+	rd, err := r.reader()
+	if err != nil {
+		return "", "", err
+	}
+	if target, ok, err := rd.symbolicRef("HEAD"); err != nil {
+		return "", "", err
+	} else if ok {
+		branchRef = target
+	}
+	h, _, err = rd.ref("HEAD")
+	return branchRef, h, err
+}
+
+// Ref reads a ref by its full name, following symbolic refs. ok is false
+// when it does not exist.
+func (r *Repo) Ref(name string) (Hash, bool, error) {
+	rd, err := r.reader()
+	if err != nil {
+		return "", false, err
+	}
+	return rd.ref(name)
+}
+
+// SymbolicRef returns where a symbolic ref points (a full ref name); ok is
+// false when name is not a symbolic ref.
+func (r *Repo) SymbolicRef(name string) (string, bool, error) {
+	rd, err := r.reader()
+	if err != nil {
+		return "", false, err
+	}
+	return rd.symbolicRef(name)
+}
+
+// Refs lists the refs whose full names start with prefix (such as
+// "refs/heads/sw/"), with what they point at. Symbolic refs are left out.
+func (r *Repo) Refs(prefix string) (map[string]Hash, error) {
+	rd, err := r.reader()
+	if err != nil {
+		return nil, err
+	}
+	return rd.refs(prefix)
+}

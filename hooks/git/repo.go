@@ -1,0 +1,222 @@
+// Package git is sw's one seam to git: nothing else in sw imports go-git or
+// runs the git command. It speaks sw's own small vocabulary (a Hash, a
+// Commit, the file a commit holds at a path, the files two commits differ
+// in, refs and their compare-and-swap updates, the state of the working
+// tree), so the review loop and the hooks read without knowing how git
+// lays out its files.
+//
+// Reading goes through go-git's storage, opened directly on the
+// repository's folders so that a linked worktree (HEAD and index in its own
+// folder, objects and refs shared) and extensions.worktreeConfig work. A
+// repository go-git could misread (SHA-256 objects, reftable refs, a
+// partial clone, any extension it does not know) is read through the git
+// command instead, detected before anything is read. Everything that
+// changes the repository runs the git command: objects, ref updates (with
+// the expected old value, so git's locks, reflogs and
+// reference-transaction hooks behave as for any git command), merges,
+// commits, pushes. So does what only git knows exactly: configuration with
+// its includes, and the working tree's status.
+package git
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+)
+
+// Repo is a non-bare git repository with a working tree.
+type Repo struct {
+	Root      string // top of the working tree
+	GitDir    string // this worktree's git folder (.git, or .git/worktrees/<name> for a linked worktree)
+	CommonDir string // the folder shared by all worktrees: objects, refs, config, hooks
+
+	readOnce sync.Once
+	rd       reader // how objects and refs are read (read.go), opened on first use
+	rdErr    error
+	cfgOnce  sync.Once
+	cfg      config // the effective configuration (config.go), read on first use
+	cfgErr   error
+}
+
+// ErrNotRepo is returned by Find when no repository contains the folder.
+var ErrNotRepo = errors.New("not inside a git repository")
+
+// Find returns the repository whose working tree contains dir.
+func Find(dir string) (*Repo, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	for d := abs; ; {
+		if r, err := At(d); err == nil {
+			return r, nil
+		} else if !errors.Is(err, ErrNotRepo) {
+			return nil, err
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return nil, notRepo(abs)
+		}
+		d = parent
+	}
+}
+
+// notRepo is Find's error for dir: that it is not in a repository, or, for
+// a bare repository, that it has no working tree for sw to work in.
+func notRepo(dir string) error {
+	for d := dir; ; d = filepath.Dir(d) {
+		if isBare(d) {
+			return fmt.Errorf("%s is a bare repository, with no working tree for pieces; clone it and work in the clone: %w", d, ErrNotRepo)
+		}
+		if filepath.Dir(d) == d {
+			return fmt.Errorf("%s: %w", dir, ErrNotRepo)
+		}
+	}
+}
+
+// isBare reports whether dir looks like a git folder of its own: HEAD,
+// objects and refs, as git itself checks.
+func isBare(dir string) bool {
+	for _, name := range []string{"HEAD", "objects", "refs"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// At returns the repository whose working tree top is exactly root.
+func At(root string) (*Repo, error) {
+	dotgit := filepath.Join(root, ".git")
+	fi, err := os.Stat(dotgit)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return nil, fmt.Errorf("%s: %w", root, ErrNotRepo)
+	case err != nil:
+		return nil, err
+	case fi.IsDir():
+		return &Repo{Root: root, GitDir: dotgit, CommonDir: dotgit}, nil
+	}
+	// A linked worktree or a submodule: .git is a file "gitdir: <path>".
+	b, err := os.ReadFile(dotgit)
+	if err != nil {
+		return nil, err
+	}
+	line := strings.TrimSpace(string(b))
+	gitDir, ok := strings.CutPrefix(line, "gitdir:")
+	if !ok {
+		return nil, fmt.Errorf("%s: expected a line \"gitdir: <path>\"", dotgit)
+	}
+	gitDir = strings.TrimSpace(gitDir)
+	if !filepath.IsAbs(gitDir) {
+		gitDir = filepath.Join(root, gitDir)
+	}
+	common := gitDir
+	if c, err := os.ReadFile(filepath.Join(gitDir, "commondir")); err == nil {
+		common = strings.TrimSpace(string(c))
+		if !filepath.IsAbs(common) {
+			common = filepath.Join(gitDir, common)
+		}
+	}
+	return &Repo{Root: root, GitDir: filepath.Clean(gitDir), CommonDir: filepath.Clean(common)}, nil
+}
+
+// Init runs `git init` in dir, creating it if needed, and returns the new repository.
+func Init(dir string) (*Repo, error) {
+	if err := os.MkdirAll(dir, 0o777); err != nil {
+		return nil, err
+	}
+	if _, err := run(dir, nil, "init", "--quiet"); err != nil {
+		return nil, err
+	}
+	return At(dir)
+}
+
+// Git runs the git command in the repository's working tree and returns its
+// standard output. A failure carries git's own message.
+func (r *Repo) Git(args ...string) ([]byte, error) {
+	return run(r.Root, nil, args...)
+}
+
+// GitInput is Git with stdin.
+func (r *Repo) GitInput(stdin []byte, args ...string) ([]byte, error) {
+	return run(r.Root, stdin, args...)
+}
+
+// GitEnv is Git with extra environment variables (NAME=value).
+func (r *Repo) GitEnv(env []string, args ...string) ([]byte, error) {
+	return runEnv(r.Root, nil, env, args...)
+}
+
+func run(dir string, stdin []byte, args ...string) ([]byte, error) {
+	return runEnv(dir, stdin, nil, args...)
+}
+
+func runEnv(dir string, stdin []byte, env []string, args ...string) ([]byte, error) {
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	cmd.Env = append(append(cleanEnv(), ownCommand), env...)
+	if stdin != nil {
+		cmd.Stdin = bytes.NewReader(stdin)
+	}
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		msg := strings.TrimSpace(stderr.String())
+		if msg == "" {
+			msg = err.Error()
+		}
+		code := -1
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		}
+		return stdout.Bytes(), &GitError{Args: args, Msg: msg, Code: code}
+	}
+	return stdout.Bytes(), nil
+}
+
+// GitError is a git command that failed: Msg is what git said on stderr,
+// or how the command ended when it said nothing.
+type GitError struct {
+	Args []string
+	Msg  string
+	Code int // the exit status; -1 when git did not run or was killed
+}
+
+func (e *GitError) Error() string { return fmt.Sprintf("git %s: %s", strings.Join(e.Args, " "), e.Msg) }
+
+// repoEnv is what git puts in a hook's environment about the repository it
+// runs in. sw names its repository by folder, and when it runs git from
+// inside a hook these must not leak in: during `git commit --only`, for one,
+// GIT_INDEX_FILE points at a temporary index.
+var repoEnv = []string{"GIT_DIR=", "GIT_WORK_TREE=", "GIT_INDEX_FILE=", "GIT_PREFIX=", "GIT_COMMON_DIR=", "GIT_OBJECT_DIRECTORY="}
+
+// ownCommand marks the git commands sw runs itself: the hooks git runs for
+// them (sw's shims among them, for a merge, a commit of the feedback file,
+// a branch deleted) must not call back into sw, which is already at work
+// and holds its lock. The person's own hooks, chained before sw's, still
+// run.
+const ownCommand = "SW_HOOKS=off"
+
+func cleanEnv() []string {
+	env := os.Environ()
+	out := env[:0:0]
+	for _, kv := range env {
+		keep := true
+		for _, prefix := range repoEnv {
+			if strings.HasPrefix(kv, prefix) {
+				keep = false
+				break
+			}
+		}
+		if keep {
+			out = append(out, kv)
+		}
+	}
+	return out
+}

@@ -1,0 +1,53 @@
+package git
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// RecentlyChangedIn returns the slash path of the most recently modified
+// file that git shows as changed (untracked and not ignored, modified, or
+// staged) and that keep accepts, or "" when there is none. Deleted files
+// are never the answer: there is nothing to write in.
+//
+// `git status` decides what changed, with every rule git has (ignore
+// files, the index's stat data, racy timestamps, split and sparse
+// indexes); its optional locks are off, so a session starting never
+// competes with the person's own git commands for the index.
+func (r *Repo) RecentlyChangedIn(keep Filter) (string, error) {
+	out, err := r.Git("--no-optional-locks", "status", "--porcelain", "-z", "--untracked-files=all", "--no-renames")
+	if err != nil {
+		return "", err
+	}
+	var newest string
+	var newestTime time.Time
+	for _, rec := range strings.Split(string(out), "\x00") {
+		if len(rec) < 4 {
+			continue
+		}
+		p := rec[3:]
+		if !keep.file(p) || !keep.dirsOf(p) {
+			continue
+		}
+		fi, err := os.Lstat(filepath.Join(r.Root, filepath.FromSlash(p)))
+		if err != nil || !fi.Mode().IsRegular() {
+			continue // deleted, or not a file to write in
+		}
+		if newest == "" || fi.ModTime().After(newestTime) {
+			newest, newestTime = p, fi.ModTime()
+		}
+	}
+	return newest, nil
+}
+
+// dirsOf asks the filter's Dir about every folder above a file path.
+func (f Filter) dirsOf(p string) bool {
+	for i := 0; i < len(p); i++ {
+		if p[i] == '/' && !f.dir(p[:i]) {
+			return false
+		}
+	}
+	return true
+}

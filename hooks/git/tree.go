@@ -1,0 +1,211 @@
+package git
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Filter chooses the paths a walk reports. Both functions get slash paths
+// relative to the top of the repository. A nil function accepts everything.
+//
+// Dir lets a walk skip a whole folder before reading it: a folder Dir
+// rejects is not entered, so nothing below it is reported whatever File would
+// say. It is separate from File because a file predicate cannot answer for a
+// folder: "pieces" is not a piece, yet pieces/ holds them.
+type Filter struct {
+	File func(path string) bool
+	Dir  func(dir string) bool // dir has no trailing slash
+}
+
+func (f Filter) file(p string) bool { return f.File == nil || f.File(p) }
+func (f Filter) dir(p string) bool  { return f.Dir == nil || f.Dir(p) }
+
+// Change is one file whose content differs between two commits: its blob
+// in each. From is zero for a file the later commit adds, To is zero for one
+// it deletes.
+type Change struct {
+	Path string
+	From Hash
+	To   Hash
+}
+
+// FileAt returns the blob a commit holds at a slash path. ok is false when
+// the path is absent, or is a folder or a submodule rather than a file.
+func (r *Repo) FileAt(commit Hash, path string) (blob Hash, ok bool, err error) {
+	c, err := r.Commit(commit)
+	if err != nil {
+		return ZeroHash, false, err
+	}
+	tree := c.Tree
+	segs := strings.Split(path, "/")
+	for i, seg := range segs {
+		e, ok, err := r.entryIn(tree, seg, i == len(segs)-1)
+		if err != nil || !ok {
+			return ZeroHash, false, err
+		}
+		if i == len(segs)-1 && e.Mode.IsBlob() {
+			return e.Hash, true, nil
+		}
+		tree = e.Hash
+	}
+	return ZeroHash, false, nil
+}
+
+// SameAt reports whether two commits hold the same thing at a slash path:
+// the same file or folder, or nothing in both. It stops at the first tree
+// on the way that the two share, so for a path the commits between them
+// did not touch it reads little more than their root trees.
+func (r *Repo) SameAt(a, b Hash, path string) (bool, error) {
+	if a == b {
+		return true, nil
+	}
+	ca, err := r.Commit(a)
+	if err != nil {
+		return false, err
+	}
+	cb, err := r.Commit(b)
+	if err != nil {
+		return false, err
+	}
+	ea := TreeEntry{Hash: ca.Tree, Mode: ModeDir}
+	eb := TreeEntry{Hash: cb.Tree, Mode: ModeDir}
+	segs := strings.Split(path, "/")
+	for i, seg := range segs {
+		if ea == eb {
+			return true, nil
+		}
+		last := i == len(segs)-1
+		var oka, okb bool
+		if ea, oka, err = r.entryIn(ea.Hash, seg, last); err != nil {
+			return false, err
+		}
+		if eb, okb, err = r.entryIn(eb.Hash, seg, last); err != nil {
+			return false, err
+		}
+		if !oka || !okb {
+			return oka == okb, nil
+		}
+	}
+	return ea.Hash == eb.Hash && ea.Mode == eb.Mode, nil
+}
+
+// entryIn finds one name in a tree: a folder, or, when last, a file first.
+func (r *Repo) entryIn(tree Hash, name string, last bool) (TreeEntry, bool, error) {
+	if name == "" {
+		return TreeEntry{}, false, fmt.Errorf("%q is not a clean slash path segment", name)
+	}
+	ents, err := r.Tree(tree)
+	if err != nil {
+		return TreeEntry{}, false, err
+	}
+	var dir *TreeEntry
+	for i, e := range ents {
+		switch {
+		case e.Name != name:
+		case e.Mode.IsDir():
+			dir = &ents[i]
+		case last:
+			return e, true, nil
+		}
+	}
+	if dir == nil {
+		return TreeEntry{}, false, nil
+	}
+	return *dir, true, nil
+}
+
+// ChangedFiles lists the files (blobs and symlinks; submodules are left out)
+// whose content differs between the commits from and to, and that keep
+// accepts (nil keeps all), in git's path order. A zero from compares to
+// against nothing, as for a root commit. A file whose mode alone changed is
+// not listed.
+//
+// Only subtrees whose names differ are read: two trees with the same name
+// are identical, so a one-file commit costs the trees along that one path,
+// however large the repository. (go-git's DiffTree reads every sibling
+// subtree, which costs milliseconds on every commit.) ChangedFilesIn also
+// skips the folders a Filter rejects.
+func (r *Repo) ChangedFiles(from, to Hash, keep func(path string) bool) ([]Change, error) {
+	return r.ChangedFilesIn(from, to, Filter{File: keep})
+}
+
+// ChangedFilesIn is ChangedFiles with a Filter: folders its Dir function
+// rejects are not read at all.
+func (r *Repo) ChangedFilesIn(from, to Hash, keep Filter) ([]Change, error) {
+	toCommit, err := r.Commit(to)
+	if err != nil {
+		return nil, err
+	}
+	var fromTree Hash
+	if !from.IsZero() {
+		c, err := r.Commit(from)
+		if err != nil {
+			return nil, err
+		}
+		fromTree = c.Tree
+	}
+	var out []Change
+	if err := r.diffTrees("", fromTree, toCommit.Tree, keep, &out); err != nil {
+		return nil, err
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return out, nil
+}
+
+// diffTrees compares two trees (a zero one is empty) below prefix.
+func (r *Repo) diffTrees(prefix string, a, b Hash, keep Filter, out *[]Change) error {
+	if a == b {
+		return nil
+	}
+	// A folder and a file of the same name are different entries: the
+	// key of a folder ends in a slash.
+	sides := [2]map[string]TreeEntry{{}, {}}
+	var names []string
+	for i, h := range [2]Hash{a, b} {
+		if h.IsZero() {
+			continue
+		}
+		ents, err := r.Tree(h)
+		if err != nil {
+			return err
+		}
+		for _, e := range ents {
+			key := e.Name
+			if e.Mode.IsDir() {
+				key += "/"
+			}
+			if _, seen := sides[0][key]; !seen || i == 0 {
+				names = append(names, key)
+			}
+			sides[i][key] = e
+		}
+	}
+	for _, key := range names {
+		ea, inA := sides[0][key]
+		eb, inB := sides[1][key]
+		if inA && inB && ea.Hash == eb.Hash {
+			continue
+		}
+		p := prefix + strings.TrimSuffix(key, "/")
+		if strings.HasSuffix(key, "/") {
+			if keep.dir(p) {
+				if err := r.diffTrees(p+"/", ea.Hash, eb.Hash, keep, out); err != nil {
+					return err
+				}
+			}
+			continue
+		}
+		ch := Change{Path: p}
+		if inA && ea.Mode.IsBlob() {
+			ch.From = ea.Hash
+		}
+		if inB && eb.Mode.IsBlob() {
+			ch.To = eb.Hash
+		}
+		if ch.From != ch.To && keep.file(p) {
+			*out = append(*out, ch)
+		}
+	}
+	return nil
+}
