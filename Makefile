@@ -21,7 +21,7 @@ FUZZ_TARGETS := \
 	./profile:FuzzParseRule \
 	./profile:FuzzResolvedBinary \
 	./profile/binenc:FuzzReader \
-	./profile/review:FuzzStateDecode \
+	./hooks/review:FuzzStateDecode \
 	./profile/block:FuzzRewrite \
 	./profile/collection:FuzzMatchGlob \
 	./profile/collection:FuzzParseSettings \
@@ -61,7 +61,7 @@ vet:
 # hook's two sides, sw check's parse), under the race detector. Not part
 # of make test: the detector needs cgo and a C compiler.
 race:
-	$(GO) test -count=1 -race ./hooks/... ./profile/check ./profile/collection ./profile/review
+	$(GO) test -count=1 -race ./hooks/... ./profile/check ./profile/collection
 
 # Longer fuzzing: make fuzz FUZZTIME=10m
 fuzz:

@@ -18,10 +18,10 @@ import (
 	"sw/hooks"
 	"sw/hooks/gitrepo"
 	"sw/hooks/install"
+	"sw/hooks/review"
 	"sw/profile/baseline"
 	"sw/profile/check"
 	"sw/profile/collection"
-	"sw/profile/review"
 )
 
 func main() {

@@ -6,8 +6,8 @@ import (
 	"os"
 	"os/exec"
 
+	"sw/hooks/review"
 	"sw/profile/collection"
-	"sw/profile/review"
 )
 
 // The git hooks sw installs call these. Each counts, reconciles and, every

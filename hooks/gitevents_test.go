@@ -3,7 +3,7 @@ package hooks
 import (
 	"testing"
 
-	"sw/profile/review"
+	"sw/hooks/review"
 )
 
 // TestOutcomeLineAgrees holds the analysis's one-line report to a count

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"sw/hooks/gitrepo"
-	"sw/profile/review"
+	"sw/hooks/review"
 )
 
 // PrePush is `sw hook pre-push <remote> <url>`: git is about to push the

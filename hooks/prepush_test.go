@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"sw/profile/review"
+	"sw/hooks/review"
 )
 
 const zeroCommit = "0000000000000000000000000000000000000000"

@@ -8,9 +8,9 @@ import (
 	"text/template"
 
 	"sw/hooks/gitrepo"
+	"sw/hooks/review"
 	"sw/profile"
 	"sw/profile/collection"
-	"sw/profile/review"
 	"sw/templates"
 )
 
