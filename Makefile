@@ -19,7 +19,6 @@ FUZZ_TARGETS := \
 	./hooks/gitrepo:FuzzParseConfig \
 	./hooks/gitrepo:FuzzWildmatch \
 	./profile:FuzzParseRule \
-	./profile:FuzzResolvedBinary \
 	./profile/binenc:FuzzReader \
 	./hooks/review:FuzzStateDecode \
 	./profile/block:FuzzRewrite \

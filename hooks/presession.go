@@ -90,7 +90,7 @@ func sessionGenre(c *collection.Collection, getenv func(string) string) (string,
 	}
 	// Whether a piece is staged is asked of HEAD's tree: usually the last
 	// commit the hooks counted, which they keep.
-	repo.UseObjectCache(review.ObjectCache(c))
+	repo.UseObjectCache(review.ObjectCache(repo))
 	rel, err := repo.RecentlyChangedIn(gitrepo.Filter{File: c.Settings.IsPiece, Dir: c.Settings.MayHoldPieces})
 	// Where no git hook keeps HEAD's commit (hooks not installed, or a
 	// commit made without them), the next session finds it kept by this one.

@@ -113,8 +113,7 @@ func (p Profile) strayGenres() Errors {
 }
 
 // strayInGenres reports whether an entry of the genres folder is one the
-// loader reports (see strayGenres): Stamp asks it too, so that adding,
-// renaming or removing one is seen even when the profile is cached.
+// loader reports (see strayGenres).
 func strayInGenres(name string, mode fs.FileMode) bool {
 	switch {
 	case strings.HasPrefix(name, "."):

@@ -39,7 +39,7 @@ func (l *Loop) count(st *State) error {
 	}
 	// The commit counted last is the next one's parent: it and the trees
 	// read here are kept for the next hook to compare with.
-	l.Repo.UseObjectCache(ObjectCache(l.Coll))
+	l.Repo.UseObjectCache(ObjectCache(l.Repo))
 	if l.committing && st.Head != "" && len(c.Parents) > 0 && c.Parents[0].String() == st.Head {
 		changes, err := l.Repo.ChangedFilesIn(c.Parents[0], head, gitrepo.Filter{File: l.Coll.Settings.IsPiece, Dir: l.Coll.Settings.MayHoldPieces})
 		if err != nil {
@@ -63,7 +63,7 @@ func (l *Loop) count(st *State) error {
 
 // ObjectCache is where the hooks keep the last counted commit and the trees
 // of it they read (gitrepo.Repo.UseObjectCache).
-func ObjectCache(c *collection.Collection) string { return filepath.Join(c.LocalDir(), "objects") }
+func ObjectCache(repo *gitrepo.Repo) string { return filepath.Join(repo.CommonDir, "sw", "objects") }
 
 // recount sets Pending to the pieces changed by the commits since the last
 // analysis and still present at head.

@@ -57,7 +57,10 @@ func For(c *collection.Collection) (*Loop, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Loop{Repo: repo, Coll: c, Dir: c.LocalDir(), Now: time.Now}, nil
+	// What is the collection's on this machine only (the loop's state, its
+	// log, its locks) lives in the common git folder, shared by linked
+	// worktrees.
+	return &Loop{Repo: repo, Coll: c, Dir: filepath.Join(repo.CommonDir, "sw"), Now: time.Now}, nil
 }
 
 // logf appends a line to .git/sw/log, the record of what the loop did

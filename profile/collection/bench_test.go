@@ -5,18 +5,16 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"sw/profile/block"
 )
 
 // benchCollection makes a collection whose profile has n rules across the
-// three layers, their files an hour old (so the cache may keep them).
+// three layers.
 func benchCollection(b *testing.B, n int) *Collection {
 	b.Helper()
-	c := gitCollection(b)
-	root := c.Root
-	old := time.Now().Add(-time.Hour)
+	root := b.TempDir()
+	c := &Collection{Root: root, Settings: DefaultSettings()}
 	for i := 0; i < n; i++ {
 		dir := []string{"hard-limits", "preferences", "genres/essay"}[i%3]
 		body := []string{
@@ -30,13 +28,12 @@ func benchCollection(b *testing.B, n int) *Collection {
 		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 			b.Fatal(err)
 		}
-		os.Chtimes(path, old, old)
 	}
 	return c
 }
 
 // BenchmarkLoadResolveRender200 reads, parses and resolves 200 rule files
-// and renders the block: what a hook pays when the profile changed.
+// and renders the block: what the pre-session hook pays.
 func BenchmarkLoadResolveRender200(b *testing.B) {
 	c := benchCollection(b, 200)
 	b.ResetTimer()
@@ -46,21 +43,5 @@ func BenchmarkLoadResolveRender200(b *testing.B) {
 			b.Fatal(err)
 		}
 		block.Render(r)
-	}
-}
-
-// BenchmarkResolveCached200 is the pre-session hook's share when nothing
-// changed: a stamp of the files' stat data, and the cached block.
-func BenchmarkResolveCached200(b *testing.B) {
-	c := benchCollection(b, 200)
-	trustFreshFiles(b)
-	if _, _, err := c.resolved("essay", false); err != nil {
-		b.Fatal(err)
-	}
-	b.ResetTimer()
-	for b.Loop() {
-		if _, _, err := c.resolved("essay", false); err != nil {
-			b.Fatal(err)
-		}
 	}
 }

@@ -17,7 +17,6 @@ import (
 	"sw/hooks/gitrepo"
 	"sw/profile"
 	"sw/profile/block"
-	"sw/profile/quickread"
 )
 
 // The collection's files, relative to its root.
@@ -77,22 +76,22 @@ func Find(dir string) (*Collection, error) {
 
 // findFrom is Find walking up from abs, an absolute path, by its names.
 func findFrom(abs string) (*Collection, error) {
-	nearest, nearestSettings := "", fs.FileInfo(nil)
+	nearest := ""
 	for d := abs; ; {
-		settings, settingsErr := os.Stat(filepath.Join(d, SettingsFile))
+		_, settingsErr := os.Stat(filepath.Join(d, SettingsFile))
 		if settingsErr == nil && nearest == "" {
-			nearest, nearestSettings = d, settings
+			nearest = d
 		}
 		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
 			if settingsErr == nil {
-				return open(d, settings, nil)
+				return open(d, nil)
 			}
 			return nil, fmt.Errorf("%s: %w: no %s at the top of the repository; run `sw init %s`", abs, ErrNotCollection, SettingsFile, d)
 		}
 		parent := filepath.Dir(d)
 		if parent == d {
 			if nearest != "" {
-				return open(nearest, nearestSettings, nil)
+				return open(nearest, nil)
 			}
 			return nil, fmt.Errorf("%s: %w: no %s here or above; run `sw init`", abs, ErrNotCollection, SettingsFile)
 		}
@@ -100,43 +99,28 @@ func findFrom(abs string) (*Collection, error) {
 	}
 }
 
-// Open opens the collection whose root is root, reading its settings. Every
-// hook starts here, so the parsed settings are cached (see cache.go): an
-// unchanged .sw.yaml is not parsed again.
+// Open opens the collection whose root is root, reading its settings.
 func Open(root string) (*Collection, error) {
-	fi, err := os.Stat(filepath.Join(root, SettingsFile))
-	return open(root, fi, err)
+	_, err := os.Stat(filepath.Join(root, SettingsFile))
+	return open(root, err)
 }
 
-// open is Open with .sw.yaml already looked at (Find has, on its way up).
-func open(root string, fi fs.FileInfo, err error) (*Collection, error) {
+// open is Open with .sw.yaml already looked at (Find has, on its way up):
+// err is what stat said of it.
+func open(root string, err error) (*Collection, error) {
 	c := &Collection{Root: root, Settings: DefaultSettings()}
-	path := c.Path(SettingsFile)
 	if errors.Is(err, fs.ErrNotExist) {
 		return c, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	key, dir, storable := c.fileKey("settings", fi)
-	cached := filepath.Join(dir, "settings")
-	if key != "" {
-		if data, ok := readCacheFile(cached, key); ok {
-			if s, ok := decodeSettings(data); ok {
-				c.Settings = s
-				return c, nil
-			}
-		}
-	}
-	data, err := quickread.ReadFile(path)
+	data, err := os.ReadFile(c.Path(SettingsFile))
 	if err != nil {
 		return nil, err
 	}
 	if c.Settings, err = ParseSettings(SettingsFile, data); err != nil {
 		return nil, err
-	}
-	if key != "" && storable {
-		writeCacheFile(cached, key, encodeSettings(c.Settings))
 	}
 	return c, nil
 }
@@ -158,8 +142,7 @@ func (c *Collection) Resolve(genre string) (*profile.Resolved, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, _, err := c.resolved(genre, true)
-	return r, err
+	return c.Profile().Resolve(genre)
 }
 
 // WriteBlock renders the profile for genre (as Resolve reads it) into
@@ -168,9 +151,11 @@ func (c *Collection) WriteBlock(genre string) (text string, changed bool, err er
 	if genre, err = c.genre(genre); err != nil {
 		return "", false, err
 	}
-	if _, text, err = c.resolved(genre, false); err != nil {
+	r, err := c.Profile().Resolve(genre)
+	if err != nil {
 		return "", false, err
 	}
+	text = block.Render(r)
 	changed, err = block.WriteFile(c.Path(ClaudeFile), ClaudeFile, text)
 	return text, changed, err
 }

@@ -10,7 +10,7 @@ import (
 // it (a shortcut to the pieces folder) is in the collection, as git sees
 // it, and the pieces named through the link are the collection's.
 func TestFindThroughASymlinkedFolder(t *testing.T) {
-	root := gitCollection(t).Root
+	root := repoFolder(t)
 	if err := os.WriteFile(filepath.Join(root, SettingsFile), []byte("genre: essay\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -33,4 +33,15 @@ func TestFindThroughASymlinkedFolder(t *testing.T) {
 	if _, err := c.Rel(filepath.Join(t.TempDir())); err == nil {
 		t.Error("a folder outside the collection was taken as inside it")
 	}
+}
+
+// repoFolder is a folder that is the top of a repository as Find sees it:
+// it holds .git.
+func repoFolder(t *testing.T) string {
+	t.Helper()
+	root := t.TempDir()
+	if err := os.Mkdir(filepath.Join(root, ".git"), 0o777); err != nil {
+		t.Fatal(err)
+	}
+	return root
 }

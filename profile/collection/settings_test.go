@@ -2,7 +2,6 @@ package collection
 
 import (
 	"fmt"
-	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -134,21 +133,5 @@ func TestParseSettingsErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%q: got %v, want %q", tt.src, err, tt.want)
 		}
-	}
-}
-
-func TestSettingsCacheForm(t *testing.T) {
-	for _, s := range []Settings{
-		DefaultSettings(),
-		{BatchSize: 5, Genre: "essay", Pieces: Pieces{Include: []string{"a/**"}, Exclude: []string{"b"}},
-			FeedbackWindow: 2, Analyzer: Analyzer{Command: []string{"x", "--y"}, Timeout: time.Second}, AgentCommits: []string{}},
-	} {
-		back, ok := decodeSettings(encodeSettings(s))
-		if !ok || !reflect.DeepEqual(back, s) {
-			t.Errorf("round trip:\n%#v\n%#v", s, back)
-		}
-	}
-	if _, ok := decodeSettings([]byte{settingsVersion, 1}); ok {
-		t.Error("a truncated cache was read")
 	}
 }
