@@ -20,7 +20,6 @@ FUZZ_TARGETS := \
 	./hooks/gitrepo:FuzzWildmatch \
 	./profile:FuzzParseRule \
 	./profile/binenc:FuzzReader \
-	./hooks/review:FuzzStateDecode \
 	./profile/block:FuzzRewrite \
 	./profile/collection:FuzzMatchGlob \
 	./profile/collection:FuzzParseSettings \

@@ -5,8 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-
-	"sw/profile/binenc"
 )
 
 // BenchmarkReconcile50 is a reconcile with work to do: 50 suggestions
@@ -60,8 +58,11 @@ func BenchmarkReconcile50AfterCommit(b *testing.B) {
 	}
 	git(b, root, "commit", "-q", "--allow-empty", "-m", "One more")
 	st, _ := l.loadState()
-	before := binenc.Seal(st.encode()) // as saveState writes it
-	if err := os.WriteFile(l.statePath(), before, 0o666); err != nil {
+	if err := l.saveState(st); err != nil {
+		b.Fatal(err)
+	}
+	before, err := os.ReadFile(l.statePath())
+	if err != nil {
 		b.Fatal(err)
 	}
 	if _, ok := l.loadState(); !ok {

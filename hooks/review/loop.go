@@ -6,7 +6,7 @@
 // so a merge on a hosting service, pulled back, counts as much as one made
 // here.
 //
-// The loop's local state (.git/sw/state) is a cache: what must travel
+// The loop's local state (.git/sw/state.json) is a cache: what must travel
 // with the repository travels in git. The suggestion branches carry their
 // batch, id and signature as commit trailers, and the commit the analysis
 // read (Sw-Analyzed), so a fresh clone rebuilds the count and the ledger.

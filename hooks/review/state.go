@@ -1,44 +1,44 @@
 package review
 
 import (
+	"encoding/json"
+	"os"
 	"path/filepath"
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
-
-	"sw/profile/binenc"
 )
 
-// State is sw's local memory of the review loop, kept in .git/sw/state.
+// State is sw's local memory of the review loop, kept in .git/sw/state.json.
 // It is a cache of what git says, never the only copy: a fresh clone, or a
 // deleted state file, rebuilds it from the repository (the commits, the
 // suggestion branches and their trailers, profile_feedback.json).
 type State struct {
-	Version int
+	Version int `json:"version"`
 
 	// Counting finished pieces.
-	Head     string         // the commit Pending was counted up to
-	Analyzed string         // the commit the last analysis read ("" before any)
-	Pending  []PendingPiece // pieces finished since, each once
-	Seq      int            // the last sequence number given to a pending piece
+	Head     string         `json:"head"`     // the commit Pending was counted up to
+	Analyzed string         `json:"analyzed"` // the commit the last analysis read ("" before any)
+	Pending  []PendingPiece `json:"pending"`  // pieces finished since, each once
+	Seq      int            `json:"seq"`      // the last sequence number given to a pending piece
 
-	Decisions int // how many decisions sw has seen here, to order them
+	Decisions int `json:"decisions"` // how many decisions sw has seen here, to order them
 
 	// The ledger of suggestions, pending and decided.
-	Suggestions []*Suggestion
+	Suggestions []*Suggestion `json:"suggestions"`
 	// Refs is what the suggestion and default branches pointed at when sw
 	// last reconciled; when nothing moved, reconciling is a comparison.
-	Refs map[string]string
+	Refs map[string]string `json:"refs"`
 	// ConfigStamp is the repository's git config file as of the last look
 	// at the suggestions' upstreams (modification time and size).
-	ConfigStamp string
+	ConfigStamp string `json:"config_stamp,omitempty"`
 
 	// fresh is set on a state made because none could be read: the count
 	// then starts from what git says (see startCounting).
 	fresh bool
 
-	LastError   string // the last analysis failure, shown until one succeeds
-	RecordError string // why rejections wait to be recorded, shown until they are
+	LastError   string `json:"last_error,omitempty"`   // the last analysis failure, shown until one succeeds
+	RecordError string `json:"record_error,omitempty"` // why rejections wait to be recorded, shown until they are
 }
 
 // Status is what a hook tells the person after counting and reconciling.
@@ -66,8 +66,8 @@ func (st *State) problems() []string {
 
 // PendingPiece is a piece finished since the last analysis.
 type PendingPiece struct {
-	Path string
-	Seq  int // order of counting, so an analysis takes only what it read
+	Path string `json:"path"`
+	Seq  int    `json:"seq"` // order of counting, so an analysis takes only what it read
 }
 
 // Suggestion is one suggestion branch as sw knows it.
@@ -105,26 +105,48 @@ func (s *Suggestion) Pending() bool { return s.Decision == "" }
 // Modified reports whether the person has added commits to the branch.
 func (s *Suggestion) Modified() bool { return s.Seen != "" && s.Seen != s.Tip }
 
-const stateVersion = 2 // 2: sealed with length and checksum
+// stateVersion is the form of state.json; a state of another version is
+// not read, and is rebuilt.
+const stateVersion = 3
 
-func (l *Loop) statePath() string { return filepath.Join(l.Dir, "state") }
+func (l *Loop) statePath() string { return filepath.Join(l.Dir, "state.json") }
 
 // loadState reads the state, or returns ok == false when there is none or it
 // cannot be read: it is a cache, and is rebuilt.
 func (l *Loop) loadState() (st *State, ok bool) {
-	if data, whole := binenc.ReadFile(l.statePath()); whole {
-		if st, ok := decodeState(data); ok {
+	if data, err := os.ReadFile(l.statePath()); err == nil {
+		st = &State{}
+		if json.Unmarshal(data, st) == nil && st.Version == stateVersion {
 			return st, true
 		}
 	}
 	return &State{Version: stateVersion, fresh: true}, false
 }
 
-// saveState writes the state under the lock, in place (binenc.WriteFile).
-// A torn or half rewritten state reads as none: after a crash it is
-// rebuilt, and a reader that skipped the lock takes it and looks again.
+// saveState writes the state under the lock. The new state goes to a
+// temporary file that then replaces the old one, so a reader that skips
+// the lock finds either the old state or the new one, never part of one.
+// It is not synced: a state lost in a crash is rebuilt.
 func (l *Loop) saveState(st *State) error {
-	return binenc.WriteFile(l.statePath(), st.encode())
+	data, err := json.MarshalIndent(st, "", " ")
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(l.Dir, "state.json.*")
+	if err != nil {
+		return err
+	}
+	_, err = tmp.Write(append(data, '\n'))
+	if closeErr := tmp.Close(); err == nil {
+		err = closeErr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), l.statePath())
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
 }
 
 // update changes the state under the lock: it reads the state, lets change
