@@ -3,12 +3,11 @@ package profile
 import (
 	"errors"
 	"io/fs"
+	"os"
 	"path"
 	"path/filepath"
 	"sort"
 	"strings"
-
-	"sw/profile/quickread"
 )
 
 // Profile is the style drawer on disk. Its location is a parameter, not a
@@ -47,7 +46,7 @@ func (p Profile) RulePath(layer Layer, genre, id string) string {
 // empty layer: a new collection has no genre folders yet.
 func (p Profile) Layer(layer Layer, genre string) ([]Sourced, error) {
 	rel := p.layerPath(layer, genre)
-	entries, err := quickread.ReadDir(filepath.Join(p.Root, filepath.FromSlash(rel)))
+	entries, err := os.ReadDir(filepath.Join(p.Root, filepath.FromSlash(rel)))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -87,7 +86,7 @@ func (p Profile) Layer(layer Layer, genre string) ([]Sourced, error) {
 // the person thinks are in force.
 func (p Profile) strayGenres() Errors {
 	rel := path.Join(p.Dir, GenresDir)
-	entries, err := quickread.ReadDir(filepath.Join(p.Root, filepath.FromSlash(rel)))
+	entries, err := os.ReadDir(filepath.Join(p.Root, filepath.FromSlash(rel)))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
@@ -149,7 +148,7 @@ func (p Profile) readRule(file, id string) (Rule, error) {
 	if !IsSlug(id) {
 		return Rule{}, Errors{{File: file, Msg: "the file name must be a plain name (lowercase letters, digits, dashes) ending in .yaml, e.g. " + suggestSlug(id) + ".yaml"}}
 	}
-	data, err := quickread.ReadFile(filepath.Join(p.Root, filepath.FromSlash(file)))
+	data, err := os.ReadFile(filepath.Join(p.Root, filepath.FromSlash(file)))
 	if err != nil {
 		return Rule{}, Errors{{File: file, Msg: err.Error()}}
 	}

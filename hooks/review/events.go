@@ -12,8 +12,6 @@ import (
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
-
-	"sw/profile/quickread"
 )
 
 // Committed is what the post-commit and post-merge hooks do: count the
@@ -62,7 +60,7 @@ func (l *Loop) committed() (Status, error) {
 // or the commit of the only instruction left on the sequencer's to-do list.
 // While the list holds more, the picks are counted when the last one lands.
 func (l *Loop) sequenceEnding() bool {
-	todo, err := quickread.ReadFile(filepath.Join(l.Repo.GitDir, "sequencer", "todo"))
+	todo, err := os.ReadFile(filepath.Join(l.Repo.GitDir, "sequencer", "todo"))
 	if err != nil {
 		return errors.Is(err, fs.ErrNotExist)
 	}
@@ -87,7 +85,7 @@ func (l *Loop) sequenceEnding() bool {
 		return true
 	}
 	for _, name := range []string{"CHERRY_PICK_HEAD", "REVERT_HEAD"} {
-		if head, err := quickread.ReadFile(filepath.Join(l.Repo.GitDir, name)); err == nil {
+		if head, err := os.ReadFile(filepath.Join(l.Repo.GitDir, name)); err == nil {
 			return strings.HasPrefix(strings.TrimSpace(string(head)), fields[1])
 		}
 	}

@@ -13,7 +13,6 @@ import (
 	"sw/profile/atomicfile"
 	"sw/profile/collection"
 	"sw/profile/feedback"
-	"sw/profile/quickread"
 )
 
 // defaultTip is the default branch, found the way git users expect, and
@@ -78,7 +77,7 @@ func (l *Loop) feedbackOnDefault() (*feedback.File, tip, error) {
 // at all: a copy cut short by a crash or a full disk would otherwise stand
 // under the name for good, and be all the person had to go by.
 func keepCopy(path string, data []byte) error {
-	if have, err := quickread.ReadFile(path); err == nil && bytes.Equal(have, data) {
+	if have, err := os.ReadFile(path); err == nil && bytes.Equal(have, data) {
 		return nil
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
@@ -176,7 +175,7 @@ func (l *Loop) commitCheckedOut(def tip, path string, data []byte, msg string) e
 	if err != nil {
 		return err
 	}
-	onDisk, readErr := quickread.ReadFile(abs)
+	onDisk, readErr := os.ReadFile(abs)
 	if ok {
 		committed, err := l.Repo.Blob(blob)
 		if err != nil {

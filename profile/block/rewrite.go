@@ -10,7 +10,6 @@ import (
 
 	"sw/profile/atomicfile"
 	"sw/profile/markdown"
-	"sw/profile/quickread"
 )
 
 // Rewrite returns content with sw's block set to block: the rendered text,
@@ -119,7 +118,7 @@ func WriteFile(path, display, block string) (changed bool, err error) {
 
 // readIfAny reads the file at path; a missing one reads as empty.
 func readIfAny(path string) ([]byte, error) {
-	data, err := quickread.ReadFile(path)
+	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 
 	"sw/profile/collection"
-	"sw/profile/quickread"
 )
 
 // Pieces holds each piece at paths (as a person names them: relative to the
@@ -52,7 +51,7 @@ func Pieces(dir string, paths []string, genre string) ([]Result, error) {
 // res why it cannot be checked and returns a nil Parsing.
 func startParsing(path string, res *Result) ([]byte, *Parsing) {
 	res.Path = path
-	src, err := quickread.ReadFile(path)
+	src, err := os.ReadFile(path)
 	if err != nil {
 		if fi, statErr := os.Stat(path); statErr == nil && fi.IsDir() {
 			err = fmt.Errorf("%s is a folder; name its pieces (%s)", path, filepath.Join(path, "*.md"))

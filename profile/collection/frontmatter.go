@@ -3,12 +3,12 @@ package collection
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"strings"
 
 	"gopkg.in/yaml.v3"
 
 	"sw/profile"
-	"sw/profile/quickread"
 )
 
 // FrontMatter is the part of a piece's YAML front matter sw reads: the
@@ -196,7 +196,7 @@ func (c *Collection) DefaultGenre() string {
 
 // PieceGenre reads the genre of the piece at rel.
 func (c *Collection) PieceGenre(rel string) (string, error) {
-	src, err := quickread.ReadFile(c.Path(rel))
+	src, err := os.ReadFile(c.Path(rel))
 	if err != nil {
 		return "", err
 	}
