@@ -199,7 +199,7 @@ func initCollection(c *cli.Context) error {
 	if dir == "" {
 		dir = "."
 	}
-	steps, err := collection.Init(dir)
+	steps, err := hooks.InitCollection(dir)
 	for _, s := range steps {
 		switch {
 		case s.Created && s.Note != "":

@@ -84,7 +84,7 @@ func sessionGenre(c *collection.Collection, getenv func(string) string) (string,
 	if c.Settings.Genre != "" {
 		return c.Settings.Genre, nil
 	}
-	repo, err := c.Repo()
+	repo, err := gitrepo.At(c.Root)
 	if err != nil {
 		return collection.DefaultGenre, nil
 	}

@@ -51,9 +51,10 @@ func Open(dir string) (*Loop, error) {
 	return For(c)
 }
 
-// For opens the loop of a collection already open.
+// For opens the loop of a collection already open: the git repository
+// whose top is the collection's root.
 func For(c *collection.Collection) (*Loop, error) {
-	repo, err := c.Repo()
+	repo, err := gitrepo.At(c.Root)
 	if err != nil {
 		return nil, err
 	}

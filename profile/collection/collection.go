@@ -11,10 +11,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 
 	"sw/facts"
-	"sw/hooks/gitrepo"
 	"sw/profile"
 	"sw/profile/block"
 )
@@ -32,17 +30,6 @@ const (
 type Collection struct {
 	Root     string
 	Settings Settings
-
-	repoOnce sync.Once
-	repo     *gitrepo.Repo // the repository, found on first need (see Repo)
-	repoErr  error
-}
-
-// Repo is the git repository the collection is, looked up once: the hooks
-// ask for it several times in one process, from more than one goroutine.
-func (c *Collection) Repo() (*gitrepo.Repo, error) {
-	c.repoOnce.Do(func() { c.repo, c.repoErr = gitrepo.At(c.Root) })
-	return c.repo, c.repoErr
 }
 
 // ErrNotCollection means no .sw.yaml was found.

@@ -11,7 +11,6 @@ import (
 	"syscall"
 
 	"sw/facts"
-	"sw/hooks/gitrepo"
 	"sw/profile"
 	"sw/profile/atomicfile"
 	"sw/profile/block"
@@ -38,9 +37,10 @@ var starterFiles = []struct{ path, template string }{
 	{FeedbackFile, "init/profile_feedback.json"},
 }
 
-// Init makes dir a collection: a git repository (initialised if dir is not
-// one yet) with sw's starter files. It never overwrites a file: whatever
-// exists is left alone and reported, so running it twice changes nothing.
+// Init puts sw's starter files in dir, the top of a git repository (the
+// caller sees to that: this package reads no git). It never overwrites a
+// file: whatever exists is left alone and reported, so running it twice
+// changes nothing.
 func Init(dir string) ([]InitStep, error) {
 	root, err := filepath.Abs(dir)
 	if err != nil {
@@ -48,17 +48,6 @@ func Init(dir string) ([]InitStep, error) {
 	}
 	var steps []InitStep
 	failed := 0
-	if _, err := gitrepo.At(root); errors.Is(err, gitrepo.ErrNotRepo) {
-		if outer, err := gitrepo.Find(root); err == nil {
-			return nil, fmt.Errorf("%s is inside the git repository %s; a collection is a whole repository: run `sw init` at %s, or in a folder outside it", root, outer.Root, outer.Root)
-		}
-		if _, err := gitrepo.Init(root); err != nil {
-			return nil, err
-		}
-		steps = append(steps, InitStep{Path: ".git", Created: true, Note: "initialised a git repository"})
-	} else if err != nil {
-		return nil, err
-	}
 	c := &Collection{Root: root, Settings: DefaultSettings()}
 	for _, f := range starterFiles {
 		step := InitStep{Path: f.path}

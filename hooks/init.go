@@ -1,0 +1,36 @@
+package hooks
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+
+	"sw/hooks/gitrepo"
+	"sw/profile/collection"
+)
+
+// InitCollection is `sw init`: it makes dir a collection, a whole git
+// repository of its own (initialised when dir is not one yet) with sw's
+// starter files. A folder inside another repository is refused: a
+// collection's settings, profile and suggestion branches belong to one
+// repository. Like collection.Init, it never overwrites a file.
+func InitCollection(dir string) ([]collection.InitStep, error) {
+	root, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	var steps []collection.InitStep
+	if _, err := gitrepo.At(root); errors.Is(err, gitrepo.ErrNotRepo) {
+		if outer, err := gitrepo.Find(root); err == nil {
+			return nil, fmt.Errorf("%s is inside the git repository %s; a collection is a whole repository: run `sw init` at %s, or in a folder outside it", root, outer.Root, outer.Root)
+		}
+		if _, err := gitrepo.Init(root); err != nil {
+			return nil, err
+		}
+		steps = append(steps, collection.InitStep{Path: ".git", Created: true, Note: "initialised a git repository"})
+	} else if err != nil {
+		return nil, err
+	}
+	more, err := collection.Init(root)
+	return append(steps, more...), err
+}
