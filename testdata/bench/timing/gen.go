@@ -3,8 +3,10 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"time"
 )
@@ -92,6 +94,30 @@ func profileRules(root string, n int) {
 	}
 }
 
+// importStream is a git fast-import stream of commits to main, one a
+// minute from a fixed date, so that every run builds the same history.
+type importStream struct {
+	bytes.Buffer
+	commits int
+}
+
+func (s *importStream) data(text string) { fmt.Fprintf(s, "data %d\n%s\n", len(text), text) }
+
+// commit starts a commit with message; its files follow, each by file.
+func (s *importStream) commit(message string) {
+	s.commits++
+	fmt.Fprintf(s, "commit refs/heads/main\ncommitter Bench <bench@example.com> %d +0000\n", 1700000000+s.commits*60)
+	s.data(message)
+}
+
+func (s *importStream) file(path, text string) {
+	fmt.Fprintf(s, "M 100644 inline %s\n", path)
+	s.data(text)
+}
+
+// piecePath is where piece n lives.
+func piecePath(n int) string { return fmt.Sprintf("pieces/p%04d.md", n) }
+
 // makeCollection makes a collection with pieces pieces, rules rules and a
 // history of commits commits: the first adds every piece, each later one
 // revises one piece. History is written with git fast-import, which makes
@@ -99,29 +125,121 @@ func profileRules(root string, n int) {
 func (b *bench) makeCollection(dir string, pieces, commits, rules int) {
 	b.run(b.work, nil, b.sw, "init", dir)
 	profileRules(dir, rules)
-	var s bytes.Buffer
-	data := func(text string) { fmt.Fprintf(&s, "data %d\n%s\n", len(text), text) }
+	var s importStream
 	for c := 1; c <= commits; c++ {
-		fmt.Fprintf(&s, "commit refs/heads/main\ncommitter Bench <bench@example.com> %d +0000\n", 1700000000+c*60)
 		if c == 1 {
-			data("Add the pieces")
+			s.commit("Add the pieces")
 			for p := 0; p < pieces; p++ {
-				fmt.Fprintf(&s, "M 100644 inline pieces/p%04d.md\n", p)
-				data(pieceText(p, 250, 0))
+				s.file(piecePath(p), pieceText(p, 250, 0))
 			}
 			continue
 		}
 		p := c % pieces
-		data(fmt.Sprintf("Revise piece %d", p))
-		fmt.Fprintf(&s, "M 100644 inline pieces/p%04d.md\n", p)
-		data(pieceText(p, 250, c))
+		s.commit(fmt.Sprintf("Revise piece %d", p))
+		s.file(piecePath(p), pieceText(p, 250, c))
 	}
 	b.run(dir, s.Bytes(), "git", "fast-import", "--quiet")
 	b.run(dir, nil, "git", "reset", "--quiet", "--hard", "main")
 	b.run(dir, nil, "git", "add", "-A")
 	b.run(dir, nil, "git", "commit", "--quiet", "-m", "Add sw's files and the profile")
-	// sw caches a profile only once its files are two seconds old (a change
-	// within a file system's timestamp tick could go unseen); people do not
-	// start sessions that soon after writing a rule, so neither does the bench.
-	time.Sleep(2100 * time.Millisecond)
+	settle()
+}
+
+// settle waits until the files just written are two seconds old. sw caches
+// a profile only once its files are that old (a change within a file
+// system's timestamp tick could go unseen); people do not start sessions
+// that soon after writing a rule, so neither does the bench.
+func settle() { time.Sleep(2100 * time.Millisecond) }
+
+// agentTrailer marks a commit as an agent's, as Claude Code writes it; the
+// default agent_commits patterns in .sw.yaml match it.
+const agentTrailer = "Co-Authored-By: Claude <noreply@anthropic.com>"
+
+// agentDraft is text as an agent might have drafted it before the person
+// edited it into text: the same sentences, with filler the person deletes.
+func agentDraft(text string) string {
+	sentences := strings.SplitAfter(text, ". ")
+	for i := 1; i < len(sentences); i += 3 {
+		if s := sentences[i]; len(s) > 1 && s[0] >= 'A' && s[0] <= 'Z' {
+			sentences[i] = "It is worth noting that " + strings.ToLower(s[:1]) + s[1:]
+		}
+	}
+	return strings.Join(sentences, "") + "\nIn conclusion, the walk was a meaningful journey.\n"
+}
+
+// makeAnalyzeCollection makes a collection whose history of commits
+// commits ends with pending pieces finished since sw's files were
+// committed: what `sw analyze` reads. Agents wrote some commits all along
+// (every seventh revision); of the pending pieces, two in three were
+// drafted by an agent and then edited by the person, the rest only
+// revised by the person. Every pending piece's newest commit is the
+// person's, so each may have a draft somewhere in its history.
+func (b *bench) makeAnalyzeCollection(dir string, pieces, commits, pending, rules int) {
+	b.run(b.work, nil, b.sw, "init", dir)
+	profileRules(dir, rules)
+	// sw's files go into the history itself, so that commits before and
+	// after them stay in date order and the count is exactly commits.
+	own := map[string]string{}
+	check(filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			if err == nil && d.Name() == ".git" {
+				return filepath.SkipDir
+			}
+			return err
+		}
+		data, err := os.ReadFile(path)
+		rel, _ := filepath.Rel(dir, path)
+		own[filepath.ToSlash(rel)] = string(data)
+		return err
+	}))
+	names := make([]string, 0, len(own))
+	for name := range own {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+
+	drafted := func(i int) bool { return i%3 != 2 }
+	late := 0 // commits after sw's files
+	for i := 0; i < pending; i++ {
+		late++
+		if drafted(i) {
+			late++
+		}
+	}
+	early := commits - 1 - late
+	if early < 2 {
+		check(fmt.Errorf("%d commits is too few for %d pending pieces", commits, pending))
+	}
+	var s importStream
+	s.commit("Add the pieces")
+	for p := 0; p < pieces; p++ {
+		s.file(piecePath(p), pieceText(p, 250, 0))
+	}
+	for c := 2; c <= early; c++ {
+		p := c % pieces
+		text := pieceText(p, 250, c)
+		if c%7 == 0 {
+			s.commit(fmt.Sprintf("Draft a revision of piece %d\n\n%s", p, agentTrailer))
+			s.file(piecePath(p), agentDraft(text))
+			continue
+		}
+		s.commit(fmt.Sprintf("Revise piece %d", p))
+		s.file(piecePath(p), text)
+	}
+	s.commit("Add sw's files and the profile")
+	for _, name := range names {
+		s.file(name, own[name])
+	}
+	for i := 0; i < pending; i++ {
+		p := i * pieces / pending
+		text := pieceText(p, 250, commits+i)
+		if drafted(i) {
+			s.commit(fmt.Sprintf("Draft piece %d\n\n%s", p, agentTrailer))
+			s.file(piecePath(p), agentDraft(text))
+		}
+		s.commit(fmt.Sprintf("Finish piece %d", p))
+		s.file(piecePath(p), text)
+	}
+	b.run(dir, s.Bytes(), "git", "fast-import", "--quiet")
+	b.run(dir, nil, "git", "reset", "--quiet", "--hard", "main")
 }

@@ -1,6 +1,7 @@
 // Command timing measures sw as people meet it: whole processes, timed
 // against git's own commands run in the same go, interleaved, and reported
-// as medians and ratios. It is what `make bench` runs after the Go
+// as medians and ratios, ending with a table of the targets sw is held to
+// and whether this run met them. It is what `make bench` runs after the Go
 // benchmarks. It asserts nothing: the figures are for people to read.
 package main
 
@@ -20,8 +21,12 @@ func main() {
 	commitRuns := flag.Int("commit-runs", 60, "timed commits of each kind")
 	histories := flag.String("commits", "1000,10000", "history lengths for the commit timings")
 	pieces := flag.Int("pieces", 1000, "pieces in the generated collections")
+	analyzeRuns := flag.Int("analyze-runs", 7, "timed sw analyze runs of each kind")
+	analyzeBudget := flag.Duration("analyze-budget", time.Minute, "time after which no further sw analyze round starts (one always runs)")
+	analyzeCommits := flag.Int("analyze-commits", 10000, "history length for the sw analyze timings")
+	analyzePending := flag.Int("analyze-pending", 100, "pieces pending analysis in the sw analyze timings")
 	keep := flag.Bool("keep", false, "keep the generated collections")
-	only := flag.String("only", "pre-session,check,commit", "which timings to run")
+	only := flag.String("only", "pre-session,check,commit,analyze", "which timings to run")
 	flag.Parse()
 
 	bin, err := filepath.Abs(*sw)
@@ -36,7 +41,8 @@ func main() {
 	b := &bench{sw: bin, work: work, env: gitEnv(work)}
 	b.floor = b.buildFloor()
 
-	fmt.Printf("sw whole-process timings (%s runs each, interleaved; medians)\n\n", fmt.Sprint(*runs))
+	fmt.Printf("sw whole-process timings (%d runs of each command, %d commits of each kind, up to %d sw analyze rounds; interleaved; medians)\n\n",
+		*runs, *commitRuns, *analyzeRuns)
 	if strings.Contains(*only, "pre-session") {
 		b.preSession(*runs)
 	}
@@ -44,11 +50,27 @@ func main() {
 		b.check(*runs)
 	}
 	if strings.Contains(*only, "commit") {
-		for _, n := range strings.Split(*histories, ",") {
+		var first, firstRatio float64
+		for i, n := range strings.Split(*histories, ",") {
 			var commits int
 			fmt.Sscan(n, &commits)
-			b.commit(*pieces, commits, *commitRuns)
+			r := b.commit(*pieces, commits, *commitRuns)
+			if i == 0 {
+				first, firstRatio = float64(commits), r
+				continue
+			}
+			// The hooks' cost follows the change, not the history.
+			drift := r/firstRatio - 1
+			b.targets = append(b.targets, target{
+				what:     fmt.Sprintf("git commit with sw's hooks: ratio at %d commits against at %.0f", commits, first),
+				measured: fmt.Sprintf("%.2f× / %.2f× = %+.1f%%", r, firstRatio, 100*drift),
+				goal:     "within 10%",
+				met:      drift <= 0.10 && drift >= -0.10,
+			})
 		}
+	}
+	if strings.Contains(*only, "analyze") {
+		b.analyze(*pieces, *analyzeCommits, *analyzePending, *analyzeRuns, *analyzeBudget)
 	}
 	b.report()
 }
@@ -58,6 +80,21 @@ type bench struct {
 	floor    string // a Go program that does nothing (buildFloor)
 	env      []string
 	rows     []row
+	targets  []target
+}
+
+// target is one of the targets sw is held to, as measured in this run.
+type target struct {
+	what, measured, goal string
+	floor                string // how a Go program that does nothing fares beside it
+	met                  bool
+}
+
+// goal records a target met when ratio, a ratio of medians, is at most
+// limit; floor is the row of a Go program doing nothing, timed beside it.
+func (b *bench) goal(what string, ratio, limit float64, floor row) {
+	b.targets = append(b.targets, target{what: what, measured: fmt.Sprintf("%.2f×", ratio), goal: fmt.Sprintf("≤ %.1f×", limit),
+		met: ratio <= limit, floor: fmt.Sprintf("%.2f× against %s", floor.ratio(), floor.base)})
 }
 
 type row struct {
@@ -67,15 +104,19 @@ type row struct {
 	cpu, baseCPU       time.Duration
 }
 
+// ratio is the ratio of the two wall-time medians.
+func (r row) ratio() float64 { return ratio(r.wall, r.baseWall) }
+
 // add records a comparison of samples against base samples taken in the
 // same interleaved go.
-func (b *bench) add(what string, samples, base []sample, baseName, target string) {
+func (b *bench) add(what string, samples, base []sample, baseName, target string) row {
 	r := row{what: what, base: baseName, target: target, paired: pairedRatio(samples, base)}
 	r.wall, r.cpu = median(samples)
 	r.baseWall, r.baseCPU = median(base)
 	b.rows = append(b.rows, r)
 	fmt.Printf("  %-64s %8s %5.2f×  (paired %5.2f×, cpu %s %5.2f×)  vs %s  %s\n", what, fmtDur(r.wall), ratio(r.wall, r.baseWall),
 		r.paired, fmtDur(r.cpu), ratio(r.cpu, r.baseCPU), baseName, target)
+	return r
 }
 
 func (b *bench) report() {
@@ -85,6 +126,25 @@ func (b *bench) report() {
 	for _, r := range b.rows {
 		fmt.Printf("| %s | %s | %.2f× | %.2f× | %s | %.2f× | %s | %s |\n", r.what, fmtDur(r.wall), ratio(r.wall, r.baseWall),
 			r.paired, fmtDur(r.cpu), ratio(r.cpu, r.baseCPU), r.base, r.target)
+	}
+	if len(b.targets) == 0 {
+		return
+	}
+	fmt.Println()
+	fmt.Println("Targets (ratios of wall-time medians; floor: a Go program that does nothing, timed beside them)")
+	fmt.Println()
+	fmt.Println("| target | measured | goal | met | floor |")
+	fmt.Println("|---|---|---|---|---|")
+	for _, t := range b.targets {
+		met := "no"
+		if t.met {
+			met = "yes"
+		}
+		floor := t.floor
+		if floor == "" {
+			floor = "–"
+		}
+		fmt.Printf("| %s | %s | %s | %s | %s |\n", t.what, t.measured, t.goal, met, floor)
 	}
 }
 

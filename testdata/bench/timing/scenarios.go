@@ -1,9 +1,12 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
 )
@@ -11,7 +14,11 @@ import (
 // preSession times `sw hook pre-session` against `git rev-parse HEAD`:
 // when nothing changed (the block is already right) and when a rule
 // changed (the block is rewritten), in a small collection and a large one,
-// with the session genre found from the pieces (the default) or set.
+// with the session genre found from the pieces (the default) or set. With
+// the genre from the pieces, the target is against `git status
+// --porcelain` in the same collection: finding the genre asks which pieces
+// git shows as changed, the work git status does, and the target leaves
+// room for a Go start and one git process.
 func (b *bench) preSession(runs int) {
 	for _, c := range []struct {
 		name           string
@@ -40,13 +47,13 @@ func (b *bench) preSession(runs int) {
 				status = append(status, b.timed(dir, nil, "git", "status", "--porcelain"))
 			}
 		}
-		b.add("pre-session, unchanged: "+c.name, sw, git, "git rev-parse HEAD", "≤ 2×")
-		b.add("  floor: a Go program that does nothing", floor, git, "git rev-parse HEAD", "")
 		if !c.genreInSetting {
-			// Finding the genre from the pieces asks which pieces git
-			// shows as changed: the work git status does.
-			b.add("pre-session, unchanged: "+c.name, sw, status, "git status --porcelain", "")
+			r := b.add("pre-session, unchanged: "+c.name, sw, status, "git status --porcelain", "≤ 2.5×")
+			f := b.add("  floor: a Go program that does nothing", floor, status, "git status --porcelain", "")
+			b.goal("sw hook pre-session, unchanged: "+c.name+" / git status --porcelain", r.ratio(), 2.5, f)
 		}
+		b.add("pre-session, unchanged: "+c.name, sw, git, "git rev-parse HEAD", "")
+		b.add("  floor: a Go program that does nothing", floor, git, "git rev-parse HEAD", "")
 
 		rule := filepath.Join(dir, "profile/preferences/rule-002.yaml")
 		original, err := os.ReadFile(rule)
@@ -83,8 +90,9 @@ func (b *bench) check(runs int) {
 		sw = append(sw, b.measure(true, dir, nil, b.sw, "check", "--genre", "essay", piece))
 		floor = append(floor, b.timed(dir, nil, b.floor))
 	}
-	b.add("sw check, 5,000 words, 100 rules", sw, wc, "wc -w", "≤ 3×")
-	b.add("  floor: a Go program that does nothing", floor, wc, "wc -w", "")
+	r := b.add("sw check, 5,000 words, 100 rules", sw, wc, "wc -w", "≤ 3×")
+	f := b.add("  floor: a Go program that does nothing", floor, wc, "wc -w", "")
+	b.goal("sw check, 5,000 words, 100 rules / wc -w", r.ratio(), 3, f)
 }
 
 // commit times `git commit` of a changed piece in four clones of one
@@ -94,7 +102,10 @@ func (b *bench) check(runs int) {
 // and with no hooks.
 // No analysis runs in the timed commits: the clones alternate between two
 // pieces, so fewer than batch_size pieces are ever pending.
-func (b *bench) commit(pieces, commits, runs int) {
+// The target is sw's hooks against the Go hook that does nothing; commit
+// returns that ratio, so that histories of different lengths can be
+// compared.
+func (b *bench) commit(pieces, commits, runs int) float64 {
 	src := filepath.Join(b.work, fmt.Sprintf("history-%d", commits))
 	start := time.Now()
 	b.makeCollection(src, pieces, commits, 30)
@@ -135,8 +146,86 @@ func (b *bench) commit(pieces, commits, runs int) {
 	}
 	b.env = swEnv
 	label := fmt.Sprintf("git commit, %d pieces, %d commits", pieces, commits)
-	b.add(label+", no-op sh post-commit", times["no-op hook"], times["no hooks"], "no hooks", "")
-	b.add(label+", sw's hooks", times["sw hooks"], times["no-op hook"], "no-op hook", "≤ 1.3× (goal 1.15×)")
+	r := b.add(label+", sw's hooks", times["sw hooks"], times["Go no-op hook"], "Go no-op hook", "≤ 1.3×")
+	f := b.add("  floor: a Go post-commit hook that does nothing", times["Go no-op hook"], times["no hooks"], "no hooks", "")
+	b.goal(label+": sw's hooks / Go no-op hook", r.ratio(), 1.3, f)
+	b.add(label+", sw's hooks", times["sw hooks"], times["no-op hook"], "no-op hook", "")
 	b.add(label+", sw's hooks", times["sw hooks"], times["no hooks"], "no hooks", "")
+	b.add(label+", no-op sh post-commit", times["no-op hook"], times["no hooks"], "no hooks", "")
 	b.add("  floor: a Go post-commit hook that does nothing", times["Go no-op hook"], times["no-op hook"], "no-op hook", "")
+	return r.ratio()
+}
+
+// analyze times `sw analyze --dry-run` on pending pieces at the end of a
+// long history, in two clones of one collection: one with .sw.yaml's
+// default agent_commits, so the analysis reads each piece's agent draft
+// from history, and one with `agent_commits: []`, so it reads none. The
+// ratio is what finding the drafts costs on top of the analysis itself.
+func (b *bench) analyze(pieces, commits, pending, runs int, budget time.Duration) {
+	src := filepath.Join(b.work, fmt.Sprintf("analyze-%d", commits))
+	start := time.Now()
+	b.makeAnalyzeCollection(src, pieces, commits, pending, 30)
+	fmt.Printf("  (made %d pieces and %d commits, %d pieces pending analysis, in %v)\n", pieces, commits, pending, time.Since(start).Round(time.Millisecond))
+	drafts := filepath.Join(b.work, fmt.Sprintf("analyze-%d-drafts", commits))
+	none := filepath.Join(b.work, fmt.Sprintf("analyze-%d-no-drafts", commits))
+	for _, d := range []string{drafts, none} {
+		b.run(b.work, nil, "git", "clone", "--quiet", src, d)
+	}
+	settings := filepath.Join(none, ".sw.yaml")
+	data, err := os.ReadFile(settings)
+	check(err)
+	off := regexp.MustCompile(`(?m)^agent_commits:\n(?:[ \t]+- .*\n)*`).ReplaceAll(data, []byte("agent_commits: []\n"))
+	if bytes.Equal(off, data) {
+		check(fmt.Errorf("no agent_commits list in %s to turn off", settings))
+	}
+	check(os.WriteFile(settings, off, 0o644))
+	settle()
+
+	// A first run in each counts the pending pieces, and shows whether the
+	// drafts were read: the filler the person deleted from them comes back
+	// as avoid suggestions, which only the drafts can give.
+	var seen [2]struct {
+		Pieces      []string
+		Suggestions []struct{ Signature string }
+	}
+	var avoids [2]int
+	for i, d := range []string{drafts, none} {
+		check(json.Unmarshal(b.run(d, nil, b.sw, "analyze", "--dry-run", "--json"), &seen[i]))
+		for _, s := range seen[i].Suggestions {
+			if strings.HasPrefix(s.Signature, "avoid:phrase:") {
+				avoids[i]++
+			}
+		}
+	}
+	if len(seen[0].Pieces) != len(seen[1].Pieces) {
+		check(fmt.Errorf("sw analyze read %d pieces with drafts, %d without", len(seen[0].Pieces), len(seen[1].Pieces)))
+	}
+	fmt.Printf("  (sw analyze --dry-run reads %d pieces; %d suggestions with drafts, %d of them avoid phrases; %d without, %d avoid phrases)\n",
+		len(seen[0].Pieces), len(seen[0].Suggestions), avoids[0], len(seen[1].Suggestions), avoids[1])
+	read := avoids[0] > avoids[1]
+	if !read {
+		fmt.Println("  (the drafts made no avoid suggestion: sw did not read them, so the ratio below says nothing of their cost)")
+	}
+
+	// Rounds stop early once they have taken budget: an analysis that
+	// takes a minute is far from its target after one round.
+	var with, without, floor []sample
+	begin := time.Now()
+	for i := 0; i < runs && (i == 0 || time.Since(begin) < budget); i++ {
+		without = append(without, b.timed(none, nil, b.sw, "analyze", "--dry-run"))
+		with = append(with, b.timed(drafts, nil, b.sw, "analyze", "--dry-run"))
+		floor = append(floor, b.timed(drafts, nil, b.floor))
+	}
+	if len(with) < runs {
+		fmt.Printf("  (timed %d of %d rounds: they took more than %v)\n", len(with), runs, budget)
+	}
+	label := fmt.Sprintf("sw analyze --dry-run, %d pieces pending, %d commits", len(seen[0].Pieces), commits)
+	r := b.add(label+", drafts read", with, without, "the same, agent_commits: []", "≤ 1.5×")
+	f := b.add("  floor: a Go program that does nothing", floor, without, "the same, agent_commits: []", "")
+	b.goal(label+": drafts read / agent_commits: []", r.ratio(), 1.5, f)
+	if !read {
+		t := &b.targets[len(b.targets)-1]
+		t.measured += " (drafts not read)"
+		t.met = false
+	}
 }
