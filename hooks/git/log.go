@@ -1,0 +1,81 @@
+package git
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+	"os/exec"
+	"strings"
+)
+
+// PathCommit is one commit in the history of some paths: its message, and
+// how it changed each of those paths it touched (git's status letters: A,
+// M, D, T).
+type PathCommit struct {
+	Hash    Hash
+	Message string
+	Changes map[string]string
+}
+
+// WalkPathHistory visits, newest first, the commits reachable from head that
+// change any of paths (as `git log head -- paths` lists them, paths taken
+// literally), until visit returns false. git is stopped then: a walk reads
+// only as much history as its visitor needs, which is what lets one walk
+// serve many pieces.
+func (r *Repo) WalkPathHistory(head Hash, paths []string, visit func(PathCommit) bool) error {
+	if len(paths) == 0 {
+		return nil
+	}
+	args := append([]string{"--literal-pathspecs", "log", "-z", "--no-renames", "--name-status",
+		"--format=%x1e%H%x1f%B%x1f", head.String(), "--"}, paths...)
+	cmd := exec.Command("git", args...)
+	cmd.Dir = r.Root
+	cmd.Env = append(cleanEnv(), ownCommand)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	stopped := false
+	in := bufio.NewReaderSize(stdout, 64<<10)
+	// Each record starts with \x1e: hash \x1f message \x1f, then NUL-ended
+	// status and path pairs.
+	if _, err := in.ReadString('\x1e'); err == nil {
+		for !stopped {
+			rec, err := in.ReadString('\x1e')
+			if c, ok := parsePathCommit(strings.TrimSuffix(rec, "\x1e")); ok && !visit(c) {
+				stopped = true
+			}
+			if err != nil {
+				break
+			}
+		}
+	}
+	if stopped {
+		cmd.Process.Kill()
+	}
+	io.Copy(io.Discard, stdout)
+	if err := cmd.Wait(); err != nil && !stopped {
+		return &GitError{Args: args, Msg: strings.TrimSpace(stderr.String()), Code: cmd.ProcessState.ExitCode()}
+	}
+	return nil
+}
+
+func parsePathCommit(rec string) (PathCommit, bool) {
+	hash, rest, ok1 := strings.Cut(rec, "\x1f")
+	end := strings.LastIndexByte(rest, '\x1f')
+	h, err := ParseHash(hash)
+	if !ok1 || end < 0 || err != nil {
+		return PathCommit{}, false
+	}
+	c := PathCommit{Hash: h, Message: rest[:end], Changes: map[string]string{}}
+	fields := strings.Split(strings.TrimLeft(rest[end+1:], "\x00\n"), "\x00")
+	for i := 0; i+1 < len(fields); i += 2 {
+		c.Changes[fields[i+1]] = fields[i]
+	}
+	return c, true
+}
