@@ -16,7 +16,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"sw/hooks"
-	"sw/hooks/gitrepo"
+	"sw/hooks/git"
 	"sw/hooks/install"
 	"sw/hooks/review"
 	"sw/profile/baseline"
@@ -434,7 +434,7 @@ func decide(act func(*review.Loop, string) (*review.Suggestion, error), done str
 }
 
 func hookInstall(c *cli.Context) error {
-	repo, err := gitrepo.Find(".")
+	repo, err := git.Find(".")
 	if err != nil {
 		return err
 	}
@@ -443,7 +443,7 @@ func hookInstall(c *cli.Context) error {
 }
 
 func hookUninstall(c *cli.Context) error {
-	repo, err := gitrepo.Find(".")
+	repo, err := git.Find(".")
 	if err != nil {
 		return err
 	}

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 
-	"sw/hooks/gitrepo"
+	"sw/hooks/git"
 	"sw/profile/collection"
 )
 
@@ -20,11 +20,11 @@ func InitCollection(dir string) ([]collection.InitStep, error) {
 		return nil, err
 	}
 	var steps []collection.InitStep
-	if _, err := gitrepo.At(root); errors.Is(err, gitrepo.ErrNotRepo) {
-		if outer, err := gitrepo.Find(root); err == nil {
+	if _, err := git.At(root); errors.Is(err, git.ErrNotRepo) {
+		if outer, err := git.Find(root); err == nil {
 			return nil, fmt.Errorf("%s is inside the git repository %s; a collection is a whole repository: run `sw init` at %s, or in a folder outside it", root, outer.Root, outer.Root)
 		}
-		if _, err := gitrepo.Init(root); err != nil {
+		if _, err := git.Init(root); err != nil {
 			return nil, err
 		}
 		steps = append(steps, collection.InitStep{Path: ".git", Created: true, Note: "initialised a git repository"})

@@ -6,7 +6,7 @@ import (
 	"io"
 	"strings"
 
-	"sw/hooks/gitrepo"
+	"sw/hooks/git"
 	"sw/hooks/review"
 )
 
@@ -72,7 +72,7 @@ func readPushUpdates(stdin io.Reader) []review.PushUpdate {
 func WatchPush(io IO) int {
 	var pushed []review.Pushed
 	for i := 0; i+1 < len(io.Args); i += 2 {
-		if h, err := gitrepo.ParseHash(io.Args[i+1]); err == nil {
+		if h, err := git.ParseHash(io.Args[i+1]); err == nil {
 			pushed = append(pushed, review.Pushed{Tracking: io.Args[i], Commit: h})
 		}
 	}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"text/template"
 
-	"sw/hooks/gitrepo"
+	"sw/hooks/git"
 	"sw/hooks/review"
 	"sw/profile"
 	"sw/profile/collection"
@@ -84,19 +84,11 @@ func sessionGenre(c *collection.Collection, getenv func(string) string) (string,
 	if c.Settings.Genre != "" {
 		return c.Settings.Genre, nil
 	}
-	repo, err := gitrepo.At(c.Root)
+	repo, err := git.At(c.Root)
 	if err != nil {
 		return collection.DefaultGenre, nil
 	}
-	// Whether a piece is staged is asked of HEAD's tree: usually the last
-	// commit the hooks counted, which they keep.
-	repo.UseObjectCache(review.ObjectCache(repo))
-	rel, err := repo.RecentlyChangedIn(gitrepo.Filter{File: c.Settings.IsPiece, Dir: c.Settings.MayHoldPieces})
-	// Where no git hook keeps HEAD's commit (hooks not installed, or a
-	// commit made without them), the next session finds it kept by this one.
-	if _, head, herr := repo.Head(); herr == nil && !head.IsZero() {
-		_ = repo.KeepInObjectCache(head)
-	}
+	rel, err := repo.RecentlyChangedIn(git.Filter{File: c.Settings.IsPiece, Dir: c.Settings.MayHoldPieces})
 	if err != nil || rel == "" {
 		return collection.DefaultGenre, nil
 	}
@@ -147,7 +139,7 @@ func reconcile(c *collection.Collection, io IO) {
 	if err == nil {
 		err = l.Reconcile()
 	}
-	if err != nil && !errors.Is(err, gitrepo.ErrNotRepo) {
+	if err != nil && !errors.Is(err, git.ErrNotRepo) {
 		fmt.Fprintf(io.Stderr, "sw: suggestion branches not reconciled: %s\n", oneLine(err))
 	}
 }

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"os"
 
-	"sw/hooks/gitrepo"
+	"sw/hooks/git"
 )
 
 // step is one hook's planned change: the line to report, and the work that
@@ -21,7 +21,7 @@ type step struct {
 // is not rewritten, and sw never chains its own shim. Every hook is looked at
 // before any file changes, so a ConflictError leaves everything as it was.
 // An error while writing stops there; the report then lists the hooks done.
-func Install(repo *gitrepo.Repo, opts Options) (Report, error) {
+func Install(repo *git.Repo, opts Options) (Report, error) {
 	report, steps, err := plan(repo, func(pair hookPair) (step, bool, error) {
 		optedIn := pair.hook != ReferenceTransaction || opts.ReferenceTransaction
 		if !optedIn && !pair.current.shim {
@@ -44,7 +44,7 @@ func Install(repo *gitrepo.Repo, opts Options) (Report, error) {
 
 // plan looks at every hook before any file changes, and asks decide what
 // to do with each; a hook decide passes over (false) is left out.
-func plan(repo *gitrepo.Repo, decide func(hookPair) (step, bool, error)) (Report, []step, error) {
+func plan(repo *git.Repo, decide func(hookPair) (step, bool, error)) (Report, []step, error) {
 	dir, err := repo.HooksDir()
 	if err != nil {
 		return Report{}, nil, err

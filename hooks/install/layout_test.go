@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"sw/hooks/gitrepo"
+	"sw/hooks/git"
 )
 
 func TestCoreHooksPathIsHonoured(t *testing.T) {
@@ -154,7 +154,7 @@ func TestLinkedWorktreeUsesTheSharedHooks(t *testing.T) {
 	main := s.repo("main")
 	worktree := filepath.Join(s.dir, "wt")
 	s.git(main.Root, "worktree", "add", "-q", "-b", "wt", worktree)
-	repo, err := gitrepo.Find(worktree)
+	repo, err := git.Find(worktree)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,12 +5,12 @@ import (
 	"strings"
 	"testing"
 
-	"sw/hooks/gitrepo"
+	"sw/hooks/git"
 )
 
 // pushSandbox is a sandbox repository with a bare remote, origin, and a
 // suggestion branch to push.
-func pushSandbox(t *testing.T) (s *sandbox, repo *gitrepo.Repo, remote string) {
+func pushSandbox(t *testing.T) (s *sandbox, repo *git.Repo, remote string) {
 	s = newSandbox(t)
 	repo = s.repo("r")
 	remote = filepath.Join(s.dir, "remote.git")

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"sw/hooks/gitrepo"
+	"sw/hooks/git"
 )
 
 // sandbox is a world for one test: a HOME with its own git identity, no GIT_*
@@ -65,10 +65,10 @@ func pathWithout(t *testing.T, name string) string {
 }
 
 // repo makes a repository with one commit under the sandbox and returns it.
-func (s *sandbox) repo(name string) *gitrepo.Repo {
+func (s *sandbox) repo(name string) *git.Repo {
 	s.t.Helper()
 	dir := filepath.Join(s.dir, name)
-	repo, err := gitrepo.Init(dir)
+	repo, err := git.Init(dir)
 	if err != nil {
 		s.t.Fatal(err)
 	}
@@ -177,7 +177,7 @@ func actions(r Report) string {
 	return b.String()
 }
 
-func mustInstall(t *testing.T, repo *gitrepo.Repo, opts Options) Report {
+func mustInstall(t *testing.T, repo *git.Repo, opts Options) Report {
 	t.Helper()
 	report, err := Install(repo, opts)
 	if err != nil {
@@ -186,7 +186,7 @@ func mustInstall(t *testing.T, repo *gitrepo.Repo, opts Options) Report {
 	return report
 }
 
-func mustUninstall(t *testing.T, repo *gitrepo.Repo) Report {
+func mustUninstall(t *testing.T, repo *git.Repo) Report {
 	t.Helper()
 	report, err := Uninstall(repo)
 	if err != nil {

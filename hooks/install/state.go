@@ -8,7 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"sw/hooks/gitrepo"
+	"sw/hooks/git"
 )
 
 // hookFile is what one path held when it was looked at.
@@ -102,7 +102,7 @@ func sameHook(a, b hookFile) bool {
 // or moved aside by a hook manager installing its own) or "outdated" (an
 // earlier sw's), and says what goes unnoticed until they are back in
 // place. Nothing else would say so.
-func NotInPlace(repo *gitrepo.Repo) (gone []string, unnoticed string, err error) {
+func NotInPlace(repo *git.Repo) (gone []string, unnoticed string, err error) {
 	dir, err := repo.HooksDir()
 	if err != nil {
 		return nil, "", err

@@ -1,7 +1,7 @@
 package install
 
 import (
-	"sw/hooks/gitrepo"
+	"sw/hooks/git"
 )
 
 // Uninstall takes sw's shims away from the folder git runs hooks from and
@@ -12,7 +12,7 @@ import (
 // Every hook is looked at before any file changes, so a ConflictError (a
 // foreign hook where sw's shim was, with the earlier hook still kept aside)
 // leaves everything as it was.
-func Uninstall(repo *gitrepo.Repo) (Report, error) {
+func Uninstall(repo *git.Repo) (Report, error) {
 	report, steps, err := plan(repo, func(pair hookPair) (step, bool, error) {
 		s, err := planUninstall(pair)
 		return s, true, err

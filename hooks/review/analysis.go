@@ -6,8 +6,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/go-git/go-git/v5/plumbing"
-
+	"sw/hooks/git"
 	"sw/profile"
 	"sw/profile/analyze"
 	"sw/profile/collection"
@@ -78,7 +77,7 @@ type Proposal struct {
 	Request     *analyze.Request
 	Suggestions []analyze.Suggestion
 	Suppressed  []Suppressed
-	head        plumbing.Hash
+	head        git.Hash
 	seq         int // pending pieces up to this sequence number were read
 }
 
@@ -105,7 +104,7 @@ func (l *Loop) Propose(ctx context.Context, paths []string) (*Proposal, error) {
 }
 
 // propose is Propose on pieces as counted in st, read as of head.
-func (l *Loop) propose(ctx context.Context, st *State, head plumbing.Hash, paths []string) (p *Proposal, err error) {
+func (l *Loop) propose(ctx context.Context, st *State, head git.Hash, paths []string) (p *Proposal, err error) {
 	p = &Proposal{seq: st.Seq, head: head}
 	if paths == nil {
 		for _, pp := range st.Pending {
@@ -140,7 +139,7 @@ func (l *Loop) propose(ctx context.Context, st *State, head plumbing.Hash, paths
 // request gathers what the analyzer reads: each piece as committed at head,
 // the profile for each of their genres, and the remembered rejections. A
 // named piece head lacks is an error; a counted one was deleted since.
-func (l *Loop) request(head plumbing.Hash, paths []string, named bool, st *State) (*analyze.Request, error) {
+func (l *Loop) request(head git.Hash, paths []string, named bool, st *State) (*analyze.Request, error) {
 	req := &analyze.Request{Version: 1, Profile: map[string]*profile.Resolved{}}
 	for _, path := range paths {
 		blob, ok, err := l.Repo.FileAt(head, path)

@@ -15,8 +15,8 @@ func BenchmarkReconcile50(b *testing.B) {
 	l := newCollection(b)
 	propose(b, l, suggestions(50))
 	write(b, filepath.Join(l.Coll.Root, "pieces", "a.md"), "I walk.\n")
-	git(b, l.Coll.Root, "add", "-A")
-	git(b, l.Coll.Root, "commit", "-q", "-m", "On walking")
+	runGit(b, l.Coll.Root, "add", "-A")
+	runGit(b, l.Coll.Root, "commit", "-q", "-m", "On walking")
 	st, _ := l.loadState()
 	b.ResetTimer()
 	for b.Loop() {
@@ -51,12 +51,12 @@ func BenchmarkReconcile50AfterCommit(b *testing.B) {
 	root := l.Coll.Root
 	propose(b, l, suggestions(50))
 	for i := range 60 {
-		git(b, root, "commit", "-q", "--allow-empty", "-m", fmt.Sprint("Draft ", i))
+		runGit(b, root, "commit", "-q", "--allow-empty", "-m", fmt.Sprint("Draft ", i))
 	}
 	if err := l.Reconcile(); err != nil {
 		b.Fatal(err)
 	}
-	git(b, root, "commit", "-q", "--allow-empty", "-m", "One more")
+	runGit(b, root, "commit", "-q", "--allow-empty", "-m", "One more")
 	st, _ := l.loadState()
 	if err := l.saveState(st); err != nil {
 		b.Fatal(err)

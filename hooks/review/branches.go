@@ -7,9 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/go-git/go-git/v5/plumbing"
-
-	"sw/hooks/gitrepo"
+	"sw/hooks/git"
 	"sw/profile"
 	"sw/profile/analyze"
 	"sw/profile/collection"
@@ -17,7 +15,7 @@ import (
 
 // sw signs its suggestion commits as itself: the person's name goes on the
 // merge that accepts one.
-var swIdentity = gitrepo.Signature{Name: "sw", Email: "sw@localhost"}
+var swIdentity = git.Signature{Name: "sw", Email: "sw@localhost"}
 
 // Trailers on every suggestion commit: what a fresh clone rebuilds the
 // ledger and the count from.
@@ -34,7 +32,7 @@ const (
 // file of a pending suggestion refreshes that branch, unless the person has
 // added commits to it. It returns the ledger entry, or why nothing was
 // written.
-func (l *Loop) writeSuggestion(st *State, batch string, s analyze.Suggestion, def tip, analyzed plumbing.Hash) (*Suggestion, Skipped, error) {
+func (l *Loop) writeSuggestion(st *State, batch string, s analyze.Suggestion, def tip, analyzed git.Hash) (*Suggestion, Skipped, error) {
 	skip := func(kind, reason string) (*Suggestion, Skipped, error) {
 		return nil, Skipped{ID: s.ID, Kind: kind, Reason: reason}, nil
 	}
@@ -44,7 +42,7 @@ func (l *Loop) writeSuggestion(st *State, batch string, s analyze.Suggestion, de
 	if err != nil {
 		return fail(err)
 	}
-	var blob plumbing.Hash
+	var blob git.Hash
 	if s.Rule != nil {
 		if blob, err = l.Repo.WriteBlob(profile.Format(*s.Rule)); err != nil {
 			return fail(err)
@@ -57,7 +55,7 @@ func (l *Loop) writeSuggestion(st *State, batch string, s analyze.Suggestion, de
 	}
 
 	existing := st.pendingFor(path, s.Signature)
-	branch, old := st.newBranch(batch, s), plumbing.ZeroHash
+	branch, old := st.newBranch(batch, s), git.ZeroHash
 	if existing != nil {
 		if existing.Modified() {
 			return skip(SkipLeftAlone, "left alone: you have added commits to "+existing.Branch)
@@ -69,14 +67,14 @@ func (l *Loop) writeSuggestion(st *State, batch string, s analyze.Suggestion, de
 			// part from the pushed one, which the remote's pull request shows.
 			return skip(SkipRemote, existing.Branch+" lives on a remote only; left as it was pushed")
 		}
-		branch, old = existing.Branch, plumbing.NewHash(existing.Tip)
+		branch, old = existing.Branch, git.Hash(existing.Tip)
 	}
 
 	commit, err := l.Repo.Commit(def.hash)
 	if err != nil {
 		return fail(err)
 	}
-	var blobPtr *plumbing.Hash
+	var blobPtr *git.Hash
 	if s.Rule != nil {
 		blobPtr = &blob
 	}
@@ -92,8 +90,8 @@ func (l *Loop) writeSuggestion(st *State, batch string, s analyze.Suggestion, de
 	now := l.Now()
 	sig := swIdentity
 	sig.When = now
-	hash, err := l.Repo.WriteCommit(gitrepo.CommitSpec{
-		Tree: tree, Parents: []plumbing.Hash{def.hash},
+	hash, err := l.Repo.WriteCommit(git.CommitSpec{
+		Tree: tree, Parents: []git.Hash{def.hash},
 		Author: sig, Committer: sig,
 		Message: commitMessage(batch, s, analyzed),
 	})
@@ -104,7 +102,7 @@ func (l *Loop) writeSuggestion(st *State, batch string, s analyze.Suggestion, de
 	if existing != nil {
 		why += ", with fresher evidence"
 	}
-	if err := l.Repo.UpdateRefLogged("refs/heads/"+branch, hash, old, gitrepo.RefLog{Who: sig, Message: why}); errors.Is(err, gitrepo.ErrRefChanged) {
+	if err := l.Repo.UpdateRefLogged("refs/heads/"+branch, hash, old, git.RefLog{Who: sig, Message: why}); errors.Is(err, git.ErrRefChanged) {
 		return skip(SkipMoved, "the branch "+branch+" moved while sw wrote it; the next analysis tries again")
 	} else if err != nil {
 		return fail(err)
@@ -143,7 +141,7 @@ func (st *State) newBranch(batch string, s analyze.Suggestion) string {
 // commitMessage is the suggestion in words: the summary as subject, the
 // evidence as body, and trailers naming the batch, the suggestion, its
 // signature and the commit the analysis read.
-func commitMessage(batch string, s analyze.Suggestion, analyzed plumbing.Hash) string {
+func commitMessage(batch string, s analyze.Suggestion, analyzed git.Hash) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s\n\n%s\n\n", s.Summary, strings.TrimSpace(s.Evidence))
 	fmt.Fprintf(&b, "%s: %s\n%s: %s\n%s: %s\n", trailerBatch, batch, trailerSuggestion, s.ID, trailerSignature, s.Signature)

@@ -15,8 +15,8 @@ func TestCorruptFeedbackCopyIsWhole(t *testing.T) {
 	root := l.Coll.Root
 	broken := "{\"version\": 1,\n  \"window\": 1,\n  \"batches\": [,]}\n"
 	write(t, filepath.Join(root, "profile_feedback.json"), broken)
-	git(t, root, "commit", "-q", "-a", "-m", "a hand edit")
-	blob := git(t, root, "rev-parse", "HEAD:profile_feedback.json")
+	runGit(t, root, "commit", "-q", "-a", "-m", "a hand edit")
+	blob := runGit(t, root, "rev-parse", "HEAD:profile_feedback.json")
 	copyPath := filepath.Join(l.Dir, "profile_feedback.corrupt-"+blob[:12]+".json")
 	write(t, copyPath, broken[:10])
 	_, _, err := l.feedbackOnDefault()

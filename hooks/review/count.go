@@ -1,12 +1,9 @@
 package review
 
 import (
-	"path/filepath"
 	"strings"
 
-	"github.com/go-git/go-git/v5/plumbing"
-
-	"sw/hooks/gitrepo"
+	"sw/hooks/git"
 	"sw/profile/collection"
 )
 
@@ -37,11 +34,8 @@ func (l *Loop) count(st *State) error {
 	if err != nil {
 		return err
 	}
-	// The commit counted last is the next one's parent: it and the trees
-	// read here are kept for the next hook to compare with.
-	l.Repo.UseObjectCache(ObjectCache(l.Repo))
 	if l.committing && st.Head != "" && len(c.Parents) > 0 && c.Parents[0].String() == st.Head {
-		changes, err := l.Repo.ChangedFilesIn(c.Parents[0], head, gitrepo.Filter{File: l.Coll.Settings.IsPiece, Dir: l.Coll.Settings.MayHoldPieces})
+		changes, err := l.Repo.ChangedFilesIn(c.Parents[0], head, git.Filter{File: l.Coll.Settings.IsPiece, Dir: l.Coll.Settings.MayHoldPieces})
 		if err != nil {
 			return err
 		}
@@ -56,20 +50,14 @@ func (l *Loop) count(st *State) error {
 	} else if err := l.recount(st, head); err != nil {
 		return err
 	}
-	// Only a cache: a failed write costs the next hook an inflate.
-	_ = l.Repo.SaveObjectCache(head)
 	return nil
 }
 
-// ObjectCache is where the hooks keep the last counted commit and the trees
-// of it they read (gitrepo.Repo.UseObjectCache).
-func ObjectCache(repo *gitrepo.Repo) string { return filepath.Join(repo.CommonDir, "sw", "objects") }
-
 // recount sets Pending to the pieces changed by the commits since the last
 // analysis and still present at head.
-func (l *Loop) recount(st *State, head plumbing.Hash) error {
+func (l *Loop) recount(st *State, head git.Hash) error {
 	since := st.Analyzed
-	if since == "" || !l.Repo.HasCommit(plumbing.NewHash(since)) {
+	if since == "" || !l.Repo.HasCommit(git.Hash(since)) {
 		since = l.analyzedFromGit()
 	}
 	st.Analyzed = since
@@ -107,7 +95,7 @@ func (l *Loop) recount(st *State, head plumbing.Hash) error {
 // in a folder with years of writing does not make the first hook read
 // every commit, nor the first analysis every piece. Where .sw.yaml was
 // never committed, the count starts with the commit just made, or now.
-func (l *Loop) startCounting(st *State, head plumbing.Hash) {
+func (l *Loop) startCounting(st *State, head git.Hash) {
 	if st.Analyzed != "" {
 		return
 	}
@@ -128,7 +116,7 @@ func (l *Loop) startCounting(st *State, head plumbing.Hash) {
 
 // collectionBegan is the newest commit in head's history that added the
 // settings file, or "" when it has none.
-func (l *Loop) collectionBegan(head plumbing.Hash) string {
+func (l *Loop) collectionBegan(head git.Hash) string {
 	out, err := l.Repo.Git("log", "-1", "--diff-filter=A", "--format=%H", head.String(), "--", collection.SettingsFile)
 	if err != nil {
 		return ""
@@ -146,7 +134,7 @@ func (l *Loop) analyzedFromGit() string {
 		return ""
 	}
 	sha := strings.TrimSpace(string(out))
-	if sha == "" || !l.Repo.HasCommit(plumbing.NewHash(sha)) {
+	if sha == "" || !l.Repo.HasCommit(git.Hash(sha)) {
 		return ""
 	}
 	return sha

@@ -7,8 +7,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/sergi/go-diff/diffmatchpatch"
+
+	"sw/hooks/git"
 )
 
 // Dashboard is what `sw review` shows: the pending batch and the recent
@@ -116,8 +117,8 @@ func (l *Loop) howToDecide(s *Suggestion) (merge string, deletes []string) {
 
 // ruleDiff shows the suggestion's rule file against the default branch's,
 // line by line.
-func (l *Loop) ruleDiff(def plumbing.Hash, s *Suggestion) string {
-	read := func(commit plumbing.Hash) string {
+func (l *Loop) ruleDiff(def git.Hash, s *Suggestion) string {
+	read := func(commit git.Hash) string {
 		if commit.IsZero() {
 			return ""
 		}
@@ -131,7 +132,7 @@ func (l *Loop) ruleDiff(def plumbing.Hash, s *Suggestion) string {
 		}
 		return string(data)
 	}
-	return lineDiff(read(def), read(plumbing.NewHash(s.Seen)))
+	return lineDiff(read(def), read(git.Hash(s.Seen)))
 }
 
 // lineDiff renders a line diff: "-" lines only in a, "+" only in b.

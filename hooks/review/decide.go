@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"strings"
 
-	"sw/hooks/gitrepo"
+	"sw/hooks/git"
 )
 
 // Accept merges a pending suggestion's branch into the default branch with
@@ -162,7 +162,7 @@ func (l *Loop) suggestion(branch string) (*Suggestion, error) {
 // gitSaid is what git said when a command sw ran failed, without the
 // command line, which holds the whole merge message.
 func gitSaid(err error) string {
-	var ge *gitrepo.GitError
+	var ge *git.GitError
 	if errors.As(err, &ge) {
 		return ge.Msg
 	}

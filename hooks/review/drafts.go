@@ -3,7 +3,7 @@ package review
 import (
 	"strings"
 
-	"sw/hooks/gitrepo"
+	"sw/hooks/git"
 	"sw/profile/collection"
 )
 
@@ -12,7 +12,7 @@ import (
 // how the analyzer learns what the person keeps deleting or adding. A piece
 // whose newest commit is the agent's own has no edits of the person's yet,
 // and no draft.
-func (l *Loop) drafts(head gitrepo.Hash, path string) ([]string, error) {
+func (l *Loop) drafts(head git.Hash, path string) ([]string, error) {
 	patterns := l.Coll.Settings.AgentCommits
 	if len(patterns) == 0 {
 		return []string{}, nil
@@ -34,7 +34,7 @@ func (l *Loop) drafts(head gitrepo.Hash, path string) ([]string, error) {
 		if !personSeen {
 			return []string{}, nil // the final version is the agent's
 		}
-		h, err := gitrepo.ParseHash(sha)
+		h, err := git.ParseHash(sha)
 		if err != nil {
 			return nil, err
 		}

@@ -38,28 +38,28 @@ func TestAgentDraftsFromHistory(t *testing.T) {
 		paths = append(paths, path)
 		draft, final := corpus("draft1/"+s+".txt"), corpus("draft3/"+s+".txt")
 		write(t, filepath.Join(root, path), draft)
-		git(t, root, "add", path)
-		git(t, root, "commit", "-q", "-m", "Draft essay "+s+agentTrailer)
+		runGit(t, root, "add", path)
+		runGit(t, root, "commit", "-q", "-m", "Draft essay "+s+agentTrailer)
 		write(t, filepath.Join(root, path), final)
-		git(t, root, "commit", "-q", "-am", "Revise essay "+s)
+		runGit(t, root, "commit", "-q", "-am", "Revise essay "+s)
 		want[path] = []string{draft}
 	}
 	// A piece only the agent has written has no edits of the person's yet;
 	// one the agent revised after the person has the agent's newest version
 	// before the person's last.
 	write(t, filepath.Join(root, "pieces/agent.md"), "Written by the agent alone.\n")
-	git(t, root, "add", "pieces/agent.md")
-	git(t, root, "commit", "-q", "-m", "Agent piece"+agentTrailer)
+	runGit(t, root, "add", "pieces/agent.md")
+	runGit(t, root, "commit", "-q", "-m", "Agent piece"+agentTrailer)
 	paths = append(paths, "pieces/agent.md")
 	want["pieces/agent.md"] = []string{}
 	for i, text := range []string{"First agent draft.\n", "Person's text.\n", "Second agent draft.\n", "Person's final.\n"} {
 		write(t, filepath.Join(root, "pieces/mixed.md"), text)
-		git(t, root, "add", "pieces/mixed.md")
+		runGit(t, root, "add", "pieces/mixed.md")
 		msg := "Person edits"
 		if i%2 == 0 {
 			msg = "Agent writes" + agentTrailer
 		}
-		git(t, root, "commit", "-q", "-m", msg)
+		runGit(t, root, "commit", "-q", "-m", msg)
 	}
 	paths = append(paths, "pieces/mixed.md")
 	want["pieces/mixed.md"] = []string{"Second agent draft.\n"}
@@ -121,7 +121,7 @@ func TestAgentDraftsWithOwnPatterns(t *testing.T) {
 			l := newCollection(t)
 			root := l.Repo.Root
 			write(t, filepath.Join(root, ".sw.yaml"), tc.settings)
-			git(t, root, "commit", "-q", "--allow-empty", "-am", "Settings")
+			runGit(t, root, "commit", "-q", "--allow-empty", "-am", "Settings")
 			for path, trailer := range map[string]string{
 				"pieces/robot.md":  "\n\nDrafted-By: the house robot\n",
 				"pieces/claude.md": agentTrailer,
@@ -131,10 +131,10 @@ func TestAgentDraftsWithOwnPatterns(t *testing.T) {
 					name = "Claude's"
 				}
 				write(t, filepath.Join(root, path), name+" draft.\n")
-				git(t, root, "add", path)
-				git(t, root, "commit", "-q", "-m", "Draft"+trailer)
+				runGit(t, root, "add", path)
+				runGit(t, root, "commit", "-q", "-m", "Draft"+trailer)
 				write(t, filepath.Join(root, path), "The person's final.\n")
-				git(t, root, "commit", "-q", "-am", "Revise")
+				runGit(t, root, "commit", "-q", "-am", "Revise")
 			}
 			l, err := Open(root)
 			if err != nil {

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/go-git/go-git/v5/plumbing"
+	"sw/hooks/git"
 )
 
 // Committed is what the post-commit and post-merge hooks do: count the
@@ -33,8 +33,6 @@ func (l *Loop) Merged() (Status, error) {
 
 func (l *Loop) committed() (Status, error) {
 	l.committing = true
-	// git has just written the index of the commit: its trees are there.
-	l.Repo.TreesFromIndex()
 	if op, busy := l.Repo.InProgress(); busy && op != l.ending {
 		switch {
 		case op == "merge" || op == "bisect":
@@ -138,7 +136,7 @@ func (l *Loop) RunAnalysis() (*Outcome, error) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), l.Coll.Settings.Analyzer.Timeout+30*time.Second)
 	defer cancel()
-	p, err := l.propose(ctx, st, plumbing.NewHash(st.Head), nil)
+	p, err := l.propose(ctx, st, git.Hash(st.Head), nil)
 	if err != nil {
 		l.failed(err)
 		return nil, err

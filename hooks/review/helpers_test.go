@@ -32,9 +32,9 @@ func newCollection(tb testing.TB) *Loop {
 	tb.Setenv("GIT_CONFIG_NOSYSTEM", "1")
 	write(tb, filepath.Join(root, ".sw.yaml"), "batch_size: 3\n")
 	write(tb, filepath.Join(root, "profile_feedback.json"), `{"version": 1, "window": 1, "batches": []}`+"\n")
-	git(tb, root, "init", "-q")
-	git(tb, root, "add", "-A")
-	git(tb, root, "commit", "-q", "-m", "Start the series")
+	runGit(tb, root, "init", "-q")
+	runGit(tb, root, "add", "-A")
+	runGit(tb, root, "commit", "-q", "-m", "Start the series")
 	l, err := Open(root)
 	if err != nil {
 		tb.Fatal(err)
@@ -52,7 +52,7 @@ func write(tb testing.TB, path, text string) {
 	}
 }
 
-func git(tb testing.TB, dir string, args ...string) string {
+func runGit(tb testing.TB, dir string, args ...string) string {
 	tb.Helper()
 	cmd := exec.Command("git", args...)
 	cmd.Dir = dir

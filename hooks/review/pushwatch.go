@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"sw/hooks/gitrepo"
+	"sw/hooks/git"
 )
 
 // A suggestion branch pushed without -u leaves nothing in git's
@@ -44,7 +44,7 @@ type PushUpdate struct {
 // remote-tracking ref a successful push sets, and the commit it is set to.
 type Pushed struct {
 	Tracking string
-	Commit   gitrepo.Hash
+	Commit   git.Hash
 }
 
 // awaited is a push the watcher waits for.
@@ -67,7 +67,7 @@ func (l *Loop) PushesToWatch(remote string, updates []PushUpdate) []Pushed {
 	var out []Pushed
 	for _, u := range updates {
 		batch, id, ok := parseBranch(u.RemoteRef)
-		commit, err := gitrepo.ParseHash(u.LocalCommit)
+		commit, err := git.ParseHash(u.LocalCommit)
 		if !ok || !strings.HasPrefix(u.RemoteRef, "refs/heads/") || err != nil || commit.IsZero() {
 			continue
 		}
@@ -75,7 +75,7 @@ func (l *Loop) PushesToWatch(remote string, updates []PushUpdate) []Pushed {
 		if s := st.find(branch); s != nil && !s.Pending() {
 			continue
 		}
-		tracking, ok := l.Repo.TrackingRef(remote, u.RemoteRef)
+		tracking, ok := l.configured().TrackingRef(remote, u.RemoteRef)
 		if !ok || !strings.HasPrefix(tracking, "refs/remotes/") || !strings.HasSuffix(tracking, "/"+branch) {
 			continue // somewhere decide would not look for it
 		}
@@ -256,7 +256,7 @@ func (l *Loop) takeQueuedPushes(patience time.Duration) ([]*awaited, error) {
 		}
 		for _, line := range strings.Split(string(data), "\n") {
 			ref, hex, _ := strings.Cut(line, " ")
-			if h, err := gitrepo.ParseHash(hex); err == nil && ref != "" {
+			if h, err := git.ParseHash(hex); err == nil && ref != "" {
 				out = append(out, &awaited{Pushed: Pushed{ref, h}, deadline: info.ModTime().Add(patience)})
 			}
 		}

@@ -18,16 +18,16 @@ func pushRepo(t *testing.T) (l *Loop, remote string) {
 	l = newCollection(t)
 	propose(t, l, suggestions(2))
 	remote = filepath.Join(t.TempDir(), "remote.git")
-	git(t, l.Coll.Root, "init", "-q", "--bare", remote)
-	git(t, l.Coll.Root, "remote", "add", "origin", remote)
-	git(t, l.Coll.Root, "push", "-q", "-u", "origin", "main")
+	runGit(t, l.Coll.Root, "init", "-q", "--bare", remote)
+	runGit(t, l.Coll.Root, "remote", "add", "origin", remote)
+	runGit(t, l.Coll.Root, "push", "-q", "-u", "origin", "main")
 	return l, remote
 }
 
 // update is the line git gives pre-push for `git push <remote> <branch>`.
 func update(t *testing.T, l *Loop, branch string) PushUpdate {
 	t.Helper()
-	return PushUpdate{"refs/heads/" + branch, git(t, l.Coll.Root, "rev-parse", branch), "refs/heads/" + branch, zeroCommit}
+	return PushUpdate{"refs/heads/" + branch, runGit(t, l.Coll.Root, "rev-parse", branch), "refs/heads/" + branch, zeroCommit}
 }
 
 func remotesOf(t *testing.T, l *Loop, branch string) []string {
@@ -46,13 +46,13 @@ func remotesOf(t *testing.T, l *Loop, branch string) []string {
 func TestPushesToWatch(t *testing.T) {
 	l, remote := pushRepo(t)
 	root := l.Coll.Root
-	git(t, root, "branch", "-D", "sw/1/rule-01")
+	runGit(t, root, "branch", "-D", "sw/1/rule-01")
 	if err := l.Reconcile(); err != nil { // rule-01 is rejected
 		t.Fatal(err)
 	}
-	git(t, root, "branch", "sw/1/rule-01", git(t, root, "rev-parse", "sw/1/rule-00"))
-	git(t, root, "config", "remote.plain.url", remote) // a remote with no fetch refspec
-	tip := git(t, root, "rev-parse", "sw/1/rule-00")
+	runGit(t, root, "branch", "sw/1/rule-01", runGit(t, root, "rev-parse", "sw/1/rule-00"))
+	runGit(t, root, "config", "remote.plain.url", remote) // a remote with no fetch refspec
+	tip := runGit(t, root, "rev-parse", "sw/1/rule-00")
 	suggestion := update(t, l, "sw/1/rule-00")
 	for _, tc := range []struct {
 		name, remote string
@@ -88,7 +88,7 @@ func TestPlainPushIsNotedSoItsPruneDecides(t *testing.T) {
 	l, remote := pushRepo(t)
 	root := l.Coll.Root
 	pushed := l.PushesToWatch("origin", []PushUpdate{update(t, l, "sw/1/rule-00")})
-	git(t, root, "push", "-q", "origin", "sw/1/rule-00")
+	runGit(t, root, "push", "-q", "origin", "sw/1/rule-00")
 	for range 2 {
 		if err := l.watchPushes(pushed, time.Millisecond, time.Minute); err != nil {
 			t.Fatal(err)
@@ -102,8 +102,8 @@ func TestPlainPushIsNotedSoItsPruneDecides(t *testing.T) {
 		t.Errorf("the log says the push was seen %d times, want 2:\n%s", n, log)
 	}
 
-	git(t, remote, "branch", "-D", "sw/1/rule-00")
-	git(t, root, "fetch", "-q", "--prune")
+	runGit(t, remote, "branch", "-D", "sw/1/rule-00")
+	runGit(t, root, "fetch", "-q", "--prune")
 	if err := l.Reconcile(); err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +111,7 @@ func TestPlainPushIsNotedSoItsPruneDecides(t *testing.T) {
 	if s := st.find("sw/1/rule-00"); s.Decision != decisionRejected {
 		t.Errorf("after the prune: %s (%s), want rejected", s.Decision, s.How)
 	}
-	if got := git(t, root, "branch", "--list", "sw/*"); got != "sw/1/rule-01" {
+	if got := runGit(t, root, "branch", "--list", "sw/*"); got != "sw/1/rule-01" {
 		t.Errorf("branches left: %q, want only the one never pushed", got)
 	}
 }
@@ -145,7 +145,7 @@ func TestWatcherGivesUpOnAPushThatFailed(t *testing.T) {
 func TestOneWatcherAtATime(t *testing.T) {
 	l, _ := pushRepo(t)
 	pushed := l.PushesToWatch("origin", []PushUpdate{update(t, l, "sw/1/rule-00")})
-	git(t, l.Coll.Root, "push", "-q", "origin", "sw/1/rule-00")
+	runGit(t, l.Coll.Root, "push", "-q", "origin", "sw/1/rule-00")
 	release, ok, err := l.fileLock(pushWatchLock, time.Hour)
 	if err != nil || !ok {
 		t.Fatalf("taking the lock: %v %v", ok, err)
@@ -190,7 +190,7 @@ func TestWaitingWatcherHoldsNoStateLock(t *testing.T) {
 		t.Fatalf("the state lock, while a watcher waits: %v", err)
 	}
 	unlock()
-	git(t, root, "push", "-q", "origin", "sw/1/rule-00")
+	runGit(t, root, "push", "-q", "origin", "sw/1/rule-00")
 	if err := <-done; err != nil {
 		t.Fatal(err)
 	}

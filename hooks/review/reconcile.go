@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/go-git/go-git/v5/plumbing"
+	"sw/hooks/git"
 )
 
 const (
@@ -21,10 +21,10 @@ const (
 type tip struct {
 	name string // short name, e.g. main
 	ref  string // full ref
-	hash plumbing.Hash
+	hash git.Hash
 	// prev is where the branch was when sw last reconciled, if it knows:
 	// every suggestion still pending then was not in its history.
-	prev plumbing.Hash
+	prev git.Hash
 }
 
 // Reconcile compares the branches sw last saw with the branches that exist
@@ -93,7 +93,7 @@ func (l *Loop) watchedRefs(withDefault bool) (map[string]string, tip, tip, error
 	}
 	refs[def.ref] = def.hash.String()
 	up := tip{}
-	if ref, ok := l.Repo.Upstream(def.name); ok {
+	if ref, ok := l.configured().Upstream(def.name); ok {
 		if h, found, err := l.Repo.Ref(ref); err == nil && found {
 			up = tip{name: strings.TrimPrefix(ref, "refs/remotes/"), ref: ref, hash: h}
 			refs[ref] = h.String()
@@ -191,10 +191,10 @@ func (l *Loop) decide(st *State, s *Suggestion, refs map[string]string, def, up 
 	if newest != "" && newest != s.Seen {
 		// A new commit on the suggestion branch: check it against all of
 		// the default branch's history, not only what came since.
-		def.prev, up.prev = plumbing.ZeroHash, plumbing.ZeroHash
+		def.prev, up.prev = git.ZeroHash, git.ZeroHash
 		s.Seen = newest
 		s.Blob = ""
-		if blob, ok, err := l.Repo.FileAt(plumbing.NewHash(newest), s.Path); err == nil && ok {
+		if blob, ok, err := l.Repo.FileAt(git.Hash(newest), s.Path); err == nil && ok {
 			s.Blob = blob.String()
 		}
 	}
@@ -231,7 +231,7 @@ func (l *Loop) decide(st *State, s *Suggestion, refs map[string]string, def, up 
 // by hand). That is taken as an accept: a rejection would keep the change's
 // kind from being proposed again, against what the person just did.
 func (l *Loop) settleGone(st *State, s *Suggestion, def tip, rejectedHow string) {
-	c, err := l.Repo.Commit(plumbing.NewHash(s.Tip))
+	c, err := l.Repo.Commit(git.Hash(s.Tip))
 	if err == nil && len(c.Parents) == 1 && !def.hash.IsZero() {
 		before, had, err1 := l.Repo.FileAt(c.Parents[0], s.Path)
 		now, has, err2 := l.Repo.FileAt(def.hash, s.Path)
@@ -253,7 +253,7 @@ func (l *Loop) keptUnderAnotherName(s *Suggestion) bool {
 	if err != nil || s.Seen == "" {
 		return false
 	}
-	seen := plumbing.NewHash(s.Seen)
+	seen := git.Hash(s.Seen)
 	for _, h := range branches {
 		if h == seen {
 			return true
@@ -315,7 +315,7 @@ func (l *Loop) learnUpstreams(st *State) {
 			continue
 		}
 		s.Upstream = ""
-		if up, ok := l.Repo.Upstream(s.Branch); ok && strings.HasPrefix(up, "refs/remotes/") {
+		if up, ok := l.configured().Upstream(s.Branch); ok && strings.HasPrefix(up, "refs/remotes/") {
 			s.Upstream = up
 		}
 	}
@@ -331,7 +331,7 @@ func (l *Loop) accepted(s *Suggestion, def, up tip) string {
 		if t.hash.IsZero() || s.Seen == "" {
 			continue
 		}
-		if ok, err := l.Repo.IsAncestorSince(plumbing.NewHash(s.Seen), t.hash, t.prev); err == nil && ok {
+		if ok, err := l.Repo.IsAncestorSince(git.Hash(s.Seen), t.hash, t.prev); err == nil && ok {
 			return "merged into " + t.name
 		}
 	}
@@ -367,7 +367,7 @@ func (l *Loop) settle(st *State, s *Suggestion, decision, how string) {
 // the default branch (or its upstream) has. A branch the person added
 // commits to that went nowhere is theirs to delete.
 func (l *Loop) deleteStale(s *Suggestion, ref, at string, def, up tip) {
-	h := plumbing.NewHash(at)
+	h := git.Hash(at)
 	safe := at == s.Tip
 	for _, t := range []tip{def, up} {
 		if !safe && !t.hash.IsZero() {
@@ -378,7 +378,7 @@ func (l *Loop) deleteStale(s *Suggestion, ref, at string, def, up tip) {
 		l.logf("kept %s: it has commits of yours that are nowhere else", ref)
 		return
 	}
-	if err := l.Repo.UpdateRef(ref, plumbing.ZeroHash, h); err != nil {
+	if err := l.Repo.UpdateRef(ref, git.ZeroHash, h); err != nil {
 		l.logf("could not delete %s: %v", ref, err)
 	}
 }
@@ -392,7 +392,7 @@ func (l *Loop) adopt(st *State, refs map[string]string) {
 		if !ok || st.find(BranchPrefix+batch+"/"+id) != nil {
 			continue
 		}
-		if s := l.readSuggestion(plumbing.NewHash(h)); s != nil && s.Batch == batch && s.ID == id {
+		if s := l.readSuggestion(git.Hash(h)); s != nil && s.Batch == batch && s.ID == id {
 			s.Branch = BranchPrefix + batch + "/" + id
 			st.Suggestions = append(st.Suggestions, s)
 			l.logf("adopted %s from %s", s.Branch, name)
@@ -403,7 +403,7 @@ func (l *Loop) adopt(st *State, refs map[string]string) {
 // readSuggestion rebuilds a ledger entry from a branch: the newest commit
 // on its first-parent line that carries sw's trailers is sw's; anything
 // above it was added by the person.
-func (l *Loop) readSuggestion(head plumbing.Hash) *Suggestion {
+func (l *Loop) readSuggestion(head git.Hash) *Suggestion {
 	h := head
 	for range 20 {
 		c, err := l.Repo.Commit(h)

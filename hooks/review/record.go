@@ -8,8 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/go-git/go-git/v5/plumbing"
-
+	"sw/hooks/git"
 	"sw/profile/atomicfile"
 	"sw/profile/collection"
 	"sw/profile/feedback"
@@ -18,7 +17,7 @@ import (
 // defaultTip is the default branch, found the way git users expect, and
 // the commit it points at (zero while the branch is unborn).
 func (l *Loop) defaultTip() (tip, error) {
-	name, err := l.Repo.DefaultBranch()
+	name, err := l.configured().DefaultBranch()
 	if err != nil {
 		return tip{}, err
 	}
@@ -33,7 +32,7 @@ func (l *Loop) defaultTip() (tip, error) {
 	return t, nil
 }
 
-func (l *Loop) headCommit() (plumbing.Hash, error) {
+func (l *Loop) headCommit() (git.Hash, error) {
 	_, h, err := l.Repo.Head()
 	if err == nil && h.IsZero() {
 		err = errors.New("nothing committed yet")

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/go-git/go-git/v5/plumbing"
+	"sw/hooks/git"
 )
 
 // State is sw's local memory of the review loop, kept in .git/sw/state.json.
@@ -174,11 +174,11 @@ func (l *Loop) countAndReconcile(st *State) error {
 }
 
 // seenAt is the commit ref pointed at when sw last reconciled, or zero.
-func (st *State) seenAt(ref string) plumbing.Hash {
+func (st *State) seenAt(ref string) git.Hash {
 	if h, ok := st.Refs[ref]; ok && ref != "" {
-		return plumbing.NewHash(h)
+		return git.Hash(h)
 	}
-	return plumbing.ZeroHash
+	return git.ZeroHash
 }
 
 // find returns the suggestion on branch, or nil.

@@ -34,8 +34,8 @@ func TestTwoWritersThroughTheLoop(t *testing.T) {
 		for _, n := range papers {
 			path := "pieces/" + n + ".md"
 			write(t, filepath.Join(l.Repo.Root, path), string(paper(n)))
-			git(t, l.Repo.Root, "add", path)
-			git(t, l.Repo.Root, "commit", "-q", "-m", "Federalist "+n)
+			runGit(t, l.Repo.Root, "add", path)
+			runGit(t, l.Repo.Root, "commit", "-q", "-m", "Federalist "+n)
 			paths = append(paths, path)
 		}
 		p, err := l.Propose(context.Background(), paths)
