@@ -13,13 +13,7 @@ TAGS     := urfave_cli_no_docs
 # Every fuzz target, as package:target.
 FUZZ_TARGETS := \
 	./facts:FuzzParse \
-	./hooks/gitrepo:FuzzParseIndex \
-	./hooks/gitrepo:FuzzParseObjects \
-	./hooks/gitrepo:FuzzApplyDelta \
-	./hooks/gitrepo:FuzzParseConfig \
-	./hooks/gitrepo:FuzzWildmatch \
 	./profile:FuzzParseRule \
-	./profile/binenc:FuzzReader \
 	./profile/block:FuzzRewrite \
 	./profile/collection:FuzzMatchGlob \
 	./profile/collection:FuzzParseSettings \
@@ -55,9 +49,9 @@ vet:
 	@unformatted=$$(gofmt -l $$(find . -name '*.go' -not -path './.git/*')); \
 	if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted"; exit 1; fi
 
-# The packages that run goroutines (the worktree walk, the pre-session
-# hook's two sides, sw check's parse), under the race detector. Not part
-# of make test: the detector needs cgo and a C compiler.
+# The packages that run goroutines (the pre-session hook's two sides, sw
+# check's parse), under the race detector. Not part of make test: the
+# detector needs cgo and a C compiler.
 race:
 	$(GO) test -count=1 -race ./hooks/... ./profile/check ./profile/collection
 
