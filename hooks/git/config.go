@@ -2,6 +2,7 @@ package git
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -15,23 +16,39 @@ import (
 // (section and name in lower case, a subsection as written).
 type config map[string][]string
 
-// configValues runs `git config --list` once per Repo, on first need; most
-// hooks never need it.
+// configValues runs `git config --list` on first need (most hooks never
+// need it), and again when the repository's own config file has been
+// replaced since: a process that outlives a `git push -u` (the push
+// watcher) sees the upstream it set. Files outside the repository are
+// taken to hold still for a process's life.
 func (r *Repo) configValues() (config, error) {
-	r.cfgOnce.Do(func() {
-		out, err := r.Git("config", "--list", "-z")
-		if err != nil {
-			r.cfgErr = err
-			return
+	r.cfgMu.Lock()
+	defer r.cfgMu.Unlock()
+	fi, _ := os.Stat(filepath.Join(r.CommonDir, "config"))
+	if r.cfg != nil && sameFile(fi, r.cfgFile) {
+		return r.cfg, nil
+	}
+	out, err := r.Git("config", "--list", "-z")
+	if err != nil {
+		return nil, err
+	}
+	cfg := config{}
+	for _, rec := range strings.Split(string(out), "\x00") {
+		if key, value, _ := strings.Cut(rec, "\n"); key != "" {
+			cfg[key] = append(cfg[key], value)
 		}
-		r.cfg = config{}
-		for _, rec := range strings.Split(string(out), "\x00") {
-			if key, value, _ := strings.Cut(rec, "\n"); key != "" {
-				r.cfg[key] = append(r.cfg[key], value)
-			}
-		}
-	})
-	return r.cfg, r.cfgErr
+	}
+	r.cfg, r.cfgFile = cfg, fi
+	return cfg, nil
+}
+
+// sameFile reports whether two looks at a file saw it unchanged: git
+// replaces its config file by rename on every change.
+func sameFile(a, b os.FileInfo) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return os.SameFile(a, b) && a.ModTime().Equal(b.ModTime()) && a.Size() == b.Size()
 }
 
 // get returns key's last value, the one git uses. key is written as in git

@@ -159,3 +159,18 @@ func reopen(t *testing.T, r *Repo) *Repo {
 	}
 	return again
 }
+
+// TestConfigChangedMeanwhile: a Repo that outlives a change to the
+// repository's config (git push -u setting an upstream) reads it again.
+func TestConfigChangedMeanwhile(t *testing.T) {
+	r := newRepo(t)
+	commitFiles(t, r.Root, "one", "a.md", "a\n")
+	git(t, r.Root, "branch", "sw/1/x")
+	if _, ok := r.Upstream("sw/1/x"); ok {
+		t.Fatal("an upstream before any was set")
+	}
+	git(t, r.Root, "branch", "--set-upstream-to=main", "sw/1/x")
+	if up, ok := r.Upstream("sw/1/x"); !ok || up != "refs/heads/main" {
+		t.Errorf("after git branch --set-upstream-to: %q %v", up, ok)
+	}
+}

@@ -38,9 +38,9 @@ type Repo struct {
 	readOnce sync.Once
 	rd       reader // how objects and refs are read (read.go), opened on first use
 	rdErr    error
-	cfgOnce  sync.Once
-	cfg      config // the effective configuration (config.go), read on first use
-	cfgErr   error
+	cfgMu    sync.Mutex
+	cfg      config      // the effective configuration (config.go), read on first use
+	cfgFile  os.FileInfo // the repository's config file when cfg was read
 }
 
 // ErrNotRepo is returned by Find when no repository contains the folder.

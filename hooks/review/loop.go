@@ -40,11 +40,6 @@ type Loop struct {
 	// (post-commit, post-merge): that commit is the first to count when
 	// sw has nothing else to go by.
 	committing bool
-
-	// configRepo answers questions about git's configuration (see
-	// configured), as of the config file configSeen.
-	configRepo *git.Repo
-	configSeen os.FileInfo
 }
 
 // Open opens the loop for the collection at or above dir.
@@ -67,30 +62,6 @@ func For(c *collection.Collection) (*Loop, error) {
 	// log, its locks) lives in the common git folder, shared by linked
 	// worktrees.
 	return &Loop{Repo: repo, Coll: c, Dir: filepath.Join(repo.CommonDir, "sw"), Now: time.Now}, nil
-}
-
-// configured is the repository to ask about git's configuration: the
-// default branch, a branch's upstream, a remote's fetch refspecs. A Repo
-// reads the configuration once, on first need, and a loop can outlive a
-// change to it: the push watcher waits while a push with -u sets the
-// branch's upstream, and the tests change remotes under one loop. So when
-// the repository's config file is no longer the one last seen (git
-// replaces it whole, by rename, whenever it changes a value), the
-// repository is opened afresh for these questions.
-func (l *Loop) configured() *git.Repo {
-	fi, err := os.Stat(filepath.Join(l.Repo.CommonDir, "config"))
-	if l.configRepo == nil {
-		l.configRepo, l.configSeen = l.Repo, fi
-		return l.configRepo
-	}
-	changed := err != nil || l.configSeen == nil || !os.SameFile(fi, l.configSeen) ||
-		!fi.ModTime().Equal(l.configSeen.ModTime()) || fi.Size() != l.configSeen.Size()
-	if changed {
-		if fresh, err := git.At(l.Repo.Root); err == nil {
-			l.configRepo, l.configSeen = fresh, fi
-		}
-	}
-	return l.configRepo
 }
 
 // logf appends a line to .git/sw/log, the record of what the loop did

@@ -75,7 +75,7 @@ func (l *Loop) PushesToWatch(remote string, updates []PushUpdate) []Pushed {
 		if s := st.find(branch); s != nil && !s.Pending() {
 			continue
 		}
-		tracking, ok := l.configured().TrackingRef(remote, u.RemoteRef)
+		tracking, ok := l.Repo.TrackingRef(remote, u.RemoteRef)
 		if !ok || !strings.HasPrefix(tracking, "refs/remotes/") || !strings.HasSuffix(tracking, "/"+branch) {
 			continue // somewhere decide would not look for it
 		}

@@ -93,7 +93,7 @@ func (l *Loop) watchedRefs(withDefault bool) (map[string]string, tip, tip, error
 	}
 	refs[def.ref] = def.hash.String()
 	up := tip{}
-	if ref, ok := l.configured().Upstream(def.name); ok {
+	if ref, ok := l.Repo.Upstream(def.name); ok {
 		if h, found, err := l.Repo.Ref(ref); err == nil && found {
 			up = tip{name: strings.TrimPrefix(ref, "refs/remotes/"), ref: ref, hash: h}
 			refs[ref] = h.String()
@@ -315,7 +315,7 @@ func (l *Loop) learnUpstreams(st *State) {
 			continue
 		}
 		s.Upstream = ""
-		if up, ok := l.configured().Upstream(s.Branch); ok && strings.HasPrefix(up, "refs/remotes/") {
+		if up, ok := l.Repo.Upstream(s.Branch); ok && strings.HasPrefix(up, "refs/remotes/") {
 			s.Upstream = up
 		}
 	}

@@ -17,7 +17,7 @@ import (
 // defaultTip is the default branch, found the way git users expect, and
 // the commit it points at (zero while the branch is unborn).
 func (l *Loop) defaultTip() (tip, error) {
-	name, err := l.configured().DefaultBranch()
+	name, err := l.Repo.DefaultBranch()
 	if err != nil {
 		return tip{}, err
 	}
