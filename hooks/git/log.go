@@ -8,26 +8,27 @@ import (
 	"strings"
 )
 
-// PathCommit is one commit in the history of some paths: its message, and
-// how it changed each of those paths it touched (git's status letters: A,
-// M, D, T).
+// PathCommit is one commit of a walk: its message, and how it changed each
+// file compared with its first parent (git's status letters: A, M, D, T;
+// a merge lists none).
 type PathCommit struct {
 	Hash    Hash
 	Message string
 	Changes map[string]string
 }
 
-// WalkPathHistory visits, newest first, the commits reachable from head that
-// change any of paths (as `git log head -- paths` lists them, paths taken
-// literally), until visit returns false. git is stopped then: a walk reads
-// only as much history as its visitor needs, which is what lets one walk
-// serve many pieces.
-func (r *Repo) WalkPathHistory(head Hash, paths []string, visit func(PathCommit) bool) error {
-	if len(paths) == 0 {
-		return nil
+// WalkHistory visits, newest first, the commits reachable from head and
+// not from stop (all of head's history when stop is zero), until visit
+// returns false. git is stopped then: a walk reads only as much history as
+// its visitor needs, which is what lets one walk serve many pieces. No
+// pathspec is given: git answers many of them slowly, and a visitor
+// filters paths for nothing.
+func (r *Repo) WalkHistory(head, stop Hash, visit func(PathCommit) bool) error {
+	args := []string{"log", "-z", "--no-renames", "--name-status", "--format=%x1e%H%x1f%B%x1f", head.String()}
+	if !stop.IsZero() {
+		args = append(args, "^"+stop.String())
 	}
-	args := append([]string{"--literal-pathspecs", "log", "-z", "--no-renames", "--name-status",
-		"--format=%x1e%H%x1f%B%x1f", head.String(), "--"}, paths...)
+	args = append(args, "--")
 	cmd := exec.Command("git", args...)
 	cmd.Dir = r.Root
 	cmd.Env = append(cleanEnv(), ownCommand)

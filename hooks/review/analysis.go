@@ -141,30 +141,27 @@ func (l *Loop) propose(ctx context.Context, st *State, head git.Hash, paths []st
 // named piece head lacks is an error; a counted one was deleted since.
 func (l *Loop) request(head git.Hash, paths []string, named bool, st *State) (*analyze.Request, error) {
 	req := &analyze.Request{Version: 1, Profile: map[string]*profile.Resolved{}}
-	for _, path := range paths {
-		blob, ok, err := l.Repo.FileAt(head, path)
-		if err != nil {
-			return nil, err
-		}
-		if !ok && named {
+	refs := make([]git.FileRef, len(paths))
+	for i, path := range paths {
+		refs[i] = git.FileRef{Commit: head, Path: path}
+	}
+	texts, err := l.Repo.ReadFiles(refs)
+	if err != nil {
+		return nil, err
+	}
+	for i, path := range paths {
+		text := texts[i]
+		if text == nil && named {
 			return nil, fmt.Errorf("%s is not committed; the analysis reads pieces as committed (git add and commit it first)", path)
 		}
-		if !ok {
+		if text == nil {
 			continue // deleted since it was counted
-		}
-		text, err := l.Repo.Blob(blob)
-		if err != nil {
-			return nil, err
 		}
 		genre, err := l.Coll.GenreOf(path, text)
 		if err != nil {
 			return nil, err
 		}
-		drafts, err := l.drafts(head, path)
-		if err != nil {
-			return nil, err
-		}
-		req.Pieces = append(req.Pieces, analyze.Piece{Path: path, Genre: genre, Text: string(text), Drafts: drafts})
+		req.Pieces = append(req.Pieces, analyze.Piece{Path: path, Genre: genre, Text: string(text)})
 		if req.Profile[genre] == nil {
 			r, err := l.Coll.Resolve(genre)
 			if err != nil {
@@ -172,6 +169,21 @@ func (l *Loop) request(head git.Hash, paths []string, named bool, st *State) (*a
 			}
 			req.Profile[genre] = r
 		}
+	}
+	var present []string
+	for _, p := range req.Pieces {
+		present = append(present, p.Path)
+	}
+	since := git.Hash(st.Analyzed)
+	if !l.Repo.HasCommit(since) {
+		since = git.ZeroHash
+	}
+	drafts, err := l.drafts(head, since, present)
+	if err != nil {
+		return nil, err
+	}
+	for i := range req.Pieces {
+		req.Pieces[i].Drafts = drafts[req.Pieces[i].Path]
 	}
 	rejected, err := l.remembered(st)
 	if err != nil {

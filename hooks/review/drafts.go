@@ -1,52 +1,76 @@
 package review
 
 import (
-	"strings"
-
 	"sw/hooks/git"
 	"sw/profile/collection"
 )
 
-// drafts returns the agent's draft of the piece at path: the last version
-// an agent committed before the person's final one. Comparing the two is
-// how the analyzer learns what the person keeps deleting or adding. A piece
-// whose newest commit is the agent's own has no edits of the person's yet,
-// and no draft.
-func (l *Loop) drafts(head git.Hash, path string) ([]string, error) {
-	patterns := l.Coll.Settings.AgentCommits
-	if len(patterns) == 0 {
-		return []string{}, nil
+// drafts returns, for each piece at paths, the agent's draft of it: the
+// last version an agent committed before the person's final one.
+// Comparing the two is how the analyzer learns what the person keeps
+// deleting or adding. Every piece has an entry, empty when it has no
+// draft: its newest version is the agent's own (no edits of the person's
+// yet), or no agent touched it since the person last finished it.
+//
+// One walk of history serves every piece, newest commit first, and stops
+// as soon as each piece is decided. Since the last analysis (since), a
+// piece is decided at its first agent commit, or at the person's commit
+// that added it. Before it, at the first commit that touched it either
+// way: an agent's draft the person finished later, or the person's own
+// version, which an earlier analysis already read with whatever draft
+// came before it. So no piece's history is read past that.
+func (l *Loop) drafts(head, since git.Hash, paths []string) (map[string][]string, error) {
+	out := make(map[string][]string, len(paths))
+	for _, p := range paths {
+		out[p] = []string{}
 	}
-	out, err := l.Repo.Git("log", "--format=%H%x1f%B%x1e", head.String(), "--", path)
+	patterns := l.Coll.Settings.AgentCommits
+	if len(patterns) == 0 || len(paths) == 0 {
+		return out, nil
+	}
+	personSeen := map[string]bool{}
+	decided := map[string]bool{}
+	draftAt := map[string]git.Hash{}
+	visit := func(before bool) func(git.PathCommit) bool {
+		return func(c git.PathCommit) bool {
+			byAgent := collection.ByAgent(c.Message, patterns)
+			for p, status := range c.Changes {
+				if _, wanted := out[p]; !wanted || decided[p] {
+					continue
+				}
+				switch {
+				case byAgent && personSeen[p]:
+					draftAt[p] = c.Hash
+					decided[p] = true
+				case byAgent, before, status == "A":
+					decided[p] = true
+				default:
+					personSeen[p] = true
+				}
+			}
+			return len(decided) < len(out)
+		}
+	}
+	if err := l.Repo.WalkHistory(head, since, visit(false)); err != nil {
+		return nil, err
+	}
+	if !since.IsZero() && len(decided) < len(out) {
+		if err := l.Repo.WalkHistory(since, git.ZeroHash, visit(true)); err != nil {
+			return nil, err
+		}
+	}
+	var refs []git.FileRef
+	for p, commit := range draftAt {
+		refs = append(refs, git.FileRef{Commit: commit, Path: p})
+	}
+	texts, err := l.Repo.ReadFiles(refs)
 	if err != nil {
 		return nil, err
 	}
-	personSeen := false
-	for _, rec := range strings.Split(string(out), "\x1e") {
-		sha, msg, ok := strings.Cut(strings.TrimLeft(rec, "\n"), "\x1f")
-		if !ok {
-			continue
+	for i, ref := range refs {
+		if texts[i] != nil {
+			out[ref.Path] = []string{string(texts[i])}
 		}
-		if !collection.ByAgent(msg, patterns) {
-			personSeen = true
-			continue
-		}
-		if !personSeen {
-			return []string{}, nil // the final version is the agent's
-		}
-		h, err := git.ParseHash(sha)
-		if err != nil {
-			return nil, err
-		}
-		blob, ok, err := l.Repo.FileAt(h, path)
-		if err != nil || !ok {
-			return []string{}, err
-		}
-		text, err := l.Repo.Blob(blob)
-		if err != nil {
-			return nil, err
-		}
-		return []string{string(text)}, nil
 	}
-	return []string{}, nil
+	return out, nil
 }

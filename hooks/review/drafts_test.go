@@ -154,3 +154,49 @@ func TestAgentDraftsWithOwnPatterns(t *testing.T) {
 		})
 	}
 }
+
+// TestDraftsAroundTheLastAnalysis: an agent's draft committed before the
+// last analysis and finished by the person after it is this batch's draft;
+// one the person had already finished before that analysis was read then,
+// and is not read again.
+func TestDraftsAroundTheLastAnalysis(t *testing.T) {
+	l := newCollection(t)
+	root := l.Repo.Root
+	commit := func(path, text, msg string) string {
+		write(t, filepath.Join(root, path), text)
+		runGit(t, root, "add", path)
+		runGit(t, root, "commit", "-q", "-m", msg)
+		return runGit(t, root, "rev-parse", "HEAD")
+	}
+	commit("pieces/old.md", "The agent's old draft.\n", "Draft old"+agentTrailer)
+	commit("pieces/old.md", "The person's old final.\n", "Finish old")
+	commit("pieces/monday.md", "The agent's Monday draft.\n", "Draft monday"+agentTrailer)
+	analyzed := commit("pieces/other.md", "Another piece.\n", "Finish other")
+	if _, err := l.update(func(st *State) error {
+		st.Analyzed = strings.TrimSpace(analyzed)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	commit("pieces/old.md", "The person's old piece, revised.\n", "Revise old")
+	commit("pieces/monday.md", "The person's Wednesday final.\n", "Finish monday")
+	commit("pieces/new.md", "The agent's new draft.\n", "Draft new"+agentTrailer)
+	commit("pieces/new.md", "The person's new final.\n", "Finish new")
+
+	p, err := l.Propose(context.Background(), []string{"pieces/old.md", "pieces/monday.md", "pieces/new.md"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string][]string{}
+	for _, piece := range p.Request.Pieces {
+		got[piece.Path] = piece.Drafts
+	}
+	want := map[string][]string{
+		"pieces/old.md":    {},
+		"pieces/monday.md": {"The agent's Monday draft.\n"},
+		"pieces/new.md":    {"The agent's new draft.\n"},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("drafts %q, want %q", got, want)
+	}
+}
