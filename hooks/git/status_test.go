@@ -44,3 +44,34 @@ func TestRecentlyChanged(t *testing.T) {
 	at("pieces/with space é.md", "x\n", 0) // names as written, not quoted
 	newest("pieces/with space é.md")
 }
+
+// TestRecentlyChangedBeforeTheFirstCommit: in a repository with no commit
+// yet, every piece is new.
+func TestRecentlyChangedBeforeTheFirstCommit(t *testing.T) {
+	r := newRepo(t)
+	if got, err := r.RecentlyChangedIn(Filter{}); err != nil || got != "" {
+		t.Errorf("empty: %q %v", got, err)
+	}
+	writeFile(t, r.Root, "a.md", "a\n")
+	setMtime(t, r.Root, "a.md", time.Now().Add(-time.Hour))
+	writeFile(t, r.Root, "b.md", "b\n")
+	git(t, r.Root, "add", "b.md")
+	if got, err := r.RecentlyChangedIn(Filter{}); err != nil || got != "b.md" {
+		t.Errorf("unborn: %q %v", got, err)
+	}
+}
+
+// TestRecentlyChangedInAConflict: a piece left conflicted by a merge is
+// one being written.
+func TestRecentlyChangedInAConflict(t *testing.T) {
+	r := newRepo(t)
+	commitFiles(t, r.Root, "one", "a.md", "a\n", "b.md", "b\n")
+	git(t, r.Root, "checkout", "-q", "-b", "side")
+	commitFiles(t, r.Root, "side", "a.md", "side\n")
+	git(t, r.Root, "checkout", "-q", "main")
+	commitFiles(t, r.Root, "main", "a.md", "main\n")
+	gitFails(t, r.Root, "merge", "-q", "side")
+	if got, err := r.RecentlyChangedIn(Filter{}); err != nil || got != "a.md" {
+		t.Errorf("conflict: %q %v", got, err)
+	}
+}

@@ -4,7 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -150,4 +153,80 @@ func mustGitInput(t *testing.T, dir, stdin string, args ...string) string {
 		t.Fatal(err, out)
 	}
 	return out
+}
+
+// TestUpdateRefConcurrent: of eight creations racing, as separate
+// processes would, exactly one wins; git's own lock decides.
+func TestUpdateRefConcurrent(t *testing.T) {
+	r := newRepo(t)
+	c1 := commitFiles(t, r.Root, "one", "a.md", "a\n")
+	for round := range 5 {
+		var wins atomic.Int32
+		var wg sync.WaitGroup
+		for range 8 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				other, _ := At(r.Root)
+				if err := other.UpdateRef("refs/heads/race", c1, ZeroHash); err == nil {
+					wins.Add(1)
+				}
+			}()
+		}
+		wg.Wait()
+		if n := wins.Load(); n != 1 {
+			t.Fatalf("round %d: %d creations won", round, n)
+		}
+		if err := r.UpdateRef("refs/heads/race", ZeroHash, c1); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestWritingLeavesTheWorkingTreeAlone: writing a suggestion (blob, tree,
+// commit, branch) changes no file of the person's, nor the index or HEAD.
+func TestWritingLeavesTheWorkingTreeAlone(t *testing.T) {
+	r := newRepo(t)
+	c := commitFiles(t, r.Root, "one", "pieces/a.md", "a\n")
+	writeFile(t, r.Root, "pieces/a.md", "an edit in progress\n")
+	git(t, r.Root, "add", "pieces/a.md")
+	writeFile(t, r.Root, "pieces/b.md", "untracked\n")
+	before := git(t, r.Root, "status", "--porcelain")
+	index, _ := os.ReadFile(filepath.Join(r.GitDir, "index"))
+	blob, _ := r.WriteBlob([]byte("rule\n"))
+	commit, _ := r.Commit(c)
+	tree, err := r.TreeWith(commit.Tree, "profile/x.yaml", &blob)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sug, err := r.WriteCommit(CommitSpec{Tree: tree, Parents: []Hash{c}, Message: "suggest"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.UpdateRef("refs/heads/sw/1/x", sug, ZeroHash); err != nil {
+		t.Fatal(err)
+	}
+	after, _ := os.ReadFile(filepath.Join(r.GitDir, "index"))
+	if got := git(t, r.Root, "status", "--porcelain"); got != before || string(after) != string(index) {
+		t.Errorf("status %q, was %q; index changed: %v", got, before, string(after) != string(index))
+	}
+	if _, h, _ := r.Head(); h != c {
+		t.Errorf("HEAD moved to %s", h)
+	}
+}
+
+func TestFindSaysWhatIsNotARepository(t *testing.T) {
+	dir := t.TempDir()
+	bare := filepath.Join(dir, "bare.git")
+	git(t, dir, "init", "-q", "--bare", bare)
+	for _, tc := range []struct{ dir, want string }{
+		{dir, dir + ": not inside a git repository"},
+		{bare, bare + " is a bare repository, with no working tree for pieces"},
+		{filepath.Join(bare, "refs", "heads"), bare + " is a bare repository"},
+	} {
+		_, err := Find(tc.dir)
+		if !errors.Is(err, ErrNotRepo) || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("%s: %v", tc.dir, err)
+		}
+	}
 }
