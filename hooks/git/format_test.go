@@ -45,8 +45,8 @@ func TestFormatsGoGitWouldMisread(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			r := tc.setup(t)
-			if got := r.ReadsThroughGit(); got != tc.why {
-				t.Fatalf("ReadsThroughGit = %q, want %q", got, tc.why)
+			if got, err := r.needsGit(); err != nil || got != tc.why {
+				t.Fatalf("needsGit = %q %v, want %q", got, err, tc.why)
 			}
 			if tc.why == "core.repositoryFormatVersion = 2" {
 				return // git itself refuses such a repository
@@ -75,22 +75,7 @@ func TestFormatsGoGitWouldMisread(t *testing.T) {
 				t.Errorf("Head = %s %v", h, err)
 			}
 			// Writing goes through git in every format.
-			newBlob, err := r.WriteBlob([]byte("rule\n"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			commit, _ := r.Commit(c2)
-			tree, err := r.TreeWith(commit.Tree, "profile/x.yaml", &newBlob)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sug, err := r.WriteCommit(CommitSpec{Tree: tree, Parents: []Hash{c2}, Message: "suggest"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := r.UpdateRef("refs/heads/sw/1/x", sug, ZeroHash); err != nil {
-				t.Fatal(err)
-			}
+			writeSuggestion(t, r, c2)
 			if got := git(t, r.Root, "show", "sw/1/x:profile/x.yaml"); got != "rule" {
 				t.Errorf("suggestion holds %q", got)
 			}
@@ -117,7 +102,7 @@ func TestLinkedWorktree(t *testing.T) {
 	if wt.GitDir == wt.CommonDir || wt.CommonDir != r.CommonDir {
 		t.Fatalf("GitDir %s CommonDir %s", wt.GitDir, wt.CommonDir)
 	}
-	if why := wt.ReadsThroughGit(); why != "" {
+	if why, _ := wt.needsGit(); why != "" {
 		t.Fatalf("read through git: %s", why)
 	}
 	if branch, h, err := wt.Head(); err != nil || branch != "refs/heads/side" || h != side {
@@ -138,5 +123,31 @@ func fsck(t *testing.T, r *Repo) {
 	t.Helper()
 	if out, err := gitInput(r.Root, "", "fsck", "--strict", "--no-dangling"); err != nil {
 		t.Fatalf("git fsck: %v\n%s", err, out)
+	}
+}
+
+// writeSuggestion writes what the review loop writes for a suggestion: a
+// rule file's blob, a tree with it on top of parent's, a commit, and the
+// branch sw/1/x.
+func writeSuggestion(t *testing.T, r *Repo, parent Hash) {
+	t.Helper()
+	blob, err := r.WriteBlob([]byte("rule\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	commit, err := r.Commit(parent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree, err := r.TreeWith(commit.Tree, "profile/x.yaml", &blob)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sug, err := r.WriteCommit(CommitSpec{Tree: tree, Parents: []Hash{parent}, Message: "suggest"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.UpdateRef("refs/heads/sw/1/x", sug, ZeroHash); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -4,8 +4,8 @@ import (
 	"errors"
 	"io"
 	"strings"
+	"sync"
 
-	"github.com/go-git/go-billy/v5/osfs"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/cache"
 	"github.com/go-git/go-git/v5/plumbing/object"
@@ -20,10 +20,16 @@ import (
 // git folder and everything else from the common one.
 type goGitReader struct {
 	st *filesystem.Storage
+
+	mu    sync.Mutex
+	trees map[Hash][]TreeEntry // trees already read: a hook asks for some twice
 }
 
+// maxTrees bounds the trees a reader keeps.
+const maxTrees = 256
+
 func openGoGit(r *Repo) (reader, error) {
-	fs := dotgit.NewRepositoryFilesystem(osfs.New(r.GitDir), osfs.New(r.CommonDir))
+	fs := dotgit.NewRepositoryFilesystem(gitDirFS(r.GitDir), gitDirFS(r.CommonDir))
 	return &goGitReader{st: filesystem.NewStorage(fs, cache.NewObjectLRUDefault())}, nil
 }
 
@@ -55,14 +61,26 @@ func (g *goGitReader) commit(h Hash) (*Commit, error) {
 }
 
 func (g *goGitReader) tree(h Hash) ([]TreeEntry, error) {
+	g.mu.Lock()
+	out, ok := g.trees[h]
+	g.mu.Unlock()
+	if ok {
+		return out, nil
+	}
 	t, err := object.GetTree(g.st, toPlumbing(h))
 	if err != nil {
 		return nil, objectError("tree", h, err)
 	}
-	out := make([]TreeEntry, len(t.Entries))
+	out = make([]TreeEntry, len(t.Entries))
 	for i, e := range t.Entries {
 		out[i] = TreeEntry{Name: e.Name, Mode: Mode(e.Mode), Hash: fromPlumbing(e.Hash)}
 	}
+	g.mu.Lock()
+	if g.trees == nil || len(g.trees) >= maxTrees {
+		g.trees = map[Hash][]TreeEntry{}
+	}
+	g.trees[h] = out
+	g.mu.Unlock()
 	return out, nil
 }
 

@@ -89,14 +89,6 @@ func (r *Repo) reader() (reader, error) {
 	return r.rd, r.rdErr
 }
 
-// ReadsThroughGit says why the repository is read through the git command
-// rather than go-git ("" when it is not): its format asks for something
-// go-git would misread.
-func (r *Repo) ReadsThroughGit() string {
-	why, _ := r.needsGit()
-	return why
-}
-
 // goGitExtensions are the repository extensions go-git's storage reads
 // correctly: worktreeConfig changes only which files hold configuration,
 // which sw reads through git itself; noop changes nothing.
@@ -167,7 +159,8 @@ func (r *Repo) Blob(h Hash) ([]byte, error) {
 	return rd.blob(h)
 }
 
-// Tree returns the entries of the tree h in git's order.
+// Tree returns the entries of the tree h in git's order. The slice may be
+// shared with later calls: read it, never change it.
 func (r *Repo) Tree(h Hash) ([]TreeEntry, error) {
 	rd, err := r.reader()
 	if err != nil {

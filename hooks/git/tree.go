@@ -153,59 +153,93 @@ func (r *Repo) ChangedFilesIn(from, to Hash, keep Filter) ([]Change, error) {
 	return out, nil
 }
 
-// diffTrees compares two trees (a zero one is empty) below prefix.
+// diffTrees compares two trees (a zero one is empty) below prefix, walking
+// their entries side by side in git's order.
 func (r *Repo) diffTrees(prefix string, a, b Hash, keep Filter, out *[]Change) error {
 	if a == b {
 		return nil
 	}
-	// A folder and a file of the same name are different entries: the
-	// key of a folder ends in a slash.
-	sides := [2]map[string]TreeEntry{{}, {}}
-	var names []string
+	var sides [2][]TreeEntry
 	for i, h := range [2]Hash{a, b} {
-		if h.IsZero() {
-			continue
-		}
-		ents, err := r.Tree(h)
-		if err != nil {
-			return err
-		}
-		for _, e := range ents {
-			key := e.Name
-			if e.Mode.IsDir() {
-				key += "/"
+		if !h.IsZero() {
+			ents, err := r.Tree(h)
+			if err != nil {
+				return err
 			}
-			if _, seen := sides[0][key]; !seen || i == 0 {
-				names = append(names, key)
-			}
-			sides[i][key] = e
+			sides[i] = ents
 		}
 	}
-	for _, key := range names {
-		ea, inA := sides[0][key]
-		eb, inB := sides[1][key]
-		if inA && inB && ea.Hash == eb.Hash {
-			continue
-		}
-		p := prefix + strings.TrimSuffix(key, "/")
-		if strings.HasSuffix(key, "/") {
-			if keep.dir(p) {
-				if err := r.diffTrees(p+"/", ea.Hash, eb.Hash, keep, out); err != nil {
-					return err
-				}
+	as, bs := sides[0], sides[1]
+	for len(as) > 0 || len(bs) > 0 {
+		var ea, eb *TreeEntry
+		switch c := compareEntries(as, bs); {
+		case c < 0:
+			ea, as = &as[0], as[1:]
+		case c > 0:
+			eb, bs = &bs[0], bs[1:]
+		default:
+			ea, eb, as, bs = &as[0], &bs[0], as[1:], bs[1:]
+			if ea.Hash == eb.Hash {
+				continue
 			}
-			continue
 		}
-		ch := Change{Path: p}
-		if inA && ea.Mode.IsBlob() {
-			ch.From = ea.Hash
+		if err := r.diffEntry(prefix, ea, eb, keep, out); err != nil {
+			return err
 		}
-		if inB && eb.Mode.IsBlob() {
-			ch.To = eb.Hash
+	}
+	return nil
+}
+
+// compareEntries orders the first entries of two lists as git sorts a
+// tree: by name, a folder's name read with a slash after it. An empty list
+// sorts last.
+func compareEntries(as, bs []TreeEntry) int {
+	switch {
+	case len(as) == 0:
+		return 1
+	case len(bs) == 0:
+		return -1
+	}
+	return strings.Compare(sortName(as[0]), sortName(bs[0]))
+}
+
+func sortName(e TreeEntry) string {
+	if e.Mode.IsDir() {
+		return e.Name + "/"
+	}
+	return e.Name
+}
+
+// diffEntry reports one differing entry: a file present on one side or
+// both, or a folder, entered when the filter allows.
+func (r *Repo) diffEntry(prefix string, a, b *TreeEntry, keep Filter, out *[]Change) error {
+	e := a
+	if e == nil {
+		e = b
+	}
+	p := prefix + e.Name
+	if e.Mode.IsDir() {
+		if !keep.dir(p) {
+			return nil
 		}
-		if ch.From != ch.To && keep.file(p) {
-			*out = append(*out, ch)
+		var at, bt Hash
+		if a != nil {
+			at = a.Hash
 		}
+		if b != nil {
+			bt = b.Hash
+		}
+		return r.diffTrees(p+"/", at, bt, keep, out)
+	}
+	ch := Change{Path: p}
+	if a != nil && a.Mode.IsBlob() {
+		ch.From = a.Hash
+	}
+	if b != nil && b.Mode.IsBlob() {
+		ch.To = b.Hash
+	}
+	if ch.From != ch.To && keep.file(p) {
+		*out = append(*out, ch)
 	}
 	return nil
 }

@@ -193,19 +193,7 @@ func TestWritingLeavesTheWorkingTreeAlone(t *testing.T) {
 	writeFile(t, r.Root, "pieces/b.md", "untracked\n")
 	before := git(t, r.Root, "status", "--porcelain")
 	index, _ := os.ReadFile(filepath.Join(r.GitDir, "index"))
-	blob, _ := r.WriteBlob([]byte("rule\n"))
-	commit, _ := r.Commit(c)
-	tree, err := r.TreeWith(commit.Tree, "profile/x.yaml", &blob)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sug, err := r.WriteCommit(CommitSpec{Tree: tree, Parents: []Hash{c}, Message: "suggest"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := r.UpdateRef("refs/heads/sw/1/x", sug, ZeroHash); err != nil {
-		t.Fatal(err)
-	}
+	writeSuggestion(t, r, c)
 	after, _ := os.ReadFile(filepath.Join(r.GitDir, "index"))
 	if got := git(t, r.Root, "status", "--porcelain"); got != before || string(after) != string(index) {
 		t.Errorf("status %q, was %q; index changed: %v", got, before, string(after) != string(index))

@@ -93,6 +93,12 @@ func (l *Loop) watchedRefs(withDefault bool) (map[string]string, tip, tip, error
 	}
 	refs[def.ref] = def.hash.String()
 	up := tip{}
+	// An upstream is a remote-tracking branch (git's configuration says
+	// which): with none fetched, there is none to read, and git's
+	// configuration need not be asked.
+	if len(remote) == 0 {
+		return refs, def, up, nil
+	}
 	if ref, ok := l.Repo.Upstream(def.name); ok {
 		if h, found, err := l.Repo.Ref(ref); err == nil && found {
 			up = tip{name: strings.TrimPrefix(ref, "refs/remotes/"), ref: ref, hash: h}
