@@ -129,7 +129,7 @@ func (c *Collection) Resolve(genre string) (*profile.Resolved, error) {
 	if err != nil {
 		return nil, err
 	}
-	return c.Profile().Resolve(genre)
+	return c.resolve(genre)
 }
 
 // WriteBlock renders the profile for genre (as Resolve reads it) into
@@ -138,7 +138,7 @@ func (c *Collection) WriteBlock(genre string) (text string, changed bool, err er
 	if genre, err = c.genre(genre); err != nil {
 		return "", false, err
 	}
-	r, err := c.Profile().Resolve(genre)
+	r, err := c.resolve(genre)
 	if err != nil {
 		return "", false, err
 	}

@@ -1,0 +1,102 @@
+package collection
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"sw/profile"
+)
+
+// The profile cache lets the commands that run most often (sw check in an
+// agent's hooks, the pre-session hook at every session) skip parsing every
+// rule file when none changed: with a hundred rules, parsing them is more
+// than half of sw check's time. Per genre it keeps the resolved profile as
+// JSON, keyed by the profile's stamp (see profile.Stamp) and the sw binary.
+// It lives in the repository's git folder, .git/sw/profiles, and is only
+// ever a shortcut: any doubt means resolving afresh. A collection whose
+// .git is not a folder (a linked worktree) or that is not in git resolves
+// every time.
+
+// racyWindow is how close to a file's last change it may be read and still
+// be cached: file systems record times in ticks of up to two seconds.
+var racyWindow = 2 * time.Second
+
+// cacheVersion changes when what the cache holds changes meaning.
+const cacheVersion = "1"
+
+type cachedProfile struct {
+	Key      string            `json:"key"`
+	Resolved *profile.Resolved `json:"resolved"`
+}
+
+// resolve is Profile().Resolve(genre), through the cache.
+func (c *Collection) resolve(genre string) (*profile.Resolved, error) {
+	dir := c.cacheDir()
+	if dir == "" {
+		return c.Profile().Resolve(genre)
+	}
+	stamp, newest, err := c.Profile().Stamp(genre)
+	key := ""
+	if err == nil && binaryStamp() != "" {
+		key = fmt.Sprintf("%s %s %s", cacheVersion, binaryStamp(), stamp)
+	}
+	path := filepath.Join(dir, genre+".json")
+	if key != "" {
+		var hit cachedProfile
+		if data, err := os.ReadFile(path); err == nil && json.Unmarshal(data, &hit) == nil && hit.Key == key && hit.Resolved != nil {
+			return hit.Resolved, nil
+		}
+	}
+	r, err := c.Profile().Resolve(genre)
+	if err != nil || key == "" || time.Since(newest) < racyWindow {
+		return r, err
+	}
+	if data, err := json.Marshal(cachedProfile{Key: key, Resolved: r}); err == nil {
+		writeCache(path, data)
+	}
+	return r, nil
+}
+
+// cacheDir is the profile cache's folder, or "" when there is none.
+func (c *Collection) cacheDir() string {
+	dotgit := filepath.Join(c.Root, ".git")
+	if fi, err := os.Stat(dotgit); err != nil || !fi.IsDir() {
+		return ""
+	}
+	return filepath.Join(dotgit, "sw", "profiles")
+}
+
+// binaryStamp identifies the running sw binary, so that a new sw never
+// reads an old one's cache.
+var binaryStamp = sync.OnceValue(func() string {
+	exe, err := os.Executable()
+	if err != nil {
+		return ""
+	}
+	fi, err := os.Stat(exe)
+	if err != nil {
+		return ""
+	}
+	return fmt.Sprintf("%d.%d", fi.Size(), fi.ModTime().UnixNano())
+})
+
+// writeCache replaces a cache file by rename, without syncing: a cache
+// lost in a crash is rebuilt, and a reader never sees half of one.
+func writeCache(path string, data []byte) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
+		return
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".tmp-")
+	if err != nil {
+		return
+	}
+	_, werr := tmp.Write(bytes.TrimSpace(data))
+	if cerr := tmp.Close(); werr != nil || cerr != nil || os.Rename(tmp.Name(), path) != nil {
+		os.Remove(tmp.Name())
+	}
+}
