@@ -57,42 +57,47 @@ func refreshBlock(dir string, io IO) (string, error) {
 		reconcile(c, io)
 	}()
 	defer func() { <-reconciled }()
-	genre, err := sessionGenre(c, io.Getenv)
+	genre, why, err := sessionGenre(c, io.Getenv)
 	if err != nil {
 		return "", err
 	}
-	text, changed, err := c.WriteBlock(genre)
+	text, changed, err := c.WriteBlockFor(genre, why)
 	if err != nil || !changed {
 		return "", err
 	}
 	return text, nil
 }
 
-// sessionGenre picks the genre a session writes in: SW_GENRE, else the
-// settings' genre, else the genre of the piece changed most recently, else
-// "default".
-func sessionGenre(c *collection.Collection, getenv func(string) string) (string, error) {
+// sessionGenre picks the genre a session writes in, and says why: SW_GENRE,
+// else the settings' genre, else the genre of the piece changed most
+// recently in the working tree, else that of the piece the person finished
+// last, else "default".
+func sessionGenre(c *collection.Collection, getenv func(string) string) (genre, why string, err error) {
 	if g := getenv("SW_GENRE"); g != "" {
 		g, err := profile.ParseGenre(g)
 		if err != nil {
-			return "", fmt.Errorf("SW_GENRE: %w", err)
+			return "", "", fmt.Errorf("SW_GENRE: %w", err)
 		}
 		if g != "" {
-			return g, nil
+			return g, "set by SW_GENRE", nil
 		}
 	}
 	if c.Settings.Genre != "" {
-		return c.Settings.Genre, nil
+		return c.Settings.Genre, "set in " + collection.SettingsFile, nil
 	}
-	repo, err := git.At(c.Root)
+	l, err := review.For(c)
 	if err != nil {
-		return collection.DefaultGenre, nil
+		return collection.DefaultGenre, "", nil
 	}
-	rel, err := repo.RecentlyChangedIn(git.Filter{File: c.Settings.IsPiece, Dir: c.Settings.MayHoldPieces})
-	if err != nil || rel == "" {
-		return collection.DefaultGenre, nil
+	if rel, err := l.Repo.RecentlyChangedIn(git.Filter{File: c.Settings.IsPiece, Dir: c.Settings.MayHoldPieces}); err == nil && rel != "" {
+		g, err := c.PieceGenre(rel)
+		return g, "the genre of " + rel + ", the piece you are changing", err
 	}
-	return c.PieceGenre(rel)
+	if rel, err := l.LatestPiece(); err == nil && rel != "" {
+		g, err := c.PieceGenre(rel)
+		return g, "the genre of " + rel + ", your latest piece", err
+	}
+	return collection.DefaultGenre, "", nil
 }
 
 // writeContext prints Claude Code's hook output carrying text as

@@ -13,29 +13,39 @@ import (
 
 // TestSessionGenreIsThePieceChangedLast: with no genre set, a session
 // writes in the genre of the piece changed most recently, staged or not;
-// with no piece changed, in the default genre.
+// with no piece changed, in that of the piece the person committed last
+// (an agent's commit is a draft, not theirs); with no piece at all, in the
+// default genre.
 func TestSessionGenreIsThePieceChangedLast(t *testing.T) {
 	root, git := onePoem(t)
 	noEnv := func(string) string { return "" }
+	var why string
 	session := func() string {
 		t.Helper()
 		c, err := collection.Find(root)
 		if err != nil {
 			t.Fatal(err)
 		}
-		genre, err := sessionGenre(c, noEnv)
+		genre, because, err := sessionGenre(c, noEnv)
 		if err != nil {
 			t.Fatal(err)
 		}
+		why = because
 		return genre
 	}
-	if genre := session(); genre != collection.DefaultGenre {
-		t.Errorf("nothing changed: genre %q, want %q", genre, collection.DefaultGenre)
+	if genre := session(); genre != "poem" || why != "the genre of pieces/p.md, your latest piece" {
+		t.Errorf("nothing changed: genre %q (%s), want the committed poem's", genre, why)
+	}
+	writeTestFile(t, filepath.Join(root, "pieces", "agent.md"), "---\ngenre: essay\n---\nThe agent's draft.\n")
+	git("add", "pieces/agent.md")
+	git("commit", "-q", "-m", "Draft\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
+	if genre := session(); genre != "poem" {
+		t.Errorf("after an agent's commit: genre %q, want the person's poem", genre)
 	}
 	writeTestFile(t, filepath.Join(root, "pieces", "p.md"), "---\ngenre: poem\n---\nA line, then another.\n")
 	git("add", "pieces/p.md")
-	if genre := session(); genre != "poem" {
-		t.Errorf("a staged poem: genre %q, want poem", genre)
+	if genre := session(); genre != "poem" || why != "the genre of pieces/p.md, the piece you are changing" {
+		t.Errorf("a staged poem: genre %q (%s), want poem", genre, why)
 	}
 	writeTestFile(t, filepath.Join(root, "pieces", "e.md"), "---\ngenre: essay\n---\nAn essay begins.\n")
 	later := time.Now().Add(time.Minute)

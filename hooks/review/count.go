@@ -1,6 +1,7 @@
 package review
 
 import (
+	"sort"
 	"strings"
 
 	"sw/hooks/git"
@@ -39,11 +40,14 @@ func (l *Loop) count(st *State) error {
 		if err != nil {
 			return err
 		}
+		byAgent := l.byAgent(c.Message)
 		for _, ch := range changes {
-			if ch.To.IsZero() {
+			switch {
+			case ch.To.IsZero():
 				st.dropPending(ch.Path)
-			} else {
+			case !byAgent:
 				st.addPending(ch.Path)
+				st.Latest = ch.Path
 			}
 		}
 		st.Head = head.String()
@@ -61,25 +65,29 @@ func (l *Loop) recount(st *State, head git.Hash) error {
 		since = l.analyzedFromGit()
 	}
 	st.Analyzed = since
-	args := []string{"log", "--format=", "--name-only", "--no-renames", "--diff-filter=AM", "-z", head.String()}
-	if since != "" {
-		args = append(args, "^"+since)
-	}
-	out, err := l.Repo.Git(args...)
+	// The walk lists the newest commit first; count oldest first. An
+	// agent's commit finishes nothing: its text is a draft of the piece,
+	// which the person's next commit of it finishes.
+	var paths []string
+	err := l.Repo.WalkHistory(head, git.Hash(since), func(c git.PathCommit) bool {
+		if l.byAgent(c.Message) {
+			return true
+		}
+		for _, p := range sortedKeys(c.Changes) {
+			if status := c.Changes[p]; (status == "A" || status == "M") && l.Coll.Settings.IsPiece(p) {
+				paths = append(paths, p)
+			}
+		}
+		return true
+	})
 	if err != nil {
 		return err
-	}
-	// git log lists the newest commit first; count oldest first.
-	var paths []string
-	for _, p := range strings.Split(string(out), "\x00") {
-		if p = strings.TrimSpace(p); p != "" && l.Coll.Settings.IsPiece(p) {
-			paths = append(paths, p)
-		}
 	}
 	st.Pending = nil
 	for i := len(paths) - 1; i >= 0; i-- {
 		if _, ok, err := l.Repo.FileAt(head, paths[i]); err == nil && ok {
 			st.addPending(paths[i])
+			st.Latest = paths[i]
 		}
 	}
 	st.Head = head.String()
@@ -165,3 +173,54 @@ func (st *State) rewritten(oldToNew map[string]string) {
 	}
 	st.Head = "" // recount from the (mapped) analysis point
 }
+
+// byAgent reports whether a commit message marks an agent's commit, by the
+// collection's agent_commits patterns.
+func (l *Loop) byAgent(message string) bool {
+	return collection.ByAgent(message, l.Coll.Settings.AgentCommits)
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// LatestPiece is the piece the person finished last, as the hooks noted
+// it; where they have not (a fresh clone, hooks installed late), as git's
+// history says: the newest commit not an agent's that added or changed a
+// piece still there, among the last latestWalk commits. "" when none.
+func (l *Loop) LatestPiece() (string, error) {
+	_, head, err := l.Repo.Head()
+	if err != nil || head.IsZero() {
+		return "", err
+	}
+	present := func(p string) bool {
+		_, ok, err := l.Repo.FileAt(head, p)
+		return err == nil && ok
+	}
+	if st, _ := l.loadState(); st.Latest != "" && present(st.Latest) {
+		return st.Latest, nil
+	}
+	found, walked := "", 0
+	err = l.Repo.WalkHistory(head, git.ZeroHash, func(c git.PathCommit) bool {
+		walked++
+		if l.byAgent(c.Message) {
+			return walked < latestWalk
+		}
+		for _, p := range sortedKeys(c.Changes) {
+			if s := c.Changes[p]; (s == "A" || s == "M") && l.Coll.Settings.IsPiece(p) && present(p) {
+				found = p
+				return false
+			}
+		}
+		return walked < latestWalk
+	})
+	return found, err
+}
+
+// latestWalk bounds how far back LatestPiece looks in history.
+const latestWalk = 1000

@@ -21,6 +21,9 @@ type State struct {
 	Analyzed string         `json:"analyzed"` // the commit the last analysis read ("" before any)
 	Pending  []PendingPiece `json:"pending"`  // pieces finished since, each once
 	Seq      int            `json:"seq"`      // the last sequence number given to a pending piece
+	// Latest is the piece the person finished last, whose genre a session
+	// writes in when nothing in the working tree says otherwise.
+	Latest string `json:"latest,omitempty"`
 
 	Decisions int `json:"decisions"` // how many decisions sw has seen here, to order them
 

@@ -16,14 +16,16 @@ var blockTemplate = sync.OnceValue(func() *template.Template {
 })
 
 // Render returns sw's block for a resolved profile, markers included, lines
-// separated by "\n", without a final line ending. The same profile always
-// renders the same bytes, so an unchanged profile never rewrites CLAUDE.md.
-func Render(r *profile.Resolved) string {
+// separated by "\n", without a final line ending. why, when given, says in
+// the heading why the session writes in this genre ("the genre of
+// pieces/walking.md, your latest piece"). The same profile and why always
+// render the same bytes, so an unchanged profile never rewrites CLAUDE.md.
+func Render(r *profile.Resolved, why string) string {
 	var v struct {
-		Begin, End, Genre string
-		HardLimits, Style []string
+		Begin, End, Genre, Why string
+		HardLimits, Style      []string
 	}
-	v.Begin, v.End, v.Genre = Begin, End, r.Genre
+	v.Begin, v.End, v.Genre, v.Why = Begin, End, r.Genre, oneLine(why)
 	for _, rule := range r.Rules {
 		item := oneLine(rule.Rule.Rule)
 		if checks := rule.Checks(); checks != "" {

@@ -16,7 +16,7 @@ func TestRender(t *testing.T) {
 			Metric: &profile.Metric{Name: "words_per_sentence", Target: f(22), Max: f(40)}}},
 		{Layer: profile.Preference, Rule: profile.Rule{ID: "so", Rule: "Start with so.", Prefer: []string{"so"}, Note: "not shown"}},
 	}}
-	got := Render(r)
+	got := Render(r, "")
 	want := Begin + `
 ## Writing profile: essay
 
@@ -40,13 +40,13 @@ Facts about this collection: @memory.md
 	if _, found, err := locate("x", []byte(got)); err != nil || !found {
 		t.Errorf("rendered block does not read back as one block: %v", err)
 	}
-	if Render(r) != got {
+	if Render(r, "") != got {
 		t.Error("two renders differ")
 	}
 }
 
 func TestRenderEmptyProfile(t *testing.T) {
-	got := Render(&profile.Resolved{Genre: "default"})
+	got := Render(&profile.Resolved{Genre: "default"}, "")
 	if strings.Contains(got, "Hard limits") || strings.Contains(got, "Style for") {
 		t.Errorf("empty sections rendered:\n%s", got)
 	}

@@ -135,6 +135,12 @@ func (c *Collection) Resolve(genre string) (*profile.Resolved, error) {
 // WriteBlock renders the profile for genre (as Resolve reads it) into
 // CLAUDE.md's block and returns the block, and whether the file changed.
 func (c *Collection) WriteBlock(genre string) (text string, changed bool, err error) {
+	return c.WriteBlockFor(genre, "")
+}
+
+// WriteBlockFor is WriteBlock with the reason the genre was chosen, which
+// the block's heading gives.
+func (c *Collection) WriteBlockFor(genre, why string) (text string, changed bool, err error) {
 	if genre, err = c.genre(genre); err != nil {
 		return "", false, err
 	}
@@ -142,7 +148,7 @@ func (c *Collection) WriteBlock(genre string) (text string, changed bool, err er
 	if err != nil {
 		return "", false, err
 	}
-	text = block.Render(r)
+	text = block.Render(r, why)
 	changed, err = block.WriteFile(c.Path(ClaudeFile), ClaudeFile, text)
 	return text, changed, err
 }
