@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"sw/profile/collection"
 )
@@ -66,6 +67,9 @@ func startParsing(path string, res *Result) ([]byte, *Parsing) {
 func checkOne(coll *collection.Collection, genre string, parsing *Parsing, src []byte, res *Result) error {
 	if rel, err := coll.Rel(res.Path); err == nil && collection.IsOwnFile(rel) {
 		res.Problem = rel + " is not a piece: sw's own files (CLAUDE.md, memory.md, profile/, ...) and README.md never are"
+		return nil
+	} else if err == nil && slices.Contains(coll.Settings.Targets, rel) {
+		res.Problem = rel + " is not a piece: it holds sw's block for the agents (.sw.yaml's targets)"
 		return nil
 	}
 	if genre == "" {

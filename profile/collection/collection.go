@@ -132,14 +132,16 @@ func (c *Collection) Resolve(genre string) (*profile.Resolved, error) {
 	return c.resolve(genre)
 }
 
-// WriteBlock renders the profile for genre (as Resolve reads it) into
-// CLAUDE.md's block and returns the block, and whether the file changed.
+// WriteBlock renders the profile for genre (as Resolve reads it) into the
+// block of every target file (.sw.yaml's targets: CLAUDE.md unless it says
+// otherwise) and returns the block, and whether any file changed.
 func (c *Collection) WriteBlock(genre string) (text string, changed bool, err error) {
 	return c.WriteBlockFor(genre, "")
 }
 
 // WriteBlockFor is WriteBlock with the reason the genre was chosen, which
-// the block's heading gives.
+// the block's heading gives. A target that cannot be written stops the
+// rest: the first error names its file.
 func (c *Collection) WriteBlockFor(genre, why string) (text string, changed bool, err error) {
 	if genre, err = c.genre(genre); err != nil {
 		return "", false, err
@@ -149,8 +151,17 @@ func (c *Collection) WriteBlockFor(genre, why string) (text string, changed bool
 		return "", false, err
 	}
 	text = block.Render(r, why)
-	changed, err = block.WriteFile(c.Path(ClaudeFile), ClaudeFile, text)
-	return text, changed, err
+	for _, target := range c.Settings.Targets {
+		if err := os.MkdirAll(filepath.Dir(c.Path(target)), 0o777); err != nil {
+			return text, changed, err
+		}
+		wrote, err := block.WriteFile(c.Path(target), target, text)
+		if err != nil {
+			return text, changed, err
+		}
+		changed = changed || wrote
+	}
+	return text, changed, nil
 }
 
 // genre reads a genre name as every genre is read (see

@@ -3,6 +3,7 @@ package collection
 import (
 	"errors"
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -17,7 +18,7 @@ var alwaysExcluded = []string{
 // collection root, is a piece: a Markdown file the include globs match and
 // neither sw's own files nor the exclude globs do.
 func (s Settings) IsPiece(rel string) bool {
-	if !strings.HasSuffix(rel, ".md") || IsOwnFile(rel) {
+	if !strings.HasSuffix(rel, ".md") || IsOwnFile(rel) || slices.Contains(s.Targets, rel) {
 		return false
 	}
 	for _, g := range s.Pieces.Exclude {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path"
 	"reflect"
 	"regexp"
 	"strconv"
@@ -26,6 +27,9 @@ type Settings struct {
 	FeedbackWindow int      `yaml:"feedback_window"`
 	Analyzer       Analyzer `yaml:"analyzer"`
 	AgentCommits   []string `yaml:"agent_commits"`
+	// Targets are the agents' instruction files that get sw's block:
+	// CLAUDE.md for Claude Code, AGENTS.md for Codex and others.
+	Targets []string `yaml:"targets"`
 }
 
 // Pieces says which Markdown files are pieces, by slash globs relative to
@@ -50,6 +54,7 @@ func DefaultSettings() Settings {
 		FeedbackWindow: 1,
 		Analyzer:       Analyzer{Timeout: 120 * time.Second},
 		AgentCommits:   append([]string(nil), DefaultAgentCommits...),
+		Targets:        []string{ClaudeFile},
 	}
 }
 
@@ -152,6 +157,11 @@ func ParseSettings(file string, data []byte) (Settings, error) {
 		return s, fail("feedback_window", "feedback_window must be 1 or more (batches of rejections remembered)")
 	case s.Analyzer.Timeout <= 0:
 		return s, fail("analyzer", "analyzer timeout must be a positive duration, e.g. 120s")
+	}
+	for _, t := range s.Targets {
+		if err := checkTarget(t); err != nil {
+			return s, fail("targets", fmt.Sprintf("target %q: %v", t, err))
+		}
 	}
 	for _, g := range append(append([]string(nil), s.Pieces.Include...), s.Pieces.Exclude...) {
 		if err := checkGlob(g); err != nil {
@@ -265,4 +275,20 @@ func position(doc *yaml.Node, key string) (int, int) {
 		}
 	}
 	return 0, 0
+}
+
+// checkTarget accepts an instruction file's path: a clean slash path inside
+// the collection, a Markdown file, not among the profile's own files.
+func checkTarget(t string) error {
+	switch {
+	case t == "" || strings.HasPrefix(t, "/") || strings.Contains(t, "\\"):
+		return errors.New("give a path relative to the collection, with forward slashes, e.g. AGENTS.md")
+	case path.Clean(t) != t || t == ".." || strings.HasPrefix(t, "../"):
+		return errors.New("give a clean path inside the collection, e.g. AGENTS.md")
+	case !strings.HasSuffix(t, ".md"):
+		return errors.New("an agent's instruction file is Markdown (.md)")
+	case strings.HasPrefix(t, ProfileDir+"/") || strings.HasPrefix(t, ".git/") || t == MemoryFile:
+		return errors.New("sw's block cannot go into the profile, git's folder or memory.md")
+	}
+	return nil
 }
