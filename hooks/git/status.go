@@ -51,3 +51,25 @@ func (f Filter) dirsOf(p string) bool {
 	}
 	return true
 }
+
+// StagedChanges lists the paths the commit being made changes against
+// HEAD, in the index git is committing: indexFile is the GIT_INDEX_FILE a
+// hook was given (git commits a temporary index for `git commit -a` or a
+// commit of named paths), "" for the repository's own.
+func (r *Repo) StagedChanges(indexFile string) ([]string, error) {
+	var env []string
+	if indexFile != "" {
+		env = append(env, "GIT_INDEX_FILE="+indexFile)
+	}
+	out, err := r.GitEnv(env, "diff", "--cached", "--name-only", "--no-renames", "-z")
+	if err != nil {
+		return nil, err
+	}
+	var paths []string
+	for _, p := range strings.Split(string(out), "\x00") {
+		if p != "" {
+			paths = append(paths, p)
+		}
+	}
+	return paths, nil
+}

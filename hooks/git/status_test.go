@@ -75,3 +75,29 @@ func TestRecentlyChangedInAConflict(t *testing.T) {
 		t.Errorf("conflict: %q %v", got, err)
 	}
 }
+
+func TestStagedChanges(t *testing.T) {
+	r := newRepo(t)
+	commitFiles(t, r.Root, "one", "a.md", "a\n", "profile/x.yaml", "x\n")
+	writeFile(t, r.Root, "profile/x.yaml", "x2\n")
+	writeFile(t, r.Root, "b.md", "b\n")
+	git(t, r.Root, "add", "b.md")
+	if got, err := r.StagedChanges(""); err != nil || strings.Join(got, " ") != "b.md" {
+		t.Errorf("staged: %q %v", got, err)
+	}
+	// A temporary index, as git commit -a hands a hook.
+	tmp := filepath.Join(r.GitDir, "test-index")
+	cmd := gitCmd(r.Root, "read-tree", "HEAD")
+	cmd.Env = append(os.Environ(), "GIT_INDEX_FILE="+tmp)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatal(err, string(out))
+	}
+	cmd = gitCmd(r.Root, "add", "profile/x.yaml")
+	cmd.Env = append(os.Environ(), "GIT_INDEX_FILE="+tmp)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatal(err, string(out))
+	}
+	if got, err := r.StagedChanges(tmp); err != nil || strings.Join(got, " ") != "profile/x.yaml" {
+		t.Errorf("temporary index: %q %v", got, err)
+	}
+}

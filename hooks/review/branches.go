@@ -224,3 +224,9 @@ func parseBranch(ref string) (batch, id string, ok bool) {
 	}
 	return parts[n-2], parts[n-1], true
 }
+
+// IsSuggestionCommit reports whether c is a commit sw wrote for a
+// suggestion: it carries the batch and suggestion trailers.
+func IsSuggestionCommit(c *git.Commit) bool {
+	return len(c.Trailers(trailerBatch)) > 0 && len(c.Trailers(trailerSuggestion)) > 0
+}

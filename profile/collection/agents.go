@@ -13,15 +13,22 @@ var DefaultAgentCommits = []string{
 // patterns: `*` stands for any run of characters, case does not matter, and
 // a pattern may match anywhere in a line.
 func ByAgent(message string, patterns []string) bool {
+	_, ok := AgentMarker(message, patterns)
+	return ok
+}
+
+// AgentMarker is ByAgent that also returns the line that marks the commit
+// as an agent's, as written.
+func AgentMarker(message string, patterns []string) (line string, ok bool) {
 	for _, line := range strings.Split(message, "\n") {
-		line = strings.ToLower(strings.TrimSpace(line))
+		lower := strings.ToLower(strings.TrimSpace(line))
 		for _, p := range patterns {
-			if wildcardIn(strings.ToLower(p), line) {
-				return true
+			if wildcardIn(strings.ToLower(p), lower) {
+				return strings.TrimSpace(line), true
 			}
 		}
 	}
-	return false
+	return "", false
 }
 
 // wildcardIn reports whether pattern, whose `*` match any run of

@@ -1,0 +1,86 @@
+package hooks
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"text/template"
+
+	"sw/hooks/git"
+	"sw/hooks/review"
+	"sw/profile/collection"
+	"sw/templates"
+)
+
+// AllowProfileCommit is the environment variable with which a person lets
+// a commit marked as an agent's change the profile all the same.
+const AllowProfileCommit = "SW_ALLOW_PROFILE_COMMIT"
+
+// CommitMsg is `sw hook commit-msg <message file>`: git asks it whether the
+// commit may be made. A commit whose message marks it as an agent's (the
+// collection's agent_commits) and that changes the profile (anything under
+// profile/, or profile_feedback.json) is refused, with the way round it:
+// the agent can never write the profile, and reviewed suggestions are the
+// only road in. The merge of a suggestion branch passes, whoever makes it.
+// Everything else, and any problem reading the collection, passes: a
+// broken guard must not stop a person's commits.
+func CommitMsg(io IO) int {
+	if len(io.Args) == 0 || io.Getenv("SW_HOOKS") == "off" || io.Getenv(AllowProfileCommit) != "" {
+		return 0
+	}
+	c, err := collection.Find(io.Dir)
+	if err != nil {
+		return 0
+	}
+	msgFile := io.Args[0]
+	if !filepath.IsAbs(msgFile) {
+		msgFile = filepath.Join(io.Dir, msgFile)
+	}
+	msg, err := os.ReadFile(msgFile)
+	if err != nil {
+		return 0
+	}
+	marker, byAgent := collection.AgentMarker(string(msg), c.Settings.AgentCommits)
+	if !byAgent {
+		return 0
+	}
+	repo, err := git.At(c.Root)
+	if err != nil || mergesSuggestion(repo) {
+		return 0
+	}
+	staged, err := repo.StagedChanges(io.Getenv("GIT_INDEX_FILE"))
+	if err != nil {
+		fmt.Fprintf(io.Stderr, "sw: the agent's commit was not checked for profile changes: %s\n", oneLine(err))
+		return 0
+	}
+	var profileFiles []string
+	for _, p := range staged {
+		if strings.HasPrefix(p, collection.ProfileDir+"/") || p == collection.FeedbackFile {
+			profileFiles = append(profileFiles, p)
+		}
+	}
+	if len(profileFiles) == 0 {
+		return 0
+	}
+	if len(profileFiles) > 3 {
+		profileFiles = append(profileFiles[:3], fmt.Sprintf("and %d more", len(profileFiles)-3))
+	}
+	t := template.Must(template.New("refused").Parse(templates.Text("agent/commit-refused.txt")))
+	t.Execute(io.Stderr, struct{ Marker, Paths string }{marker, strings.Join(profileFiles, ", ")})
+	return 1
+}
+
+// mergesSuggestion reports whether the commit being made merges an sw
+// suggestion branch: MERGE_HEAD is a commit sw wrote for a suggestion.
+func mergesSuggestion(repo *git.Repo) bool {
+	if op, busy := repo.InProgress(); !busy || op != "merge" {
+		return false
+	}
+	h, ok, err := repo.Ref("MERGE_HEAD")
+	if err != nil || !ok {
+		return false
+	}
+	commit, err := repo.Commit(h)
+	return err == nil && review.IsSuggestionCommit(commit)
+}
