@@ -21,6 +21,13 @@
 // push of a suggestion branch the earlier hook let through: sw then starts
 // its push watcher in the background and returns (see review.Loop.WatchPushes).
 //
+// The agent's side is Claude Code's project settings, .claude/settings.json:
+// install merges in sw's SessionStart and PreToolUse hooks and its deny
+// rules for the profile, editing the JSON as text so the person's own
+// settings keep their bytes, and uninstall takes out exactly those (see
+// claude.go). Options.Agent asks for it; `sw hook install --no-agent`
+// leaves it out.
+//
 // The reference-transaction hook is opt-in (Options.ReferenceTransaction).
 // git runs it for every ref update, twice (prepared, then committed) for each
 // of HEAD and the branch on every commit, so even a shell starting there costs

@@ -9,6 +9,9 @@ type Options struct {
 	// so re-running `sw hook install` never quietly drops an opt-in; `sw hook
 	// uninstall` removes it.
 	ReferenceTransaction bool
+	// Agent also sets up Claude Code: sw's hooks and deny rules are merged
+	// into the working tree's .claude/settings.json (see claude.go).
+	Agent bool
 }
 
 // The hooks sw listens to. A shim passes on only an earlier hook's exit

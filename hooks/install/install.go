@@ -1,10 +1,14 @@
 package install
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"path/filepath"
 
 	"sw/hooks/git"
+	"sw/profile/collection"
 )
 
 // step is one hook's planned change: the line to report, and the work that
@@ -17,9 +21,13 @@ type step struct {
 // Install puts sw's shim in place for each hook sw listens to, in the folder
 // git runs hooks from, and reports what it did per hook.
 //
+// With opts.Agent it also merges sw's entries into Claude Code's settings,
+// .claude/settings.json at the top of the working tree.
+//
 // Installing twice is installing once: a shim that is already exactly right
-// is not rewritten, and sw never chains its own shim. Every hook is looked at
-// before any file changes, so a ConflictError leaves everything as it was.
+// is not rewritten, and sw never chains its own shim. Every hook, and the
+// settings file, is looked at before any file changes, so a ConflictError
+// or a settings file that is not valid JSON leaves everything as it was.
 // An error while writing stops there; the report then lists the hooks done.
 func Install(repo *git.Repo, opts Options) (Report, error) {
 	report, steps, err := plan(repo, func(pair hookPair) (step, bool, error) {
@@ -36,10 +44,48 @@ func Install(repo *git.Repo, opts Options) (Report, error) {
 	if err != nil {
 		return report, err
 	}
+	var agent *agentStep
+	if opts.Agent {
+		s, err := planAgentInstall(repo.Root)
+		if err != nil {
+			return report, err
+		}
+		agent = &s
+	}
 	if err := os.MkdirAll(report.Dir, 0o755); err != nil {
 		return report, fmt.Errorf("creating the hooks folder: %w", err)
 	}
-	return run(report, steps)
+	if report, err = run(report, steps); err != nil {
+		return report, err
+	}
+	return runAgent(report, agent)
+}
+
+// runAgent applies the settings file's step, if there is one, and adds its
+// result to the report once it is done.
+func runAgent(report Report, agent *agentStep) (Report, error) {
+	if agent == nil {
+		return report, nil
+	}
+	if agent.apply != nil {
+		if err := agent.apply(); err != nil {
+			return report, fmt.Errorf("%s: %w", agent.result.File, err)
+		}
+	}
+	report.Agent = &agent.result
+	return report, nil
+}
+
+// RequireCollection says, when the repository is not a collection (no
+// .sw.yaml at its top), that sw's hooks would have nothing to work on
+// there, and what makes it one.
+func RequireCollection(repo *git.Repo) error {
+	_, err := os.Stat(filepath.Join(repo.Root, collection.SettingsFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("%s is a git repository, but not an sw collection yet: it has no %s. Run `sw init` at its top, then `sw hook install`",
+			repo.Root, collection.SettingsFile)
+	}
+	return err
 }
 
 // plan looks at every hook before any file changes, and asks decide what

@@ -25,6 +25,9 @@ const (
 	Removed Action = "removed"
 	// NotInstalled: uninstall found no shim of sw's; nothing changed.
 	NotInstalled Action = "not installed"
+	// Created: there was no agent settings file; sw wrote one with its
+	// entries.
+	Created Action = "created"
 )
 
 // HookResult is what happened to one hook: one line of the command's output.
@@ -52,24 +55,57 @@ type Report struct {
 	// comes from a configuration outside it, so every repository that
 	// uses the same setting runs what is installed there.
 	Shared string `json:"shared,omitempty"`
+	// Agent is what was done to Claude Code's settings; nil when the
+	// agent side was left out.
+	Agent *AgentResult `json:"agent,omitempty"`
 }
 
-// Changed reports whether any hook file was written, moved or removed.
+// AgentResult is what install or uninstall did to Claude Code's project
+// settings file: the action, and each of sw's entries added or taken out.
+type AgentResult struct {
+	File    string   `json:"file"` // .claude/settings.json
+	Path    string   `json:"path"` // the file itself
+	Action  Action   `json:"action"`
+	Detail  string   `json:"detail,omitempty"`
+	Added   []string `json:"added,omitempty"`
+	Removed []string `json:"removed,omitempty"`
+}
+
+// String is the result's lines: ".claude/settings.json: created", then
+// one indented line per entry added or taken out.
+func (r AgentResult) String() string {
+	var b strings.Builder
+	b.WriteString(HookResult{Hook: r.File, Action: r.Action, Detail: r.Detail}.String() + "\n")
+	for _, a := range r.Added {
+		b.WriteString("  added " + a + "\n")
+	}
+	for _, a := range r.Removed {
+		b.WriteString("  removed " + a + "\n")
+	}
+	return b.String()
+}
+
+// Changed reports whether any hook file was written, moved or removed,
+// or the agent's settings changed.
 func (r Report) Changed() bool {
 	for _, h := range r.Hooks {
 		if h.Action != AlreadyInstalled && h.Action != NotInstalled {
 			return true
 		}
 	}
-	return false
+	return r.Agent != nil && r.Agent.Action != AlreadyInstalled && r.Agent.Action != NotInstalled
 }
 
-// String is one line per hook, each ending in a newline.
+// String is one line per hook, each ending in a newline, then the lines
+// of the agent's settings.
 func (r Report) String() string {
 	var b strings.Builder
 	for _, h := range r.Hooks {
 		b.WriteString(h.String())
 		b.WriteByte('\n')
+	}
+	if r.Agent != nil {
+		b.WriteString(r.Agent.String())
 	}
 	if r.Shared != "" {
 		b.WriteString("note: " + r.Shared + "\n")

@@ -9,9 +9,15 @@ import (
 // and mode). Hooks that are not sw's are left alone; with nothing installed
 // it changes nothing and reports every hook as not installed.
 //
-// Every hook is looked at before any file changes, so a ConflictError (a
-// foreign hook where sw's shim was, with the earlier hook still kept aside)
-// leaves everything as it was.
+// It also takes sw's entries out of Claude Code's settings,
+// .claude/settings.json at the top of the working tree, leaving the
+// person's own as they were; a file left with nothing else goes, and the
+// .claude folder with it if that is left empty.
+//
+// Every hook, and the settings file, is looked at before any file changes,
+// so a ConflictError (a foreign hook where sw's shim was, with the earlier
+// hook still kept aside) or a settings file that is not valid JSON leaves
+// everything as it was.
 func Uninstall(repo *git.Repo) (Report, error) {
 	report, steps, err := plan(repo, func(pair hookPair) (step, bool, error) {
 		s, err := planUninstall(pair)
@@ -20,7 +26,14 @@ func Uninstall(repo *git.Repo) (Report, error) {
 	if err != nil {
 		return report, err
 	}
-	return run(report, steps)
+	agent, err := planAgentUninstall(repo.Root)
+	if err != nil {
+		return report, err
+	}
+	if report, err = run(report, steps); err != nil {
+		return report, err
+	}
+	return runAgent(report, &agent)
 }
 
 // planUninstall decides what uninstalling means for one hook, from what is

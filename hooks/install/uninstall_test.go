@@ -69,7 +69,8 @@ func TestUninstallWithNothingInstalledChangesNothing(t *testing.T) {
 	report := mustUninstall(t, repo)
 	wantText(t, "report", report.String(),
 		"post-commit: not installed (the hook there is not sw's; left alone)\n"+
-			"post-merge: not installed\npost-rewrite: not installed\npre-push: not installed\nreference-transaction: not installed\n")
+			"post-merge: not installed\npost-rewrite: not installed\npre-push: not installed\nreference-transaction: not installed\n"+
+			".claude/settings.json: not installed\n")
 	if report.Changed() {
 		t.Error("Changed() is true")
 	}
