@@ -145,16 +145,17 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 				Subcommands: append([]*cli.Command{
 					{
 						Name:  "install",
-						Usage: "install sw's git hooks, keeping any hook already there (chained)",
+						Usage: "install sw's git hooks, keeping any hook already there (chained), and its Claude Code hooks and deny rules (.claude/settings.json)",
 						Flags: []cli.Flag{
 							&cli.BoolFlag{Name: "reference-transaction", Usage: "also install the reference-transaction hook, so deleted suggestion branches are noticed at once (costs every commit a few ms)"},
+							&cli.BoolFlag{Name: "no-agent", Usage: "leave .claude/settings.json alone: git hooks only"},
 							jsonFlag,
 						},
 						Action: hookInstall,
 					},
 					{
 						Name:   "uninstall",
-						Usage:  "remove sw's git hooks and put back what was there",
+						Usage:  "remove sw's git hooks and put back what was there; take sw's entries out of .claude/settings.json",
 						Flags:  []cli.Flag{jsonFlag},
 						Action: hookUninstall,
 					},
@@ -438,7 +439,13 @@ func hookInstall(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	report, err := install.Install(repo, install.Options{ReferenceTransaction: c.Bool("reference-transaction")})
+	if err := install.RequireCollection(repo); err != nil {
+		return err
+	}
+	report, err := install.Install(repo, install.Options{
+		ReferenceTransaction: c.Bool("reference-transaction"),
+		Agent:                !c.Bool("no-agent"),
+	})
 	return printReport(c, report, err)
 }
 
