@@ -21,6 +21,7 @@ var Entries = []Entry{
 	{"analyze", "run a due analysis (started in the background by the hooks)", true, AnalyzeInBackground},
 	{"watch-push", "wait for a push to reach the remote, and note the suggestion branches there (started in the background by pre-push)", true, WatchPush},
 	{"pre-session", "refresh CLAUDE.md's profile block (Claude Code SessionStart; stdin: the hook JSON, if any)", false, PreSession},
+	{"guard", "deny the agent's tool calls that would write the style profile or sw's block (Claude Code PreToolUse; stdin: the hook JSON)", false, Guard},
 }
 
 // Called finds the entry a command line (sw's arguments, program name
