@@ -32,7 +32,15 @@ func Guard(io IO) int { return guardHook(io, foldsCase) }
 
 // guardHook is Guard with the test of whether a collection's file system
 // compares names without case passed in.
-func guardHook(io IO, folds func(root string) bool) int {
+func guardHook(io IO, folds func(root string) bool) (code int) {
+	// A panic would exit with status 2, which Claude Code takes as a
+	// refusal: a fault in the guard would stop every tool call.
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(io.Stderr, "sw: hook guard failed (%v); the tool call is let through\n", r)
+			code = 0
+		}
+	}()
 	data, readErr := readGuardInput(io.Stdin)
 	call, parseErr := parseGuardCall(data)
 	if readErr != nil {
@@ -555,13 +563,9 @@ func (g *guard) scopeAt(dir string) *guardScope {
 		}
 	}
 	if s != nil {
-		for _, r := range g.scopes {
-			if r != nil && r.roots[0] == s.roots[0] {
-				s = r
-				break
-			}
-		}
-		if len(s.roots) == 1 {
+		if known := g.scopeWithRoot(s.roots[0]); known != nil {
+			s = known
+		} else {
 			if real := realPath(s.roots[0]); real != s.roots[0] {
 				s.roots = append(s.roots, real)
 			}
@@ -570,6 +574,15 @@ func (g *guard) scopeAt(dir string) *guardScope {
 	}
 	g.scopes[dir] = s
 	return s
+}
+
+func (g *guard) scopeWithRoot(root string) *guardScope {
+	for _, s := range g.scopes {
+		if s != nil && s.roots[0] == root {
+			return s
+		}
+	}
+	return nil
 }
 
 func nearestSettings(dir string) string {

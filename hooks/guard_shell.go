@@ -1196,9 +1196,9 @@ func (a *shellAnalysis) inlineScript(script string) {
 	if !writesFiles(script, literals) {
 		return
 	}
-	for _, s := range literals {
+	for _, s := range literals[:min(len(literals), 256)] {
 		s = strings.TrimLeft(s, "<>+ ")
-		if s != "" && !strings.ContainsAny(s, "\n") {
+		if s != "" && len(s) < 4096 && !strings.ContainsAny(s, "\n") {
 			a.write(shWord{text: s}, false)
 		}
 	}

@@ -566,3 +566,25 @@ func TestLexShell(t *testing.T) {
 		}
 	}
 }
+
+// FuzzShellWrites: any command line is read without a panic and in
+// bounded time, and what it writes is named.
+func FuzzShellWrites(f *testing.F) {
+	w := guardWorld{home: "/home/ada", root: "/home/ada/series"}
+	for _, c := range append(profileWrites(w), legitimateActions(w)...) {
+		if cmd, ok := c.input["command"].(string); ok {
+			f.Add(cmd)
+		}
+	}
+	for _, s := range []string{"$(", "${", ">(", "<<", "`", "'", "\"$(", "a\\", "$((", "<<-X\n\tX\n", "x >&", "for", "xargs -I", "find -exec"} {
+		f.Add(s)
+	}
+	getenv := func(k string) string { return map[string]string{"HOME": "/home/ada"}[k] }
+	f.Fuzz(func(t *testing.T, command string) {
+		for _, w := range shellWrites(command, "/home/ada/series", getenv) {
+			if w.word.text == "" || w.dir == "" {
+				t.Errorf("%q: a write with no path or folder: %+v", command, w)
+			}
+		}
+	})
+}
