@@ -27,7 +27,7 @@ FUZZ_TARGETS := \
 .PHONY: build demo test vet fuzz race bench
 
 build:
-	$(GO) build -tags $(TAGS) -o $(BIN) .
+	$(GO) build -buildvcs=auto -tags $(TAGS) -o $(BIN) .
 
 # Builds sw and runs it on a sample collection made in a temporary folder.
 demo: build

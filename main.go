@@ -10,10 +10,13 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
+	"github.com/xrash/smetrics"
 
 	"sw/hooks"
 	"sw/hooks/git"
@@ -51,7 +54,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func runApp(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	app := newApp(stdin, stdout, stderr)
 	notFound := ready(app)
-	err := app.Run(args)
+	args, err := flagsFirst(app.Commands, args)
+	if err == nil {
+		err = app.Run(args)
+	}
 	if err == nil {
 		err = *notFound
 	}
@@ -63,6 +69,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	return &cli.App{
 		Name:      "sw",
 		Usage:     "a writing agent's memory, kept in git: style profile, rules and facts",
+		Version:   version(),
 		Reader:    stdin,
 		Writer:    stdout,
 		ErrWriter: stderr,
@@ -130,6 +137,14 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 				Usage:     "delete a suggestion's branch and remember the rejection in profile_feedback.json",
 				ArgsUsage: "ID",
 				Action:    decide((*review.Loop).Reject, "rejected"),
+			},
+			{
+				Name:  "version",
+				Usage: "print sw's version",
+				Action: noArguments(func(c *cli.Context) error {
+					cli.VersionPrinter(c)
+					return nil
+				}),
 			},
 			{
 				Name:  "licenses",
@@ -399,14 +414,11 @@ func reviewDashboard(c *cli.Context) error {
 	if c.Bool("json") {
 		return writeJSON(c.App.Writer, d)
 	}
-	if err := d.WriteText(c.App.Writer, time.Now()); err != nil {
-		return err
-	}
+	// Missing hooks first: below a long list, a warning goes unread.
 	if gone, unnoticed, err := install.NotInPlace(loop.Repo); err == nil && len(gone) > 0 {
-		_, err = fmt.Fprintf(c.App.Writer, "\nsw's git hooks are not in place (%s), so %s: sw hook install\n", strings.Join(gone, ", "), unnoticed)
-		return err
+		fmt.Fprintf(c.App.Writer, "sw's git hooks are not in place (%s), so %s: sw hook install\n\n", strings.Join(gone, ", "), unnoticed)
 	}
-	return nil
+	return d.WriteText(c.App.Writer, time.Now())
 }
 
 func decide(act func(*review.Loop, string) (*review.Suggestion, error), done string) cli.ActionFunc {
@@ -534,7 +546,7 @@ func ready(app *cli.App) (notFound *error) {
 	app.Flags = append(app.Flags, cli.HelpFlag)
 	app.Action = func(c *cli.Context) error {
 		if c.Args().Present() {
-			return usagef(c, "unknown command %q", c.Args().First())
+			return usagef(c, "%s", unknownCommand(app.Commands, c.Args().First()))
 		}
 		return cli.ShowAppHelp(c)
 	}
@@ -543,7 +555,7 @@ func ready(app *cli.App) (notFound *error) {
 	// urfave/cli's help, which can only report the name it does not know.
 	notFound = new(error)
 	app.CommandNotFound = func(c *cli.Context, name string) {
-		*notFound = usagef(c, "unknown command %q", name)
+		*notFound = usagef(c, "%s", unknownCommand(c.Command.Subcommands, name))
 	}
 	app.Setup()
 	readyCommands(app.Commands)
@@ -582,7 +594,7 @@ func readyGroup(g *cli.Command) {
 	}
 	g.Action = func(c *cli.Context) error {
 		if c.Args().Present() {
-			return usagef(c, "unknown command %q", c.Args().First())
+			return usagef(c, "%s", unknownCommand(g.Subcommands, c.Args().First()))
 		}
 		return cli.ShowSubcommandHelp(c)
 	}
@@ -640,7 +652,7 @@ func showHelp(c *cli.Context) error {
 	for _, name := range c.Args().Slice() {
 		sub := cmd.Command(name)
 		if sub == nil {
-			return &usageError{cmd: cmd.HelpName, msg: fmt.Sprintf("unknown command %q", name)}
+			return &usageError{cmd: cmd.HelpName, msg: unknownCommand(cmd.Subcommands, name)}
 		}
 		cmd = sub
 	}
@@ -653,4 +665,110 @@ func showHelp(c *cli.Context) error {
 	}
 	cli.HelpPrinter(c.App.Writer, templ, cmd)
 	return nil
+}
+
+// unknownCommand says a name is no command of cmds, and names the one it
+// was most likely meant to be, when one is close.
+func unknownCommand(cmds []*cli.Command, name string) string {
+	best, score := "", 0.0
+	for _, c := range cmds {
+		for _, n := range c.Names() {
+			if s := smetrics.JaroWinkler(n, name, 0.7, 4); !c.Hidden && s > score {
+				best, score = n, s
+			}
+		}
+	}
+	if score < 0.8 {
+		return fmt.Sprintf("unknown command %q", name)
+	}
+	return fmt.Sprintf("unknown command %q (did you mean %q?)", name, best)
+}
+
+// flagsFirst moves a command's flags before its arguments, as git reads
+// them (sw check piece.md --genre essay): urfave/cli stops reading flags
+// at the first argument, and would take --genre for a file's name. A flag
+// that takes a value takes the word after it; "--" ends the flags.
+func flagsFirst(cmds []*cli.Command, args []string) ([]string, error) {
+	i := 1
+	var cmd *cli.Command
+	for ; i < len(args); i++ {
+		next := findCommand(cmds, args[i])
+		if next == nil {
+			break
+		}
+		cmd, cmds = next, next.Subcommands
+	}
+	if cmd == nil || cmd.SkipFlagParsing {
+		return args, nil
+	}
+	var flags, rest []string
+	for j := i; j < len(args); j++ {
+		a := args[j]
+		switch {
+		case a == "--":
+			rest = append(rest, args[j:]...)
+			j = len(args)
+		case len(a) > 1 && a[0] == '-':
+			flags = append(flags, a)
+			name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+			if f := findFlag(cmd.Flags, name); f != nil && takesValue(f) && !hasValue {
+				if j+1 == len(args) {
+					return nil, &usageError{cmd: cmd.HelpName, msg: "flag needs an argument: -" + name}
+				}
+				j++
+				flags = append(flags, args[j])
+			}
+		default:
+			rest = append(rest, a)
+		}
+	}
+	return append(append(append([]string(nil), args[:i]...), flags...), rest...), nil
+}
+
+func findCommand(cmds []*cli.Command, name string) *cli.Command {
+	for _, c := range cmds {
+		if c.HasName(name) {
+			return c
+		}
+	}
+	return nil
+}
+
+func findFlag(flags []cli.Flag, name string) cli.Flag {
+	for _, f := range flags {
+		if slices.Contains(f.Names(), name) {
+			return f
+		}
+	}
+	return nil
+}
+
+func takesValue(f cli.Flag) bool {
+	d, ok := f.(cli.DocGenerationFlag)
+	return ok && d.TakesValue()
+}
+
+// version is sw's version: the module's, for a released build, else the
+// commit it was built from, as Go records it.
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "unknown"
+	}
+	v := info.Main.Version
+	var rev, modified string
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				modified = ", with changes"
+			}
+		}
+	}
+	if (v == "" || v == "(devel)") && rev != "" {
+		return "built from commit " + rev[:min(12, len(rev))] + modified
+	}
+	return v
 }
