@@ -69,6 +69,13 @@ echo "(no output)"
 
 step "The review loop: sw's git hooks, then three pieces finished with git commit"
 run "$sw" hook install
+
+step "Claude Code is wired too: the session hook, the guard, and edits of the profile denied"
+run cat .claude/settings.json
+printf '%s\n' '{"hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":"profile/preferences/mine.yaml","content":"id: mine\n"}}' >guard.json
+printf '$ %s\n' "sw hook guard < guard.json   # the agent tries to write a rule"
+"$sw" hook guard <guard.json
+rm guard.json
 for n in 006 007 008; do
 	cp "$corpus/$n.md" "pieces/federalist-$n.md"
 	git add "pieces/federalist-$n.md"
