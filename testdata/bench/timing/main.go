@@ -26,7 +26,7 @@ func main() {
 	analyzeCommits := flag.Int("analyze-commits", 10000, "history length for the sw analyze timings")
 	analyzePending := flag.Int("analyze-pending", 100, "pieces pending analysis in the sw analyze timings")
 	keep := flag.Bool("keep", false, "keep the generated collections")
-	only := flag.String("only", "pre-session,check,commit,analyze", "which timings to run")
+	only := flag.String("only", "pre-session,check,guard,commit,analyze", "which timings to run")
 	flag.Parse()
 
 	bin, err := filepath.Abs(*sw)
@@ -48,6 +48,9 @@ func main() {
 	}
 	if strings.Contains(*only, "check") {
 		b.check(*runs)
+	}
+	if strings.Contains(*only, "guard") {
+		b.guard(*runs)
 	}
 	if strings.Contains(*only, "commit") {
 		var first, firstRatio float64
