@@ -16,18 +16,20 @@ type Options struct {
 
 // The hooks sw listens to. A shim passes on only an earlier hook's exit
 // status, never sw's: git ignores the status of most of them, but stops a
-// push whose pre-push hook fails, and sw must never stop one.
+// push whose pre-push hook fails, and sw must never stop one. commit-msg is
+// the exception: there sw refuses an agent's commit of the style profile.
 const (
 	PostCommit           = "post-commit"
 	PostMerge            = "post-merge"
 	PostRewrite          = "post-rewrite"
 	PrePush              = "pre-push"
+	CommitMsg            = "commit-msg"
 	ReferenceTransaction = "reference-transaction"
 )
 
 // allHooks are every hook sw may install, in report order; all but
 // reference-transaction are always installed.
-var allHooks = []string{PostCommit, PostMerge, PostRewrite, PrePush, ReferenceTransaction}
+var allHooks = []string{PostCommit, PostMerge, PostRewrite, PrePush, CommitMsg, ReferenceTransaction}
 
 // ChainedSuffix names the file an earlier hook is kept in while sw's shim
 // stands in its place: <hook>.sw-chained, next to it.

@@ -15,8 +15,8 @@ func TestFreshInstallRunsSwOnCommitAmendAndMerge(t *testing.T) {
 
 	hooksDir := filepath.Join(repo.Root, ".git", "hooks")
 	wantText(t, "report dir", report.Dir, hooksDir)
-	wantText(t, "report", actions(report), "post-commit: installed\npost-merge: installed\npost-rewrite: installed\npre-push: installed\n")
-	for _, hook := range []string{PostCommit, PostMerge, PostRewrite} {
+	wantText(t, "report", actions(report), "post-commit: installed\npost-merge: installed\npost-rewrite: installed\npre-push: installed\ncommit-msg: installed\n")
+	for _, hook := range []string{PostCommit, PostMerge, PostRewrite, CommitMsg} {
 		info, err := os.Stat(filepath.Join(hooksDir, hook))
 		if err != nil {
 			t.Fatal(err)
@@ -30,13 +30,13 @@ func TestFreshInstallRunsSwOnCommitAmendAndMerge(t *testing.T) {
 	}
 
 	s.git(repo.Root, "commit", "-q", "--allow-empty", "-m", "one")
-	wantText(t, "after commit", s.takeLog(), "sw hook post-commit\n")
+	wantText(t, "after commit", s.takeLog(), "sw hook commit-msg .git/COMMIT_EDITMSG\nsw hook post-commit\n")
 
 	old := strings.TrimSpace(s.git(repo.Root, "rev-parse", "HEAD"))
 	s.git(repo.Root, "commit", "-q", "--amend", "--allow-empty", "-m", "one, amended")
 	amended := strings.TrimSpace(s.git(repo.Root, "rev-parse", "HEAD"))
 	wantText(t, "after amend", s.takeLog(),
-		"sw hook post-commit\nsw hook post-rewrite amend\nsw stdin: "+old+" "+amended+"\n")
+		"sw hook commit-msg .git/COMMIT_EDITMSG\nsw hook post-commit\nsw hook post-rewrite amend\nsw stdin: "+old+" "+amended+"\n")
 
 	s.git(repo.Root, "checkout", "-q", "-b", "side")
 	s.git(repo.Root, "commit", "-q", "--allow-empty", "-m", "side")
@@ -44,7 +44,7 @@ func TestFreshInstallRunsSwOnCommitAmendAndMerge(t *testing.T) {
 	s.git(repo.Root, "commit", "-q", "--allow-empty", "-m", "main")
 	s.takeLog()
 	s.git(repo.Root, "merge", "-q", "--no-edit", "side")
-	wantText(t, "after merge", s.takeLog(), "sw hook post-merge 0\n")
+	wantText(t, "after merge", s.takeLog(), "sw hook commit-msg .git/MERGE_MSG\nsw hook post-merge 0\n")
 }
 
 func TestExistingHooksAreChainedAndRunFirstWithTheSameArgsAndInput(t *testing.T) {
@@ -56,11 +56,11 @@ func TestExistingHooksAreChainedAndRunFirstWithTheSameArgsAndInput(t *testing.T)
 	writeFile(t, filepath.Join(hooksDir, PostCommit), s.loggingHook("#!/bin/sh -e", "mine", 3), 0o755)
 
 	report := mustInstall(t, repo, Options{})
-	wantText(t, "report", actions(report), "post-commit: chained\npost-merge: installed\npost-rewrite: chained\npre-push: installed\n")
+	wantText(t, "report", actions(report), "post-commit: chained\npost-merge: installed\npost-rewrite: chained\npre-push: installed\ncommit-msg: installed\n")
 
 	s.git(repo.Root, "commit", "-q", "--allow-empty", "-m", "one")
 	wantText(t, "after commit", s.takeLog(),
-		"mine $0=.git/hooks/post-commit.sw-chained \nsw hook post-commit\n")
+		"sw hook commit-msg .git/COMMIT_EDITMSG\nmine $0=.git/hooks/post-commit.sw-chained \nsw hook post-commit\n")
 
 	// A rebase rewrites several commits: several lines of input, fed to both.
 	s.git(repo.Root, "checkout", "-q", "-b", "side")
@@ -109,7 +109,7 @@ call_lefthook run "post-commit" "$@"
 `, 0o755)
 	mustInstall(t, repo, Options{})
 	s.git(repo.Root, "commit", "-q", "--allow-empty", "-m", "one")
-	wantText(t, "log", s.takeLog(), "lefthook run post-commit\nsw hook post-commit\n")
+	wantText(t, "log", s.takeLog(), "sw hook commit-msg .git/COMMIT_EDITMSG\nlefthook run post-commit\nsw hook post-commit\n")
 }
 
 func TestInstallTwiceIsInstallingOnce(t *testing.T) {
@@ -125,7 +125,7 @@ func TestInstallTwiceIsInstallingOnce(t *testing.T) {
 		t.Errorf("second install changed something:\n%s", report)
 	}
 	wantText(t, "second report", actions(report),
-		"post-commit: already installed\npost-merge: already installed\npost-rewrite: already installed\npre-push: already installed\nreference-transaction: already installed\n")
+		"post-commit: already installed\npost-merge: already installed\npost-rewrite: already installed\npre-push: already installed\ncommit-msg: already installed\nreference-transaction: already installed\n")
 	second := snapshot(t, hooksDir)
 	if len(first) != len(second) {
 		t.Errorf("files after first install %d, after second %d", len(first), len(second))
@@ -151,7 +151,7 @@ func TestReferenceTransactionOptInStaysUntilUninstall(t *testing.T) {
 	}
 	report = mustUninstall(t, repo)
 	wantText(t, "uninstall", actions(report),
-		"post-commit: removed\npost-merge: removed\npost-rewrite: removed\npre-push: removed\nreference-transaction: removed\n")
+		"post-commit: removed\npost-merge: removed\npost-rewrite: removed\npre-push: removed\ncommit-msg: removed\nreference-transaction: removed\n")
 }
 
 func TestOlderShimIsUpdatedAndNewerLeftAlone(t *testing.T) {
@@ -166,7 +166,7 @@ func TestOlderShimIsUpdatedAndNewerLeftAlone(t *testing.T) {
 	writeFile(t, filepath.Join(hooksDir, PostRewrite), shimText(PostRewrite), 0o644) // someone took the x bit
 
 	report := mustInstall(t, repo, Options{})
-	wantText(t, "report", actions(report), "post-commit: updated\npost-merge: already installed\npost-rewrite: updated\npre-push: installed\n")
+	wantText(t, "report", actions(report), "post-commit: updated\npost-merge: already installed\npost-rewrite: updated\npre-push: installed\ncommit-msg: installed\n")
 	after := snapshot(t, hooksDir)
 	wantText(t, "post-commit", after[PostCommit], "-rwxr-xr-x\n"+shimText(PostCommit))
 	wantText(t, "post-merge", after[PostMerge], "-rwxr-xr-x\n"+newer)
@@ -186,7 +186,7 @@ func TestStrayCopyOfTheShimIsNeverChained(t *testing.T) {
 		t.Error("the stray copy is still there")
 	}
 	s.git(repo.Root, "commit", "-q", "--allow-empty", "-m", "one")
-	wantText(t, "log", s.takeLog(), "sw hook post-commit\n")
+	wantText(t, "log", s.takeLog(), "sw hook commit-msg .git/COMMIT_EDITMSG\nsw hook post-commit\n")
 }
 
 // The shims start sw on one processor (its hooks' work is sequential),
@@ -200,7 +200,7 @@ func TestShimsStartSwOnOneProcessor(t *testing.T) {
 	mustInstall(t, repo, Options{})
 
 	s.git(repo.Root, "commit", "-q", "--allow-empty", "-m", "one")
-	wantText(t, "alone", s.takeLog(), "sw hook post-commit GOMAXPROCS=1\n")
+	wantText(t, "alone", s.takeLog(), "sw hook commit-msg GOMAXPROCS=1\nsw hook post-commit GOMAXPROCS=1\n")
 	s.git(repo.Root, "commit", "-q", "--amend", "--allow-empty", "-m", "one, amended")
 	var swLines []string
 	for _, line := range strings.Split(s.takeLog(), "\n") {
@@ -209,7 +209,7 @@ func TestShimsStartSwOnOneProcessor(t *testing.T) {
 		}
 	}
 	wantText(t, "after a chained hook", strings.Join(swLines, "\n"),
-		"sw hook post-commit GOMAXPROCS=1\nsw hook post-rewrite GOMAXPROCS=1")
+		"sw hook commit-msg GOMAXPROCS=1\nsw hook post-commit GOMAXPROCS=1\nsw hook post-rewrite GOMAXPROCS=1")
 }
 
 // TestEditedShimIsKeptAside: a shim the person edited is copied to
@@ -226,7 +226,7 @@ func TestEditedShimIsKeptAside(t *testing.T) {
 
 	report := mustInstall(t, repo, Options{})
 	wantText(t, "report", report.String(), "post-commit: updated (the shim had been altered; your version is kept as post-commit.sw-altered, and the shim rewritten)\n"+
-		"post-merge: updated (the shim's mode had been changed; set again)\npost-rewrite: already installed\npre-push: already installed\n")
+		"post-merge: updated (the shim's mode had been changed; set again)\npost-rewrite: already installed\npre-push: already installed\ncommit-msg: already installed\n")
 	after := snapshot(t, hooksDir)
 	wantText(t, "kept", after[PostCommit+AlteredSuffix], "-rwx------\n"+edited)
 	wantText(t, "rewritten", after[PostCommit], "-rwxr-xr-x\n"+shimText(PostCommit))

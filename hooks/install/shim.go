@@ -11,7 +11,7 @@ import (
 // ShimVersion is written into every shim's marker line. Raise it whenever the
 // shim text changes: install then rewrites older shims, and leaves newer ones
 // (from a newer sw) alone. A test pins the text to the version.
-const ShimVersion = 3
+const ShimVersion = 4
 
 // markerPrefix starts the line that marks a hook file as sw's shim:
 // "# sw-hook-shim <version> <hook>".
@@ -21,7 +21,7 @@ const markerPrefix = "# sw-hook-shim "
 // functions every shim shares, then the body for that hook.
 func shimText(hook string) string {
 	body := "hooks/shim.sh"
-	if hook == ReferenceTransaction || hook == PrePush {
+	if hook == ReferenceTransaction || hook == PrePush || hook == CommitMsg {
 		body = "hooks/" + hook + ".sh" // filtered in the shell: most calls start no sw
 	}
 	text := templates.Text("hooks/header.sh") + templates.Text("hooks/helpers.sh") + templates.Text(body)

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"sw/hooks/git"
 )
@@ -107,7 +108,7 @@ func NotInPlace(repo *git.Repo) (gone []string, unnoticed string, err error) {
 	if err != nil {
 		return nil, "", err
 	}
-	counting := false
+	counting, pushing, guarding := false, false, false
 	for _, hook := range allHooks {
 		if hook == ReferenceTransaction {
 			continue // installed on request only
@@ -123,14 +124,26 @@ func NotInPlace(repo *git.Repo) (gone []string, unnoticed string, err error) {
 		default:
 			continue
 		}
-		counting = counting || hook != PrePush
+		switch hook {
+		case PrePush:
+			pushing = true
+		case CommitMsg:
+			guarding = true
+		default:
+			counting = true
+		}
 	}
-	switch {
-	case counting:
-		unnoticed = "finished pieces go uncounted"
-	case len(gone) > 0:
-		// An install by an sw from before pre-push: all else is counted.
-		unnoticed = "a suggestion branch pushed without -u and deleted on the remote stays pending"
+	if counting {
+		return gone, "finished pieces go uncounted", nil
 	}
-	return gone, unnoticed, nil
+	// An install by an sw from before pre-push or commit-msg, or a hook
+	// manager that put its own commit-msg in sw's place: all else is counted.
+	var lost []string
+	if pushing {
+		lost = append(lost, "a suggestion branch pushed without -u and deleted on the remote stays pending")
+	}
+	if guarding {
+		lost = append(lost, "an agent's commit that changes the profile is not refused")
+	}
+	return gone, strings.Join(lost, ", and "), nil
 }
