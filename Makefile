@@ -13,6 +13,8 @@ TAGS     := urfave_cli_no_docs
 # Every fuzz target, as package:target.
 FUZZ_TARGETS := \
 	./facts:FuzzParse \
+	./hooks:FuzzShellWrites \
+	./hooks/install:FuzzParseJSON \
 	./profile:FuzzParseRule \
 	./profile/block:FuzzRewrite \
 	./profile/collection:FuzzMatchGlob \
