@@ -745,26 +745,14 @@ func assignment(text string) (name, value string, ok bool) {
 // joined or as the next word) and returns the words from its first
 // operand on.
 func afterOptions(words []shWord, valued string, longValued []string) []shWord {
-	for i := 0; i < len(words); i++ {
-		t := words[i].text
-		switch {
-		case t == "--":
+	for i := 0; i < len(words); {
+		switch n := optionWords(words, i, valued, longValued); n {
+		case endOfOptions:
 			return words[i+1:]
-		case strings.HasPrefix(t, "--"):
-			if !strings.Contains(t, "=") && hasString(longValued, t) {
-				i++
-			}
-		case strings.HasPrefix(t, "-") && t != "-":
-			for k := 1; k < len(t); k++ {
-				if strings.IndexByte(valued, t[k]) >= 0 {
-					if k == len(t)-1 {
-						i++
-					}
-					break
-				}
-			}
-		default:
+		case 0:
 			return words[i:]
+		default:
+			i += n
 		}
 	}
 	return nil
@@ -774,29 +762,47 @@ func afterOptions(words []shWord, valued string, longValued []string) []shWord {
 // or an option's value. -- ends the options.
 func operands(words []shWord, valued string, longValued []string) []shWord {
 	var out []shWord
-	for i := 0; i < len(words); i++ {
-		t := words[i].text
-		switch {
-		case t == "--":
+	for i := 0; i < len(words); {
+		switch n := optionWords(words, i, valued, longValued); n {
+		case endOfOptions:
 			return append(out, words[i+1:]...)
-		case strings.HasPrefix(t, "--"):
-			if !strings.Contains(t, "=") && hasString(longValued, t) {
-				i++
-			}
-		case strings.HasPrefix(t, "-") && t != "-":
-			for k := 1; k < len(t); k++ {
-				if strings.IndexByte(valued, t[k]) >= 0 {
-					if k == len(t)-1 {
-						i++
-					}
-					break
-				}
-			}
-		default:
+		case 0:
 			out = append(out, words[i])
+			i++
+		default:
+			i += n
 		}
 	}
 	return out
+}
+
+// endOfOptions is optionWords' answer for "--".
+const endOfOptions = -1
+
+// optionWords says how many words the option at words[i] takes: 1, or 2
+// with a value given as the next word; 0 when words[i] is an operand.
+func optionWords(words []shWord, i int, valued string, longValued []string) int {
+	t := words[i].text
+	switch {
+	case t == "--":
+		return endOfOptions
+	case strings.HasPrefix(t, "--"):
+		if !strings.Contains(t, "=") && hasString(longValued, t) {
+			return 2
+		}
+		return 1
+	case strings.HasPrefix(t, "-") && t != "-":
+		for k := 1; k < len(t); k++ {
+			if strings.IndexByte(valued, t[k]) >= 0 {
+				if k == len(t)-1 {
+					return 2
+				}
+				break
+			}
+		}
+		return 1
+	}
+	return 0
 }
 
 func hasString(list []string, s string) bool {

@@ -1,10 +1,13 @@
 package review
 
 import (
+	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 
 	"sw/hooks/git"
+	"sw/profile/atomicfile"
 	"sw/profile/collection"
 )
 
@@ -205,6 +208,14 @@ func (l *Loop) LatestPiece() (string, error) {
 	if st, _ := l.loadState(); st.Latest != "" && present(st.Latest) {
 		return st.Latest, nil
 	}
+	// Without the hooks' note, the answer is kept for the commit it was
+	// found at, so that only the first session after a commit walks.
+	noted := filepath.Join(l.Dir, "latest")
+	if data, err := os.ReadFile(noted); err == nil {
+		if at, p, ok := strings.Cut(string(data), "\t"); ok && at == head.String() && (p == "" || present(p)) {
+			return p, nil
+		}
+	}
 	found, walked := "", 0
 	err = l.Repo.WalkHistory(head, git.ZeroHash, func(c git.PathCommit) bool {
 		walked++
@@ -219,6 +230,10 @@ func (l *Loop) LatestPiece() (string, error) {
 		}
 		return walked < latestWalk
 	})
+	if err == nil && os.MkdirAll(l.Dir, 0o777) == nil {
+		// Only a note: a write that fails costs the next session a walk.
+		_ = atomicfile.Write(noted, []byte(head.String()+"\t"+found), 0o666)
+	}
 	return found, err
 }
 
