@@ -1,0 +1,58 @@
+package review
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+
+	"sw/hooks/git"
+	"sw/profile/atomicfile"
+)
+
+// LatestPiece is the piece the person finished last, as the hooks noted
+// it; where they have not (a fresh clone, hooks installed late), as git's
+// history says: the newest commit not an agent's that added or changed a
+// piece still there, among the last latestWalk commits. "" when none.
+func (l *Loop) LatestPiece() (string, error) {
+	_, head, err := l.Repo.Head()
+	if err != nil || head.IsZero() {
+		return "", err
+	}
+	present := func(p string) bool {
+		_, ok, err := l.Repo.FileAt(head, p)
+		return err == nil && ok
+	}
+	if st, _ := l.loadState(); st.Latest != "" && present(st.Latest) {
+		return st.Latest, nil
+	}
+	// Without the hooks' note, the answer is kept for the commit it was
+	// found at, so that only the first session after a commit walks.
+	noted := filepath.Join(l.Dir, "latest")
+	if data, err := os.ReadFile(noted); err == nil {
+		if at, p, ok := strings.Cut(string(data), "\t"); ok && at == head.String() && (p == "" || present(p)) {
+			return p, nil
+		}
+	}
+	found, walked := "", 0
+	err = l.Repo.WalkHistory(head, git.ZeroHash, func(c git.PathCommit) bool {
+		walked++
+		if l.byAgent(c.Message) {
+			return walked < latestWalk
+		}
+		for _, p := range sortedKeys(c.Changes) {
+			if s := c.Changes[p]; (s == "A" || s == "M") && l.Coll.Settings.IsPiece(p) && present(p) {
+				found = p
+				return false
+			}
+		}
+		return walked < latestWalk
+	})
+	if err == nil && os.MkdirAll(l.Dir, 0o777) == nil {
+		// Only a note: a write that fails costs the next session a walk.
+		_ = atomicfile.Write(noted, []byte(head.String()+"\t"+found), 0o666)
+	}
+	return found, err
+}
+
+// latestWalk bounds how far back LatestPiece looks in history.
+const latestWalk = 1000
