@@ -66,7 +66,7 @@ func (l *Loop) reconcileLocked(midCommand bool) error {
 // pending or a rejection waits to be recorded; otherwise they are left out
 // (withDefault false), so that a commit, which always moves the default
 // branch, does not make every hook reconcile in full.
-func (l *Loop) watchedRefs(withDefault bool) (map[string]string, tip, tip, error) {
+func (l *Loop) watchedRefs(st *State, withDefault bool) (map[string]string, tip, tip, error) {
 	refs := map[string]string{}
 	local, err := l.Repo.Refs("refs/heads/" + BranchPrefix)
 	if err != nil {
@@ -99,7 +99,7 @@ func (l *Loop) watchedRefs(withDefault bool) (map[string]string, tip, tip, error
 	if len(remote) == 0 {
 		return refs, def, up, nil
 	}
-	if ref, ok := l.Repo.Upstream(def.name); ok {
+	if ref, ok := l.defaultUpstream(st, def.name); ok {
 		if h, found, err := l.Repo.Ref(ref); err == nil && found {
 			up = tip{name: strings.TrimPrefix(ref, "refs/remotes/"), ref: ref, hash: h}
 			refs[ref] = h.String()
@@ -113,7 +113,7 @@ func (l *Loop) reconcile(st *State) error { return l.reconcileWith(st, false) }
 // nothingMoved reports whether the refs reconciling watches are as st last
 // saw them, with no rejection waiting to be recorded.
 func (l *Loop) nothingMoved(st *State) bool {
-	refs, _, _, err := l.watchedRefs(st.awaiting())
+	refs, _, _, err := l.watchedRefs(st, st.awaiting())
 	return err == nil && maps.Equal(refs, st.Refs) && !st.unrecorded()
 }
 
@@ -124,7 +124,7 @@ func (st *State) awaiting() bool {
 }
 
 func (l *Loop) reconcileWith(st *State, midCommand bool) error {
-	refs, def, up, err := l.watchedRefs(st.awaiting())
+	refs, def, up, err := l.watchedRefs(st, st.awaiting())
 	if err != nil {
 		return err
 	}
@@ -140,7 +140,7 @@ func (l *Loop) reconcileWith(st *State, midCommand bool) error {
 			st.Refs = refs
 			return nil
 		}
-		if refs, def, up, err = l.watchedRefs(true); err != nil {
+		if refs, def, up, err = l.watchedRefs(st, true); err != nil {
 			return err
 		}
 	}
@@ -167,7 +167,7 @@ func (l *Loop) reconcileWith(st *State, midCommand bool) error {
 	// A decision (which may delete a stale branch) or a recorded rejection
 	// moves refs; without either they are as listed above.
 	if st.Decisions != decisions || toRecord {
-		if refs, _, _, err = l.watchedRefs(st.awaiting()); err != nil {
+		if refs, _, _, err = l.watchedRefs(st, st.awaiting()); err != nil {
 			return err
 		}
 	}
@@ -301,6 +301,29 @@ func (l *Loop) prunedFromRemote(s *Suggestion, refs map[string]string, hasLocal 
 	return false
 }
 
+// defaultUpstream is the default branch's upstream (Repo.Upstream), as st
+// noted it while the repository's config file is the one it was read from:
+// every commit moves the default branch, and asking git's configuration
+// again each time would start a git process on every commit.
+func (l *Loop) defaultUpstream(st *State, branch string) (string, bool) {
+	key := configStamp(l.Repo) + " " + branch
+	if key != st.DefaultUpstreamKey || configStamp(l.Repo) == "" {
+		st.DefaultUpstream, _ = l.Repo.Upstream(branch)
+		st.DefaultUpstreamKey = key
+	}
+	return st.DefaultUpstream, st.DefaultUpstream != ""
+}
+
+// configStamp says which version of the repository's config file is on
+// disk (git replaces the file on every change); "" when it cannot be read.
+func configStamp(r *git.Repo) string {
+	fi, err := os.Stat(filepath.Join(r.CommonDir, "config"))
+	if err != nil {
+		return ""
+	}
+	return fmt.Sprintf("%d.%d", fi.ModTime().UnixNano(), fi.Size())
+}
+
 // learnUpstreams notes the remote-tracking branch each pending suggestion
 // branch follows (set by git push -u), so that its disappearance is seen
 // even if sw never saw it exist. Only git config says, and reading it for
@@ -308,10 +331,7 @@ func (l *Loop) prunedFromRemote(s *Suggestion, refs map[string]string, hasLocal 
 // reconcile; git writes it to the repository's config file, so it is read
 // again only when that file has changed.
 func (l *Loop) learnUpstreams(st *State) {
-	stamp := ""
-	if fi, err := os.Stat(filepath.Join(l.Repo.CommonDir, "config")); err == nil {
-		stamp = fmt.Sprintf("%d.%d", fi.ModTime().UnixNano(), fi.Size())
-	}
+	stamp := configStamp(l.Repo)
 	if stamp == st.ConfigStamp && stamp != "" {
 		return
 	}

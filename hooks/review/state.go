@@ -35,6 +35,10 @@ type State struct {
 	// ConfigStamp is the repository's git config file as of the last look
 	// at the suggestions' upstreams (modification time and size).
 	ConfigStamp string `json:"config_stamp,omitempty"`
+	// DefaultUpstream is the default branch's upstream, as read while the
+	// config file and the branch were DefaultUpstreamKey.
+	DefaultUpstream    string `json:"default_upstream,omitempty"`
+	DefaultUpstreamKey string `json:"default_upstream_key,omitempty"`
 
 	// fresh is set on a state made because none could be read: the count
 	// then starts from what git says (see startCounting).
