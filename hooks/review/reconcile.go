@@ -68,16 +68,20 @@ func (l *Loop) reconcileLocked(midCommand bool) error {
 // branch, does not make every hook reconcile in full.
 func (l *Loop) watchedRefs(st *State, withDefault bool) (map[string]string, tip, tip, error) {
 	refs := map[string]string{}
-	local, err := l.Repo.Refs("refs/heads/" + BranchPrefix)
+	all, err := l.Repo.Refs("refs/") // one walk of the refs for both kinds
 	if err != nil {
 		return nil, tip{}, tip{}, err
 	}
-	remote, err := l.Repo.Refs("refs/remotes/")
-	if err != nil {
-		return nil, tip{}, tip{}, err
+	remote := map[string]git.Hash{}
+	for name, h := range all {
+		if strings.HasPrefix(name, "refs/remotes/") {
+			remote[name] = h
+		}
 	}
-	for name, h := range local {
-		refs[name] = h.String()
+	for name, h := range all {
+		if strings.HasPrefix(name, "refs/heads/"+BranchPrefix) {
+			refs[name] = h.String()
+		}
 	}
 	for name, h := range remote {
 		if _, _, ok := parseBranch(name); ok {
