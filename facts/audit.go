@@ -1,0 +1,402 @@
+package facts
+
+// The auto-memory audit. Claude Code keeps notes of its own for each
+// project (its "auto memory"): a folder of Markdown files, MEMORY.md (the
+// index it loads at the start of every session) and topic files beside it.
+// sw's block tells the agent to record only facts there; the audit finds
+// the entries that file a writing-style judgment anyway, so the person can
+// move them where style lives (the profile) and remove them from the notes.
+//
+// Where the folder is, as Claude Code's documentation describes it:
+//   - by default, <config>/projects/<slug>/memory/, where <config> is
+//     $CLAUDE_CONFIG_DIR, else ~/.claude, and <slug> is the absolute path of
+//     the project (the git repository's root, shared by all its worktrees
+//     and subfolders; outside git, the folder itself) with every character
+//     that is not an ASCII letter or digit replaced by "-";
+//   - the autoMemoryDirectory setting moves it. Claude Code takes it from
+//     the managed policy, the project's local settings
+//     (.claude/settings.local.json) and the user's settings
+//     (<config>/settings.json), in that order of precedence, but never from
+//     the project's shared .claude/settings.json, so that a repository
+//     cannot send a person's notes elsewhere. Its value is an absolute path
+//     or one starting with ~/.
+// A slug longer than 200 characters is cut there and given a hash suffix
+// sw cannot compute; sw then takes the one folder whose name starts with
+// the cut slug.
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+
+	"sw/profile/markdown"
+)
+
+// AutoMemoryIndex is the file of the auto-memory folder the agent loads
+// at the start of every session; the folder's other Markdown files are
+// topic files it reads when it needs them.
+const AutoMemoryIndex = "MEMORY.md"
+
+// maxSlug is the length past which Claude Code shortens a project's slug.
+const maxSlug = 200
+
+// AutoMemoryEnv is what locating the auto memory reads of the world.
+type AutoMemoryEnv struct {
+	Getenv func(string) string
+	Home   string // the user's home folder: ~
+	// ManagedSettings is the managed-policy settings file, "" for none
+	// (see ManagedSettingsFile).
+	ManagedSettings string
+}
+
+// ManagedSettingsFile is where Claude Code's managed policy (settings an
+// organisation deploys) lives on this system.
+func ManagedSettingsFile() string {
+	switch runtime.GOOS {
+	case "darwin":
+		return "/Library/Application Support/ClaudeCode/managed-settings.json"
+	case "windows":
+		return `C:\Program Files\ClaudeCode\managed-settings.json`
+	default:
+		return "/etc/claude-code/managed-settings.json"
+	}
+}
+
+// AutoMemory is where a project's auto memory is, or would be.
+type AutoMemory struct {
+	Folder string   // the folder, "" when there is none
+	Looked []string // every folder looked in, in order
+	// From says what named the folder: "the default location", or the
+	// settings file whose autoMemoryDirectory it is.
+	From string
+	// Notes are settings read and set aside, each with why.
+	Notes []string
+}
+
+// LocateAutoMemory finds the auto memory of the project whose root is
+// root (for a git repository, the main worktree's top folder).
+func LocateAutoMemory(root string, env AutoMemoryEnv) (*AutoMemory, error) {
+	root, err := filepath.Abs(root)
+	if err != nil {
+		return nil, err
+	}
+	config := env.Getenv("CLAUDE_CONFIG_DIR")
+	if config == "" {
+		config = filepath.Join(env.Home, ".claude")
+	}
+	am := &AutoMemory{}
+	local := filepath.Join(root, ".claude", "settings.local.json")
+	for _, file := range []string{env.ManagedSettings, local, filepath.Join(config, "settings.json")} {
+		if file == "" {
+			continue
+		}
+		dir, set, err := autoMemoryDirectory(file)
+		if err != nil {
+			return nil, err
+		}
+		if !set {
+			continue
+		}
+		if expanded, ok := expandHome(dir, env.Home); ok {
+			am.From = file + " (autoMemoryDirectory)"
+			am.look(expanded)
+			return am, nil
+		}
+		am.Notes = append(am.Notes, fmt.Sprintf("%s: autoMemoryDirectory %q set aside: Claude Code takes only an absolute path or one starting with ~/", file, dir))
+	}
+	if _, set, err := autoMemoryDirectory(filepath.Join(root, ".claude", "settings.json")); err == nil && set {
+		am.Notes = append(am.Notes, fmt.Sprintf("%s: autoMemoryDirectory set aside: Claude Code does not take it from a project's shared settings (put it in %s)",
+			filepath.Join(root, ".claude", "settings.json"), local))
+	}
+	am.From = "the default location"
+	projects := filepath.Join(config, "projects")
+	roots := []string{root}
+	if real, err := filepath.EvalSymlinks(root); err == nil && real != root {
+		roots = append(roots, real)
+	}
+	for _, r := range roots {
+		slug := ProjectSlug(r)
+		if len(slug) <= maxSlug {
+			if am.look(filepath.Join(projects, slug, "memory")) {
+				return am, nil
+			}
+			continue
+		}
+		// A slug is ASCII letters, digits and dashes: no byte of it is
+		// special to Glob.
+		prefix := slug[:maxSlug]
+		am.Looked = append(am.Looked, filepath.Join(projects, prefix+"-*", "memory"))
+		matches, _ := filepath.Glob(filepath.Join(projects, prefix+"-*", "memory"))
+		if len(matches) == 1 && isDir(matches[0]) {
+			am.Folder = matches[0]
+			return am, nil
+		}
+	}
+	return am, nil
+}
+
+// look records dir as looked in, and takes it when it is a folder.
+func (am *AutoMemory) look(dir string) bool {
+	am.Looked = append(am.Looked, dir)
+	if isDir(dir) {
+		am.Folder = dir
+		return true
+	}
+	return false
+}
+
+// ProjectSlug is the name Claude Code gives a project's folder under
+// projects/: its absolute path with every character that is not an ASCII
+// letter or digit replaced by "-". Claude Code counts characters as
+// JavaScript does, so a character outside the Basic Multilingual Plane
+// (an emoji) becomes two dashes.
+func ProjectSlug(path string) string {
+	var b strings.Builder
+	for _, r := range path {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9':
+			b.WriteRune(r)
+		case r > 0xFFFF:
+			b.WriteString("--")
+		default:
+			b.WriteByte('-')
+		}
+	}
+	return b.String()
+}
+
+// autoMemoryDirectory reads the autoMemoryDirectory setting of a Claude
+// Code settings file: a file that is not there sets nothing, and one that
+// is not valid JSON is an error, as Claude Code would not read it either.
+func autoMemoryDirectory(file string) (dir string, set bool, err error) {
+	data, err := os.ReadFile(file)
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, err
+	}
+	var settings struct {
+		AutoMemoryDirectory *string `json:"autoMemoryDirectory"`
+	}
+	if err := json.Unmarshal(data, &settings); err != nil {
+		return "", false, fmt.Errorf("%s: not valid JSON (%v); fix it, or Claude Code will not read it either", file, err)
+	}
+	if settings.AutoMemoryDirectory == nil || strings.TrimSpace(*settings.AutoMemoryDirectory) == "" {
+		return "", false, nil
+	}
+	return *settings.AutoMemoryDirectory, true, nil
+}
+
+// expandHome makes a setting's path absolute: ~ and ~/... are under home;
+// ok is false for a path that is neither absolute nor under ~.
+func expandHome(path, home string) (string, bool) {
+	switch {
+	case path == "~":
+		return home, true
+	case strings.HasPrefix(path, "~/"), runtime.GOOS == "windows" && strings.HasPrefix(path, `~\`):
+		return filepath.Join(home, path[2:]), true
+	case filepath.IsAbs(path):
+		return filepath.Clean(path), true
+	}
+	return "", false
+}
+
+func isDir(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.IsDir()
+}
+
+// Finding is an auto-memory entry that files a writing-style judgment.
+type Finding struct {
+	File string `json:"file"` // relative to the folder, with forward slashes
+	Line int    `json:"line"`
+	Text string `json:"text"` // the line as written
+	Why  string `json:"why"`  // the kind of judgment, what about, and the cues
+}
+
+// Audit is what the audit found in an auto-memory folder.
+type Audit struct {
+	Folder   string    `json:"folder"`
+	Findings []Finding `json:"findings"`
+	Entries  int       `json:"entries"` // how many entries were read
+}
+
+// AuditAutoMemory reads every Markdown file in dir (MEMORY.md first, then
+// the topic files by name, subfolders included) and reports the entries
+// that file a writing-style judgment. An entry is one line of text: a list
+// item, a line of a paragraph, a table row, or a front-matter name or
+// description. Headings, code blocks, HTML comments and front matter's
+// other fields are not entries.
+func AuditAutoMemory(dir string) (*Audit, error) {
+	var files []string
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if strings.HasPrefix(d.Name(), ".") && path != dir {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !d.IsDir() && strings.EqualFold(filepath.Ext(path), ".md") {
+			rel, err := filepath.Rel(dir, path)
+			if err != nil {
+				return err
+			}
+			files = append(files, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	slices.SortFunc(files, func(a, b string) int {
+		switch {
+		case a == AutoMemoryIndex:
+			return -1
+		case b == AutoMemoryIndex:
+			return 1
+		}
+		return strings.Compare(a, b)
+	})
+	a := &Audit{Folder: dir, Findings: []Finding{}}
+	for _, f := range files {
+		data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(f)))
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range memoryEntries(data) {
+			a.Entries++
+			if why, ok := classify(e.text); ok {
+				a.Findings = append(a.Findings, Finding{File: f, Line: e.line, Text: e.raw, Why: why})
+			}
+		}
+	}
+	return a, nil
+}
+
+// memoryEntry is one entry of an auto-memory file: its line, the line as
+// written, and the text to classify (markers and labels taken off).
+type memoryEntry struct {
+	line      int
+	raw, text string
+}
+
+// memoryEntries splits an auto-memory file into entries, one per line of
+// text (see AuditAutoMemory).
+func memoryEntries(data []byte) []memoryEntry {
+	var entries []memoryEntry
+	var fence markdown.Fence
+	frontMatter, comment := false, false
+	markdown.Lines(data, func(l markdown.Line) bool {
+		raw := string(data[l.Start:l.End])
+		line := strings.TrimSpace(raw)
+		switch {
+		case l.Num == 1 && line == "---":
+			frontMatter = true
+			return true
+		case frontMatter:
+			if line == "---" || line == "..." {
+				frontMatter = false
+				return true
+			}
+			// Claude Code's topic files carry a name and a description
+			// of what they hold; the other fields (type) are labels.
+			key, value, _ := strings.Cut(line, ":")
+			if k := strings.TrimSpace(key); k == "name" || k == "description" {
+				if v := strings.Trim(strings.TrimSpace(value), `"'`); v != "" {
+					entries = append(entries, memoryEntry{line: l.Num, raw: raw, text: v})
+				}
+			}
+			return true
+		case fence.Inside(data[l.Start:l.End], l.Num):
+			return true
+		case comment:
+			comment = !strings.Contains(line, "-->")
+			return true
+		case strings.HasPrefix(line, "<!--"):
+			comment = !strings.Contains(line, "-->")
+			return true
+		case line == "", isHeading(line), isRule(line), isTableSeparator(line):
+			return true
+		}
+		if text := entryText(line); text != "" {
+			entries = append(entries, memoryEntry{line: l.Num, raw: raw, text: text})
+		}
+		return true
+	})
+	return entries
+}
+
+// entryText is a line's text without list and quote markers, a task box
+// or a bold label ("**Why:**"), and with table cells joined.
+func entryText(line string) string {
+	for {
+		t := strings.TrimLeft(line, " \t")
+		switch {
+		case strings.HasPrefix(t, ">"):
+			t = t[1:]
+		case len(t) > 1 && strings.ContainsRune("-*+", rune(t[0])) && (t[1] == ' ' || t[1] == '\t'):
+			t = t[2:]
+		default:
+			if n := orderedMarker(t); n > 0 {
+				t = t[n:]
+			}
+		}
+		t = strings.TrimSpace(t)
+		for _, box := range []string{"[ ] ", "[x] ", "[X] "} {
+			t = strings.TrimPrefix(t, box)
+		}
+		if t == line {
+			break
+		}
+		line = t
+	}
+	if strings.HasPrefix(line, "|") {
+		cells := strings.Split(strings.Trim(line, "|"), "|")
+		for i := range cells {
+			cells[i] = strings.TrimSpace(cells[i])
+		}
+		line = strings.Join(cells, " ")
+	}
+	return strings.TrimSpace(line)
+}
+
+// orderedMarker is the length of an ordered list marker ("1. ", "2) ")
+// at the start of t, 0 when there is none.
+func orderedMarker(t string) int {
+	i := 0
+	for i < len(t) && i < 9 && t[i] >= '0' && t[i] <= '9' {
+		i++
+	}
+	if i == 0 || i+1 >= len(t) || (t[i] != '.' && t[i] != ')') || (t[i+1] != ' ' && t[i+1] != '\t') {
+		return 0
+	}
+	return i + 2
+}
+
+func isHeading(line string) bool {
+	n := 0
+	for n < len(line) && n < 7 && line[n] == '#' {
+		n++
+	}
+	return n >= 1 && n <= 6 && (n == len(line) || line[n] == ' ' || line[n] == '\t')
+}
+
+// isRule is a thematic break (---, ***, ___) or a setext underline.
+func isRule(line string) bool {
+	t := strings.ReplaceAll(line, " ", "")
+	return len(t) >= 3 && (strings.Trim(t, "-") == "" || strings.Trim(t, "*") == "" || strings.Trim(t, "_") == "" || strings.Trim(t, "=") == "")
+}
+
+func isTableSeparator(line string) bool {
+	return strings.HasPrefix(line, "|") && strings.Trim(line, "|-: \t") == ""
+}
