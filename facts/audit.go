@@ -103,7 +103,7 @@ func LocateAutoMemory(root string, env AutoMemoryEnv) (*AutoMemory, error) {
 		if !set {
 			continue
 		}
-		if expanded, ok := expandHome(dir, env.Home); ok {
+		if expanded, ok := expandTilde(dir, env.Home); ok {
 			am.From = file + " (autoMemoryDirectory)"
 			am.look(expanded)
 			return am, nil
@@ -133,7 +133,7 @@ func LocateAutoMemory(root string, env AutoMemoryEnv) (*AutoMemory, error) {
 		prefix := slug[:maxSlug]
 		am.Looked = append(am.Looked, filepath.Join(projects, prefix+"-*", "memory"))
 		matches, _ := filepath.Glob(filepath.Join(projects, prefix+"-*", "memory"))
-		if len(matches) == 1 && isDir(matches[0]) {
+		if len(matches) == 1 && isFolder(matches[0]) {
 			am.Folder = matches[0]
 			return am, nil
 		}
@@ -144,7 +144,7 @@ func LocateAutoMemory(root string, env AutoMemoryEnv) (*AutoMemory, error) {
 // look records dir as looked in, and takes it when it is a folder.
 func (am *AutoMemory) look(dir string) bool {
 	am.Looked = append(am.Looked, dir)
-	if isDir(dir) {
+	if isFolder(dir) {
 		am.Folder = dir
 		return true
 	}
@@ -194,9 +194,9 @@ func autoMemoryDirectory(file string) (dir string, set bool, err error) {
 	return *settings.AutoMemoryDirectory, true, nil
 }
 
-// expandHome makes a setting's path absolute: ~ and ~/... are under home;
+// expandTilde makes a setting's path absolute: ~ and ~/... are under home;
 // ok is false for a path that is neither absolute nor under ~.
-func expandHome(path, home string) (string, bool) {
+func expandTilde(path, home string) (string, bool) {
 	switch {
 	case path == "~":
 		return home, true
@@ -208,7 +208,7 @@ func expandHome(path, home string) (string, bool) {
 	return "", false
 }
 
-func isDir(path string) bool {
+func isFolder(path string) bool {
 	fi, err := os.Stat(path)
 	return err == nil && fi.IsDir()
 }
@@ -273,9 +273,9 @@ func AuditAutoMemory(dir string) (*Audit, error) {
 		if err != nil {
 			return nil, err
 		}
-		for _, e := range memoryEntries(data) {
+		for _, e := range autoEntries(data) {
 			a.Entries++
-			if why, ok := classify(e.text); ok {
+			if why, ok := classifyEntry(e.text); ok {
 				a.Findings = append(a.Findings, Finding{File: f, Line: e.line, Text: e.raw, Why: why})
 			}
 		}
@@ -283,17 +283,17 @@ func AuditAutoMemory(dir string) (*Audit, error) {
 	return a, nil
 }
 
-// memoryEntry is one entry of an auto-memory file: its line, the line as
+// autoEntry is one entry of an auto-memory file: its line, the line as
 // written, and the text to classify (markers and labels taken off).
-type memoryEntry struct {
+type autoEntry struct {
 	line      int
 	raw, text string
 }
 
-// memoryEntries splits an auto-memory file into entries, one per line of
+// autoEntries splits an auto-memory file into entries, one per line of
 // text (see AuditAutoMemory).
-func memoryEntries(data []byte) []memoryEntry {
-	var entries []memoryEntry
+func autoEntries(data []byte) []autoEntry {
+	var entries []autoEntry
 	var fence markdown.Fence
 	frontMatter, comment := false, false
 	markdown.Lines(data, func(l markdown.Line) bool {
@@ -313,7 +313,7 @@ func memoryEntries(data []byte) []memoryEntry {
 			key, value, _ := strings.Cut(line, ":")
 			if k := strings.TrimSpace(key); k == "name" || k == "description" {
 				if v := strings.Trim(strings.TrimSpace(value), `"'`); v != "" {
-					entries = append(entries, memoryEntry{line: l.Num, raw: raw, text: v})
+					entries = append(entries, autoEntry{line: l.Num, raw: raw, text: v})
 				}
 			}
 			return true
@@ -325,20 +325,20 @@ func memoryEntries(data []byte) []memoryEntry {
 		case strings.HasPrefix(line, "<!--"):
 			comment = !strings.Contains(line, "-->")
 			return true
-		case line == "", isHeading(line), isRule(line), isTableSeparator(line):
+		case line == "", isATXHeading(line), isThematicBreak(line), isTableDelimiterRow(line):
 			return true
 		}
-		if text := entryText(line); text != "" {
-			entries = append(entries, memoryEntry{line: l.Num, raw: raw, text: text})
+		if text := autoEntryText(line); text != "" {
+			entries = append(entries, autoEntry{line: l.Num, raw: raw, text: text})
 		}
 		return true
 	})
 	return entries
 }
 
-// entryText is a line's text without list and quote markers, a task box
-// or a bold label ("**Why:**"), and with table cells joined.
-func entryText(line string) string {
+// autoEntryText is a line's text without its list and quote markers and
+// task box, and with a table row's cells joined.
+func autoEntryText(line string) string {
 	for {
 		t := strings.TrimLeft(line, " \t")
 		switch {
@@ -347,7 +347,7 @@ func entryText(line string) string {
 		case len(t) > 1 && strings.ContainsRune("-*+", rune(t[0])) && (t[1] == ' ' || t[1] == '\t'):
 			t = t[2:]
 		default:
-			if n := orderedMarker(t); n > 0 {
+			if n := orderedListMarker(t); n > 0 {
 				t = t[n:]
 			}
 		}
@@ -370,9 +370,9 @@ func entryText(line string) string {
 	return strings.TrimSpace(line)
 }
 
-// orderedMarker is the length of an ordered list marker ("1. ", "2) ")
+// orderedListMarker is the length of an ordered list marker ("1. ", "2) ")
 // at the start of t, 0 when there is none.
-func orderedMarker(t string) int {
+func orderedListMarker(t string) int {
 	i := 0
 	for i < len(t) && i < 9 && t[i] >= '0' && t[i] <= '9' {
 		i++
@@ -383,7 +383,8 @@ func orderedMarker(t string) int {
 	return i + 2
 }
 
-func isHeading(line string) bool {
+// isATXHeading: "# Title" to "###### Title".
+func isATXHeading(line string) bool {
 	n := 0
 	for n < len(line) && n < 7 && line[n] == '#' {
 		n++
@@ -391,12 +392,13 @@ func isHeading(line string) bool {
 	return n >= 1 && n <= 6 && (n == len(line) || line[n] == ' ' || line[n] == '\t')
 }
 
-// isRule is a thematic break (---, ***, ___) or a setext underline.
-func isRule(line string) bool {
+// isThematicBreak: a thematic break (---, ***, ___) or a setext underline.
+func isThematicBreak(line string) bool {
 	t := strings.ReplaceAll(line, " ", "")
 	return len(t) >= 3 && (strings.Trim(t, "-") == "" || strings.Trim(t, "*") == "" || strings.Trim(t, "_") == "" || strings.Trim(t, "=") == "")
 }
 
-func isTableSeparator(line string) bool {
+// isTableDelimiterRow: the |---|:--:| row under a table's header.
+func isTableDelimiterRow(line string) bool {
 	return strings.HasPrefix(line, "|") && strings.Trim(line, "|-: \t") == ""
 }

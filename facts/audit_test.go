@@ -141,7 +141,7 @@ func TestClassifyFacts(t *testing.T) {
 		"Voice memo: record interviews on the phone, never on the laptop.",
 		"Sam's essay on tone-deaf policy won an award; do not re-argue it.",
 	} {
-		if why, ok := classify(fact); ok {
+		if why, ok := classifyEntry(fact); ok {
 			t.Errorf("fact reported as style: %q (%s)", fact, why)
 		}
 	}
@@ -181,7 +181,7 @@ func TestClassifyStyle(t *testing.T) {
 		"Keep the essays short.":                              "piece length",
 		"Hedging annoys Sam: state claims plainly.":           "tone",
 	} {
-		why, ok := classify(judgment)
+		why, ok := classifyEntry(judgment)
 		if !ok {
 			t.Errorf("not reported: %q", judgment)
 			continue
@@ -197,7 +197,7 @@ func TestMemoryEntries(t *testing.T) {
 		"# Heading\n\n<!-- a comment\nover two lines -->\n" +
 		"- one\n  * two\n1. three\n> four\n| five | six |\n|---|---|\n- [ ] seven\n\n```\ncode\n```\n    ---\nlast\n"
 	var got []string
-	for _, e := range memoryEntries([]byte(text)) {
+	for _, e := range autoEntries([]byte(text)) {
 		got = append(got, fmt.Sprintf("%d %s", e.line, e.text))
 	}
 	want := []string{"2 Style", "3 how Sam writes", "10 one", "11 two", "12 three", "13 four", "14 five six", "16 seven", "22 last"}

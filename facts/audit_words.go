@@ -44,7 +44,7 @@ type guard struct {
 	re *regexp.Regexp
 }
 
-func words(pattern string) *regexp.Regexp {
+func wordList(pattern string) *regexp.Regexp {
 	return regexp.MustCompile(`\b(?:` + pattern + `)\b`)
 }
 
@@ -89,7 +89,7 @@ var aspects = []aspect{
 			`|\b(?:plain|simple|flowery|florid|corporate|marketing|technical|academic|inclusive|gendered) (?:english|language)\b`)},
 	{"sentence length or shape", regexp.MustCompile(
 		`\bsentences?\b|\brun-ons?\b|\b(?:subordinate|relative|dependent|main|long|short|nested) clauses?\b`)},
-	{"paragraph length or shape", words(`paragraphs?|paras`)},
+	{"paragraph length or shape", wordList(`paragraphs?|paras`)},
 	{"tone", regexp.MustCompile(
 		`\b(?:tone|tonal(?:ly)?|formality)(?:$|[^\w-])` + // not "tone-deaf"
 			`|\b(?:` + toneWords + `) (?:register|tone|voice|style|prose|writing|feel)\b` +
@@ -101,11 +101,11 @@ var aspects = []aspect{
 			`|\bvoice (?:of|in) (?:the |each |every |a |her |his |their |)(?:` + pieceWords + `|writing|prose)\b` +
 			`|\bvoice (?:is|should|must|stays?|feels?|reads?|sounds?)\b`)},
 	{"person (I, we, you)", regexp.MustCompile(`\b(?:first|second|third)[- ]person\b|\bi-statements\b`)},
-	{"punctuation", words(`punctuation|em[- ]?dash(?:es)?|en[- ]?dash(?:es)?|dashes|semi-?colons?|colons|(?:oxford|serial) commas?|commas|comma splices?|exclamation(?: marks?| points?)?|exclamations|ellips[ie]s|parenthe(?:ses|sis|tical|ticals)|quotation marks|scare quotes|apostrophes|hyphens|hyphenation`)},
+	{"punctuation", wordList(`punctuation|em[- ]?dash(?:es)?|en[- ]?dash(?:es)?|dashes|semi-?colons?|colons|(?:oxford|serial) commas?|commas|comma splices?|exclamation(?: marks?| points?)?|exclamations|ellips[ie]s|parenthe(?:ses|sis|tical|ticals)|quotation marks|scare quotes|apostrophes|hyphens|hyphenation`)},
 	{"spelling and capitalisation", regexp.MustCompile(
 		`\b(?:british|uk|american|us|canadian|australian|oxford) (?:english|spellings?)\b|(?:^|[\s(])-?i[sz]e (?:spellings?|endings?)\b` +
 			`|\bcapitali[sz](?:e|es|ed|ing|ation)\b|\b(?:title|sentence) case\b|\b(?:lower|upper)case\b|\ball caps\b`)},
-	{"headings and lists", words(`(?:sub)?headings?|subheads?|bullet(?:ed)? (?:points?|lists?)|numbered lists?|listicles?`)},
+	{"headings and lists", wordList(`(?:sub)?headings?|subheads?|bullet(?:ed)? (?:points?|lists?)|numbered lists?|listicles?`)},
 	{"openings and endings", regexp.MustCompile(
 		`\b(?:openers?|kickers?|sign-?offs?|endings?|(?:strong|weak|punchy|tidy|neat|abrupt|circular) conclusions?|(?:opening|closing|final) (?:lines?|words))\b` +
 			`|\b(?:start|open|begin|end|close|finish)(?:s|ing)? (?:each |every |the |a |an |his |her |their |my |)(?:` + pieceWords + `) (?:with|on|by)\b`)},
@@ -114,7 +114,7 @@ var aspects = []aspect{
 			`|\b(?:piece|post|essay|article|chapter|section)s? length\b|\blength of (?:the |a |each |every |)(?:` + pieceWords + `)\b` +
 			`|\b(?:` + pieceWords + `) (?:short|shorter|long|longer|brief|tight)\b`)},
 	{"rhythm", regexp.MustCompile(`\b(?:rhythm|cadence|pacing)\b|\bflows? (?:well|better|badly|naturally|smoothly)\b`)},
-	{"emphasis and formatting", words(`italics|italici[sz](?:e|es|ed|ing)|in bold|bold (?:text|type|words)|emojis?|emoticons`)},
+	{"emphasis and formatting", wordList(`italics|italici[sz](?:e|es|ed|ing)|in bold|bold (?:text|type|words)|emojis?|emoticons`)},
 	{"writing style", regexp.MustCompile(
 		`\b(?:writing|prose|personal|own) style\b|\bstylistic(?:ally)?\b|\bprose (?:style|should|that|is|reads)\b` +
 			`|\b(?:sound|sounds|read|reads) like\b`)},
@@ -150,19 +150,19 @@ var stances = []stance{
 // of pieces, whatever else it names.
 var guards = []guard{
 	// How the agent talks to the person: collaboration, not the profile.
-	{words(`repl(?:y|ies)|responses?|answers|chat|messages?|explanations?|status updates?|(?:end-of-task |task )?summaries|slack|discord|whatsapp|when (?:talking|speaking) to (?:me|him|her|them)`)},
+	{wordList(`repl(?:y|ies)|responses?|answers|chat|messages?|explanations?|status updates?|(?:end-of-task |task )?summaries|slack|discord|whatsapp|when (?:talking|speaking) to (?:me|him|her|them)`)},
 	// Commits, code and tooling conventions.
-	{words(`commits?|commit messages?|code comments?|comments in (?:the )?code|pull requests?|pr descriptions?|branch names?|code style|coding style|lint(?:er|ing)?`)},
+	{wordList(`commits?|commit messages?|code comments?|comments in (?:the )?code|pull requests?|pr descriptions?|branch names?|code style|coding style|lint(?:er|ing)?`)},
 	// What someone is called.
-	{words(`called|named|known as|nicknamed|pronouns?|address(?:ed)? (?:me|him|her|them) as|(?:first|last|full|sur)name|name is`)},
+	{wordList(`called|named|known as|nicknamed|pronouns?|address(?:ed)? (?:me|him|her|them) as|(?:first|last|full|sur)name|name is`)},
 	// A sentence in court.
-	{words(`(?:prison|jail|suspended|life|death|custodial|lenient|harsh|reduced|maximum|minimum) sentences?|sentenced|sentencing`)},
+	{wordList(`(?:prison|jail|suspended|life|death|custodial|lenient|harsh|reduced|maximum|minimum) sentences?|sentenced|sentencing`)},
 }
 
-// classify reads one entry; ok is false for a fact. why names the kind of
+// classifyEntry reads one entry; ok is false for a fact. why names the kind of
 // judgment, what it is about, and the cues matched.
-func classify(entry string) (why string, ok bool) {
-	t := mask(entry)
+func classifyEntry(entry string) (why string, ok bool) {
+	t := maskEntry(entry)
 	for _, g := range guards {
 		if g.re.MatchString(t) {
 			return "", false
@@ -212,30 +212,30 @@ func unmask(cue string) string {
 }
 
 var (
-	codeSpan   = regexp.MustCompile("`[^`]*`")
-	linkTarget = regexp.MustCompile(`\]\([^)]*\)`)
-	url        = regexp.MustCompile(`\b(?:https?|ftp)://\S+|\bwww\.\S+`)
-	email      = regexp.MustCompile(`\S+@\S+\.\w+`)
-	path       = regexp.MustCompile(`(?:^|\s|\()(?:~|\.{1,2})?[\w.-]*/[\w./~-]*|\b[\w-]+\.(?:md|txt|ya?ml|json|toml|go|py|js|ts|html|css|pdf|docx?|csv)\b`)
-	quotes     = regexp.MustCompile(`"[^"]*"|“[^”]*”|‘[^’]*’|«[^»]*»`)
-	singles    = regexp.MustCompile(`(^|[\s(])'[^'\n]+'($|[\s).,;:!?])`)
-	emphasis   = regexp.MustCompile(`\*+|__+`)
-	spaces     = regexp.MustCompile(`\s+`)
+	maskCode         = regexp.MustCompile("`[^`]*`")
+	maskLinkTarget   = regexp.MustCompile(`\]\([^)]*\)`)
+	maskURL          = regexp.MustCompile(`\b(?:https?|ftp)://\S+|\bwww\.\S+`)
+	maskEmail        = regexp.MustCompile(`\S+@\S+\.\w+`)
+	maskPath         = regexp.MustCompile(`(?:^|\s|\()(?:~|\.{1,2})?[\w.-]*/[\w./~-]*|\b[\w-]+\.(?:md|txt|ya?ml|json|toml|go|py|js|ts|html|css|pdf|docx?|csv)\b`)
+	maskQuotes       = regexp.MustCompile(`"[^"]*"|“[^”]*”|‘[^’]*’|«[^»]*»`)
+	maskSingleQuotes = regexp.MustCompile(`(^|[\s(])'[^'\n]+'($|[\s).,;:!?])`)
+	maskEmphasis     = regexp.MustCompile(`\*+|__+`)
+	maskSpaces       = regexp.MustCompile(`\s+`)
 )
 
-// mask lowercases an entry and puts placeholders where it quotes: code and
+// maskEntry lowercases an entry and puts placeholders where it quotes: code and
 // paths become blanks, quoted words the token quoted.
-func mask(s string) string {
-	s = codeSpan.ReplaceAllString(s, " ")
-	s = linkTarget.ReplaceAllString(s, "] ")
+func maskEntry(s string) string {
+	s = maskCode.ReplaceAllString(s, " ")
+	s = maskLinkTarget.ReplaceAllString(s, "] ")
 	s = strings.NewReplacer("[[", " ", "]]", " ", "[", " ", "]", " ").Replace(s)
-	s = url.ReplaceAllString(s, " ")
-	s = email.ReplaceAllString(s, " ")
-	s = path.ReplaceAllString(s, " ")
-	s = quotes.ReplaceAllString(s, " "+quoted+" ")
-	s = singles.ReplaceAllString(s, "$1 "+quoted+" $2")
-	s = emphasis.ReplaceAllString(s, "")
+	s = maskURL.ReplaceAllString(s, " ")
+	s = maskEmail.ReplaceAllString(s, " ")
+	s = maskPath.ReplaceAllString(s, " ")
+	s = maskQuotes.ReplaceAllString(s, " "+quoted+" ")
+	s = maskSingleQuotes.ReplaceAllString(s, "$1 "+quoted+" $2")
+	s = maskEmphasis.ReplaceAllString(s, "")
 	s = strings.ReplaceAll(s, "’", "'")
 	s = strings.ToLower(s)
-	return strings.TrimSpace(spaces.ReplaceAllString(s, " "))
+	return strings.TrimSpace(maskSpaces.ReplaceAllString(s, " "))
 }
