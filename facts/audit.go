@@ -28,6 +28,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -104,7 +105,7 @@ func LocateAutoMemory(root string, env AutoMemoryEnv) (*AutoMemory, error) {
 			continue
 		}
 		if expanded, ok := expandTilde(dir, env.Home); ok {
-			am.From = file + " (autoMemoryDirectory)"
+			am.From = "autoMemoryDirectory in " + file
 			am.look(expanded)
 			return am, nil
 		}
@@ -223,9 +224,70 @@ type Finding struct {
 
 // Audit is what the audit found in an auto-memory folder.
 type Audit struct {
-	Folder   string    `json:"folder"`
+	Folder   string    `json:"folder"` // "" when there is none
+	From     string    `json:"from,omitempty"`
+	Looked   []string  `json:"looked,omitempty"`
+	Notes    []string  `json:"notes,omitempty"`
 	Findings []Finding `json:"findings"`
 	Entries  int       `json:"entries"` // how many entries were read
+}
+
+// AuditProject locates the auto memory of the project whose root is root
+// (see LocateAutoMemory) and audits it; with no folder, the Audit has no
+// Folder and says where it looked.
+func AuditProject(root string, env AutoMemoryEnv) (*Audit, error) {
+	am, err := LocateAutoMemory(root, env)
+	if err != nil {
+		return nil, err
+	}
+	a := &Audit{Findings: []Finding{}}
+	if am.Folder != "" {
+		if a, err = AuditAutoMemory(am.Folder); err != nil {
+			return nil, err
+		}
+	}
+	a.From, a.Looked, a.Notes = am.From, am.Looked, am.Notes
+	return a, nil
+}
+
+// WriteText writes the audit for a person: where the folder is, one line
+// per finding (file:line: why: the line) and a summary of what to do.
+func (a *Audit) WriteText(w io.Writer) error {
+	var b strings.Builder
+	for _, n := range a.Notes {
+		fmt.Fprintf(&b, "note: %s\n", n)
+	}
+	if a.Folder == "" {
+		fmt.Fprintf(&b, "sw: no auto memory for this repository (looked in %s)\n", strings.Join(a.Looked, " and "))
+		_, err := io.WriteString(w, b.String())
+		return err
+	}
+	fmt.Fprintf(&b, "auto memory: %s (%s)\n", a.Folder, a.From)
+	for _, f := range a.Findings {
+		fmt.Fprintf(&b, "%s:%d: %s: %s\n", f.File, f.Line, f.Why, strings.TrimSpace(f.Text))
+	}
+	switch n := len(a.Findings); {
+	case a.Entries == 0:
+		b.WriteString("no entries: nothing to audit\n")
+	case n == 0:
+		fmt.Fprintf(&b, "%s, none a writing-style judgment\n", plural(a.Entries, "entry", "entries"))
+	default:
+		verb := "file"
+		if n == 1 {
+			verb = "files"
+		}
+		fmt.Fprintf(&b, "%d of %s %s a writing-style judgment: style lives in profile/, not in the agent's notes. Remove these lines from the auto memory; write any you want kept as a rule in profile/.\n",
+			n, plural(a.Entries, "entry", "entries"), verb)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 // AuditAutoMemory reads every Markdown file in dir (MEMORY.md first, then

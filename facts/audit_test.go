@@ -322,7 +322,7 @@ func TestLocateSettings(t *testing.T) {
 
 	// The user's settings can, with ~ for home.
 	w.write(user, `{"model": "x", "autoMemoryDirectory": "~/sync/memory"}`)
-	if am := w.locate(); am.Folder != userDir || am.From != user+" (autoMemoryDirectory)" {
+	if am := w.locate(); am.Folder != userDir || am.From != "autoMemoryDirectory in "+user {
 		t.Errorf("user settings: got %q from %q, want %q", am.Folder, am.From, userDir)
 	}
 
@@ -390,5 +390,45 @@ func TestLocateLongSlug(t *testing.T) {
 	want := w.mkdir(filepath.Join(w.conf, "projects", slug[:maxSlug]+"-1a2b3c", "memory"))
 	if am := w.locate(); am.Folder != want {
 		t.Errorf("got %q, want %q", am.Folder, want)
+	}
+}
+
+func TestAuditProjectText(t *testing.T) {
+	w := newWorld(t, "series")
+	env := AutoMemoryEnv{Getenv: func(string) string { return "" }, Home: w.home}
+	a, err := AuditProject(w.project, env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := a.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	if want := "sw: no auto memory for this repository (looked in " + w.defaultFolder() + ")\n"; b.String() != want {
+		t.Errorf("no folder:\n%s\nwant\n%s", b.String(), want)
+	}
+
+	w.mkdir(w.defaultFolder())
+	w.write(filepath.Join(w.defaultFolder(), "MEMORY.md"), "# Memory\n\n- Deadline is Friday.\n- Prefers short paragraphs.\n")
+	if a, err = AuditProject(w.project, env); err != nil {
+		t.Fatal(err)
+	}
+	b.Reset()
+	if err := a.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	want := "auto memory: " + w.defaultFolder() + " (the default location)\n" +
+		`MEMORY.md:4: a preference about paragraph length or shape ("prefers", "paragraphs"): - Prefers short paragraphs.` + "\n" +
+		"1 of 2 entries files a writing-style judgment: style lives in profile/, not in the agent's notes. Remove these lines from the auto memory; write any you want kept as a rule in profile/.\n"
+	if b.String() != want {
+		t.Errorf("one finding:\n%s\nwant\n%s", b.String(), want)
+	}
+
+	w.write(filepath.Join(w.defaultFolder(), "MEMORY.md"), "- Deadline is Friday.\n")
+	a, _ = AuditProject(w.project, env)
+	b.Reset()
+	a.WriteText(&b)
+	if !strings.HasSuffix(b.String(), "\n1 entry, none a writing-style judgment\n") {
+		t.Errorf("no finding:\n%s", b.String())
 	}
 }
