@@ -1,0 +1,57 @@
+package facts
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// entries describes m's entries one a line: section alias, lines, and
+// the entry as `sw facts list` shows it.
+func entries(m *Memory) []string {
+	var out []string
+	for _, e := range m.Entries {
+		out = append(out, fmt.Sprintf("%s %d-%d %s", Aliases[e.sec], e.Line, e.EndLine, e))
+	}
+	return out
+}
+
+func TestParseEntries(t *testing.T) {
+	for _, tc := range []struct {
+		name, text string
+		want       []string
+	}{
+		{"one a line, each marker", "## Observations\n- a\n* b\n+ c\n", []string{"observations 2-2 a", "observations 3-3 b", "observations 4-4 c"}},
+		{"key, source and date", "## Stance and arguments\n- **slow:** Slow is good. (person, 2026-01-02)\n", []string{"stance 2-2 [slow] Slow is good. (person, 2026-01-02)"}},
+		{"indented continuation and a nested list", "## Observations\n- a fact\n  that wraps\n  - and a detail\n- next\n", []string{"observations 2-4 a fact that wraps - and a detail", "observations 5-5 next"}},
+		{"lazy continuation", "## Observations\n- a fact\nthat wraps (sw, 2026-01-02)\n", []string{"observations 2-3 a fact that wraps (sw, 2026-01-02)"}},
+		{"a loose item: indented after a blank line", "## Observations\n- a\n\n  more of a\n\nprose\n", []string{"observations 2-4 a more of a"}},
+		{"prose after a blank line is not the entry's", "## Observations\n- a\n\nprose\n- b\n", []string{"observations 2-2 a", "observations 5-5 b"}},
+		{"a heading, quote, html, break or numbered item ends an entry", "## Observations\n- a\n### sub\n- b\n> q\n- c\n<br>\n- d\n---\n- e\n1. one\n", []string{
+			"observations 2-2 a", "observations 4-4 b", "observations 6-6 c", "observations 8-8 d", "observations 10-10 e"}},
+		{"a thematic break is no bullet", "## Observations\n- - -\n* * *\n", nil},
+		{"no entries before the seven or in the person's own sections", "# Memory\n- intro\n## Reading list\n- a book\n## Likes and dislikes\n- tea\n", []string{"likes 6-6 tea"}},
+		{"a level-one heading ends the section", "## Observations\n- a\n# Archive\n- old\n", []string{"observations 2-2 a"}},
+		{"a level-three heading does not", "## Observations\n- a\n### Later\n- b\n", []string{"observations 2-2 a", "observations 4-4 b"}},
+		{"bullets in code are text", "## Observations\n```\n- code\n```\n    - indented code\n~~~~\n## Pieces written\n- code\n~~~~\n- a\n", []string{"observations 10-10 a"}},
+		{"a fence opened in an entry is the entry's to its end", "## Observations\n- a\n  ```\n- code\n```\n- b\n", []string{"observations 2-5 a ``` - code ```", "observations 6-6 b"}},
+		{"an unindented fence ends the entry", "## Observations\n- a\n```\n- code\n```\n- b\n", []string{"observations 2-2 a", "observations 6-6 b"}},
+		{"bullets in an html comment are text", "## Observations\n<!--\n- hidden\n-->\n- a <!-- inline --> b\n<!-- one line -->\n- c\n", []string{"observations 5-5 a <!-- inline --> b", "observations 7-7 c"}},
+		{"a comment opened in an entry is the entry's", "## Observations\n- a\n  <!-- note\n- inside\n-->\n- b\n", []string{"observations 2-5 a <!-- note - inside -->", "observations 6-6 b"}},
+		{"crlf, a bom and no final newline", "\xef\xbb\xbf## Observations\r\n- a\r\n  more\r\n- **k:** b (2026-01-02)", []string{"observations 2-3 a more", "observations 4-4 [k] b (2026-01-02)"}},
+		{"an empty bullet", "## Observations\n-\n- a\n", []string{"observations 2-2 ", "observations 3-3 a"}},
+		{"three spaces in: a bullet", "## Observations\n   - a\n", []string{"observations 2-2 a"}},
+		{"a tab after the marker", "## Observations\n-\ta\n", []string{"observations 2-2 a"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := Parse(File, []byte(tc.text))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := entries(m); !slices.Equal(got, tc.want) {
+				t.Errorf("entries:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+			}
+		})
+	}
+}
