@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -18,6 +19,7 @@ import (
 	"github.com/urfave/cli/v2"
 	"github.com/xrash/smetrics"
 
+	"sw/facts"
 	"sw/hooks"
 	"sw/hooks/git"
 	"sw/hooks/install"
@@ -137,6 +139,18 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 				Usage:     "delete a suggestion's branch and remember the rejection in profile_feedback.json",
 				ArgsUsage: "ID",
 				Action:    decide((*review.Loop).Reject, "rejected"),
+			},
+			{
+				Name:  "memory",
+				Usage: "the agent's own notes on this repository (Claude Code's auto memory)",
+				Subcommands: []*cli.Command{
+					{
+						Name:   "audit",
+						Usage:  "list the auto-memory entries that file a writing-style judgment (style belongs in profile/), each with file:line and why",
+						Flags:  []cli.Flag{jsonFlag},
+						Action: memoryAudit,
+					},
+				},
 			},
 			{
 				Name:  "version",
@@ -419,6 +433,33 @@ func reviewDashboard(c *cli.Context) error {
 		fmt.Fprintf(c.App.Writer, "sw's git hooks are not in place (%s), so %s: sw hook install\n\n", strings.Join(gone, ", "), unnoticed)
 	}
 	return d.WriteText(c.App.Writer, time.Now())
+}
+
+// memoryAudit is `sw memory audit`. Claude Code keeps one auto memory for
+// a repository and all its worktrees, named after the main worktree's top
+// folder; outside git, after the folder it runs in.
+func memoryAudit(c *cli.Context) error {
+	root, err := os.Getwd()
+	if err != nil {
+		return err
+	}
+	if repo, err := git.Find(root); err == nil {
+		root = repo.Root
+		if repo.CommonDir != repo.GitDir && filepath.Base(repo.CommonDir) == ".git" {
+			root = filepath.Dir(repo.CommonDir)
+		}
+	} else if !errors.Is(err, git.ErrNotRepo) {
+		return err
+	}
+	home, _ := os.UserHomeDir()
+	a, err := facts.AuditProject(root, facts.AutoMemoryEnv{Getenv: os.Getenv, Home: home, ManagedSettings: facts.ManagedSettingsFile()})
+	if err != nil {
+		return err
+	}
+	if c.Bool("json") {
+		return writeJSON(c.App.Writer, a)
+	}
+	return a.WriteText(c.App.Writer)
 }
 
 func decide(act func(*review.Loop, string) (*review.Suggestion, error), done string) cli.ActionFunc {

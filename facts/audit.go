@@ -89,6 +89,9 @@ func LocateAutoMemory(root string, env AutoMemoryEnv) (*AutoMemory, error) {
 	}
 	config := env.Getenv("CLAUDE_CONFIG_DIR")
 	if config == "" {
+		if env.Home == "" {
+			return nil, errors.New("cannot tell where Claude Code keeps its auto memory: no home folder (HOME is not set) and no CLAUDE_CONFIG_DIR")
+		}
 		config = filepath.Join(env.Home, ".claude")
 	}
 	am := &AutoMemory{}
@@ -199,6 +202,8 @@ func autoMemoryDirectory(file string) (dir string, set bool, err error) {
 // ok is false for a path that is neither absolute nor under ~.
 func expandTilde(path, home string) (string, bool) {
 	switch {
+	case home == "" && strings.HasPrefix(path, "~"):
+		return "", false
 	case path == "~":
 		return home, true
 	case strings.HasPrefix(path, "~/"), runtime.GOOS == "windows" && strings.HasPrefix(path, `~\`):
