@@ -208,7 +208,7 @@ func cueList(stanceCue, aspectCue string) string {
 }
 
 func unmask(cue string) string {
-	return strings.ReplaceAll(cue, quoted, `"…"`)
+	return strings.ReplaceAll(cue, quoted, "'…'")
 }
 
 var (
