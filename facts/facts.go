@@ -177,8 +177,11 @@ func (m *Memory) content(sec, i int) {
 	}
 }
 
-// endEntry reads the entry the scan found.
+// endEntry reads the entry the scan found. Its source and date are read
+// at its end, or else at the end of its first line, where they stand when
+// a person wrote more under an entry sw wrote.
 func (m *Memory) endEntry(s *scanning) {
+	var firstLine string
 	var b strings.Builder
 	for i := s.first; i <= s.last; i++ {
 		l := m.lines[i]
@@ -193,10 +196,18 @@ func (m *Memory) endEntry(s *scanning) {
 			}
 			b.Write(t)
 		}
+		if i == s.first {
+			firstLine = b.String()
+		}
 	}
 	e := Entry{Section: Sections[s.sec], sec: s.sec, first: s.first, last: s.last,
 		Line: m.lines[s.first].Num, EndLine: m.lines[s.last].Num}
 	e.Key, e.Text, e.Source, e.Date = readEntry(b.String())
+	if rest := strings.TrimPrefix(b.String(), firstLine); e.Date == "" && rest != "" {
+		if key, text, source, date := readEntry(firstLine); date != "" {
+			e.Key, e.Text, e.Source, e.Date = key, strings.TrimSpace(text+rest), source, date
+		}
+	}
 	m.Entries = append(m.Entries, e)
 	m.bodies[s.sec].lastEntry = len(m.Entries) - 1
 }

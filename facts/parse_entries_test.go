@@ -40,6 +40,8 @@ func TestParseEntries(t *testing.T) {
 		{"bullets in an html comment are text", "## Observations\n<!--\n- hidden\n-->\n- a <!-- inline --> b\n<!-- one line -->\n- c\n", []string{"observations 5-5 a <!-- inline --> b", "observations 7-7 c"}},
 		{"a comment opened in an entry is the entry's", "## Observations\n- a\n  <!-- note\n- inside\n-->\n- b\n", []string{"observations 2-5 a <!-- note - inside -->", "observations 6-6 b"}},
 		{"crlf, a bom and no final newline", "\xef\xbb\xbf## Observations\r\n- a\r\n  more\r\n- **k:** b (2026-01-02)", []string{"observations 2-3 a more", "observations 4-4 [k] b (2026-01-02)"}},
+		{"source and date at the end of the first line, more under it", "## Observations\n- a (sw, 2026-01-02)\n  and more\n- b (2026-01-03)\nc (x, 2026-01-04)\n- d (2026-01-05)\n  ```\n  ```\n", []string{
+			"observations 2-3 a and more (sw, 2026-01-02)", "observations 4-5 b (2026-01-03) c (x, 2026-01-04)", "observations 6-8 d ``` ``` (2026-01-05)"}},
 		{"an empty bullet", "## Observations\n-\n- a\n", []string{"observations 2-2 ", "observations 3-3 a"}},
 		{"three spaces in: a bullet", "## Observations\n   - a\n", []string{"observations 2-2 a"}},
 		{"a tab after the marker", "## Observations\n-\ta\n", []string{"observations 2-2 a"}},
