@@ -141,6 +141,36 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 				Action:    decide((*review.Loop).Reject, "rejected"),
 			},
 			{
+				Name:  "facts",
+				Usage: "the collection's facts (memory.md): add, replace by key, remove and list them",
+				Subcommands: []*cli.Command{
+					{
+						Name:      "add",
+						Usage:     "add a fact to a section of memory.md; one with the same key is replaced, one already there is not added twice",
+						ArgsUsage: "TEXT",
+						Flags: []cli.Flag{
+							factsSectionFlag,
+							&cli.StringFlag{Name: "key", Usage: "a name for the fact (lowercase, digits, dashes), so a later add with it replaces it"},
+							&cli.StringFlag{Name: "source", Value: "person", Usage: "where the fact comes from: person, agent, sw, a piece's path or a name"},
+							&cli.StringFlag{Name: "date", Usage: "the fact's date, YYYY-MM-DD (default: today, UTC)"},
+						},
+						Action: factsAdd,
+					},
+					{
+						Name:      "rm",
+						Usage:     "remove the fact with a key from memory.md",
+						ArgsUsage: "KEY",
+						Action:    factsRemove,
+					},
+					{
+						Name:   "list",
+						Usage:  "list memory.md's facts, section by section",
+						Flags:  []cli.Flag{factsSectionFlag, jsonFlag},
+						Action: factsList,
+					},
+				},
+			},
+			{
 				Name:  "memory",
 				Usage: "the agent's own notes on this repository (Claude Code's auto memory)",
 				Subcommands: []*cli.Command{
@@ -283,6 +313,91 @@ func profileWrite(c *cli.Context) error {
 		fmt.Fprintf(c.App.Writer, "%s already holds this profile\n", collection.ClaudeFile)
 	}
 	return nil
+}
+
+// factsSectionFlag names one of memory.md's seven sections, by its
+// heading or its alias.
+var factsSectionFlag = &cli.StringFlag{Name: "section", Usage: "the section: " + strings.Join(facts.Aliases[:], ", ") + ", or its heading"}
+
+// factsSection is the --section given, as an index of facts.Sections; -1
+// when none was given.
+func factsSection(c *cli.Context) (int, error) {
+	if !c.IsSet("section") {
+		return -1, nil
+	}
+	i, err := facts.SectionIndex(c.String("section"))
+	if err != nil {
+		return -1, usagef(c, "%v", err)
+	}
+	return i, nil
+}
+
+func factsAdd(c *cli.Context) error {
+	sec, err := factsSection(c)
+	if err != nil {
+		return err
+	}
+	if sec < 0 {
+		return usagef(c, "say which section with --section (%s)", strings.Join(facts.Aliases[:], ", "))
+	}
+	if !c.Args().Present() {
+		return usagef(c, "give the fact's text")
+	}
+	date := c.String("date")
+	if !c.IsSet("date") {
+		date = time.Now().UTC().Format(time.DateOnly)
+	}
+	e, err := facts.NewEntry(facts.Sections[sec], c.String("key"), strings.Join(c.Args().Slice(), " "), c.String("source"), date)
+	if err != nil {
+		return usagef(c, "%v", err)
+	}
+	coll, err := collection.Find(".")
+	if err != nil {
+		return err
+	}
+	ch, err := facts.AddFile(coll.Path(collection.MemoryFile), collection.MemoryFile, e)
+	if err != nil {
+		return err
+	}
+	_, err = io.WriteString(c.App.Writer, ch.Report(collection.MemoryFile))
+	return err
+}
+
+func factsRemove(c *cli.Context) error {
+	if c.Args().Len() != 1 {
+		return usagef(c, "give one key (sw facts list shows them)")
+	}
+	coll, err := collection.Find(".")
+	if err != nil {
+		return err
+	}
+	removed, err := facts.RemoveFile(coll.Path(collection.MemoryFile), collection.MemoryFile, c.Args().First())
+	if err != nil {
+		return err
+	}
+	for _, e := range removed {
+		fmt.Fprintf(c.App.Writer, "removed %s:%d (%s): %s\n", collection.MemoryFile, e.Line, e.Section, e)
+	}
+	return nil
+}
+
+func factsList(c *cli.Context) error {
+	sec, err := factsSection(c)
+	if err != nil {
+		return err
+	}
+	coll, err := collection.Find(".")
+	if err != nil {
+		return err
+	}
+	m, _, err := facts.Read(coll.Path(collection.MemoryFile), collection.MemoryFile)
+	if err != nil {
+		return err
+	}
+	if c.Bool("json") {
+		return writeJSON(c.App.Writer, m.List(sec))
+	}
+	return m.List(sec).WriteText(c.App.Writer, collection.MemoryFile)
 }
 
 // hookCommands are the hook entry points as commands of the app.
