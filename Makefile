@@ -13,6 +13,7 @@ TAGS     := urfave_cli_no_docs
 # Every fuzz target, as package:target.
 FUZZ_TARGETS := \
 	./facts:FuzzParse \
+	./facts:FuzzEntries \
 	./hooks:FuzzShellWrites \
 	./hooks/install:FuzzParseJSON \
 	./profile:FuzzParseRule \
