@@ -139,6 +139,11 @@ func TestClassifyFacts(t *testing.T) {
 		"Sam's full name is Samantha Okafor.",
 		"Keep the drafts/ folder out of git.",
 		"Voice memo: record interviews on the phone, never on the laptop.",
+		"Prefers \"Sam\" to \"Samantha\".",
+		"Keep replies under five sentences.",
+		"Commits: no exclamation marks in the subject line.",
+		"Never change a source's name; pronouns as the source gives them, in every sentence.",
+		"The 'Field Notes' newsletter: never more than one issue a week.",
 		"Sam's essay on tone-deaf policy won an award; do not re-argue it.",
 	} {
 		if why, ok := classifyEntry(fact); ok {

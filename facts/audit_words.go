@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // The auto-memory audit's classifier. An entry files a writing-style
@@ -20,7 +22,8 @@ import (
 // targets, paths, addresses and quoted titles are not the entry's own words
 // ("Short Sentences, Long Days" is a book, not a preference), though a
 // stance on a quoted word ("never use "delve"") is a judgment of word
-// choice.
+// choice. A quoted name (every word capitalised: "Sam", "Field Notes") is
+// no choice of words: prefers "Sam" to "Samantha" is what to call someone.
 //
 // The aspects are deliberately narrow: a word that is common outside
 // writing ("voice" in "voice memo", "style" in "style guide", "opening" in
@@ -223,6 +226,25 @@ var (
 	maskSpaces       = regexp.MustCompile(`\s+`)
 )
 
+// quotedAs is what a quotation becomes in a masked entry: the token
+// quoted, or a blank for a name ("Sam", "Field Notes": every word
+// capitalised), which is no choice of words.
+func quotedAs(q string) string {
+	_, size := utf8.DecodeRuneInString(q)
+	_, last := utf8.DecodeLastRuneInString(q)
+	inner := q[size : len(q)-last]
+	name := strings.TrimSpace(inner) != ""
+	for _, w := range strings.Fields(inner) {
+		if r, _ := utf8.DecodeRuneInString(w); !unicode.IsUpper(r) {
+			name = false
+		}
+	}
+	if name {
+		return " "
+	}
+	return " " + quoted + " "
+}
+
 // maskEntry lowercases an entry and puts placeholders where it quotes: code and
 // paths become blanks, quoted words the token quoted.
 func maskEntry(s string) string {
@@ -232,8 +254,11 @@ func maskEntry(s string) string {
 	s = maskURL.ReplaceAllString(s, " ")
 	s = maskEmail.ReplaceAllString(s, " ")
 	s = maskPath.ReplaceAllString(s, " ")
-	s = maskQuotes.ReplaceAllString(s, " "+quoted+" ")
-	s = maskSingleQuotes.ReplaceAllString(s, "$1 "+quoted+" $2")
+	s = maskQuotes.ReplaceAllStringFunc(s, quotedAs)
+	s = maskSingleQuotes.ReplaceAllStringFunc(s, func(m string) string {
+		sub := maskSingleQuotes.FindStringSubmatch(m)
+		return sub[1] + quotedAs(strings.TrimSuffix(strings.TrimPrefix(m, sub[1]), sub[2])) + sub[2]
+	})
 	s = maskEmphasis.ReplaceAllString(s, "")
 	s = strings.ReplaceAll(s, "’", "'")
 	s = strings.ToLower(s)
