@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -79,48 +80,106 @@ const pieceWords = `pieces?|posts?|essays?|articles?|newsletters?|issues?|sectio
 // describing is the aspect of an entry that names no other: a word that
 // describes writing rather than names a part of it ("punchy openers" are
 // about openings).
-var describing = aspect{"tone", regexp.MustCompile(`\b(?:` + proseTone + `)\b`)}
+// The word tables are compiled on first use: most sw processes never audit,
+// and compiling them costs every process start almost two milliseconds.
+var (
+	wordsOnce        sync.Once
+	describing       aspect
+	aspects          []aspect
+	stances          []stance
+	guards           []guard
+	maskCode         *regexp.Regexp
+	maskLinkTarget   *regexp.Regexp
+	maskURL          *regexp.Regexp
+	maskEmail        *regexp.Regexp
+	maskPath         *regexp.Regexp
+	maskQuotes       *regexp.Regexp
+	maskSingleQuotes *regexp.Regexp
+	maskEmphasis     *regexp.Regexp
+	maskSpaces       *regexp.Regexp
+)
 
-var aspects = []aspect{
-	{"word choice", regexp.MustCompile(
-		`\b(?:avoid(?:s|ed|ing)?|ban(?:s|ned)?|cut(?:s|ting)?|hates?|dislikes?|(?:never|don't|doesn't|do not|does not|stop) (?:use|uses|using|say|says|saying|write|writes|writing))(?: the (?:word|phrase|term|expression)s?)? ` + quoted +
-			`|\b(?:prefers?|use|uses|say|says|write|writes) ` + quoted + ` (?:instead of|rather than|over|not|to) ` + quoted +
-			`|\bthe (?:word|phrase|term|expression)s? ` + quoted +
-			`|\b(?:words|phrases|terms|expressions) (?:like|such as) ` + quoted +
-			`|\b(?:word choice|wording|phrasing|diction|vocabulary|jargon|jargony|buzzwords?|adverbs?|adjectives?|idioms?|metaphors?|similes?|contractions|acronyms?|weasel words?|filler words?|hedge words?|stock phrases?)\b|\bclich(?:e|é)s?` +
-			`|\b(?:short|long|simple|plain|fancy|big|small|latinate|everyday|technical|concrete|abstract|strong|weak|active) (?:words|verbs|nouns)\b` +
-			`|\b(?:plain|simple|flowery|florid|corporate|marketing|technical|academic|inclusive|gendered) (?:english|language)\b`)},
-	{"sentence length or shape", regexp.MustCompile(
-		`\bsentences?\b|\brun-ons?\b|\b(?:subordinate|relative|dependent|main|long|short|nested) clauses?\b`)},
-	{"paragraph length or shape", wordList(`paragraphs?|paras`)},
-	{"tone", regexp.MustCompile(
-		`\b(?:tone|tonal(?:ly)?|formality)(?:$|[^\w-])` + // not "tone-deaf"
-			`|\b(?:` + toneWords + `) (?:register|tone|voice|style|prose|writing|feel)\b` +
-			`|\bkeep (?:it|them|things|the tone|the writing|the prose|` + pieceWords + `) (?:more |less |)(?:` + toneWords + `)\b` +
-			`|\b(?:sound|sounds|sounding|read|reads|reading|come across|comes across) (?:too |more |less |overly |very |a bit |)(?:` + toneWords + `)\b` +
-			`|\b(?:too|overly) (?:formal|informal|casual|academic|stiff|corporate|salesy|chatty|jokey|earnest)\b`)},
-	{"voice", regexp.MustCompile(
-		`\b(?:passive|active|authorial|narrative|writing|own|distinct|natural|brand|` + toneWords + `) voice\b|\bpassives\b|^voice:` +
-			`|\bvoice (?:of|in) (?:the |each |every |a |her |his |their |)(?:` + pieceWords + `|writing|prose)\b` +
-			`|\bvoice (?:is|should|must|stays?|feels?|reads?|sounds?)\b`)},
-	{"person (I, we, you)", regexp.MustCompile(`\b(?:first|second|third)[- ]person\b|\bi-statements\b`)},
-	{"punctuation", wordList(`punctuation|em[- ]?dash(?:es)?|en[- ]?dash(?:es)?|dashes|semi-?colons?|colons|(?:oxford|serial) commas?|commas|comma splices?|exclamation(?: marks?| points?)?|exclamations|ellips[ie]s|parenthe(?:ses|sis|tical|ticals)|quotation marks|scare quotes|apostrophes|hyphens|hyphenation`)},
-	{"spelling and capitalisation", regexp.MustCompile(
-		`\b(?:british|uk|american|us|canadian|australian|oxford) (?:english|spellings?)\b|(?:^|[\s(])-?i[sz]e (?:spellings?|endings?)\b` +
-			`|\bcapitali[sz](?:e|es|ed|ing|ation)\b|\b(?:title|sentence) case\b|\b(?:lower|upper)case\b|\ball caps\b`)},
-	{"headings and lists", wordList(`(?:sub)?headings?|subheads?|bullet(?:ed)? (?:points?|lists?)|numbered lists?|listicles?`)},
-	{"openings and endings", regexp.MustCompile(
-		`\b(?:openers?|kickers?|sign-?offs?|endings?|(?:strong|weak|punchy|tidy|neat|abrupt|circular) conclusions?|(?:opening|closing|final) (?:lines?|words))\b` +
-			`|\b(?:start|open|begin|end|close|finish)(?:s|ing)? (?:each |every |the |a |an |his |her |their |my |)(?:` + pieceWords + `) (?:with|on|by)\b`)},
-	{"piece length", regexp.MustCompile(
-		`\bword (?:count|limit)s?\b|\b\d[\d,]*[- ]words?\b` +
-			`|\b(?:piece|post|essay|article|chapter|section)s? length\b|\blength of (?:the |a |each |every |)(?:` + pieceWords + `)\b` +
-			`|\b(?:` + pieceWords + `) (?:short|shorter|long|longer|brief|tight)\b`)},
-	{"rhythm", regexp.MustCompile(`\b(?:rhythm|cadence|pacing)\b|\bflows? (?:well|better|badly|naturally|smoothly)\b`)},
-	{"emphasis and formatting", wordList(`italics|italici[sz](?:e|es|ed|ing)|in bold|bold (?:text|type|words)|emojis?|emoticons`)},
-	{"writing style", regexp.MustCompile(
-		`\b(?:writing|prose|personal|own) style\b|\bstylistic(?:ally)?\b|\bprose (?:style|should|that|is|reads)\b` +
-			`|\b(?:sound|sounds|read|reads) like\b`)},
+func compileWords() {
+	describing = aspect{"tone", regexp.MustCompile(`\b(?:` + proseTone + `)\b`)}
+	aspects = []aspect{
+		{"word choice", regexp.MustCompile(
+			`\b(?:avoid(?:s|ed|ing)?|ban(?:s|ned)?|cut(?:s|ting)?|hates?|dislikes?|(?:never|don't|doesn't|do not|does not|stop) (?:use|uses|using|say|says|saying|write|writes|writing))(?: the (?:word|phrase|term|expression)s?)? ` + quoted +
+				`|\b(?:prefers?|use|uses|say|says|write|writes) ` + quoted + ` (?:instead of|rather than|over|not|to) ` + quoted +
+				`|\bthe (?:word|phrase|term|expression)s? ` + quoted +
+				`|\b(?:words|phrases|terms|expressions) (?:like|such as) ` + quoted +
+				`|\b(?:word choice|wording|phrasing|diction|vocabulary|jargon|jargony|buzzwords?|adverbs?|adjectives?|idioms?|metaphors?|similes?|contractions|acronyms?|weasel words?|filler words?|hedge words?|stock phrases?)\b|\bclich(?:e|é)s?` +
+				`|\b(?:short|long|simple|plain|fancy|big|small|latinate|everyday|technical|concrete|abstract|strong|weak|active) (?:words|verbs|nouns)\b` +
+				`|\b(?:plain|simple|flowery|florid|corporate|marketing|technical|academic|inclusive|gendered) (?:english|language)\b`)},
+		{"sentence length or shape", regexp.MustCompile(
+			`\bsentences?\b|\brun-ons?\b|\b(?:subordinate|relative|dependent|main|long|short|nested) clauses?\b`)},
+		{"paragraph length or shape", wordList(`paragraphs?|paras`)},
+		{"tone", regexp.MustCompile(
+			`\b(?:tone|tonal(?:ly)?|formality)(?:$|[^\w-])` + // not "tone-deaf"
+				`|\b(?:` + toneWords + `) (?:register|tone|voice|style|prose|writing|feel)\b` +
+				`|\bkeep (?:it|them|things|the tone|the writing|the prose|` + pieceWords + `) (?:more |less |)(?:` + toneWords + `)\b` +
+				`|\b(?:sound|sounds|sounding|read|reads|reading|come across|comes across) (?:too |more |less |overly |very |a bit |)(?:` + toneWords + `)\b` +
+				`|\b(?:too|overly) (?:formal|informal|casual|academic|stiff|corporate|salesy|chatty|jokey|earnest)\b`)},
+		{"voice", regexp.MustCompile(
+			`\b(?:passive|active|authorial|narrative|writing|own|distinct|natural|brand|` + toneWords + `) voice\b|\bpassives\b|^voice:` +
+				`|\bvoice (?:of|in) (?:the |each |every |a |her |his |their |)(?:` + pieceWords + `|writing|prose)\b` +
+				`|\bvoice (?:is|should|must|stays?|feels?|reads?|sounds?)\b`)},
+		{"person (I, we, you)", regexp.MustCompile(`\b(?:first|second|third)[- ]person\b|\bi-statements\b`)},
+		{"punctuation", wordList(`punctuation|em[- ]?dash(?:es)?|en[- ]?dash(?:es)?|dashes|semi-?colons?|colons|(?:oxford|serial) commas?|commas|comma splices?|exclamation(?: marks?| points?)?|exclamations|ellips[ie]s|parenthe(?:ses|sis|tical|ticals)|quotation marks|scare quotes|apostrophes|hyphens|hyphenation`)},
+		{"spelling and capitalisation", regexp.MustCompile(
+			`\b(?:british|uk|american|us|canadian|australian|oxford) (?:english|spellings?)\b|(?:^|[\s(])-?i[sz]e (?:spellings?|endings?)\b` +
+				`|\bcapitali[sz](?:e|es|ed|ing|ation)\b|\b(?:title|sentence) case\b|\b(?:lower|upper)case\b|\ball caps\b`)},
+		{"headings and lists", wordList(`(?:sub)?headings?|subheads?|bullet(?:ed)? (?:points?|lists?)|numbered lists?|listicles?`)},
+		{"openings and endings", regexp.MustCompile(
+			`\b(?:openers?|kickers?|sign-?offs?|endings?|(?:strong|weak|punchy|tidy|neat|abrupt|circular) conclusions?|(?:opening|closing|final) (?:lines?|words))\b` +
+				`|\b(?:start|open|begin|end|close|finish)(?:s|ing)? (?:each |every |the |a |an |his |her |their |my |)(?:` + pieceWords + `) (?:with|on|by)\b`)},
+		{"piece length", regexp.MustCompile(
+			`\bword (?:count|limit)s?\b|\b\d[\d,]*[- ]words?\b` +
+				`|\b(?:piece|post|essay|article|chapter|section)s? length\b|\blength of (?:the |a |each |every |)(?:` + pieceWords + `)\b` +
+				`|\b(?:` + pieceWords + `) (?:short|shorter|long|longer|brief|tight)\b`)},
+		{"rhythm", regexp.MustCompile(`\b(?:rhythm|cadence|pacing)\b|\bflows? (?:well|better|badly|naturally|smoothly)\b`)},
+		{"emphasis and formatting", wordList(`italics|italici[sz](?:e|es|ed|ing)|in bold|bold (?:text|type|words)|emojis?|emoticons`)},
+		{"writing style", regexp.MustCompile(
+			`\b(?:writing|prose|personal|own) style\b|\bstylistic(?:ally)?\b|\bprose (?:style|should|that|is|reads)\b` +
+				`|\b(?:sound|sounds|read|reads) like\b`)},
+	}
+	stances = []stance{
+		{kindMandated, regexp.MustCompile(
+			`\b(?:requires?|required|requirements?|mandates?|mandated|mandatory|insists? on|house style)\b` +
+				`|\b(?:the )?(?:journal|magazine|publication|newspaper|outlet|publisher|editor|editors)(?:'s)?\b`)},
+		{kindPreference, regexp.MustCompile(
+			`\bprefer(?:s|red|ring|ence|ences|able)?\b|\blikes\b|\bliked\b|\b(?:do|does|don't|doesn't|didn't|would) like\b` +
+				`|\bloves?\b|\bloved\b|\benjoys?\b|\bfavou?r(?:s|ed|ite)?\b|\bfond of\b|\bwants?\b|\bwould rather\b|\brather than\b|\binstead of\b`)},
+		{kindDislike, regexp.MustCompile(
+			`\bdislikes?\b|\bhates?\b|\bhated\b|\bcan't stand\b|\bannoy(?:s|ed|ing)?\b|\birritat(?:es|ed|ing)\b|\bobjects? to\b`)},
+		{kindRule, regexp.MustCompile(
+			`\bavoid(?:s|ed|ing)?\b|\bnever\b|\balways\b|\bshould(?:n't)?\b|\bmust\b|\bought to\b|\bkeeps?\b|\buses?\b|\bonly\b` +
+				`|\bstick (?:to|with)\b|\bat most\b|\bat least\b|\bunder \d|\bno more than\b|\btry to\b|\baim (?:for|at)\b|\bban(?:s|ned)?\b|\blimit(?:s|ed)?\b` +
+				`|\b(?:don't|doesn't|do not|does not) (?:use|write|say|start|open|end|begin|close|like|want|love|mind|put|add|include|make|pad|hedge|overuse)\b` +
+				`|(?:^|[;:,(—–] ?|- )(?:` + imperatives + `)\b`)},
+		{kindJudgment, regexp.MustCompile(
+			`\btoo\b|\bmore\b|\bless\b|\bfewer\b|\boverly\b|\bover-?us(?:e|es|ed|ing)\b|\bfine\b|\bok(?:ay)?\b` +
+				`|\b(?:good|bad|better|worse|best|worst|weak|strong|clunky|awkward|wordy|verbose|flowery|florid|fluffy|padded|bloated|tighter|crisp|concise|terse|succinct|simple|clear|natural|generic|bland|boring|flat|lively|vivid)\b` +
+				`|\b(?:short|shorter|long|longer|brief|` + toneWords + `)\b`)},
+	}
+	guards = []guard{
+		// How the agent talks to the person: collaboration, not the profile.
+		{wordList(`repl(?:y|ies)|responses?|answers|chat|messages?|explanations?|status updates?|(?:end-of-task |task )?summaries|slack|discord|whatsapp|when (?:talking|speaking) to (?:me|him|her|them)`)},
+		// Commits, code and tooling conventions.
+		{wordList(`commits?|commit messages?|code comments?|comments in (?:the )?code|pull requests?|pr descriptions?|branch names?|code style|coding style|lint(?:er|ing)?`)},
+		// What someone is called.
+		{wordList(`called|named|known as|nicknamed|pronouns?|address(?:ed)? (?:me|him|her|them) as|(?:first|last|full|sur)name|name is`)},
+		// A sentence in court.
+		{wordList(`(?:prison|jail|suspended|life|death|custodial|lenient|harsh|reduced|maximum|minimum) sentences?|sentenced|sentencing`)},
+	}
+	maskCode = regexp.MustCompile("`[^`]*`")
+	maskLinkTarget = regexp.MustCompile(`\]\([^)]*\)`)
+	maskURL = regexp.MustCompile(`\b(?:https?|ftp)://\S+|\bwww\.\S+`)
+	maskEmail = regexp.MustCompile(`\S+@\S+\.\w+`)
+	maskPath = regexp.MustCompile(`(?:^|\s|\()(?:~|\.{1,2})?[\w.-]*/[\w./~-]*|\b[\w-]+\.(?:md|txt|ya?ml|json|toml|go|py|js|ts|html|css|pdf|docx?|csv)\b`)
+	maskQuotes = regexp.MustCompile(`"[^"]*"|“[^”]*”|‘[^’]*’|«[^»]*»`)
+	maskSingleQuotes = regexp.MustCompile(`(^|[\s(])'[^'\n]+'($|[\s).,;:!?])`)
+	maskEmphasis = regexp.MustCompile(`\*+|__+`)
+	maskSpaces = regexp.MustCompile(`\s+`)
 }
 
 // Rule words that stand before the thing ruled on, at the start of an
@@ -129,42 +188,13 @@ var aspects = []aspect{
 // write a book").
 const imperatives = `write|use|keep|cut|drop|vary|mix|break|limit|stop|make|start|open|end|begin|close|lead|put|add|spell|capitali[sz]e|no|prefer|avoid|never|always|don't|do not`
 
-var stances = []stance{
-	{kindMandated, regexp.MustCompile(
-		`\b(?:requires?|required|requirements?|mandates?|mandated|mandatory|insists? on|house style)\b` +
-			`|\b(?:the )?(?:journal|magazine|publication|newspaper|outlet|publisher|editor|editors)(?:'s)?\b`)},
-	{kindPreference, regexp.MustCompile(
-		`\bprefer(?:s|red|ring|ence|ences|able)?\b|\blikes\b|\bliked\b|\b(?:do|does|don't|doesn't|didn't|would) like\b` +
-			`|\bloves?\b|\bloved\b|\benjoys?\b|\bfavou?r(?:s|ed|ite)?\b|\bfond of\b|\bwants?\b|\bwould rather\b|\brather than\b|\binstead of\b`)},
-	{kindDislike, regexp.MustCompile(
-		`\bdislikes?\b|\bhates?\b|\bhated\b|\bcan't stand\b|\bannoy(?:s|ed|ing)?\b|\birritat(?:es|ed|ing)\b|\bobjects? to\b`)},
-	{kindRule, regexp.MustCompile(
-		`\bavoid(?:s|ed|ing)?\b|\bnever\b|\balways\b|\bshould(?:n't)?\b|\bmust\b|\bought to\b|\bkeeps?\b|\buses?\b|\bonly\b` +
-			`|\bstick (?:to|with)\b|\bat most\b|\bat least\b|\bunder \d|\bno more than\b|\btry to\b|\baim (?:for|at)\b|\bban(?:s|ned)?\b|\blimit(?:s|ed)?\b` +
-			`|\b(?:don't|doesn't|do not|does not) (?:use|write|say|start|open|end|begin|close|like|want|love|mind|put|add|include|make|pad|hedge|overuse)\b` +
-			`|(?:^|[;:,(—–] ?|- )(?:` + imperatives + `)\b`)},
-	{kindJudgment, regexp.MustCompile(
-		`\btoo\b|\bmore\b|\bless\b|\bfewer\b|\boverly\b|\bover-?us(?:e|es|ed|ing)\b|\bfine\b|\bok(?:ay)?\b` +
-			`|\b(?:good|bad|better|worse|best|worst|weak|strong|clunky|awkward|wordy|verbose|flowery|florid|fluffy|padded|bloated|tighter|crisp|concise|terse|succinct|simple|clear|natural|generic|bland|boring|flat|lively|vivid)\b` +
-			`|\b(?:short|shorter|long|longer|brief|` + toneWords + `)\b`)},
-}
-
 // guards: an entry matching one is about something other than the writing
 // of pieces, whatever else it names.
-var guards = []guard{
-	// How the agent talks to the person: collaboration, not the profile.
-	{wordList(`repl(?:y|ies)|responses?|answers|chat|messages?|explanations?|status updates?|(?:end-of-task |task )?summaries|slack|discord|whatsapp|when (?:talking|speaking) to (?:me|him|her|them)`)},
-	// Commits, code and tooling conventions.
-	{wordList(`commits?|commit messages?|code comments?|comments in (?:the )?code|pull requests?|pr descriptions?|branch names?|code style|coding style|lint(?:er|ing)?`)},
-	// What someone is called.
-	{wordList(`called|named|known as|nicknamed|pronouns?|address(?:ed)? (?:me|him|her|them) as|(?:first|last|full|sur)name|name is`)},
-	// A sentence in court.
-	{wordList(`(?:prison|jail|suspended|life|death|custodial|lenient|harsh|reduced|maximum|minimum) sentences?|sentenced|sentencing`)},
-}
 
 // classifyEntry reads one entry; ok is false for a fact. why names the kind of
 // judgment, what it is about, and the cues matched.
 func classifyEntry(entry string) (why string, ok bool) {
+	wordsOnce.Do(compileWords)
 	t := maskEntry(entry)
 	for _, g := range guards {
 		if g.re.MatchString(t) {
@@ -214,18 +244,6 @@ func unmask(cue string) string {
 	return strings.ReplaceAll(cue, quoted, "'…'")
 }
 
-var (
-	maskCode         = regexp.MustCompile("`[^`]*`")
-	maskLinkTarget   = regexp.MustCompile(`\]\([^)]*\)`)
-	maskURL          = regexp.MustCompile(`\b(?:https?|ftp)://\S+|\bwww\.\S+`)
-	maskEmail        = regexp.MustCompile(`\S+@\S+\.\w+`)
-	maskPath         = regexp.MustCompile(`(?:^|\s|\()(?:~|\.{1,2})?[\w.-]*/[\w./~-]*|\b[\w-]+\.(?:md|txt|ya?ml|json|toml|go|py|js|ts|html|css|pdf|docx?|csv)\b`)
-	maskQuotes       = regexp.MustCompile(`"[^"]*"|“[^”]*”|‘[^’]*’|«[^»]*»`)
-	maskSingleQuotes = regexp.MustCompile(`(^|[\s(])'[^'\n]+'($|[\s).,;:!?])`)
-	maskEmphasis     = regexp.MustCompile(`\*+|__+`)
-	maskSpaces       = regexp.MustCompile(`\s+`)
-)
-
 // quotedAs is what a quotation becomes in a masked entry: the token
 // quoted, or a blank for a name ("Sam", "Field Notes": every word
 // capitalised), which is no choice of words.
@@ -248,6 +266,7 @@ func quotedAs(q string) string {
 // maskEntry lowercases an entry and puts placeholders where it quotes: code and
 // paths become blanks, quoted words the token quoted.
 func maskEntry(s string) string {
+	wordsOnce.Do(compileWords)
 	s = maskCode.ReplaceAllString(s, " ")
 	s = maskLinkTarget.ReplaceAllString(s, "] ")
 	s = strings.NewReplacer("[[", " ", "]]", " ", "[", " ", "]", " ").Replace(s)
