@@ -31,7 +31,7 @@ Style for essay (follow it unless the person asks otherwise):
 
 Memory policy: in your auto memory, record only factual background, explicit corrections and collaboration agreements. Never record a judgment about writing style: style lives in this profile.
 
-Facts about this collection: @memory.md (record one with `sw facts add --section S --key K --source agent TEXT`; keep a fact only if deleting it would make the next piece repetitive, contradictory or off-track)
+Facts about this collection: @memory.md (record one with ` + "`sw facts add --section S --key K --source agent TEXT`" + `; keep a fact only if deleting it would make the next piece repetitive, contradictory or off-track)
 ` + End
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
