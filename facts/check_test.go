@@ -82,7 +82,7 @@ func TestCheckRestatement(t *testing.T) {
 // no restatement; nor is one whose words are spread over several sentences.
 func TestCheckRestatementNoFalsePositives(t *testing.T) {
 	for _, text := range []string{
-		"Walks every morning before breakfast.",                                        // 4 content words
+		"Walks every morning before breakfast.",                                       // 4 content words
 		"Morning walks beat coffee for thinking, says the author, and apps distract.", // few shared
 		"Cities are built for cars; every morning a long walk clears the head.",       // two sentences' words
 		"Breakfast before walk: the head, coffee, app, long, clears better.",          // the words, out of order
