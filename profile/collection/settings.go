@@ -15,6 +15,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"sw/facts"
 	"sw/profile"
 )
 
@@ -30,6 +31,15 @@ type Settings struct {
 	// Targets are the agents' instruction files that get sw's block:
 	// CLAUDE.md for Claude Code, AGENTS.md for Codex and others.
 	Targets []string `yaml:"targets"`
+	// FactsBudget is the size memory.md should keep within, since the
+	// agent loads it whole; `sw facts check` reports a file past it.
+	FactsBudget FactsBudget `yaml:"facts_budget"`
+}
+
+// FactsBudget is memory.md's size budget: lines and bytes.
+type FactsBudget struct {
+	Lines int `yaml:"lines"`
+	Bytes int `yaml:"bytes"`
 }
 
 // Pieces says which Markdown files are pieces, by slash globs relative to
@@ -55,6 +65,7 @@ func DefaultSettings() Settings {
 		Analyzer:       Analyzer{Timeout: 120 * time.Second},
 		AgentCommits:   append([]string(nil), DefaultAgentCommits...),
 		Targets:        []string{ClaudeFile},
+		FactsBudget:    FactsBudget{Lines: facts.DefaultBudget.Lines, Bytes: facts.DefaultBudget.Bytes},
 	}
 }
 
@@ -157,6 +168,8 @@ func ParseSettings(file string, data []byte) (Settings, error) {
 		return s, fail("feedback_window", "feedback_window must be 1 or more (batches of rejections remembered)")
 	case s.Analyzer.Timeout <= 0:
 		return s, fail("analyzer", "analyzer timeout must be a positive duration, e.g. 120s")
+	case s.FactsBudget.Lines < 1 || s.FactsBudget.Bytes < 1:
+		return s, fail("facts_budget", "facts_budget lines and bytes must be 1 or more, e.g. {lines: 200, bytes: 25600}")
 	}
 	for _, t := range s.Targets {
 		if err := checkTarget(t); err != nil {

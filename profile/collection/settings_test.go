@@ -21,7 +21,7 @@ func TestStarterSettingsAreTheDefaults(t *testing.T) {
 	if s.BatchSize != d.BatchSize || s.Genre != d.Genre || s.FeedbackWindow != d.FeedbackWindow ||
 		s.Analyzer.Timeout != d.Analyzer.Timeout || len(s.Analyzer.Command) != 0 ||
 		strings.Join(s.Pieces.Include, ",") != "**/*.md" || len(s.Pieces.Exclude) != 0 ||
-		strings.Join(s.AgentCommits, "|") != strings.Join(d.AgentCommits, "|") {
+		strings.Join(s.AgentCommits, "|") != strings.Join(d.AgentCommits, "|") || s.FactsBudget != d.FactsBudget {
 		t.Errorf("starter settings %+v differ from defaults %+v", s, d)
 	}
 }
@@ -95,6 +95,22 @@ func TestParseSettings(t *testing.T) {
 	}
 }
 
+// memory.md's budget defaults to what Claude Code loads whole; a missing
+// half of it keeps its default.
+func TestParseSettingsFactsBudget(t *testing.T) {
+	if d := DefaultSettings().FactsBudget; d != (FactsBudget{Lines: 200, Bytes: 25600}) {
+		t.Errorf("default %+v", d)
+	}
+	s, err := ParseSettings(".sw.yaml", []byte("facts_budget:\n  lines: 50\n"))
+	if err != nil || s.FactsBudget != (FactsBudget{Lines: 50, Bytes: 25600}) {
+		t.Errorf("got %+v, %v", s.FactsBudget, err)
+	}
+	s, err = ParseSettings(".sw.yaml", []byte("facts_budget: {lines: 10, bytes: 900}\n"))
+	if err != nil || s.FactsBudget != (FactsBudget{Lines: 10, Bytes: 900}) {
+		t.Errorf("got %+v, %v", s.FactsBudget, err)
+	}
+}
+
 // .sw.yaml's genre reads as a piece's front matter and SW_GENRE do.
 func TestParseSettingsGenre(t *testing.T) {
 	s, err := ParseSettings(".sw.yaml", []byte("genre: Op Ed\n"))
@@ -129,6 +145,10 @@ func TestParseSettingsErrors(t *testing.T) {
 		{"pieces:\n  include: [\"/abs/*.md\"]\n", `.sw.yaml:1:1: pieces glob "/abs/*.md": globs are relative to the collection`},
 		{"pieces:\n  exclude: [\"[\"]\n", `pieces glob "[": malformed pattern`},
 		{"pieces:\n  exclude: [\"../x\"]\n", "globs cannot leave the collection"},
+		{"genre: essay\nfacts_budget:\n  lines: 0\n", ".sw.yaml:2:1: facts_budget lines and bytes must be 1 or more"},
+		{"facts_budget: {lines: 10, bytes: -1}\n", ".sw.yaml:1:1: facts_budget lines and bytes must be 1 or more"},
+		{"facts_budget:\n  bytes: 25k\n", `.sw.yaml:2:10: "25k" should be a whole number`},
+		{"facts_budget:\n  line: 10\n", `.sw.yaml:2:3: unknown setting "line" in facts_budget; the settings in facts_budget are lines, bytes`},
 		{"batch_size: [\n", ".sw.yaml:1:13: not valid YAML: "},
 		{"batch_size: 3\ngenre: @essay\n", ".sw.yaml:2:8: not valid YAML: found character that cannot start any token"},
 		{"genre: essay\nanalyzer:\n  command: [\"my-analyzer\n", ".sw.yaml:3:13: not valid YAML: found unexpected end of stream"},
