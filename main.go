@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -167,6 +168,12 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 						Usage:  "list memory.md's facts, section by section",
 						Flags:  []cli.Flag{factsSectionFlag, jsonFlag},
 						Action: factsList,
+					},
+					{
+						Name:   "check",
+						Usage:  "report memory.md over its size budget, duplicate entries and entries that restate a piece, each at its line (exit 1 when there are any)",
+						Flags:  []cli.Flag{jsonFlag},
+						Action: factsCheck,
 					},
 				},
 			},
@@ -398,6 +405,61 @@ func factsList(c *cli.Context) error {
 		return writeJSON(c.App.Writer, m.List(sec))
 	}
 	return m.List(sec).WriteText(c.App.Writer, collection.MemoryFile)
+}
+
+// factsCheck is `sw facts check`: memory.md held to its budget and to the
+// pieces in the working tree, and exit status 1 when anything was found,
+// as `sw check` exits 1 on a broken limit.
+func factsCheck(c *cli.Context) error {
+	coll, err := collection.Find(".")
+	if err != nil {
+		return err
+	}
+	mem, err := os.ReadFile(coll.Path(collection.MemoryFile))
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	var pieces []facts.Piece
+	err = filepath.WalkDir(coll.Root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(coll.Root, path)
+		if err != nil || rel == "." {
+			return err
+		}
+		rel = filepath.ToSlash(rel)
+		switch {
+		case d.IsDir():
+			if !coll.Settings.MayHoldPieces(rel) {
+				return filepath.SkipDir
+			}
+		case d.Type().IsRegular() && coll.Settings.IsPiece(rel):
+			text, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			pieces = append(pieces, facts.Piece{Path: rel, Text: text})
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	b := coll.Settings.FactsBudget
+	checked, err := facts.CheckFile(mem, collection.MemoryFile, facts.Budget{Lines: b.Lines, Bytes: b.Bytes}, pieces)
+	if err != nil {
+		return err
+	}
+	if c.Bool("json") {
+		err = writeJSON(c.App.Writer, checked)
+	} else {
+		err = checked.WriteText(c.App.Writer, collection.MemoryFile)
+	}
+	if err == nil && len(checked.Findings) > 0 {
+		return cli.Exit("", 1)
+	}
+	return err
 }
 
 // hookCommands are the hook entry points as commands of the app.
