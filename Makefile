@@ -1,7 +1,9 @@
 # The two commands a fresh machine with Go and git needs are `make demo` and
 # `make test`; the rest are for working on sw.
 GO       ?= go
-BIN      := bin/sw
+# The binary is built inside git's own folder for this checkout: the
+# project's top level holds only its design's folders.
+BIN      := $(shell git rev-parse --git-path sw-build 2>/dev/null || echo /tmp/sw-build)/sw
 # make fuzz runs each target this long; make test runs each a fixed number
 # of inputs instead, so that a slow machine never ends one mid-input.
 FUZZTIME ?= 1m

@@ -16,7 +16,7 @@ import (
 )
 
 func main() {
-	sw := flag.String("sw", "bin/sw", "the sw binary to time")
+	sw := flag.String("sw", "", "the sw binary to time (make bench gives the one it built)")
 	runs := flag.Int("runs", 200, "timed runs of each command")
 	commitRuns := flag.Int("commit-runs", 60, "timed commits of each kind")
 	histories := flag.String("commits", "1000,10000", "history lengths for the commit timings")
@@ -28,6 +28,10 @@ func main() {
 	keep := flag.Bool("keep", false, "keep the generated collections")
 	only := flag.String("only", "pre-session,check,guard,commit,analyze", "which timings to run")
 	flag.Parse()
+	if *sw == "" {
+		fmt.Fprintln(os.Stderr, "timing: give the sw binary to time with -sw (make bench does)")
+		os.Exit(2)
+	}
 
 	bin, err := filepath.Abs(*sw)
 	check(err)
