@@ -109,36 +109,32 @@ func NewEntry(section, key, text, source, date string) (Entry, error) {
 
 // line is the entry as sw writes it, without a line ending.
 func (e Entry) line() string {
-	var b strings.Builder
-	b.WriteString("- ")
+	key := ""
 	if e.Key != "" {
-		b.WriteString("**" + e.Key + ":** ")
+		key = "**" + e.Key + ":** "
 	}
-	b.WriteString(e.Text)
-	switch {
-	case e.Source != "" && e.Date != "":
-		b.WriteString(" (" + e.Source + ", " + e.Date + ")")
-	case e.Date != "":
-		b.WriteString(" (" + e.Date + ")")
-	}
-	return b.String()
+	return "- " + key + e.Text + e.origin()
 }
 
 // String is the entry on one line, as `sw facts list` shows it: the key
 // in brackets, the text, and where it came from.
 func (e Entry) String() string {
-	var b strings.Builder
+	key := ""
 	if e.Key != "" {
-		b.WriteString("[" + e.Key + "] ")
+		key = "[" + e.Key + "] "
 	}
-	b.WriteString(e.Text)
+	return key + e.Text + e.origin()
+}
+
+// origin is the trailing " (source, date)", " (date)" or nothing.
+func (e Entry) origin() string {
 	switch {
 	case e.Source != "" && e.Date != "":
-		b.WriteString(" (" + e.Source + ", " + e.Date + ")")
+		return " (" + e.Source + ", " + e.Date + ")"
 	case e.Date != "":
-		b.WriteString(" (" + e.Date + ")")
+		return " (" + e.Date + ")"
 	}
-	return b.String()
+	return ""
 }
 
 // normalized is a fact's text as duplicates are compared: lowercase,
