@@ -50,7 +50,9 @@ func refreshBlock(dir string, io IO) (string, error) {
 	}
 	// Reconciling reads the suggestion branches and the review state;
 	// finding the genre and the block reads the working tree and the
-	// profile. Neither waits for the other, so they run side by side.
+	// profile. Neither waits for the other, so they run side by side, each
+	// with a repository of its own (review.For): go-git's storage is not
+	// safe to read from two goroutines at once.
 	reconciled := make(chan struct{})
 	go func() {
 		defer close(reconciled)

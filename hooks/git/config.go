@@ -22,8 +22,6 @@ type config map[string][]string
 // watcher) sees the upstream it set. Files outside the repository are
 // taken to hold still for a process's life.
 func (r *Repo) configValues() (config, error) {
-	r.cfgMu.Lock()
-	defer r.cfgMu.Unlock()
 	fi, _ := os.Stat(filepath.Join(r.CommonDir, "config"))
 	if r.cfg != nil && sameFile(fi, r.cfgFile) {
 		return r.cfg, nil

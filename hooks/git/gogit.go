@@ -4,7 +4,6 @@ import (
 	"errors"
 	"io"
 	"strings"
-	"sync"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/cache"
@@ -19,9 +18,7 @@ import (
 // use for. A linked worktree's storage takes HEAD from the worktree's own
 // git folder and everything else from the common one.
 type goGitReader struct {
-	st *filesystem.Storage
-
-	mu    sync.Mutex
+	st    *filesystem.Storage
 	trees map[Hash][]TreeEntry // trees already read: a hook asks for some twice
 }
 
@@ -61,26 +58,21 @@ func (g *goGitReader) commit(h Hash) (*Commit, error) {
 }
 
 func (g *goGitReader) tree(h Hash) ([]TreeEntry, error) {
-	g.mu.Lock()
-	out, ok := g.trees[h]
-	g.mu.Unlock()
-	if ok {
+	if out, ok := g.trees[h]; ok {
 		return out, nil
 	}
 	t, err := object.GetTree(g.st, toPlumbing(h))
 	if err != nil {
 		return nil, objectError("tree", h, err)
 	}
-	out = make([]TreeEntry, len(t.Entries))
+	out := make([]TreeEntry, len(t.Entries))
 	for i, e := range t.Entries {
 		out[i] = TreeEntry{Name: e.Name, Mode: Mode(e.Mode), Hash: fromPlumbing(e.Hash)}
 	}
-	g.mu.Lock()
 	if g.trees == nil || len(g.trees) >= maxTrees {
 		g.trees = map[Hash][]TreeEntry{}
 	}
 	g.trees[h] = out
-	g.mu.Unlock()
 	return out, nil
 }
 

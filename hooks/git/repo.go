@@ -29,7 +29,9 @@ import (
 	"sync"
 )
 
-// Repo is a non-bare git repository with a working tree.
+// Repo is a non-bare git repository with a working tree. A Repo is for
+// one goroutine at a time (go-git's storage keeps unguarded caches); open
+// another with At for work that runs beside it.
 type Repo struct {
 	Root      string // top of the working tree
 	GitDir    string // this worktree's git folder (.git, or .git/worktrees/<name> for a linked worktree)
@@ -38,7 +40,6 @@ type Repo struct {
 	readOnce sync.Once
 	rd       reader // how objects and refs are read (read.go), opened on first use
 	rdErr    error
-	cfgMu    sync.Mutex
 	cfg      config      // the effective configuration (config.go), read on first use
 	cfgFile  os.FileInfo // the repository's config file when cfg was read
 }
