@@ -6,7 +6,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
+
+	"github.com/go-git/go-git/v5/plumbing/object"
 )
 
 // commandReader reads through the git command, for the repositories go-git
@@ -53,25 +54,15 @@ func (c *commandReader) commit(h Hash) (*Commit, error) {
 	return out, nil
 }
 
-// parseSignature reads "Name <email> 1700000000 +0100".
+// parseSignature reads "Name <email> 1700000000 +0100", with go-git's
+// reader of signatures.
 func parseSignature(s string) (Signature, error) {
-	lt, gt := strings.IndexByte(s, '<'), strings.LastIndexByte(s, '>')
-	if lt < 0 || gt < lt {
-		return Signature{}, fmt.Errorf("no <email> in %q", s)
+	var sig object.Signature
+	sig.Decode([]byte(s))
+	if sig.Email == "" && !strings.Contains(s, "<>") || sig.When.IsZero() {
+		return Signature{}, fmt.Errorf("not a signature: %q", s)
 	}
-	sig := Signature{Name: strings.TrimSpace(s[:lt]), Email: s[lt+1 : gt]}
-	fields := strings.Fields(s[gt+1:])
-	if len(fields) != 2 {
-		return Signature{}, fmt.Errorf("no date in %q", s)
-	}
-	secs, err1 := strconv.ParseInt(fields[0], 10, 64)
-	tz, err2 := strconv.Atoi(fields[1])
-	if err1 != nil || err2 != nil {
-		return Signature{}, fmt.Errorf("bad date in %q", s)
-	}
-	offset := (tz/100*60 + tz%100) * 60
-	sig.When = time.Unix(secs, 0).In(time.FixedZone(fields[1], offset))
-	return sig, nil
+	return Signature{Name: sig.Name, Email: sig.Email, When: sig.When}, nil
 }
 
 func (c *commandReader) tree(h Hash) ([]TreeEntry, error) {

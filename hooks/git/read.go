@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	gitconfig "github.com/go-git/go-git/v5/plumbing/format/config"
 )
 
 // reader is how objects and refs are read: through go-git's storage where
@@ -105,30 +107,26 @@ func (r *Repo) needsGit() (string, error) {
 	if _, err := os.Stat(filepath.Join(r.CommonDir, "objects", "info", "alternates")); err == nil {
 		return "objects/info/alternates", nil
 	}
-	data, err := os.ReadFile(filepath.Join(r.CommonDir, "config"))
+	f, err := os.Open(filepath.Join(r.CommonDir, "config"))
 	if errors.Is(err, os.ErrNotExist) {
 		return "", nil
 	}
 	if err != nil {
 		return "", err
 	}
-	section := ""
-	for _, line := range strings.Split(string(data), "\n") {
-		line = strings.TrimSpace(line)
-		if strings.HasPrefix(line, "[") {
-			name, _, _ := strings.Cut(strings.Trim(line, "[]"), " ")
-			section = strings.ToLower(strings.TrimSpace(name))
-			continue
-		}
-		key, value, _ := strings.Cut(line, "=")
-		key = strings.ToLower(strings.TrimSpace(key))
-		value = strings.ToLower(strings.TrimSpace(value))
-		switch {
-		case section == "core" && key == "repositoryformatversion" && value != "0" && value != "1":
-			return fmt.Sprintf("core.repositoryFormatVersion = %s", value), nil
-		case section != "extensions" || key == "" || strings.HasPrefix(key, "#") || strings.HasPrefix(key, ";"):
-		case key == "objectformat" && value == "sha1":
-		case !goGitExtensions[key]:
+	defer f.Close()
+	cfg := gitconfig.New()
+	if err := gitconfig.NewDecoder(f).Decode(cfg); err != nil {
+		return "", fmt.Errorf("%s: %w", f.Name(), err)
+	}
+	switch v := cfg.Section("core").Option("repositoryformatversion"); v {
+	case "", "0", "1":
+	default:
+		return "core.repositoryFormatVersion = " + v, nil
+	}
+	for _, o := range cfg.Section("extensions").Options {
+		key, value := strings.ToLower(o.Key), strings.ToLower(o.Value)
+		if !goGitExtensions[key] && !(key == "objectformat" && value == "sha1") {
 			return "extensions." + key, nil
 		}
 	}
