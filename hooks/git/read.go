@@ -55,10 +55,9 @@ type Mode uint32
 // The modes git writes. Old repositories may hold others (100664); they read
 // as regular files.
 const (
-	ModeFile      Mode = 0o100644
-	ModeSymlink   Mode = 0o120000
-	ModeDir       Mode = 0o040000
-	ModeSubmodule Mode = 0o160000
+	ModeFile    Mode = 0o100644
+	ModeSymlink Mode = 0o120000
+	ModeDir     Mode = 0o040000
 )
 
 // IsDir reports whether the entry is a subtree.

@@ -52,8 +52,8 @@ func TestHasCommitAndGitEnv(t *testing.T) {
 	if r.HasCommit(revParse(t, r.Root, "HEAD:a.md")) {
 		t.Error("a blob counted as a commit")
 	}
-	out, err := r.GitEnv([]string{"GIT_AUTHOR_NAME=Env Writer"}, "var", "GIT_AUTHOR_IDENT")
+	out, err := r.gitWithEnv([]string{"GIT_AUTHOR_NAME=Env Writer"}, "var", "GIT_AUTHOR_IDENT")
 	if err != nil || !strings.HasPrefix(string(out), "Env Writer <") {
-		t.Errorf("GitEnv: %q %v", out, err)
+		t.Errorf("gitWithEnv: %q %v", out, err)
 	}
 }

@@ -144,13 +144,13 @@ func (r *Repo) Git(args ...string) ([]byte, error) {
 	return run(r.Root, nil, args...)
 }
 
-// GitInput is Git with stdin.
-func (r *Repo) GitInput(stdin []byte, args ...string) ([]byte, error) {
+// gitWithInput is Git with stdin.
+func (r *Repo) gitWithInput(stdin []byte, args ...string) ([]byte, error) {
 	return run(r.Root, stdin, args...)
 }
 
-// GitEnv is Git with extra environment variables (NAME=value).
-func (r *Repo) GitEnv(env []string, args ...string) ([]byte, error) {
+// gitWithEnv is Git with extra environment variables (NAME=value).
+func (r *Repo) gitWithEnv(env []string, args ...string) ([]byte, error) {
 	return runEnv(r.Root, nil, env, args...)
 }
 

@@ -61,7 +61,7 @@ func (r *Repo) StagedChanges(indexFile string) ([]string, error) {
 	if indexFile != "" {
 		env = append(env, "GIT_INDEX_FILE="+indexFile)
 	}
-	out, err := r.GitEnv(env, "diff", "--cached", "--name-only", "--no-renames", "-z")
+	out, err := r.gitWithEnv(env, "diff", "--cached", "--name-only", "--no-renames", "-z")
 	if err != nil {
 		return nil, err
 	}

@@ -16,7 +16,7 @@ import (
 
 // WriteBlob stores data as a blob and returns its name.
 func (r *Repo) WriteBlob(data []byte) (Hash, error) {
-	out, err := r.GitInput(data, "hash-object", "-w", "--stdin")
+	out, err := r.gitWithInput(data, "hash-object", "-w", "--stdin")
 	if err != nil {
 		return ZeroHash, err
 	}
@@ -43,17 +43,17 @@ func (r *Repo) TreeWith(tree Hash, path string, blob *Hash) (Hash, error) {
 	if !tree.IsZero() {
 		read = []string{"read-tree", tree.String()}
 	}
-	if _, err := r.GitEnv(env, read...); err != nil {
+	if _, err := r.gitWithEnv(env, read...); err != nil {
 		return ZeroHash, err
 	}
 	update := []string{"update-index", "--force-remove", "--", path}
 	if blob != nil {
 		update = []string{"update-index", "--add", "--cacheinfo", fmt.Sprintf("%o,%s,%s", ModeFile, *blob, path)}
 	}
-	if _, err := r.GitEnv(env, update...); err != nil {
+	if _, err := r.gitWithEnv(env, update...); err != nil {
 		return ZeroHash, err
 	}
-	out, err := r.GitEnv(env, "write-tree")
+	out, err := r.gitWithEnv(env, "write-tree")
 	if err != nil {
 		return ZeroHash, err
 	}
@@ -156,7 +156,7 @@ func (r *Repo) UpdateRefLogged(name string, new, old Hash, log RefLog) error {
 		}
 		args = append(args, name, new.String(), expected)
 	}
-	_, err := r.GitEnv(identityEnv("COMMITTER", log.Who), args...)
+	_, err := r.gitWithEnv(identityEnv("COMMITTER", log.Who), args...)
 	var ge *GitError
 	if errors.As(err, &ge) && refChanged(ge.Msg) {
 		return fmt.Errorf("%s: %w (%s)", name, ErrRefChanged, ge.Msg)
