@@ -1,0 +1,227 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// collection is one writer's collection: a git repository made by sw
+// init, with sw's hooks installed, where the writer's pieces are committed
+// one by one.
+type collection struct {
+	s   *session
+	dir string
+}
+
+// startCollection makes the collection as the README says a person does:
+// sw init, sw hook install, and a first commit of sw's starter files.
+func (s *session) startCollection(dir string) (*collection, error) {
+	c := &collection{s: s, dir: dir}
+	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
+		return nil, err
+	}
+	if _, err := s.run(filepath.Dir(dir), nil, "sw", "init", filepath.Base(dir)); err != nil {
+		return nil, err
+	}
+	for _, args := range [][]string{
+		{"sw", "hook", "install"},
+		{"git", "add", "-A"},
+		{"git", "commit", "-q", "-m", "Start the series"},
+	} {
+		if _, err := s.run(dir, nil, args[0], args[1:]...); err != nil {
+			return nil, err
+		}
+	}
+	return c, nil
+}
+
+// commit finishes a piece: it is written under pieces/ and committed. The
+// commit that completes a batch runs the analysis.
+func (c *collection) commit(p *piece) error {
+	rel := filepath.Join("pieces", p.fileName())
+	path := filepath.Join(c.dir, rel)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	if err := os.WriteFile(path, p.text, 0o644); err != nil {
+		return err
+	}
+	if _, err := c.s.run(c.dir, nil, "git", "add", rel); err != nil {
+		return err
+	}
+	_, err := c.s.run(c.dir, nil, "git", "commit", "-q", "-m", p.title)
+	return err
+}
+
+// reviewState is what the evaluation reads of `sw review --json`.
+type reviewState struct {
+	Pending []struct {
+		ID     string `json:"id"`
+		Branch string `json:"branch"`
+	} `json:"pending"`
+	PiecesPending int `json:"pieces_pending"`
+}
+
+func (c *collection) review() (reviewState, error) {
+	var r reviewState
+	out, err := c.s.run(c.dir, nil, "sw", "review", "--json")
+	if err != nil {
+		return r, err
+	}
+	if err := json.Unmarshal(out, &r); err != nil {
+		return r, fmt.Errorf("%s: sw review --json: %v", c.dir, err)
+	}
+	return r, nil
+}
+
+// acceptAll accepts every pending suggestion as a person may: git merge
+// of its branch into the default branch, then the branch deleted. sw
+// must then hold none pending; it returns how many were accepted.
+func (c *collection) acceptAll() (int, error) {
+	r, err := c.review()
+	if err != nil {
+		return 0, err
+	}
+	for _, s := range r.Pending {
+		if _, err := c.s.run(c.dir, nil, "git", "merge", "-q", "--no-ff", "--no-edit", s.Branch); err != nil {
+			return 0, err
+		}
+		if _, err := c.s.run(c.dir, nil, "git", "branch", "-q", "-d", s.Branch); err != nil {
+			return 0, err
+		}
+	}
+	after, err := c.review()
+	if err != nil {
+		return 0, err
+	}
+	if len(after.Pending) > 0 {
+		return 0, fmt.Errorf("%s: %s still pending after its branch was merged and deleted", c.dir, after.Pending[0].ID)
+	}
+	return len(r.Pending), nil
+}
+
+// analyzeRest runs `sw analyze` on the pieces finished since the last
+// analysis, if any, and accepts what it proposes, so that a snapshot
+// reflects every piece committed, not only the full batches. It returns
+// how many suggestions it accepted.
+func (c *collection) analyzeRest() (int, error) {
+	r, err := c.review()
+	if err != nil || r.PiecesPending == 0 {
+		return 0, err
+	}
+	if _, err := c.s.run(c.dir, nil, "sw", "analyze"); err != nil {
+		return 0, err
+	}
+	return c.acceptAll()
+}
+
+// rule is one rule of the resolved profile, with the signature of the
+// suggestion that last wrote its file.
+type rule struct {
+	ID     string   `json:"id"`
+	Source string   `json:"source"`
+	Rule   string   `json:"rule"`
+	Avoid  []string `json:"avoid"`
+	Prefer []string `json:"prefer"`
+	Metric *struct {
+		Name string `json:"name"`
+	} `json:"metric"`
+	Signature string `json:"-"`
+}
+
+// rules reads the profile resolved for the pieces' genre (they name none)
+// and the signatures from the suggestion commits in the history.
+func (c *collection) rules() ([]rule, error) {
+	out, err := c.s.run(c.dir, nil, "sw", "profile", "show", "--json")
+	if err != nil {
+		return nil, err
+	}
+	var resolved struct {
+		Rules []rule `json:"rules"`
+	}
+	if err := json.Unmarshal(out, &resolved); err != nil {
+		return nil, fmt.Errorf("%s: sw profile show --json: %v", c.dir, err)
+	}
+	sigs, err := c.signatures()
+	if err != nil {
+		return nil, err
+	}
+	for i := range resolved.Rules {
+		resolved.Rules[i].Signature = sigs[resolved.Rules[i].Source]
+	}
+	return resolved.Rules, nil
+}
+
+// signatures maps each file a suggestion commit wrote to the Sw-Signature
+// of the newest such commit.
+func (c *collection) signatures() (map[string]string, error) {
+	out, err := c.s.run(c.dir, nil, "git", "log", "--name-only", "--format=%x1e%(trailers:key=Sw-Signature,valueonly,separator=%x2c)")
+	if err != nil {
+		return nil, err
+	}
+	sigs := map[string]string{}
+	for _, record := range bytes.Split(out, []byte{0x1e}) {
+		lines := strings.Split(strings.TrimSpace(string(record)), "\n")
+		sig := strings.TrimSpace(lines[0])
+		if sig == "" {
+			continue
+		}
+		for _, file := range lines[1:] {
+			if file = strings.TrimSpace(file); file != "" {
+				if _, newer := sigs[file]; !newer {
+					sigs[file] = sig
+				}
+			}
+		}
+	}
+	return sigs, nil
+}
+
+// checked is what sw check says of one piece against the profile.
+type checked struct {
+	Score    float64
+	Findings int // findings in its warnings (see findings)
+}
+
+// check runs `sw check --json` in the collection on every path given, and
+// gives each piece's result by path.
+func (c *collection) check(paths []string) (map[string]checked, error) {
+	out, err := c.s.run(c.dir, []int{1}, "sw", append([]string{"check", "--json"}, paths...)...)
+	if err != nil {
+		return nil, err
+	}
+	var report struct {
+		Pieces []struct {
+			Path     string  `json:"path"`
+			Score    float64 `json:"score"`
+			Problem  string  `json:"problem"`
+			Warnings []struct {
+				Message string `json:"message"`
+			} `json:"warnings"`
+		} `json:"pieces"`
+	}
+	if err := json.Unmarshal(out, &report); err != nil {
+		return nil, fmt.Errorf("%s: sw check --json: %v", c.dir, err)
+	}
+	res := map[string]checked{}
+	for _, p := range report.Pieces {
+		if p.Problem != "" {
+			return nil, fmt.Errorf("%s: sw check could not check %s: %s", c.dir, p.Path, p.Problem)
+		}
+		n := 0
+		for _, w := range p.Warnings {
+			n += findings(w.Message)
+		}
+		res[p.Path] = checked{Score: p.Score, Findings: n}
+	}
+	for _, path := range paths {
+		if _, ok := res[path]; !ok {
+			return nil, fmt.Errorf("%s: sw check said nothing of %s", c.dir, path)
+		}
+	}
+	return res, nil
+}

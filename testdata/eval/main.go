@@ -1,0 +1,129 @@
+// Command eval is sw's held-out evaluation, what `make eval` runs: does
+// the learner learn the writer, on real text nobody here wrote?
+//
+// Five writers of one period, subject and form (newspaper essays for and
+// against ratifying the Constitution, New York and Philadelphia, 1787–88:
+// Hamilton and Jay as Publius, and the Anti-Federalists Brutus, Centinel
+// and the Federal Farmer) each get a collection of their own, run through
+// the real loop: sw init, sw hook install, the writer's pieces committed
+// one by one in the order written, every suggestion accepted by merging
+// its branch. The last third of each writer's pieces are never committed
+// anywhere: they are the held-out pieces. With the profiles learned from
+// 3, 10 and 30 pieces (or all a writer has, when fewer) it prints one
+// table:
+//
+//	(a) attribution: each held-out piece goes to the writer whose learned
+//	    profile gives it the highest `sw check` score, as balanced
+//	    accuracy (the mean of the writers' hit rates);
+//	(b) warnings per 1,000 words that `sw check` gives each writer's
+//	    held-out pieces against the writer's own profile;
+//	(c) rules in the profiles that are about the subject or came from
+//	    boilerplate (see topicRule and boilerplateRule), which should be 0;
+//	(d) how (a) moves from 3 to 10 to 30 pieces: the columns.
+//
+// It asserts nothing and takes sw as a binary (-sw), so it measures any
+// build of the learner as it stands.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+func main() {
+	sw := flag.String("sw", "", "the sw binary to evaluate (make eval gives the one it built)")
+	corpus := flag.String("corpus", filepath.Join("testdata", "corpus"), "the corpus folder, holding federalist/ and ratification/")
+	levelList := flag.String("levels", "3,10,30", "numbers of pieces to learn from, rising")
+	jobs := flag.Int("jobs", 2, "collections run at once")
+	keep := flag.Bool("keep", false, "keep the collections, and say where")
+	flag.Parse()
+	levels, err := parseLevels(*levelList)
+	if *sw == "" || err != nil {
+		fmt.Fprintln(os.Stderr, "eval: give the sw binary to evaluate with -sw (make eval does), and -levels as 3,10,30")
+		os.Exit(2)
+	}
+	if err := run(*sw, *corpus, levels, *jobs, *keep); err != nil {
+		fmt.Fprintln(os.Stderr, "eval:", err)
+		os.Exit(1)
+	}
+}
+
+func run(sw, corpus string, levels []int, jobs int, keep bool) error {
+	start := time.Now()
+	ws, err := loadWriters(corpus)
+	if err != nil {
+		return err
+	}
+	work, err := os.MkdirTemp("", "sw-eval-")
+	if err != nil {
+		return err
+	}
+	if keep {
+		fmt.Println("collections in", work)
+	} else {
+		defer os.RemoveAll(work)
+	}
+	s, err := newSession(work, sw)
+	if err != nil {
+		return err
+	}
+	heldOut, err := writeHeldOut(filepath.Join(work, "held-out"), ws)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("sw held-out evaluation: %s; each a collection of its own through sw init, sw hook install, a commit per piece and every suggestion merged\n\n", describe(ws))
+	snaps, err := s.learnAll(work, ws, levels, heldOut, jobs)
+	if err != nil {
+		return err
+	}
+	results, err := evaluate(ws, levels, snaps)
+	if err != nil {
+		return err
+	}
+	report(os.Stdout, ws, results, time.Since(start), jobs)
+	return nil
+}
+
+// writeHeldOut writes every held-out piece under dir, outside every
+// collection, and maps each file's path to the piece's corpus path.
+func writeHeldOut(dir string, ws []*writer) (map[string]string, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	paths := map[string]string{}
+	for _, w := range ws {
+		for _, p := range w.heldOut {
+			path := filepath.Join(dir, p.fileName())
+			if err := os.WriteFile(path, p.text, 0o644); err != nil {
+				return nil, err
+			}
+			paths[path] = p.rel
+		}
+	}
+	return paths, nil
+}
+
+func describe(ws []*writer) string {
+	parts := make([]string, len(ws))
+	for i, w := range ws {
+		parts[i] = fmt.Sprintf("%s (%d pieces)", w.name, len(w.pieces))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func parseLevels(list string) ([]int, error) {
+	var levels []int
+	for _, f := range strings.Split(list, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 1 || len(levels) > 0 && n <= levels[len(levels)-1] {
+			return nil, fmt.Errorf("-levels %q: want rising whole numbers from 1", list)
+		}
+		levels = append(levels, n)
+	}
+	return levels, nil
+}
