@@ -97,6 +97,12 @@ func keepCopy(path string, data []byte) error {
 // left to do, which is success, not a commit git would refuse as empty.
 // That is where a run killed right after its commit leaves them, and
 // where the person leaves them by committing the file themselves.
+//
+// Rejections made one after another (sw reject, branch by branch, or git
+// branch -D of several branches, which runs the reference-transaction
+// hook once per branch) go into one commit: while the default branch ends
+// in sw's own record that nothing else holds, the new one takes its place
+// and names them all (see foldable).
 func (l *Loop) recordRejections(st *State) error {
 	var todo []*Suggestion
 	for _, s := range st.Suggestions {
@@ -133,11 +139,21 @@ func (l *Loop) recordRejections(st *State) error {
 		markRecorded(todo)
 		return nil
 	}
-	ids := suggestionIDs(todo)
+	base, fold := def.hash, l.foldable(def)
+	if fold != nil {
+		base = fold.parent
+	}
+	ids := newlyRemembered(l.feedbackAt(base), f)
+	if len(ids) == 0 {
+		ids = suggestionIDs(todo)
+	}
 	if err := l.commitFile(def, collection.FeedbackFile, data, recordMessage(ids, st.Analyzed)); err != nil {
 		return err
 	}
 	markRecorded(todo)
+	if fold != nil {
+		l.fold(def, fold, recordMessage(ids, st.Analyzed))
+	}
 	return nil
 }
 
