@@ -225,6 +225,9 @@ type Finding struct {
 	Line int    `json:"line"`
 	Text string `json:"text"` // the line as written
 	Why  string `json:"why"`  // the kind of judgment, what about, and the cues
+	// Reading is what the judgment asks, for turning it into a rule; it
+	// is not part of the audit's JSON, which lists findings only.
+	Reading Reading `json:"-"`
 }
 
 // Audit is what the audit found in an auto-memory folder.
@@ -342,8 +345,8 @@ func AuditAutoMemory(dir string) (*Audit, error) {
 		}
 		for _, e := range autoEntries(data) {
 			a.Entries++
-			if why, ok := classifyEntry(e.text); ok {
-				a.Findings = append(a.Findings, Finding{File: f, Line: e.line, Text: e.raw, Why: why})
+			if j, ok := classify(e.text); ok {
+				a.Findings = append(a.Findings, Finding{File: f, Line: e.line, Text: e.raw, Why: j.why(), Reading: read(e.text, j)})
 			}
 		}
 	}
