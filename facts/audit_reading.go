@@ -12,7 +12,7 @@ import (
 // (sw memory audit --to-suggestions); what no field holds stays in Text,
 // the judgment in its own words.
 type Reading struct {
-	Text   string   // the entry's words: list, quote and front-matter markers taken off
+	Text   string   // the entry's words: list, quote and front-matter markers, links and emphasis taken off
 	Avoid  []string // words or phrases it says not to use, as quoted
 	Prefer []string // words or phrases it says to use, as quoted
 	// Without names a mark of punctuation it says not to use at all, one
@@ -46,6 +46,9 @@ var (
 	// mark", "avoid too many dashes") are not a "none at all".
 	withoutMarks []withoutMark
 	hedged       *regexp.Regexp
+	// markup is what Text leaves out of an entry: a link's target, a
+	// wiki link's brackets, emphasis.
+	markdownLink, strong *regexp.Regexp
 )
 
 type withoutMark struct {
@@ -58,6 +61,8 @@ const negations = `no|never|avoid|avoids|don't|doesn't|do not|does not|ban|bans|
 func compileReading() {
 	preferOver = regexp.MustCompile(quoted + `,? (?:instead of|rather than|over|not|to) ` + quoted)
 	negation = regexp.MustCompile(`\b(?:` + negations + `)\b`)
+	markdownLink = regexp.MustCompile(`\[([^\]]*)\]\([^)]*\)|\[\[([^\]]*)\]\]`)
+	strong = regexp.MustCompile(`\*\*|__|(^|\s)\*(\S)|(\S)\*($|[\s.,;:!?])`)
 	hedged = regexp.MustCompile(`\d|\b(?:more than|than|except|unless|at most|only|per|sparingly|rarely|few|fewer|less|too many|overuse|over-use|so many|one|two|several)\b`)
 	for _, m := range []struct{ name, pattern string }{
 		{PunctuationExclamations, `exclamation(?: marks?| points?)?|exclamations`},
@@ -76,7 +81,7 @@ func compileReading() {
 // made of it.
 func read(text string, j judgment) Reading {
 	readingOnce.Do(compileReading)
-	r := Reading{Text: strings.TrimSpace(text), Required: j.kind == kindMandated}
+	r := Reading{Text: plainWords(text), Required: j.kind == kindMandated}
 	masked, quotes := maskQuoting(text)
 	switch j.aspect {
 	case "word choice":
@@ -106,4 +111,13 @@ func read(text string, j judgment) Reading {
 		}
 	}
 	return r
+}
+
+// plainWords is an entry's text without Markdown's marks: a link becomes
+// its words, emphasis goes.
+func plainWords(text string) string {
+	readingOnce.Do(compileReading)
+	text = markdownLink.ReplaceAllString(text, "$1$2")
+	text = strong.ReplaceAllString(text, "$1$2$3$4")
+	return strings.Join(strings.Fields(text), " ")
 }

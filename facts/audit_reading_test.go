@@ -87,3 +87,17 @@ func TestFixtureReadings(t *testing.T) {
 		}
 	}
 }
+
+func TestPlainWords(t *testing.T) {
+	for in, want := range map[string]string{
+		"**How to apply:** vary sentence length.":            "How to apply: vary sentence length.",
+		"[Prose preferences](feedback_style.md) — dry voice": "Prose preferences — dry voice",
+		"See [[style notes]]; *never* gush":                  "See style notes; never gush",
+		"Keep snake_case and 2 * 3 as they are, `code` too":  "Keep snake_case and 2 * 3 as they are, `code` too",
+		"__Short__ sentences":                                "Short sentences",
+	} {
+		if got := plainWords(in); got != want {
+			t.Errorf("plainWords(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

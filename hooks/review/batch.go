@@ -47,3 +47,16 @@ func (l *Loop) WriteBatch(suggestions []analyze.Suggestion) (*Outcome, error) {
 	})
 	return out, err
 }
+
+// PendingBranches maps the signature of every pending suggestion to its
+// branch: where a suggestion that was not written again already waits.
+func (l *Loop) PendingBranches() map[string]string {
+	st, _ := l.loadState()
+	out := map[string]string{}
+	for _, s := range st.Suggestions {
+		if s.Pending() {
+			out[s.Signature] = s.Branch
+		}
+	}
+	return out
+}
