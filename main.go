@@ -182,9 +182,10 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 				Usage: "the agent's own notes on this repository (Claude Code's auto memory)",
 				Subcommands: []*cli.Command{
 					{
-						Name:   "audit",
-						Usage:  "list the auto-memory entries that file a writing-style judgment (style belongs in profile/), each with file:line and why",
-						Flags:  []cli.Flag{jsonFlag},
+						Name:  "audit",
+						Usage: "list the auto-memory entries that file a writing-style judgment (style belongs in profile/), each with file:line and why",
+						Flags: []cli.Flag{jsonFlag, &cli.BoolFlag{Name: "to-suggestions",
+							Usage: "propose the judgments as a suggestion batch of the review loop (sw review), never straight into profile/, and list the lines to remove"}},
 						Action: memoryAudit,
 					},
 				},
@@ -632,6 +633,16 @@ func memoryAudit(c *cli.Context) error {
 	a, err := facts.AuditProject(root, facts.AutoMemoryEnv{Getenv: os.Getenv, Home: home, ManagedSettings: facts.ManagedSettingsFile()})
 	if err != nil {
 		return err
+	}
+	if c.Bool("to-suggestions") {
+		batch, err := hooks.MemoryToSuggestions(".", a)
+		if err != nil {
+			return err
+		}
+		if c.Bool("json") {
+			return writeJSON(c.App.Writer, batch)
+		}
+		return batch.WriteText(c.App.Writer)
 	}
 	if c.Bool("json") {
 		return writeJSON(c.App.Writer, a)

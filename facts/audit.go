@@ -225,6 +225,9 @@ type Finding struct {
 	Line int    `json:"line"`
 	Text string `json:"text"` // the line as written
 	Why  string `json:"why"`  // the kind of judgment, what about, and the cues
+	// Reading is what the judgment asks, for turning it into a rule; it
+	// is not part of the audit's JSON, which lists findings only.
+	Reading Reading `json:"-"`
 }
 
 // Audit is what the audit found in an auto-memory folder.
@@ -259,17 +262,10 @@ func AuditProject(root string, env AutoMemoryEnv) (*Audit, error) {
 // per finding (file:line: why: the line) and a summary of what to do.
 func (a *Audit) WriteText(w io.Writer) error {
 	var b strings.Builder
-	for _, n := range a.Notes {
-		fmt.Fprintf(&b, "note: %s\n", n)
-	}
+	a.writeFindings(&b)
 	if a.Folder == "" {
-		fmt.Fprintf(&b, "sw: no auto memory for this repository (looked in %s)\n", strings.Join(a.Looked, " and "))
 		_, err := io.WriteString(w, b.String())
 		return err
-	}
-	fmt.Fprintf(&b, "auto memory: %s (%s)\n", a.Folder, a.From)
-	for _, f := range a.Findings {
-		fmt.Fprintf(&b, "%s:%d: %s: %s\n", f.File, f.Line, f.Why, strings.TrimSpace(f.Text))
 	}
 	switch n := len(a.Findings); {
 	case a.Entries == 0:
@@ -277,15 +273,45 @@ func (a *Audit) WriteText(w io.Writer) error {
 	case n == 0:
 		fmt.Fprintf(&b, "%s, none a writing-style judgment\n", plural(a.Entries, "entry", "entries"))
 	default:
-		verb := "file"
-		if n == 1 {
-			verb = "files"
-		}
-		fmt.Fprintf(&b, "%d of %s %s a writing-style judgment: style lives in profile/, not in the agent's notes. Remove these lines from the auto memory; write any you want kept as a rule in profile/.\n",
-			n, plural(a.Entries, "entry", "entries"), verb)
+		fmt.Fprintf(&b, "%s a writing-style judgment: style lives in profile/, not in the agent's notes. Remove these lines from the auto memory; write any you want kept as a rule in profile/.\n",
+			a.HowMany())
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// WriteFindings writes the audit's notes, where the folder is (or where
+// sw looked) and one line per finding, without WriteText's summary, for a
+// caller that says what to do in its own words.
+func (a *Audit) WriteFindings(w io.Writer) error {
+	var b strings.Builder
+	a.writeFindings(&b)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func (a *Audit) writeFindings(b *strings.Builder) {
+	for _, n := range a.Notes {
+		fmt.Fprintf(b, "note: %s\n", n)
+	}
+	if a.Folder == "" {
+		fmt.Fprintf(b, "sw: no auto memory for this repository (looked in %s)\n", strings.Join(a.Looked, " and "))
+		return
+	}
+	fmt.Fprintf(b, "auto memory: %s (%s)\n", a.Folder, a.From)
+	for _, f := range a.Findings {
+		fmt.Fprintf(b, "%s:%d: %s: %s\n", f.File, f.Line, f.Why, strings.TrimSpace(f.Text))
+	}
+}
+
+// HowMany says how many of the entries read file a judgment: "5 of 11
+// entries file".
+func (a *Audit) HowMany() string {
+	verb := "file"
+	if len(a.Findings) == 1 {
+		verb = "files"
+	}
+	return fmt.Sprintf("%d of %s %s", len(a.Findings), plural(a.Entries, "entry", "entries"), verb)
 }
 
 func plural(n int, one, many string) string {
@@ -342,8 +368,8 @@ func AuditAutoMemory(dir string) (*Audit, error) {
 		}
 		for _, e := range autoEntries(data) {
 			a.Entries++
-			if why, ok := classifyEntry(e.text); ok {
-				a.Findings = append(a.Findings, Finding{File: f, Line: e.line, Text: e.raw, Why: why})
+			if j, ok := classify(e.text); ok {
+				a.Findings = append(a.Findings, Finding{File: f, Line: e.line, Text: e.raw, Why: j.why(), Reading: read(e.text, j)})
 			}
 		}
 	}

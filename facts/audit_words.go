@@ -194,11 +194,31 @@ const imperatives = `write|use|keep|cut|drop|vary|mix|break|limit|stop|make|star
 // classifyEntry reads one entry; ok is false for a fact. why names the kind of
 // judgment, what it is about, and the cues matched.
 func classifyEntry(entry string) (why string, ok bool) {
+	j, ok := classify(entry)
+	return j.why(), ok
+}
+
+// judgment is what the classifier found an entry to be.
+type judgment struct {
+	kind   string // a kind* constant
+	aspect string // what it is about: "word choice", ...
+	cues   string // the cues matched, quoted
+}
+
+func (j judgment) why() string {
+	if j.kind == "" {
+		return ""
+	}
+	return fmt.Sprintf("%s %s (%s)", j.kind, j.aspect, j.cues)
+}
+
+// classify is classifyEntry, in parts.
+func classify(entry string) (judgment, bool) {
 	wordsOnce.Do(compileWords)
 	t := maskEntry(entry)
 	for _, g := range guards {
 		if g.re.MatchString(t) {
-			return "", false
+			return judgment{}, false
 		}
 	}
 	// The aspect named first in the entry is the one reported, the
@@ -214,7 +234,7 @@ func classifyEntry(entry string) (why string, ok bool) {
 	}
 	if a == nil {
 		if cue = describing.re.FindString(t); cue == "" {
-			return "", false
+			return judgment{}, false
 		}
 		a = &describing
 	}
@@ -224,11 +244,11 @@ func classifyEntry(entry string) (why string, ok bool) {
 			// A word that is the whole aspect is not also its stance:
 			// "Sam is chatty" names a tone and judges no writing.
 			if m = strings.Trim(m, " ;:,(—–-"); m != "" && m != cue {
-				return fmt.Sprintf("%s %s (%s)", s.kind, a.what, cueList(m, cue)), true
+				return judgment{kind: s.kind, aspect: a.what, cues: cueList(m, cue)}, true
 			}
 		}
 	}
-	return "", false
+	return judgment{}, false
 }
 
 // cueList quotes the cues a finding matched, once each.
@@ -248,9 +268,7 @@ func unmask(cue string) string {
 // quoted, or a blank for a name ("Sam", "Field Notes": every word
 // capitalised), which is no choice of words.
 func quotedAs(q string) string {
-	_, size := utf8.DecodeRuneInString(q)
-	_, last := utf8.DecodeLastRuneInString(q)
-	inner := q[size : len(q)-last]
+	inner := unquote(q)
 	name := strings.TrimSpace(inner) != ""
 	for _, w := range strings.Fields(inner) {
 		if r, _ := utf8.DecodeRuneInString(w); !unicode.IsUpper(r) {
@@ -263,23 +281,45 @@ func quotedAs(q string) string {
 	return " " + quoted + " "
 }
 
+// unquote takes a quotation's marks off.
+func unquote(q string) string {
+	_, size := utf8.DecodeRuneInString(q)
+	_, last := utf8.DecodeLastRuneInString(q)
+	return q[size : len(q)-last]
+}
+
 // maskEntry lowercases an entry and puts placeholders where it quotes: code and
 // paths become blanks, quoted words the token quoted.
 func maskEntry(s string) string {
+	masked, _ := maskQuoting(s)
+	return masked
+}
+
+// maskQuoting is maskEntry, also giving what each token quoted stands for,
+// in order: the words or phrases as the entry has them.
+func maskQuoting(s string) (string, []string) {
 	wordsOnce.Do(compileWords)
+	var quotes []string
+	quote := func(q string) string {
+		as := quotedAs(q)
+		if as != " " {
+			quotes = append(quotes, strings.TrimSpace(unquote(q)))
+		}
+		return as
+	}
 	s = maskCode.ReplaceAllString(s, " ")
 	s = maskLinkTarget.ReplaceAllString(s, "] ")
 	s = strings.NewReplacer("[[", " ", "]]", " ", "[", " ", "]", " ").Replace(s)
 	s = maskURL.ReplaceAllString(s, " ")
 	s = maskEmail.ReplaceAllString(s, " ")
 	s = maskPath.ReplaceAllString(s, " ")
-	s = maskQuotes.ReplaceAllStringFunc(s, quotedAs)
+	s = maskQuotes.ReplaceAllStringFunc(s, quote)
 	s = maskSingleQuotes.ReplaceAllStringFunc(s, func(m string) string {
 		sub := maskSingleQuotes.FindStringSubmatch(m)
-		return sub[1] + quotedAs(strings.TrimSuffix(strings.TrimPrefix(m, sub[1]), sub[2])) + sub[2]
+		return sub[1] + quote(strings.TrimSuffix(strings.TrimPrefix(m, sub[1]), sub[2])) + sub[2]
 	})
 	s = maskEmphasis.ReplaceAllString(s, "")
 	s = strings.ReplaceAll(s, "’", "'")
 	s = strings.ToLower(s)
-	return strings.TrimSpace(maskSpaces.ReplaceAllString(s, " "))
+	return strings.TrimSpace(maskSpaces.ReplaceAllString(s, " ")), quotes
 }

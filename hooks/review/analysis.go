@@ -121,19 +121,25 @@ func (l *Loop) propose(ctx context.Context, st *State, head git.Hash, paths []st
 	if err != nil {
 		return nil, err
 	}
+	p.Suggestions, p.Suppressed = suppress(p.Request.Rejected, resp.Suggestions)
+	return p, nil
+}
+
+// suppress drops the suggestions whose signature the person rejected.
+func suppress(rejected []analyze.Rejected, suggestions []analyze.Suggestion) (kept []analyze.Suggestion, dropped []Suppressed) {
 	remembered := map[string]bool{}
-	for _, r := range p.Request.Rejected {
+	for _, r := range rejected {
 		remembered[r.Signature] = true
 	}
-	for _, s := range resp.Suggestions {
+	for _, s := range suggestions {
 		if remembered[s.Signature] {
-			p.Suppressed = append(p.Suppressed, Suppressed{Signature: s.Signature,
+			dropped = append(dropped, Suppressed{Signature: s.Signature,
 				Reason: "rejected before, and remembered in " + collection.FeedbackFile})
 			continue
 		}
-		p.Suggestions = append(p.Suggestions, s)
+		kept = append(kept, s)
 	}
-	return p, nil
+	return kept, dropped
 }
 
 // request gathers what the analyzer reads: each piece as committed at head,

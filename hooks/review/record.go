@@ -92,6 +92,17 @@ func keepCopy(path string, data []byte) error {
 // not, stay as they were. When that cannot be done safely now (a merge in
 // progress, the file edited by hand, the branch checked out in another
 // worktree), the rejections wait and are recorded on a later run.
+//
+// Rejections the default branch already holds are recorded: nothing is
+// left to do, which is success, not a commit git would refuse as empty.
+// That is where a run killed right after its commit leaves them, and
+// where the person leaves them by committing the file themselves.
+//
+// Rejections made one after another (sw reject, branch by branch, or git
+// branch -D of several branches, which runs the reference-transaction
+// hook once per branch) go into one commit: while the default branch ends
+// in sw's own record that nothing else holds, the new one takes its place
+// and names them all (see foldable).
 func (l *Loop) recordRejections(st *State) error {
 	var todo []*Suggestion
 	for _, s := range st.Suggestions {
@@ -118,25 +129,63 @@ func (l *Loop) recordRejections(st *State) error {
 	if def.hash.IsZero() {
 		return errors.New("the default branch has no commit yet")
 	}
-	var ids []string
+	before := f.Encode()
 	for _, s := range todo {
 		f.Add(s.Batch, feedback.Rejection{ID: s.ID, Signature: s.Signature, Summary: s.Summary, Layer: s.Layer}, l.Coll.Settings.FeedbackWindow, s.DecidedAt)
-		ids = append(ids, s.ID)
 	}
-	msg := fmt.Sprintf("sw: remember rejected suggestion%s %s\n\n%s\nrecords each rejected suggestion so the next analysis does not propose it again.\n",
-		plural(len(ids)), strings.Join(ids, ", "), collection.FeedbackFile)
-	if st.Analyzed != "" {
-		// A batch rejected whole leaves no suggestion commit behind: this
-		// one carries where the count starts again, for a fresh clone.
-		msg += fmt.Sprintf("\n%s: %s\n", trailerAnalyzed, st.Analyzed)
+	data := f.Encode()
+	if bytes.Equal(data, before) {
+		l.logf("rejections already in %s on %s: %s", collection.FeedbackFile, def.name, strings.Join(suggestionIDs(todo), ", "))
+		markRecorded(todo)
+		return nil
 	}
-	if err := l.commitFile(def, collection.FeedbackFile, f.Encode(), msg); err != nil {
+	base, fold := def.hash, l.foldable(def)
+	if fold != nil {
+		base = fold.parent
+	}
+	ids := newlyRemembered(l.feedbackAt(base), f)
+	if len(ids) == 0 {
+		ids = suggestionIDs(todo)
+	}
+	if err := l.commitFile(def, collection.FeedbackFile, data, recordMessage(ids, st.Analyzed)); err != nil {
 		return err
 	}
+	markRecorded(todo)
+	if fold != nil {
+		l.fold(def, fold, recordMessage(ids, st.Analyzed))
+	}
+	return nil
+}
+
+// recordSubject starts the subject of every commit that records
+// rejections: what tells sw's own record on the default branch.
+const recordSubject = "sw: remember rejected suggestion"
+
+// recordMessage is a record commit's message, naming every rejection it
+// records.
+func recordMessage(ids []string, analyzed string) string {
+	msg := fmt.Sprintf("%s%s %s\n\n%s\nrecords each rejected suggestion so the next analysis does not propose it again.\n",
+		recordSubject, plural(len(ids)), strings.Join(ids, ", "), collection.FeedbackFile)
+	if analyzed != "" {
+		// A batch rejected whole leaves no suggestion commit behind: this
+		// one carries where the count starts again, for a fresh clone.
+		msg += fmt.Sprintf("\n%s: %s\n", trailerAnalyzed, analyzed)
+	}
+	return msg
+}
+
+func markRecorded(todo []*Suggestion) {
 	for _, s := range todo {
 		s.Recorded = true
 	}
-	return nil
+}
+
+func suggestionIDs(list []*Suggestion) []string {
+	ids := make([]string, len(list))
+	for i, s := range list {
+		ids[i] = s.ID
+	}
+	return ids
 }
 
 func plural(n int) string {

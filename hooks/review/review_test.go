@@ -564,3 +564,38 @@ func TestLoweredFeedbackWindowTakesEffectAtOnce(t *testing.T) {
 		t.Errorf("remembered %+v, want only new:b", got)
 	}
 }
+
+// TestRecordsFoldOnlyWhileNothingHoldsThem: sw's record at the default
+// branch's tip takes in the next rejection, unless a worktree has it
+// checked out detached or something was built on it (here suggestions
+// written on top of it); then the next rejection is a commit of its own.
+func TestRecordsFoldOnlyWhileNothingHoldsThem(t *testing.T) {
+	l := newCollection(t)
+	root := l.Coll.Root
+	all := suggestions(5)
+	propose(t, l, all[:3])
+	reject := func(branch, want string) {
+		t.Helper()
+		runGit(t, root, "branch", "-D", branch)
+		if err := l.Reconcile(); err != nil {
+			t.Fatal(err)
+		}
+		if got := runGit(t, root, "log", "--format=%s", "main"); got != want+"\nStart the series" {
+			t.Errorf("after rejecting %s:\n%s\nwant\n%s", branch, got, want)
+		}
+		if got := runGit(t, root, "status", "--porcelain"); got != "" {
+			t.Errorf("status afterwards:\n%s", got)
+		}
+	}
+	reject("sw/1/rule-00", "sw: remember rejected suggestion rule-00")
+	reject("sw/1/rule-01", "sw: remember rejected suggestions rule-00, rule-01")
+
+	look := filepath.Join(t.TempDir(), "look")
+	runGit(t, root, "worktree", "add", "-q", "--detach", look, "main")
+	reject("sw/1/rule-02", "sw: remember rejected suggestion rule-02\nsw: remember rejected suggestions rule-00, rule-01")
+	runGit(t, root, "worktree", "remove", look)
+
+	propose(t, l, all[3:]) // both stand on the record of rule-02
+	reject("sw/2/rule-03", "sw: remember rejected suggestion rule-03\nsw: remember rejected suggestion rule-02\nsw: remember rejected suggestions rule-00, rule-01")
+	reject("sw/2/rule-04", "sw: remember rejected suggestions rule-03, rule-04\nsw: remember rejected suggestion rule-02\nsw: remember rejected suggestions rule-00, rule-01")
+}

@@ -1,0 +1,181 @@
+package hooks
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"sw/facts"
+	"sw/hooks/review"
+	"sw/profile/analyze"
+)
+
+// MemoryBatch is what `sw memory audit --to-suggestions` did: the audit,
+// what became of each judgment, and the auto-memory lines to remove.
+type MemoryBatch struct {
+	Audit       *facts.Audit       `json:"audit"`
+	Batch       string             `json:"batch"` // the batch written to, "" when nothing was written
+	Suggestions []MemorySuggestion `json:"suggestions"`
+	Remove      []MemoryLine       `json:"remove"`
+}
+
+// MemorySuggestion is one judgment of the auto memory as a suggestion.
+type MemorySuggestion struct {
+	File   string `json:"file"` // as in the audit: relative to the auto-memory folder
+	Line   int    `json:"line"`
+	ID     string `json:"id"`
+	As     string `json:"as"` // how it was read: avoid "delve", as written, ...
+	Status string `json:"status"`
+	Branch string `json:"branch,omitempty"` // where it waits, for written and waiting
+	Reason string `json:"reason,omitempty"` // why it was not written
+}
+
+// What became of a judgment.
+const (
+	MemoryWritten    = "written"     // a branch now proposes it
+	MemoryWaiting    = "waiting"     // a pending branch already proposes it, unchanged
+	MemoryNotWritten = "not-written" // see the reason
+)
+
+// MemoryLine is an auto-memory line to remove.
+type MemoryLine struct {
+	Path string `json:"path"` // the file, absolute
+	Line int    `json:"line"`
+	Text string `json:"text"`
+}
+
+// MemoryToSuggestions turns the style judgments an audit found in the
+// agent's auto memory into a suggestion batch of the collection's review
+// loop (review.WriteBatch), never into the profile itself: each becomes
+// the rule it asks for (see memory_rules.go), unless the profile already
+// has it or the person rejected it before. Every judgment's line is listed
+// for removal, whatever becomes of it: style lives in the profile, and the
+// agent reads its notes at every session. dir is a folder of the
+// collection, which is opened only when there is a judgment to propose.
+func MemoryToSuggestions(dir string, a *facts.Audit) (*MemoryBatch, error) {
+	out := &MemoryBatch{Audit: a, Suggestions: []MemorySuggestion{}, Remove: []MemoryLine{}}
+	if len(a.Findings) == 0 {
+		return out, nil
+	}
+	l, err := review.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range a.Findings {
+		out.Remove = append(out.Remove, MemoryLine{Path: filepath.Join(a.Folder, filepath.FromSlash(f.File)), Line: f.Line, Text: f.Text})
+	}
+	resolved, err := l.Coll.Resolve(l.Coll.DefaultGenre())
+	if err != nil {
+		return nil, fmt.Errorf("the profile cannot be read, so no suggestions: %w", err)
+	}
+	taken, err := ruleIDs(l.Coll.Profile())
+	if err != nil {
+		return nil, fmt.Errorf("the profile cannot be read, so no suggestions: %w", err)
+	}
+	var batch []analyze.Suggestion
+	bySignature := map[string]int{} // the entry in out.Suggestions proposing it
+	for _, f := range a.Findings {
+		m := newMemoryRule(f)
+		s := m.suggestion
+		view := MemorySuggestion{File: f.File, Line: f.Line, ID: s.ID, As: m.as}
+		if i, dup := bySignature[s.Signature]; dup {
+			first := out.Suggestions[i]
+			view.Status, view.Reason = MemoryNotWritten, fmt.Sprintf("the same as %s:%d", first.File, first.Line)
+		} else if src := covered(s.Rule, resolved.Rules); src != "" {
+			view.Status, view.Reason = MemoryNotWritten, "already in the profile: "+src
+		} else {
+			settleID(&s, taken)
+			view.ID = s.ID
+			if err := (&analyze.Response{Suggestions: []analyze.Suggestion{s}}).Validate(); err != nil {
+				view.Status, view.Reason = MemoryNotWritten, oneLine(err)
+			} else {
+				bySignature[s.Signature] = len(out.Suggestions)
+				batch = append(batch, s)
+			}
+		}
+		out.Suggestions = append(out.Suggestions, view)
+	}
+	if len(batch) == 0 {
+		return out, nil
+	}
+	waitingBefore := l.PendingBranches()
+	outcome, err := l.WriteBatch(batch)
+	if err != nil {
+		return nil, err
+	}
+	written := map[string]string{}
+	for _, w := range outcome.Written {
+		written[w.Signature] = w.Branch
+	}
+	suppressed := map[string]string{}
+	for _, s := range outcome.Suppressed {
+		suppressed[s.Signature] = s.Reason
+	}
+	skipped := map[string]string{}
+	for _, s := range outcome.Skipped {
+		if s.Kind != review.SkipUnchanged {
+			skipped[s.ID] = s.Reason
+		}
+	}
+	waiting := l.PendingBranches()
+	for _, s := range batch {
+		view := &out.Suggestions[bySignature[s.Signature]]
+		switch {
+		case suppressed[s.Signature] != "":
+			view.Status, view.Reason = MemoryNotWritten, suppressed[s.Signature]
+		case skipped[s.ID] != "":
+			view.Status, view.Reason = MemoryNotWritten, skipped[s.ID]
+		case waitingBefore[s.Signature] != "" && waiting[s.Signature] != "":
+			// Proposed before: its branch is as it was, or moved onto
+			// the default branch's new tip, as an analysis moves it.
+			view.Status, view.Branch = MemoryWaiting, waiting[s.Signature]
+		case written[s.Signature] != "":
+			view.Status, view.Branch = MemoryWritten, written[s.Signature]
+			out.Batch = outcome.Batch
+		default:
+			view.Status, view.Reason = MemoryNotWritten, "sw wrote no branch for it (.git/sw/log says why)"
+		}
+	}
+	return out, nil
+}
+
+// WriteText writes what happened for a person: the audit's findings, what
+// became of each, and the lines to remove.
+func (b *MemoryBatch) WriteText(w io.Writer) error {
+	if len(b.Audit.Findings) == 0 {
+		return b.Audit.WriteText(w)
+	}
+	if err := b.Audit.WriteFindings(w); err != nil {
+		return err
+	}
+	var t strings.Builder
+	fmt.Fprintf(&t, "%s a writing-style judgment. ", b.Audit.HowMany())
+	if b.Batch != "" {
+		fmt.Fprintf(&t, "They go to the review loop as batch %s (sw review shows it): nothing enters profile/ until you merge a branch.\n", b.Batch)
+	} else {
+		t.WriteString("Nothing new to suggest.\n")
+	}
+	for _, s := range b.Suggestions {
+		switch s.Status {
+		case MemoryWritten:
+			fmt.Fprintf(&t, "  %s:%d → %s: %s\n", s.File, s.Line, s.Branch, s.As)
+		case MemoryWaiting:
+			fmt.Fprintf(&t, "  %s:%d → %s, waiting already: %s\n", s.File, s.Line, s.Branch, s.As)
+		default:
+			fmt.Fprintf(&t, "  %s:%d not written: %s\n", s.File, s.Line, s.Reason)
+		}
+	}
+	for _, s := range b.Suggestions {
+		if s.As == memoryAsWritten && s.Status != MemoryNotWritten {
+			t.WriteString("A rule \"as written\" is the note's own words: the agent reads it, and sw check has no measure to test it by.\n")
+			break
+		}
+	}
+	t.WriteString("Remove these lines from the auto memory now, whatever you decide: style lives in profile/, and the agent reads its notes at every session.\n")
+	for _, r := range b.Remove {
+		fmt.Fprintf(&t, "  %s:%d\n", r.Path, r.Line)
+	}
+	_, err := io.WriteString(w, t.String())
+	return err
+}

@@ -1,0 +1,62 @@
+package review
+
+import (
+	"errors"
+
+	"sw/profile/analyze"
+)
+
+// WriteBatch writes suggestions that come from somewhere other than an
+// analysis of pieces (the style judgments in the agent's auto memory, for
+// `sw memory audit --to-suggestions`) the way an analysis writes its own:
+// held to the analyzer protocol, less those whose signature the person
+// rejected (profile_feedback.json, and rejections not yet written there),
+// as branches sw/<batch>/<id> of the pending batch, or of a new one when
+// none is pending, each one commit on the default branch with the batch,
+// suggestion and signature trailers. A suggestion already pending with the
+// same signature or rule file refreshes its branch, or is left as it is
+// when nothing changed; one the default branch already holds is dropped.
+//
+// They read no piece, so their commits carry no Sw-Analyzed trailer and the
+// count of finished pieces is left as it is.
+func (l *Loop) WriteBatch(suggestions []analyze.Suggestion) (*Outcome, error) {
+	resp := &analyze.Response{Suggestions: append([]analyze.Suggestion(nil), suggestions...)}
+	if err := resp.Validate(); err != nil {
+		return nil, err
+	}
+	def, err := l.defaultTip()
+	if err != nil {
+		return nil, err
+	}
+	if def.hash.IsZero() {
+		return nil, errors.New("nothing committed yet: suggestions are branches on " + def.name + ", so commit first")
+	}
+	var out *Outcome
+	_, err = l.update(func(st *State) error {
+		if err := l.reconcile(st); err != nil {
+			return err
+		}
+		rejected, err := l.remembered(st)
+		if err != nil {
+			return err
+		}
+		p := &Proposal{Request: &analyze.Request{Version: analyze.Version, Rejected: rejected}, seq: -1}
+		p.Suggestions, p.Suppressed = suppress(rejected, resp.Suggestions)
+		out, err = l.apply(st, p)
+		return err
+	})
+	return out, err
+}
+
+// PendingBranches maps the signature of every pending suggestion to its
+// branch: where a suggestion that was not written again already waits.
+func (l *Loop) PendingBranches() map[string]string {
+	st, _ := l.loadState()
+	out := map[string]string{}
+	for _, s := range st.Suggestions {
+		if s.Pending() {
+			out[s.Signature] = s.Branch
+		}
+	}
+	return out
+}
