@@ -242,8 +242,10 @@ func exitStatus(err error, stderr io.Writer) int {
 		fmt.Fprintln(stderr, usage.Error())
 		return usage.ExitCode()
 	}
-	var code cli.ExitCoder
-	if errors.As(err, &code) {
+	// Only an exit status sw chose itself: an error that merely wraps one
+	// (an analyzer's *exec.ExitError, which has an ExitCode too) must not
+	// pass the analyzer's status, or its signal, off as sw's.
+	if code, ok := err.(cli.ExitCoder); ok {
 		if msg := err.Error(); msg != "" {
 			fmt.Fprintf(stderr, "sw: %s\n", msg)
 		}
