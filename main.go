@@ -364,7 +364,11 @@ func factsAdd(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	ch, err := facts.AddFile(coll.Path(collection.MemoryFile), collection.MemoryFile, e)
+	memory, err := coll.File(collection.MemoryFile)
+	if err != nil {
+		return err
+	}
+	ch, err := facts.AddFile(memory, collection.MemoryFile, e)
 	if err != nil {
 		return err
 	}
@@ -380,7 +384,11 @@ func factsRemove(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	removed, err := facts.RemoveFile(coll.Path(collection.MemoryFile), collection.MemoryFile, c.Args().First())
+	memory, err := coll.File(collection.MemoryFile)
+	if err != nil {
+		return err
+	}
+	removed, err := facts.RemoveFile(memory, collection.MemoryFile, c.Args().First())
 	if err != nil {
 		return err
 	}
@@ -399,7 +407,11 @@ func factsList(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	m, _, err := facts.Read(coll.Path(collection.MemoryFile), collection.MemoryFile)
+	memory, err := coll.File(collection.MemoryFile)
+	if err != nil {
+		return err
+	}
+	m, _, err := facts.Read(memory, collection.MemoryFile)
 	if err != nil {
 		return err
 	}
@@ -417,7 +429,7 @@ func factsCheck(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	mem, err := os.ReadFile(coll.Path(collection.MemoryFile))
+	mem, err := coll.ReadFile(collection.MemoryFile)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
