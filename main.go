@@ -25,6 +25,7 @@ import (
 	"sw/hooks/git"
 	"sw/hooks/install"
 	"sw/hooks/review"
+	"sw/hooks/trust"
 	"sw/profile/baseline"
 	"sw/profile/check"
 	"sw/profile/collection"
@@ -140,6 +141,17 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 				Usage:     "delete a suggestion's branch and remember the rejection in profile_feedback.json",
 				ArgsUsage: "ID",
 				Action:    decide((*review.Loop).Reject, "rejected"),
+			},
+			{
+				Name:   "trust",
+				Usage:  "let .sw.yaml's analyzer.command run in this repository: sw runs an external analyzer only once you have trusted that exact command, and the collection's files it names",
+				Flags:  []cli.Flag{&cli.BoolFlag{Name: "list", Usage: "list the analyzers trusted, in every repository"}},
+				Action: trustAnalyzer,
+			},
+			{
+				Name:   "untrust",
+				Usage:  "forget the analyzers trusted in this repository",
+				Action: untrustAnalyzer,
 			},
 			{
 				Name:  "facts",
@@ -605,6 +617,73 @@ func analyzeNow(c *cli.Context) error {
 		return writeJSON(c.App.Writer, report)
 	}
 	return report.WriteText(c.App.Writer)
+}
+
+// trustAnalyzer is `sw trust`, and `sw trust --list`.
+func trustAnalyzer(c *cli.Context) error {
+	if c.Bool("list") {
+		return listTrusted(c.App.Writer)
+	}
+	loop, err := review.Open(".")
+	if err != nil {
+		return err
+	}
+	a, already, err := loop.Trust()
+	switch {
+	case err != nil:
+		return err
+	case a == nil:
+		_, err = fmt.Fprintf(c.App.Writer, "%s names no analyzer.command; sw's own analyzer needs no trust\n", collection.SettingsFile)
+	case already:
+		_, err = fmt.Fprintf(c.App.Writer, "the analyzer `%s` is trusted in %s already\n", a.CommandLine(), loop.Repo.Root)
+	case a.FileList() != "":
+		_, err = fmt.Fprintf(c.App.Writer, "trusted the analyzer `%s` in %s, with %s as it is now; if either changes, sw asks again\n", a.CommandLine(), loop.Repo.Root, a.FileList())
+	default:
+		_, err = fmt.Fprintf(c.App.Writer, "trusted the analyzer `%s` in %s; if it changes, sw asks again\n", a.CommandLine(), loop.Repo.Root)
+	}
+	return err
+}
+
+// listTrusted is `sw trust --list`: each analyzer trusted, with its
+// repository's git folder.
+func listTrusted(w io.Writer) error {
+	store, err := trust.Open()
+	if err != nil {
+		return err
+	}
+	all, err := store.List()
+	if err != nil || len(all) == 0 {
+		if err == nil {
+			_, err = io.WriteString(w, "no analyzer is trusted anywhere\n")
+		}
+		return err
+	}
+	for _, a := range all {
+		with := ""
+		if files := a.FileList(); files != "" {
+			with = " (with " + files + " as it was)"
+		}
+		fmt.Fprintf(w, "%s: %s%s\n", a.Repository, a.CommandLine(), with)
+	}
+	return nil
+}
+
+// untrustAnalyzer is `sw untrust`.
+func untrustAnalyzer(c *cli.Context) error {
+	loop, err := review.Open(".")
+	if err != nil {
+		return err
+	}
+	n, err := loop.Untrust()
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		_, err = io.WriteString(c.App.Writer, "this repository trusted no analyzer\n")
+		return err
+	}
+	_, err = fmt.Fprintf(c.App.Writer, "this repository trusts no analyzer now (%d forgotten)\n", n)
+	return err
 }
 
 func reviewDashboard(c *cli.Context) error {

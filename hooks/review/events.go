@@ -138,6 +138,10 @@ func (l *Loop) RunAnalysis() (*Outcome, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), l.Coll.Settings.Analyzer.Timeout+30*time.Second)
 	defer cancel()
 	p, err := l.propose(ctx, st, git.Hash(st.Head), nil)
+	if IsUntrusted(err) {
+		l.logf("no analysis: %v", err) // not a failure: the pieces wait for the person's say-so
+		return nil, err
+	}
 	if err != nil {
 		l.failed(err)
 		return nil, err
@@ -151,10 +155,15 @@ func (l *Loop) AnalysisRunning() bool {
 	return l.lockHeld(analysisLockFile, l.analysisStale())
 }
 
-// analysisProblems says, for sw review, why no analysis runs when one is
-// due: the last one was killed, say, or the hooks that start one are not
-// in place. A failed analysis says so already (State.problems).
+// analysisProblems says, for sw review, why no analysis runs: the
+// analyzer .sw.yaml names is not trusted (whether or not one is due yet),
+// or one is due and none runs (the last one was killed, say, or the hooks
+// that start one are not in place). A failed analysis says so already
+// (State.problems).
 func (l *Loop) analysisProblems(st *State) []string {
+	if err := l.CheckTrust(); err != nil {
+		return []string{err.Error()}
+	}
 	size := l.Coll.Settings.BatchSize
 	if len(st.Pending) < size || st.LastError != "" || l.AnalysisRunning() {
 		return nil
