@@ -25,6 +25,7 @@ import (
 	"sw/hooks/git"
 	"sw/hooks/install"
 	"sw/hooks/review"
+	"sw/hooks/trust"
 	"sw/profile/baseline"
 	"sw/profile/check"
 	"sw/profile/collection"
@@ -142,6 +143,17 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 				Action:    decide((*review.Loop).Reject, "rejected"),
 			},
 			{
+				Name:   "trust",
+				Usage:  "let .sw.yaml's analyzer.command run in this repository: sw runs an external analyzer only once you have trusted that exact command, and the collection's files it names",
+				Flags:  []cli.Flag{&cli.BoolFlag{Name: "list", Usage: "list the analyzers trusted, in every repository"}},
+				Action: trustAnalyzer,
+			},
+			{
+				Name:   "untrust",
+				Usage:  "forget the analyzers trusted in this repository",
+				Action: untrustAnalyzer,
+			},
+			{
 				Name:  "facts",
 				Usage: "the collection's facts (memory.md): add, replace by key, remove and list them",
 				Subcommands: []*cli.Command{
@@ -243,8 +255,10 @@ func exitStatus(err error, stderr io.Writer) int {
 		fmt.Fprintln(stderr, usage.Error())
 		return usage.ExitCode()
 	}
-	var code cli.ExitCoder
-	if errors.As(err, &code) {
+	// Only an exit status sw chose itself: an error that merely wraps one
+	// (an analyzer's *exec.ExitError, which has an ExitCode too) must not
+	// pass the analyzer's status, or its signal, off as sw's.
+	if code, ok := err.(cli.ExitCoder); ok {
 		if msg := err.Error(); msg != "" {
 			fmt.Fprintf(stderr, "sw: %s\n", msg)
 		}
@@ -363,7 +377,11 @@ func factsAdd(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	ch, err := facts.AddFile(coll.Path(collection.MemoryFile), collection.MemoryFile, e)
+	memory, err := coll.File(collection.MemoryFile)
+	if err != nil {
+		return err
+	}
+	ch, err := facts.AddFile(memory, collection.MemoryFile, e)
 	if err != nil {
 		return err
 	}
@@ -379,7 +397,11 @@ func factsRemove(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	removed, err := facts.RemoveFile(coll.Path(collection.MemoryFile), collection.MemoryFile, c.Args().First())
+	memory, err := coll.File(collection.MemoryFile)
+	if err != nil {
+		return err
+	}
+	removed, err := facts.RemoveFile(memory, collection.MemoryFile, c.Args().First())
 	if err != nil {
 		return err
 	}
@@ -398,7 +420,11 @@ func factsList(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	m, _, err := facts.Read(coll.Path(collection.MemoryFile), collection.MemoryFile)
+	memory, err := coll.File(collection.MemoryFile)
+	if err != nil {
+		return err
+	}
+	m, _, err := facts.Read(memory, collection.MemoryFile)
 	if err != nil {
 		return err
 	}
@@ -416,7 +442,7 @@ func factsCheck(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	mem, err := os.ReadFile(coll.Path(collection.MemoryFile))
+	mem, err := coll.ReadFile(collection.MemoryFile)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
@@ -592,6 +618,73 @@ func analyzeNow(c *cli.Context) error {
 		return writeJSON(c.App.Writer, report)
 	}
 	return report.WriteText(c.App.Writer)
+}
+
+// trustAnalyzer is `sw trust`, and `sw trust --list`.
+func trustAnalyzer(c *cli.Context) error {
+	if c.Bool("list") {
+		return listTrusted(c.App.Writer)
+	}
+	loop, err := review.Open(".")
+	if err != nil {
+		return err
+	}
+	a, already, err := loop.Trust()
+	switch {
+	case err != nil:
+		return err
+	case a == nil:
+		_, err = fmt.Fprintf(c.App.Writer, "%s names no analyzer.command; sw's own analyzer needs no trust\n", collection.SettingsFile)
+	case already:
+		_, err = fmt.Fprintf(c.App.Writer, "the analyzer `%s` is trusted in %s already\n", a.CommandLine(), loop.Repo.Root)
+	case a.FileList() != "":
+		_, err = fmt.Fprintf(c.App.Writer, "trusted the analyzer `%s` in %s, with %s as it is now; if either changes, sw asks again\n", a.CommandLine(), loop.Repo.Root, a.FileList())
+	default:
+		_, err = fmt.Fprintf(c.App.Writer, "trusted the analyzer `%s` in %s; if it changes, sw asks again\n", a.CommandLine(), loop.Repo.Root)
+	}
+	return err
+}
+
+// listTrusted is `sw trust --list`: each analyzer trusted, with its
+// repository's git folder.
+func listTrusted(w io.Writer) error {
+	store, err := trust.Open()
+	if err != nil {
+		return err
+	}
+	all, err := store.List()
+	if err != nil || len(all) == 0 {
+		if err == nil {
+			_, err = io.WriteString(w, "no analyzer is trusted anywhere\n")
+		}
+		return err
+	}
+	for _, a := range all {
+		with := ""
+		if files := a.FileList(); files != "" {
+			with = " (with " + files + " as it was)"
+		}
+		fmt.Fprintf(w, "%s: %s%s\n", a.Repository, a.CommandLine(), with)
+	}
+	return nil
+}
+
+// untrustAnalyzer is `sw untrust`.
+func untrustAnalyzer(c *cli.Context) error {
+	loop, err := review.Open(".")
+	if err != nil {
+		return err
+	}
+	n, err := loop.Untrust()
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		_, err = io.WriteString(c.App.Writer, "this repository trusted no analyzer\n")
+		return err
+	}
+	_, err = fmt.Fprintf(c.App.Writer, "this repository trusts no analyzer now (%d forgotten)\n", n)
+	return err
 }
 
 func reviewDashboard(c *cli.Context) error {

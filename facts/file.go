@@ -8,12 +8,15 @@ import (
 	"os"
 
 	"sw/profile/atomicfile"
+	"sw/profile/confine"
 )
 
 // Read parses the memory.md at path; name is the file as errors name it.
-// A missing file reads as an empty one: no sections, no entries.
+// A missing file reads as an empty one: no sections, no entries. Only a
+// regular file is read (see confine.ReadFile); the caller sees to it that
+// path is the collection's (collection.File).
 func Read(path, name string) (m *Memory, exists bool, err error) {
-	data, err := os.ReadFile(path)
+	data, err := confine.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		m, err = Parse(name, nil)
 		return m, false, err
@@ -73,7 +76,7 @@ func rewrite(path, name string, edit func(data []byte, exists bool) ([]byte, err
 		exists := err == nil
 		var data []byte
 		if exists {
-			if data, err = os.ReadFile(path); err != nil {
+			if data, err = confine.ReadFile(path); err != nil {
 				return err
 			}
 		} else {

@@ -77,7 +77,11 @@ func gitHook(io IO, event func(*review.Loop) (review.Status, error)) int {
 		fmt.Fprintf(io.Stderr, "sw: the last analysis failed, and runs again at the next commit: %s (details in .git/sw/log)\n", oneLine(errors.New(st.AnalysisFailure)))
 	}
 	if st.Due {
-		startAnalysis(io, l)
+		if err := l.CheckTrust(); err != nil {
+			fmt.Fprintf(io.Stderr, "sw: %s finished, but no analysis runs: %s\n", pieces(l.Coll.Settings.BatchSize), oneLine(err))
+		} else {
+			startAnalysis(io, l)
+		}
 	}
 	return 0
 }

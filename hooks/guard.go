@@ -14,6 +14,7 @@ import (
 
 	"sw/profile/block"
 	"sw/profile/collection"
+	"sw/profile/confine"
 	"sw/templates"
 )
 
@@ -460,10 +461,10 @@ type location struct {
 // another case is the same file, and the file is found as such a file
 // system finds it.
 func (l location) read() ([]byte, error) {
-	data, err := os.ReadFile(l.file)
+	data, err := confine.ReadFile(l.file) // a link to a device is not read forever
 	if l.fold && errors.Is(err, os.ErrNotExist) {
 		if p, ok := foldedPath(l.file); ok {
-			return os.ReadFile(p)
+			return confine.ReadFile(p)
 		}
 	}
 	return data, err

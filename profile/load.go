@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"sw/profile/confine"
 )
 
 // Profile is the style drawer on disk. Its location is a parameter, not a
@@ -46,7 +48,11 @@ func (p Profile) RulePath(layer Layer, genre, id string) string {
 // empty layer: a new collection has no genre folders yet.
 func (p Profile) Layer(layer Layer, genre string) ([]Sourced, error) {
 	rel := p.layerPath(layer, genre)
-	entries, err := os.ReadDir(filepath.Join(p.Root, filepath.FromSlash(rel)))
+	dir, outside := p.inside(rel)
+	if outside != nil {
+		return nil, Errors{outside}
+	}
+	entries, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -67,7 +73,7 @@ func (p Profile) Layer(layer Layer, genre string) ([]Sourced, error) {
 		case strings.HasSuffix(name, ".yml"):
 			errs = append(errs, &Error{File: file, Msg: "rule files end in .yaml; rename it"})
 		case strings.HasSuffix(name, ".yaml"):
-			r, err := p.readRule(file, strings.TrimSuffix(name, ".yaml"))
+			r, err := p.readRule(dir, e, file, strings.TrimSuffix(name, ".yaml"))
 			if err != nil {
 				errs = append(errs, err.(Errors)...)
 				continue
@@ -144,13 +150,35 @@ func (p Profile) renameGenre(name string, siblings []fs.DirEntry) string {
 	return "rename it to " + to
 }
 
-func (p Profile) readRule(file, id string) (Rule, error) {
+// readRule reads the rule file e of the layer folder dir (where its
+// links lead), known to people as file. A rule file that is a link is
+// read only where it leads inside the collection, and only a regular file
+// is read (see confine).
+func (p Profile) readRule(dir string, e fs.DirEntry, file, id string) (Rule, error) {
 	if !IsSlug(id) {
 		return Rule{}, Errors{{File: file, Msg: "the file name must be a plain name (lowercase letters, digits, dashes) ending in .yaml, e.g. " + suggestSlug(id) + ".yaml"}}
 	}
-	data, err := os.ReadFile(filepath.Join(p.Root, filepath.FromSlash(file)))
+	path := filepath.Join(dir, e.Name())
+	if e.Type()&fs.ModeSymlink != 0 {
+		var outside *Error
+		if path, outside = p.inside(file); outside != nil {
+			return Rule{}, Errors{outside}
+		}
+	}
+	data, err := confine.ReadFile(path)
 	if err != nil {
-		return Rule{}, Errors{{File: file, Msg: err.Error()}}
+		return Rule{}, Errors{{File: file, Msg: confine.Describe(err)}}
 	}
 	return ParseRule(file, id, data)
+}
+
+// inside is the folder or file rel (relative to Root) leads to, its links
+// followed, when that is inside Root: a cloned collection's profile folder
+// or rule file that is a link out of it is refused, not read.
+func (p Profile) inside(rel string) (string, *Error) {
+	path, err := confine.Path(p.Root, filepath.Join(p.Root, filepath.FromSlash(rel)), rel)
+	if err != nil {
+		return "", &Error{File: rel, Msg: confine.Describe(err)}
+	}
+	return path, nil
 }

@@ -67,12 +67,25 @@ func Find(dir string) (*Repo, error) {
 	}
 }
 
+// BareError is Find's error for a folder in a bare repository, which has
+// no working tree for sw to work in. It is an ErrNotRepo.
+type BareError struct {
+	Dir string // the bare repository
+}
+
+func (e *BareError) Error() string {
+	return e.Dir + " is a bare repository, with no working tree for pieces; clone it and work in the clone: " + ErrNotRepo.Error()
+}
+
+// Is makes a BareError an ErrNotRepo for errors.Is.
+func (e *BareError) Is(target error) bool { return target == ErrNotRepo }
+
 // notRepo is Find's error for dir: that it is not in a repository, or, for
-// a bare repository, that it has no working tree for sw to work in.
+// a bare repository, a *BareError.
 func notRepo(dir string) error {
 	for d := dir; ; d = filepath.Dir(d) {
 		if isBare(d) {
-			return fmt.Errorf("%s is a bare repository, with no working tree for pieces; clone it and work in the clone: %w", d, ErrNotRepo)
+			return &BareError{Dir: d}
 		}
 		if filepath.Dir(d) == d {
 			return fmt.Errorf("%s: %w", dir, ErrNotRepo)

@@ -113,6 +113,9 @@ func (l *Loop) propose(ctx context.Context, st *State, head git.Hash, paths []st
 	} else {
 		p.seq = -1 // named pieces: the count is left as it is
 	}
+	if err := l.CheckTrust(); err != nil {
+		return nil, err // before anything is read: a clone's command never runs unasked
+	}
 	if p.Request, err = l.request(p.head, paths, p.seq < 0, st); err != nil {
 		return nil, err
 	}

@@ -11,6 +11,7 @@ import (
 	"sw/profile"
 	"sw/profile/analyze"
 	"sw/profile/collection"
+	"sw/profile/feedback"
 )
 
 // sw signs its suggestion commits as itself: the person's name goes on the
@@ -140,15 +141,47 @@ func (st *State) newBranch(batch string, s analyze.Suggestion) string {
 
 // commitMessage is the suggestion in words: the summary as subject, the
 // evidence as body, and trailers naming the batch, the suggestion, its
-// signature and the commit the analysis read.
+// signature and the commit the analysis read. The summary and evidence
+// are the analyzer's text, written as text (see escapeLines): the
+// trailers are sw's alone.
 func commitMessage(batch string, s analyze.Suggestion, analyzed git.Hash) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s\n\n%s\n\n", s.Summary, strings.TrimSpace(s.Evidence))
+	fmt.Fprintf(&b, "%s\n\n%s\n\n", escapeLines(s.Summary), escapeLines(strings.TrimSpace(s.Evidence)))
 	fmt.Fprintf(&b, "%s: %s\n%s: %s\n%s: %s\n", trailerBatch, batch, trailerSuggestion, s.ID, trailerSignature, s.Signature)
 	if !analyzed.IsZero() {
 		fmt.Fprintf(&b, "%s: %s\n", trailerAnalyzed, analyzed)
 	}
 	return b.String()
+}
+
+// escapeLines writes an analyzer's text into a commit message so that no
+// line of it can be taken for more than text: a line starting with "---"
+// would end the message for git's trailer parser (it takes what follows
+// for a patch), hiding sw's real trailers behind the analyzer's own; a
+// line starting, blanks aside, with "Sw-" would read as one of sw's
+// trailers to anything that reads the message line by line (a squash
+// merge's message quotes the suggestion's, indented). Such a line, and
+// one starting with the escape itself, gets a backslash in front, which
+// unescapeLines takes away.
+func escapeLines(text string) string {
+	lines := strings.Split(text, "\n")
+	for i, line := range lines {
+		lead := strings.TrimLeft(line, " \t")
+		if strings.HasPrefix(line, "\\") || strings.HasPrefix(line, "---") ||
+			len(lead) >= 3 && strings.EqualFold(lead[:3], "sw-") {
+			lines[i] = "\\" + line
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// unescapeLines is the text escapeLines wrote.
+func unescapeLines(text string) string {
+	lines := strings.Split(text, "\n")
+	for i, line := range lines {
+		lines[i] = strings.TrimPrefix(line, "\\")
+	}
+	return strings.Join(lines, "\n")
 }
 
 // pendingFor returns the pending suggestion for the same rule file or with
@@ -163,11 +196,13 @@ func (st *State) pendingFor(path, signature string) *Suggestion {
 }
 
 // nextBatch numbers a new batch one past any batch known here, on the
-// branches (local or fetched) or in the reject memory.
+// branches (local or fetched) or in the reject memory. Only a number
+// within bounds counts (feedback.BatchNumber): one past the largest int
+// would be a negative batch.
 func (l *Loop) nextBatch(st *State) string {
 	max := 0
 	bump := func(batch string) {
-		if n, err := strconv.Atoi(batch); err == nil && n > max {
+		if n, ok := feedback.BatchNumber(batch); ok && n > max {
 			max = n
 		}
 	}

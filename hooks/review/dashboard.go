@@ -65,7 +65,7 @@ func (l *Loop) Review() (*Dashboard, error) {
 		return nil, err
 	}
 	d := &Dashboard{Pending: []PendingView{}, Decided: []DecidedView{}, PiecesPending: len(st.Pending),
-		BatchSize: l.Coll.Settings.BatchSize, Problems: st.problems(), defaultBranch: def.name}
+		BatchSize: l.Coll.Settings.BatchSize, Problems: append(st.problems(), l.analysisProblems(st)...), defaultBranch: def.name}
 	for _, s := range st.Suggestions {
 		if s.Pending() {
 			v := PendingView{ID: s.ID, Branch: s.Branch, Batch: s.Batch, Summary: s.Summary, Layer: s.Layer,

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -137,6 +138,10 @@ func (l *Loop) RunAnalysis() (*Outcome, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), l.Coll.Settings.Analyzer.Timeout+30*time.Second)
 	defer cancel()
 	p, err := l.propose(ctx, st, git.Hash(st.Head), nil)
+	if IsUntrusted(err) {
+		l.logf("no analysis: %v", err) // not a failure: the pieces wait for the person's say-so
+		return nil, err
+	}
 	if err != nil {
 		l.failed(err)
 		return nil, err
@@ -147,15 +152,34 @@ func (l *Loop) RunAnalysis() (*Outcome, error) {
 // AnalysisRunning reports whether an analysis holds its lock now, so a hook
 // need not start another (nor say it did).
 func (l *Loop) AnalysisRunning() bool {
-	fi, err := os.Stat(filepath.Join(l.Dir, "analysis.lock"))
-	return err == nil && time.Since(fi.ModTime()) < l.analysisStale()
+	return l.lockHeld(analysisLockFile, l.analysisStale())
 }
 
+// analysisProblems says, for sw review, why no analysis runs: the
+// analyzer .sw.yaml names is not trusted (whether or not one is due yet),
+// or one is due and none runs (the last one was killed, say, or the hooks
+// that start one are not in place). A failed analysis says so already
+// (State.problems).
+func (l *Loop) analysisProblems(st *State) []string {
+	if err := l.CheckTrust(); err != nil {
+		return []string{err.Error()}
+	}
+	size := l.Coll.Settings.BatchSize
+	if len(st.Pending) < size || st.LastError != "" || l.AnalysisRunning() {
+		return nil
+	}
+	return []string{fmt.Sprintf("an analysis is due (%d of %s finished) but none is running: sw analyze runs it now, or the next commit starts one",
+		len(st.Pending), plainCount(size, "piece"))}
+}
+
+// analysisLockFile is the analysis's lock, under .git/sw.
+const analysisLockFile = "analysis.lock"
+
 // analysisLock takes .git/sw/analysis.lock. ok is false when another
-// analysis holds it; a lock older than the analyzer's timeout (and a
-// minute) is stale.
+// analysis holds it. Where the lock is a plain file (no flock), one older
+// than the analyzer's timeout (and a minute) is stale.
 func (l *Loop) analysisLock() (release func(), ok bool, err error) {
-	return l.fileLock("analysis.lock", l.analysisStale())
+	return l.fileLock(analysisLockFile, l.analysisStale())
 }
 
 func (l *Loop) analysisStale() time.Duration { return l.Coll.Settings.Analyzer.Timeout + time.Minute }

@@ -480,7 +480,7 @@ func splitMessage(msg string) (subject, evidence string) {
 	} else if strings.HasPrefix(paras[0], "Sw-") {
 		paras = nil
 	}
-	return subject, strings.TrimSpace(strings.Join(paras, "\n\n"))
+	return unescapeLines(subject), unescapeLines(strings.TrimSpace(strings.Join(paras, "\n\n")))
 }
 
 // layerOf reads a rule file's layer from its path: profile/preferences/x.yaml

@@ -218,7 +218,10 @@ func (l *Loop) commitFile(def tip, path string, data []byte, msg string) error {
 // itself (`git commit --only`), so the index, the working tree and the
 // reflog stay right. sw's own hooks stand aside for it.
 func (l *Loop) commitCheckedOut(def tip, path string, data []byte, msg string) error {
-	abs := filepath.Join(l.Repo.Root, filepath.FromSlash(path))
+	abs, err := l.Coll.File(path) // never through a link out of the collection
+	if err != nil {
+		return err
+	}
 	blob, ok, err := l.Repo.FileAt(def.hash, path)
 	if err != nil {
 		return err

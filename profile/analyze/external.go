@@ -144,17 +144,22 @@ func (e *External) Analyze(ctx context.Context, req *Request) (*Response, error)
 	return resp, nil
 }
 
-// name is the command as messages show it: its words, quoted where they
-// hold spaces, shortened when long.
+// name is the command as messages show it, shortened when long.
 func (e *External) name() string {
-	words := make([]string, len(e.Command))
-	for i, w := range e.Command {
+	return clip(ShowCommand(e.Command), 80)
+}
+
+// ShowCommand writes a command's words as messages show them: quoted
+// where they are empty or hold blanks or quotes.
+func ShowCommand(command []string) string {
+	words := make([]string, len(command))
+	for i, w := range command {
 		if w == "" || strings.ContainsAny(w, " \t\n\"'`") {
 			w = strconv.Quote(w)
 		}
 		words[i] = w
 	}
-	return clip(strings.Join(words, " "), 80)
+	return strings.Join(words, " ")
 }
 
 // seconds writes a timeout the way .sw.yaml spells it: 120s, not 2m0s.

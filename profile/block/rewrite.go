@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"sw/profile/atomicfile"
+	"sw/profile/confine"
 	"sw/profile/markdown"
 )
 
@@ -116,9 +117,10 @@ func WriteFile(path, display, block string) (changed bool, err error) {
 	return false, fmt.Errorf("%s kept changing while sw wrote its block; sw leaves it as it is", display)
 }
 
-// readIfAny reads the file at path; a missing one reads as empty.
+// readIfAny reads the file at path; a missing one reads as empty, and
+// one that is not a regular file (a link to a device) is an error.
 func readIfAny(path string) ([]byte, error) {
-	data, err := os.ReadFile(path)
+	data, err := confine.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"sw/profile/collection"
+	"sw/profile/confine"
 )
 
 // Pieces holds each piece at paths (as a person names them: relative to the
@@ -52,7 +53,7 @@ func Pieces(dir string, paths []string, genre string) ([]Result, error) {
 // res why it cannot be checked and returns a nil Parsing.
 func startParsing(path string, res *Result) ([]byte, *Parsing) {
 	res.Path = path
-	src, err := os.ReadFile(path)
+	src, err := confine.ReadFile(path)
 	if err != nil {
 		if fi, statErr := os.Stat(path); statErr == nil && fi.IsDir() {
 			err = fmt.Errorf("%s is a folder; name its pieces (%s)", path, filepath.Join(path, "*.md"))

@@ -15,6 +15,7 @@ import (
 	"sw/facts"
 	"sw/profile"
 	"sw/profile/block"
+	"sw/profile/confine"
 )
 
 // The collection's files, relative to its root.
@@ -102,7 +103,7 @@ func open(root string, err error) (*Collection, error) {
 	if err != nil {
 		return nil, err
 	}
-	data, err := os.ReadFile(c.Path(SettingsFile))
+	data, err := c.ReadFile(SettingsFile)
 	if err != nil {
 		return nil, err
 	}
@@ -115,6 +116,21 @@ func open(root string, err error) (*Collection, error) {
 // Path returns the absolute path of rel, a slash path relative to the root.
 func (c *Collection) Path(rel string) string {
 	return filepath.Join(c.Root, filepath.FromSlash(rel))
+}
+
+// File is the file rel (a slash path relative to the root) leads to, its
+// links followed, to read or to replace: sw's own files are read and
+// written through it, so that a cloned collection whose CLAUDE.md or
+// memory.md is a link out of it (or into its .git folder) is refused,
+// naming the file, rather than followed (see confine.Path).
+func (c *Collection) File(rel string) (string, error) {
+	return confine.Path(c.Root, c.Path(rel), rel)
+}
+
+// ReadFile reads the regular file rel leads to, inside the collection (see
+// File); errors name it as rel.
+func (c *Collection) ReadFile(rel string) ([]byte, error) {
+	return confine.Read(c.Root, c.Path(rel), rel)
 }
 
 // Profile is the collection's style drawer.
@@ -152,10 +168,14 @@ func (c *Collection) WriteBlockFor(genre, why string) (text string, changed bool
 	}
 	text = block.Render(r, why)
 	for _, target := range c.Settings.Targets {
-		if err := os.MkdirAll(filepath.Dir(c.Path(target)), 0o777); err != nil {
+		path, err := c.File(target)
+		if err != nil {
 			return text, changed, err
 		}
-		wrote, err := block.WriteFile(c.Path(target), target, text)
+		if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
+			return text, changed, err
+		}
+		wrote, err := block.WriteFile(path, target, text)
 		if err != nil {
 			return text, changed, err
 		}

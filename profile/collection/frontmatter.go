@@ -3,7 +3,6 @@ package collection
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -196,7 +195,7 @@ func (c *Collection) DefaultGenre() string {
 
 // PieceGenre reads the genre of the piece at rel.
 func (c *Collection) PieceGenre(rel string) (string, error) {
-	src, err := os.ReadFile(c.Path(rel))
+	src, err := c.ReadFile(rel)
 	if err != nil {
 		return "", err
 	}

@@ -12,7 +12,6 @@ import (
 
 	"sw/facts"
 	"sw/profile"
-	"sw/profile/atomicfile"
 	"sw/profile/block"
 	"sw/templates"
 )
@@ -55,7 +54,7 @@ func Init(dir string) ([]InitStep, error) {
 		if f.path == ClaudeFile {
 			text = c.claudeStarter(text)
 		}
-		switch err := createStarter(c.Path(f.path), []byte(text)); {
+		switch err := c.createStarter(f.path, []byte(text)); {
 		case errors.Is(err, fs.ErrExist):
 			step.Note = "already there"
 			if f.path == MemoryFile {
@@ -79,20 +78,21 @@ func Init(dir string) ([]InitStep, error) {
 // should be: it is not the file, so the file is not "already there".
 var errFolderInTheWay = errors.New("a folder is where this file should be; move it aside")
 
-// createStarter creates a starter file unless a file is there (fs.ErrExist).
-// A symbolic link to a file not made yet is followed, and the file made
-// where it points, as sw writes CLAUDE.md through a link.
-func createStarter(path string, data []byte) error {
-	switch fi, err := os.Stat(path); {
+// createStarter creates the starter file rel unless a file is there
+// (fs.ErrExist). A symbolic link to a file not made yet is followed, and
+// the file made where it points, as sw writes CLAUDE.md through a link,
+// so long as that is inside the collection (see File).
+func (c *Collection) createStarter(rel string, data []byte) error {
+	target, err := c.File(rel)
+	if err != nil {
+		return err
+	}
+	switch fi, err := os.Stat(target); {
 	case err == nil && fi.IsDir():
 		return errFolderInTheWay
 	case err == nil:
 		return fs.ErrExist
 	case !errors.Is(err, fs.ErrNotExist):
-		return err
-	}
-	target, err := atomicfile.LinkedFile(path)
-	if err != nil {
 		return err
 	}
 	return createNew(target, data)
@@ -116,7 +116,7 @@ func (c *Collection) inTheWay(rel string, err error) string {
 // or why its sections cannot be read: the person's file is never changed,
 // so the person is told.
 func (c *Collection) memoryShape() string {
-	data, err := os.ReadFile(c.Path(MemoryFile))
+	data, err := c.ReadFile(MemoryFile)
 	if err != nil {
 		return ""
 	}

@@ -160,16 +160,39 @@ func (f *File) trim() {
 	}
 }
 
+// MaxBatchNumber bounds a batch's number. A batch is a few pieces' worth
+// of writing, so no collection comes near it; a bigger number came from
+// elsewhere (a cloned reject memory, a branch name, a forged trailer), and
+// counting on from it would run past what an int holds, on 32-bit systems
+// first.
+const MaxBatchNumber = 999_999_999
+
+// BatchNumber reads a batch id as sw numbers batches: a decimal number
+// from 1 to MaxBatchNumber, without sign or leading zeros. ok is false for
+// anything else, which is an id but not a number to count on from.
+func BatchNumber(batch string) (n int, ok bool) {
+	if batch == "" || len(batch) > len(strconv.Itoa(MaxBatchNumber)) || batch[0] == '0' {
+		return 0, false
+	}
+	for _, c := range []byte(batch) {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, n <= MaxBatchNumber
+}
+
 // batchLess orders batch ids: numbers by value, then anything else by text.
 func batchLess(a, b string) bool {
-	na, errA := strconv.Atoi(a)
-	nb, errB := strconv.Atoi(b)
+	na, okA := BatchNumber(a)
+	nb, okB := BatchNumber(b)
 	switch {
-	case errA == nil && errB == nil:
+	case okA && okB:
 		return na < nb
-	case errA == nil:
+	case okA:
 		return true
-	case errB == nil:
+	case okB:
 		return false
 	}
 	return a < b
@@ -191,11 +214,12 @@ func (f *File) Remembered() map[string]Rejection {
 	return out
 }
 
-// MaxBatch is the highest numeric batch id in the file, 0 if none.
+// MaxBatch is the highest batch number in the file (see BatchNumber), 0
+// if none.
 func (f *File) MaxBatch() int {
 	max := 0
 	for _, b := range f.Batches {
-		if n, err := strconv.Atoi(b.Batch); err == nil && n > max {
+		if n, ok := BatchNumber(b.Batch); ok && n > max {
 			max = n
 		}
 	}
