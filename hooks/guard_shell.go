@@ -1,10 +1,8 @@
 package hooks
 
 import (
-	"io"
 	"strings"
 
-	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -13,9 +11,9 @@ import (
 // functions, and the scripts inside command and process substitutions.
 // It runs nothing, and expands words as the shell would with only what it
 // can know ($HOME, $PWD, the project folder, variables the command itself
-// sets, ~, braces); a variable it cannot know stands as $NAME. From the
-// commands it finds the paths they would write, replace or remove (see
-// guard_commands.go); reading is never a write.
+// sets, ~, braces; see guard_words.go); a variable it cannot know stands
+// as $NAME. From the commands it finds the paths they would write,
+// replace or remove (see guard_commands.go); reading is never a write.
 
 // shWord is one word of a command as the shell passes it on: expanded,
 // its quotes removed.
@@ -53,7 +51,6 @@ type shellAnalysis struct {
 	loops  int // the runs of the loops around the statement being read
 	spent  int // bytes of known values put into words, bounded
 	err    error
-	cfg    *expand.Config
 }
 
 // Bounds that keep a hostile command from making the guard slow.
@@ -62,6 +59,7 @@ const (
 	maxLoopRuns    = 64   // a loop's body is read once for each value, up to this many in all
 	maxWordFields  = 1024 // the words one word expands to
 	maxKnownBytes  = 1 << 20
+	maxBraceParts  = 1 << 16 // the word parts a word's braces expand to, in all
 )
 
 // shellWrites returns what the command line src would write, run in dir,
@@ -69,11 +67,6 @@ const (
 // shell it can read whole; what it could read is still looked at.
 func shellWrites(src, dir string, getenv func(string) string) ([]shellWrite, error) {
 	a := &shellAnalysis{dir: dir, getenv: getenv, vars: map[string]string{}, loops: 1}
-	a.cfg = &expand.Config{
-		Env:       expand.FuncEnviron(a.variable),
-		CmdSubst:  a.substituted,
-		ProcSubst: func(*syntax.ProcSubst) (string, error) { return "/dev/fd/63", nil },
-	}
 	a.script(src)
 	return a.writes, a.err
 }
@@ -94,14 +87,9 @@ func (a *shellAnalysis) variable(name string) string {
 		if v := a.getenv(name); v != "" && a.known(v) {
 			return v
 		}
-	case "IFS":
-		return "" // unset: the shell's default
-	}
-	if user, ok := strings.CutPrefix(name, "HOME "); ok {
-		return "~" + user // ~ada stays as written: the guard reads no user database
 	}
 	if !syntax.ValidName(name) {
-		return "" // special parameters: $#, $@, $?, ...
+		return "$" // $?, $#, $1, ...
 	}
 	return "$" + name
 }
@@ -111,20 +99,6 @@ func (a *shellAnalysis) variable(name string) string {
 func (a *shellAnalysis) known(v string) bool {
 	a.spent += len(v)
 	return a.spent <= maxKnownBytes
-}
-
-// substituted is what a command substitution gives: the folder for
-// $(pwd), a value that cannot be known for any other. What it writes is
-// found by walking it (substitutions).
-func (a *shellAnalysis) substituted(w io.Writer, cs *syntax.CmdSubst) error {
-	if len(cs.Stmts) == 1 {
-		if c, ok := cs.Stmts[0].Cmd.(*syntax.CallExpr); ok && len(c.Args) == 1 && c.Args[0].Lit() == "pwd" && a.known(a.dir) {
-			_, err := io.WriteString(w, a.dir)
-			return err
-		}
-	}
-	_, err := io.WriteString(w, "$")
-	return err
 }
 
 // script parses src and walks its statements.
@@ -291,85 +265,12 @@ func (a *shellAnalysis) redirects(list []*syntax.Redirect) (stdin string) {
 				stdin = text // a quoted delimiter: the text as written
 				continue
 			}
-			text, err := expand.Document(a.cfg, r.Hdoc)
-			if err != nil {
-				text = a.literal(r.Hdoc)
-			}
-			stdin = text
+			stdin = a.document(r.Hdoc)
 		case syntax.WordHdoc:
 			stdin = a.literal(r.Word) + "\n"
 		}
 	}
 	return stdin
-}
-
-// fields expands words as the shell does a command's arguments: braces,
-// ~, variables, substitutions, splitting, quote removal. A pattern is
-// kept as written, to be matched against files where it names a write.
-func (a *shellAnalysis) fields(words ...*syntax.Word) []shWord {
-	var out []shWord
-	for _, w := range words {
-		if w == nil {
-			continue
-		}
-		glob, n := globbing(w), 0
-		for f, err := range expand.FieldsSeq(a.cfg, w) {
-			if err != nil { // an arithmetic or expansion error
-				out = append(out, shWord{text: a.literal(w)})
-				break
-			}
-			out = append(out, shWord{text: f, glob: glob && strings.ContainsAny(f, "*?[")})
-			if n++; n >= maxWordFields {
-				break
-			}
-		}
-	}
-	return out
-}
-
-// literal is a word expanded into one string, as for a variable's value;
-// a part the expansion fails on stands as $.
-func (a *shellAnalysis) literal(w *syntax.Word) string {
-	if s, err := expand.Literal(a.cfg, w); err == nil {
-		return s
-	}
-	var b strings.Builder
-	for _, p := range w.Parts {
-		s, err := expand.Literal(a.cfg, &syntax.Word{Parts: []syntax.WordPart{p}})
-		if err != nil {
-			s = "$"
-		}
-		b.WriteString(s)
-	}
-	return b.String()
-}
-
-// globbing reports whether the shell may match w against files: it has an
-// unquoted *, ? or [, or takes a variable's value, which may hold a
-// pattern (a loop's variable over profile/*.yaml).
-func globbing(w *syntax.Word) bool {
-	for _, p := range w.Parts {
-		switch p := p.(type) {
-		case *syntax.Lit:
-			for i := 0; i < len(p.Value); i++ {
-				switch p.Value[i] {
-				case '\\':
-					i++
-				case '*', '?', '[':
-					return true
-				}
-			}
-		case *syntax.ExtGlob, *syntax.ParamExp:
-			return true
-		case *syntax.DblQuoted:
-			for _, q := range p.Parts {
-				if _, ok := q.(*syntax.ParamExp); ok {
-					return true
-				}
-			}
-		}
-	}
-	return false
 }
 
 // pipedText is what echo, printf or cat with a heredoc sends down a pipe,
