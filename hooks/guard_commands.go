@@ -2,6 +2,7 @@ package hooks
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -158,7 +159,7 @@ func optionWords(words []shWord, i int, valued string, longValued []string) int 
 	case t == "--":
 		return endOfOptions
 	case strings.HasPrefix(t, "--"):
-		if !strings.Contains(t, "=") && hasString(longValued, t) {
+		if !strings.Contains(t, "=") && slices.Contains(longValued, t) {
 			return 2
 		}
 		return 1
@@ -174,15 +175,6 @@ func optionWords(words []shWord, i int, valued string, longValued []string) int 
 		return 1
 	}
 	return 0
-}
-
-func hasString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func (a *shellAnalysis) write(w shWord, whole bool) {
@@ -344,7 +336,7 @@ func (a *shellAnalysis) awk(args []shWord) {
 // heredoc or a pipe.
 func (a *shellAnalysis) shell(name string, args []shWord, stdin string) {
 	if name == "busybox" {
-		if len(args) == 0 || !hasString([]string{"sh", "ash", "bash"}, commandName(args[0].text)) {
+		if len(args) == 0 || !slices.Contains([]string{"sh", "ash", "bash"}, commandName(args[0].text)) {
 			return
 		}
 		args = args[1:]
@@ -536,7 +528,7 @@ var interpreters = []string{"python", "python2", "python3", "pypy", "pypy3", "no
 	"bun", "php", "lua", "luajit", "rscript", "julia", "osascript", "pwsh", "powershell", "tclsh", "groovy"}
 
 func interpreter(name string) bool {
-	if hasString(interpreters, name) {
+	if slices.Contains(interpreters, name) {
 		return true
 	}
 	// python3.12 and the like.
