@@ -248,7 +248,7 @@ func (g *guard) decide(call guardCall) (*denial, error) {
 		if json.Unmarshal(call.input["command"], &command) != nil {
 			return nil, errors.New("Bash call without a command")
 		}
-		return g.bash(command), nil
+		return g.bash(command)
 	}
 	return nil, nil
 }
@@ -396,26 +396,46 @@ func blockSpan(content []byte) (start, end int, found bool) {
 }
 
 // bash decides a Bash call: it is denied when the command writes a
-// protected path.
-func (g *guard) bash(command string) *denial {
-	for _, w := range shellWrites(command, g.dir, g.getenv) {
-		for _, p := range g.globbed(w) {
-			if p == "/dev/null" || strings.HasPrefix(p, "/dev/fd/") || p == "/dev/stdout" || p == "/dev/stderr" {
-				continue
-			}
-			at := g.locate(p, w.dir)
-			switch {
-			case at.kind == inProfile:
-				return &denial{Path: at.rel, Shell: true}
-			case at.kind == holdsProfile && w.whole:
-				return &denial{Path: at.rel, Holds: true, Shell: true}
-			case at.kind == inTarget:
-				// The shell cannot say what a command leaves in the file:
-				// one that holds a block is kept from it.
-				content, err := at.read()
-				if _, _, has := blockSpan(content); has || err != nil && !errors.Is(err, os.ErrNotExist) {
-					return &denial{Path: at.rel, Block: true, Shell: true}
-				}
+// protected path. A command the parser cannot read whole (the shell would
+// likely refuse it too) is denied when any word of it names the profile
+// or a target file that holds sw's block, and let through otherwise, with
+// the parser's error for the one line on stderr.
+func (g *guard) bash(command string) (*denial, error) {
+	writes, err := shellWrites(command, g.dir, g.getenv)
+	for _, w := range writes {
+		if d := g.written(w); d != nil {
+			return d, nil
+		}
+	}
+	if err == nil {
+		return nil, nil
+	}
+	for _, word := range strings.FieldsFunc(command, func(r rune) bool { return strings.ContainsRune(" \t\r\n;&|()<>'\"`$={},", r) }) {
+		if d := g.written(shellWrite{word: shWord{text: word}, dir: g.dir}); d != nil {
+			return d, nil
+		}
+	}
+	return nil, fmt.Errorf("the Bash command is not shell the guard can read (%v)", err)
+}
+
+// written decides one path a command writes.
+func (g *guard) written(w shellWrite) *denial {
+	for _, p := range g.globbed(w) {
+		if p == "/dev/null" || strings.HasPrefix(p, "/dev/fd/") || p == "/dev/stdout" || p == "/dev/stderr" {
+			continue
+		}
+		at := g.locate(p, w.dir)
+		switch {
+		case at.kind == inProfile:
+			return &denial{Path: at.rel, Shell: true}
+		case at.kind == holdsProfile && w.whole:
+			return &denial{Path: at.rel, Holds: true, Shell: true}
+		case at.kind == inTarget:
+			// The shell cannot say what a command leaves in the file:
+			// one that holds a block is kept from it.
+			content, err := at.read()
+			if _, _, has := blockSpan(content); has || err != nil && !errors.Is(err, os.ErrNotExist) {
+				return &denial{Path: at.rel, Block: true, Shell: true}
 			}
 		}
 	}

@@ -1,458 +1,32 @@
 package hooks
 
 import (
-	"path"
 	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
-// The guard reads a Bash tool call's command as a shell would split it:
-// words with their quotes removed, operators, redirections and heredocs,
-// and the scripts inside command substitutions. It does not run anything
-// and expands only what it can know ($HOME, $PWD, the project folder,
-// variables the command itself sets, ~). From the commands it finds the
-// paths they would write, replace or remove; reading is never a write.
+// The guard reads a Bash tool call's command with a real shell parser
+// (mvdan.cc/sh): statements, pipes, redirections, heredocs, loops,
+// functions, and the scripts inside command and process substitutions.
+// It runs nothing, and expands words as the shell would with only what it
+// can know ($HOME, $PWD, the project folder, variables the command itself
+// sets, ~, braces; see guard_words.go); a variable it cannot know stands
+// as $NAME. From the commands it finds the paths they would write,
+// replace or remove (see guard_commands.go); reading is never a write.
 
-// shWord is one word of a command, its quotes removed. A $NAME or ${NAME}
-// outside single quotes is kept as varOpen NAME varClose, to be expanded
-// when the command runs (a variable set earlier in the same command line
-// counts).
+// shWord is one word of a command as the shell passes it on: expanded,
+// its quotes removed.
 type shWord struct {
 	text string
-	glob bool // an unquoted *, ? or [: the shell would expand it
+	glob bool // a pattern the shell would match against files
 }
 
-const (
-	varOpen  = "\x01"
-	varClose = "\x02"
-	unknown  = varOpen + "?" + varClose // a substitution whose value cannot be known
-)
-
-// shRedir is a redirection: its operator, the word it names and, for a
-// heredoc, its text.
-type shRedir struct {
-	op     string // >, >>, >|, &>, &>>, <>, >&, <, <&, <<, <<-, <<<
-	target shWord
-	body   string
-}
-
-// shToken is a word, an operator (op), or a redirection.
-type shToken struct {
-	op    string
-	word  shWord
-	redir *shRedir
-}
-
-type shLexer struct {
-	src     string
-	i       int
-	toks    []shToken
-	nested  []string   // the scripts of command and process substitutions
-	pending []*shRedir // heredocs whose text starts at the next line
-	target  *shRedir   // a redirection waiting for its word
-
-	cur    strings.Builder
-	inWord bool
-	glob   bool
-	quoted bool
-}
-
-// lexShell splits src into tokens, and returns the scripts of the
-// substitutions inside it, to be read as commands of their own.
-func lexShell(src string) ([]shToken, []string) {
-	l := &shLexer{src: src}
-	for l.i < len(l.src) {
-		c := l.src[l.i]
-		switch {
-		case c == ' ' || c == '\t' || c == '\r':
-			l.flush()
-			l.i++
-		case c == '\n':
-			l.flush()
-			l.op("\n", 1)
-			l.heredocs()
-		case c == '#' && !l.inWord:
-			for l.i < len(l.src) && l.src[l.i] != '\n' {
-				l.i++
-			}
-		case c == '\\':
-			l.i++
-			if l.i < len(l.src) {
-				if l.src[l.i] != '\n' { // a backslash-newline joins lines
-					l.cur.WriteByte(l.src[l.i])
-					l.inWord, l.quoted = true, true
-				}
-				l.i++
-			}
-		case c == '\'':
-			end := strings.IndexByte(l.src[l.i+1:], '\'')
-			if end < 0 {
-				end = len(l.src) - l.i - 1
-			}
-			l.cur.WriteString(l.src[l.i+1 : l.i+1+end])
-			l.i += end + 2
-			l.inWord, l.quoted = true, true
-		case c == '"':
-			l.doubleQuoted()
-		case c == '`':
-			l.backquoted()
-		case c == '$':
-			l.dollar()
-		case c == '*' || c == '?' || c == '[':
-			l.cur.WriteByte(c)
-			l.inWord, l.glob = true, true
-			l.i++
-		case c == ';':
-			l.flush()
-			if l.next(1) == ';' { // ;; ends a case branch
-				l.op(";", 2)
-			} else {
-				l.op(";", 1)
-			}
-		case c == '&':
-			l.flush()
-			switch {
-			case l.next(1) == '&':
-				l.op("&&", 2)
-			case l.next(1) == '>' && l.next(2) == '>':
-				l.redirect("&>>", 3)
-			case l.next(1) == '>':
-				l.redirect("&>", 2)
-			default:
-				l.op("&", 1)
-			}
-		case c == '|':
-			l.flush()
-			switch l.next(1) {
-			case '|':
-				l.op("||", 2)
-			case '&':
-				l.op("|", 2)
-			default:
-				l.op("|", 1)
-			}
-		case c == '(' || c == ')':
-			l.flush()
-			l.op(string(c), 1)
-		case c == '>' || c == '<':
-			l.angle(c)
-		default:
-			l.cur.WriteByte(c)
-			l.inWord = true
-			l.i++
-		}
-	}
-	l.flush()
-	return l.toks, l.nested
-}
-
-func (l *shLexer) next(k int) byte {
-	if l.i+k < len(l.src) {
-		return l.src[l.i+k]
-	}
-	return 0
-}
-
-// flush ends the word being read: it is a redirection's target, or a word.
-func (l *shLexer) flush() {
-	if !l.inWord {
-		return
-	}
-	w := shWord{text: l.cur.String(), glob: l.glob}
-	l.cur.Reset()
-	l.inWord, l.glob, l.quoted = false, false, false
-	if r := l.target; r != nil {
-		l.target = nil
-		r.target = w
-		if r.op == "<<" || r.op == "<<-" {
-			l.pending = append(l.pending, r)
-		}
-		return
-	}
-	l.toks = append(l.toks, shToken{word: w})
-}
-
-func (l *shLexer) op(op string, n int) {
-	l.target = nil
-	l.toks = append(l.toks, shToken{op: op})
-	l.i += n
-}
-
-func (l *shLexer) redirect(op string, n int) {
-	r := &shRedir{op: op}
-	l.toks = append(l.toks, shToken{redir: r})
-	l.target = r
-	l.i += n
-}
-
-// angle reads a redirection starting at > or <, with the file descriptor
-// written just before it (2>), or a process substitution, >(...) or <(...).
-func (l *shLexer) angle(c byte) {
-	if l.inWord && !l.quoted && !l.glob && allDigits(l.cur.String()) {
-		l.cur.Reset() // the descriptor: 2> is a redirection of stderr
-		l.inWord = false
-	} else {
-		l.flush()
-	}
-	if l.next(1) == '(' {
-		end := matchParen(l.src, l.i+1)
-		l.nested = append(l.nested, l.src[l.i+2:end])
-		l.cur.WriteString(unknown)
-		l.inWord = true
-		l.i = min(end+1, len(l.src))
-		return
-	}
-	if c == '>' {
-		switch l.next(1) {
-		case '>':
-			l.redirect(">>", 2)
-		case '|':
-			l.redirect(">|", 2)
-		case '&':
-			l.redirect(">&", 2)
-		default:
-			l.redirect(">", 1)
-		}
-		return
-	}
-	switch {
-	case l.next(1) == '<' && l.next(2) == '<':
-		l.redirect("<<<", 3)
-	case l.next(1) == '<' && l.next(2) == '-':
-		l.redirect("<<-", 3)
-	case l.next(1) == '<':
-		l.redirect("<<", 2)
-	case l.next(1) == '>':
-		l.redirect("<>", 2)
-	case l.next(1) == '&':
-		l.redirect("<&", 2)
-	default:
-		l.redirect("<", 1)
-	}
-}
-
-// heredocs reads the text of the heredocs opened on the line just ended.
-func (l *shLexer) heredocs() {
-	for _, r := range l.pending {
-		var body strings.Builder
-		for l.i < len(l.src) {
-			end := strings.IndexByte(l.src[l.i:], '\n')
-			line := l.src[l.i:]
-			if end >= 0 {
-				line = l.src[l.i : l.i+end]
-				l.i += end + 1
-			} else {
-				l.i = len(l.src)
-			}
-			check := strings.TrimRight(line, "\r")
-			if r.op == "<<-" {
-				check = strings.TrimLeft(check, "\t")
-			}
-			if check == r.target.text {
-				break
-			}
-			body.WriteString(line)
-			body.WriteByte('\n')
-		}
-		r.body = body.String()
-	}
-	l.pending = nil
-}
-
-func (l *shLexer) doubleQuoted() {
-	l.inWord, l.quoted = true, true
-	l.i++
-	for l.i < len(l.src) {
-		c := l.src[l.i]
-		switch c {
-		case '"':
-			l.i++
-			return
-		case '\\':
-			if n := l.next(1); n == '$' || n == '`' || n == '"' || n == '\\' {
-				l.cur.WriteByte(n)
-				l.i += 2
-			} else if n == '\n' {
-				l.i += 2
-			} else {
-				l.cur.WriteByte(c)
-				l.i++
-			}
-		case '$':
-			l.dollar()
-		case '`':
-			l.backquoted()
-		default:
-			l.cur.WriteByte(c)
-			l.i++
-		}
-	}
-}
-
-func (l *shLexer) backquoted() {
-	l.inWord = true
-	var inner strings.Builder
-	j := l.i + 1
-	for ; j < len(l.src) && l.src[j] != '`'; j++ {
-		if l.src[j] == '\\' && j+1 < len(l.src) {
-			j++
-		}
-		inner.WriteByte(l.src[j])
-	}
-	l.substitution(inner.String())
-	l.i = min(j+1, len(l.src))
-}
-
-// substitution notes a command substitution's script and puts what it
-// gives into the word: the folder for `pwd`, otherwise a value that cannot
-// be known.
-func (l *shLexer) substitution(script string) {
-	l.nested = append(l.nested, script)
-	if strings.TrimSpace(script) == "pwd" {
-		l.cur.WriteString(varOpen + "PWD" + varClose)
-		return
-	}
-	l.cur.WriteString(unknown)
-}
-
-func (l *shLexer) dollar() {
-	l.inWord = true
-	switch n := l.next(1); {
-	case n == '(' && l.next(2) == '(': // arithmetic
-		end := matchParen(l.src, l.i+1)
-		l.cur.WriteString(unknown)
-		l.i = min(end+1, len(l.src))
-	case n == '(':
-		end := matchParen(l.src, l.i+1)
-		l.substitution(l.src[l.i+2 : end])
-		l.i = min(end+1, len(l.src))
-	case n == '{':
-		end := strings.IndexByte(l.src[l.i:], '}')
-		if end < 0 {
-			end = len(l.src) - l.i
-		}
-		inner := l.src[l.i+2 : l.i+end]
-		k := 0
-		for k < len(inner) && isNameByte(inner[k], k) {
-			k++
-		}
-		if k == len(inner) && k > 0 {
-			l.cur.WriteString(varOpen + inner + varClose)
-		} else {
-			l.cur.WriteString(unknown) // ${x:-default}, ${#x}, ...
-		}
-		l.i = min(l.i+end+1, len(l.src))
-	case n == '\'': // $'...', with backslash escapes
-		l.quoted = true
-		j := l.i + 2
-		for ; j < len(l.src) && l.src[j] != '\''; j++ {
-			if l.src[j] == '\\' && j+1 < len(l.src) {
-				j++
-				switch l.src[j] {
-				case 'n':
-					l.cur.WriteByte('\n')
-				case 't':
-					l.cur.WriteByte('\t')
-				default:
-					l.cur.WriteByte(l.src[j])
-				}
-				continue
-			}
-			l.cur.WriteByte(l.src[j])
-		}
-		l.i = min(j+1, len(l.src))
-	case isNameByte(n, 0):
-		j := l.i + 1
-		for j < len(l.src) && isNameByte(l.src[j], j-l.i-1) {
-			j++
-		}
-		l.cur.WriteString(varOpen + l.src[l.i+1:j] + varClose)
-		l.i = j
-	case n != 0 && strings.IndexByte("?$#@*!-0123456789", n) >= 0:
-		l.cur.WriteString(unknown)
-		l.i += 2
-	default:
-		l.cur.WriteByte('$')
-		l.i++
-	}
-}
-
-func isNameByte(c byte, k int) bool {
-	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || k > 0 && '0' <= c && c <= '9'
-}
-
-func allDigits(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return s != ""
-}
-
-// matchParen returns the index of the parenthesis closing the one at open,
-// skipping quoted text, or len(src) when it is never closed.
-func matchParen(src string, open int) int {
-	depth := 0
-	for j := open; j < len(src); j++ {
-		switch src[j] {
-		case '\\':
-			j++
-		case '\'':
-			if k := strings.IndexByte(src[j+1:], '\''); k >= 0 {
-				j += k + 1
-			} else {
-				return len(src)
-			}
-		case '"':
-			for j++; j < len(src) && src[j] != '"'; j++ {
-				if src[j] == '\\' {
-					j++
-				}
-			}
-		case '(':
-			depth++
-		case ')':
-			depth--
-			if depth == 0 {
-				return j
-			}
-		}
-	}
-	return len(src)
-}
-
-// shCommand is one simple command: its words and redirections, and the
-// command whose output it reads when it stands in a pipeline.
-type shCommand struct {
-	words     []shWord
-	redirs    []*shRedir
-	pipedFrom *shCommand
-}
-
-func parseCommands(toks []shToken) []*shCommand {
-	var cmds []*shCommand
-	cur := &shCommand{}
-	for _, t := range toks {
-		switch {
-		case t.redir != nil:
-			cur.redirs = append(cur.redirs, t.redir)
-		case t.op == "":
-			cur.words = append(cur.words, t.word)
-		default:
-			next := &shCommand{}
-			if len(cur.words) > 0 || len(cur.redirs) > 0 {
-				cmds = append(cmds, cur)
-				if t.op == "|" {
-					next.pipedFrom = cur
-				}
-			}
-			cur = next
-		}
-	}
-	if len(cur.words) > 0 || len(cur.redirs) > 0 {
-		cmds = append(cmds, cur)
-	}
-	return cmds
+// shCall is one simple command as the guard has read it: its words, and
+// the text a heredoc or here-string gives its input.
+type shCall struct {
+	words []shWord
+	stdin string
 }
 
 // shellWrite is a path a command would write: create, change, replace or
@@ -471,68 +45,237 @@ type shellWrite struct {
 type shellAnalysis struct {
 	dir    string
 	getenv func(string) string
-	vars   map[string][]shWord
+	vars   map[string]string
 	writes []shellWrite
-	depth  int
+	depth  int // scripts inside scripts (sh -c, eval), bounded
+	loops  int // the runs of the loops around the statement being read
+	spent  int // bytes of known values put into words, bounded
+	err    error
 }
 
-// shellWrites returns what the command line src would write, run in dir.
-func shellWrites(src, dir string, getenv func(string) string) []shellWrite {
-	a := &shellAnalysis{dir: dir, getenv: getenv, vars: map[string][]shWord{}}
+// Bounds that keep a hostile command from making the guard slow.
+const (
+	maxScriptDepth = 8
+	maxLoopRuns    = 64   // a loop's body is read once for each value, up to this many in all
+	maxWordFields  = 1024 // the words one word expands to
+	maxKnownBytes  = 1 << 20
+	maxBraceParts  = 1 << 16 // the word parts a word's braces expand to, in all
+)
+
+// shellWrites returns what the command line src would write, run in dir,
+// and the parser's first error when src (or a script inside it) is not
+// shell it can read whole; what it could read is still looked at.
+func shellWrites(src, dir string, getenv func(string) string) ([]shellWrite, error) {
+	a := &shellAnalysis{dir: dir, getenv: getenv, vars: map[string]string{}, loops: 1}
 	a.script(src)
-	return a.writes
+	return a.writes, a.err
 }
 
+// variable is a variable's value as far as the command can be known: one
+// it set, the folder it runs in, the home and project folders; any other
+// stands for itself.
+func (a *shellAnalysis) variable(name string) string {
+	if v, ok := a.vars[name]; ok && a.known(v) {
+		return v
+	}
+	switch name {
+	case "PWD":
+		if a.known(a.dir) {
+			return a.dir
+		}
+	case "HOME", "CLAUDE_PROJECT_DIR":
+		if v := a.getenv(name); v != "" && a.known(v) {
+			return v
+		}
+	}
+	if !syntax.ValidName(name) {
+		return "$" // $?, $#, $1, ...
+	}
+	return "$" + name
+}
+
+// known reports whether the value v may still go into words: values that
+// grow with each use (a=$a$a) would otherwise fill memory.
+func (a *shellAnalysis) known(v string) bool {
+	a.spent += len(v)
+	return a.spent <= maxKnownBytes
+}
+
+// script parses src and walks its statements.
 func (a *shellAnalysis) script(src string) {
-	if a.depth > 8 {
+	if a.depth > maxScriptDepth {
 		return
 	}
 	a.depth++
 	defer func() { a.depth-- }()
-	toks, nested := lexShell(src)
-	for _, n := range nested {
-		dir := a.dir // a substitution runs in a subshell: its cd stays there
-		a.script(n)
-		a.dir = dir
+	f, err := syntax.NewParser(syntax.RecoverErrors(8)).Parse(strings.NewReader(src), "")
+	if err != nil && a.err == nil {
+		a.err = err
 	}
-	for _, c := range parseCommands(toks) {
-		a.command(c)
+	if f != nil {
+		a.stmts(f.Stmts)
 	}
 }
 
-func (a *shellAnalysis) command(c *shCommand) {
-	stdin := ""
-	for _, r := range c.redirs {
-		switch r.op {
-		case ">", ">>", ">|", "&>", "&>>", "<>":
-			for _, w := range a.expand(r.target) {
-				a.write(w, false)
+func (a *shellAnalysis) stmts(list []*syntax.Stmt) {
+	for _, s := range list {
+		a.stmt(s, nil)
+	}
+}
+
+// subshell walks statements that run in a subshell of their own: a cd
+// there stays there.
+func (a *shellAnalysis) subshell(list []*syntax.Stmt) {
+	dir := a.dir
+	a.stmts(list)
+	a.dir = dir
+}
+
+// stmt walks one statement, whose input comes down a pipe from the call
+// from (nil if none), and returns its simple command, for a pipe that
+// follows.
+func (a *shellAnalysis) stmt(s *syntax.Stmt, from *shCall) *shCall {
+	// The substitutions in its words run first, each in a subshell.
+	nested(s, nil, a.subshell)
+	stdin := a.redirects(s.Redirs)
+	switch c := s.Cmd.(type) {
+	case *syntax.CallExpr:
+		return a.call(c, stdin, from)
+	case *syntax.BinaryCmd:
+		if c.Op != syntax.Pipe && c.Op != syntax.PipeAll {
+			a.stmt(c.X, nil)
+			a.stmt(c.Y, nil)
+			return nil
+		}
+		// Each side of a pipe runs in a subshell.
+		dir := a.dir
+		left := a.stmt(c.X, from)
+		a.dir = dir
+		right := a.stmt(c.Y, left)
+		a.dir = dir
+		return right
+	case *syntax.Subshell:
+		a.subshell(c.Stmts)
+	case *syntax.ForClause:
+		a.loop(c)
+	case *syntax.DeclClause:
+		a.assign(c.Args)
+	case nil:
+	default:
+		// if, while, case, { }, a function's body (read where it is
+		// defined: it is there to be called), time, coproc.
+		nested(c, a.stmts, nil)
+	}
+	return nil
+}
+
+// nested hands the statements n holds to stmts and the scripts of the
+// substitutions in its words to subst, without going further down: what
+// they hold is theirs to walk.
+func nested(n syntax.Node, stmts, subst func([]*syntax.Stmt)) {
+	syntax.Walk(n, func(node syntax.Node) bool {
+		switch node := node.(type) {
+		case *syntax.Stmt:
+			if node == n {
+				return true
 			}
-		case ">&":
-			if t := r.target.text; !allDigits(t) && t != "-" {
-				for _, w := range a.expand(r.target) {
+			if stmts != nil {
+				stmts([]*syntax.Stmt{node})
+			}
+		case *syntax.CmdSubst:
+			if subst != nil {
+				subst(node.Stmts)
+			}
+		case *syntax.ProcSubst:
+			if subst != nil {
+				subst(node.Stmts)
+			}
+		default:
+			return true
+		}
+		return false
+	})
+}
+
+// call reads a simple command: assignments alone set variables for what
+// follows; otherwise its words are expanded and run.
+func (a *shellAnalysis) call(c *syntax.CallExpr, stdin string, from *shCall) *shCall {
+	if len(c.Args) == 0 {
+		a.assign(c.Assigns)
+		return nil
+	}
+	// Assignments before a command are for it alone.
+	call := &shCall{words: a.fields(c.Args...), stdin: stdin}
+	if stdin == "" && from != nil {
+		stdin = from.pipedText()
+	}
+	a.run(call.words, stdin, from)
+	return call
+}
+
+func (a *shellAnalysis) assign(list []*syntax.Assign) {
+	for _, as := range list {
+		if as.Name != nil && !as.Naked && as.Value != nil {
+			a.vars[as.Name.Value] = a.literal(as.Value)
+		}
+	}
+}
+
+// loop reads a for or select loop's body once for each value its
+// variable takes (a pattern stays one value, matched where it is
+// written), within a bound over nested loops.
+func (a *shellAnalysis) loop(c *syntax.ForClause) {
+	iter, ok := c.Loop.(*syntax.WordIter)
+	var values []shWord
+	if ok {
+		values = a.fields(iter.Items...)
+	}
+	runs := min(len(values), max(1, maxLoopRuns/a.loops))
+	if runs == 0 {
+		a.stmts(c.Do)
+		return
+	}
+	a.loops *= runs
+	defer func() { a.loops /= runs }()
+	for _, v := range values[:runs] {
+		a.vars[iter.Name.Value] = v.text
+		a.stmts(c.Do)
+	}
+}
+
+// redirects notes what a statement's redirections write, and returns the
+// text a heredoc or here-string gives its input.
+func (a *shellAnalysis) redirects(list []*syntax.Redirect) (stdin string) {
+	for _, r := range list {
+		switch r.Op {
+		case syntax.RdrOut, syntax.AppOut, syntax.RdrClob, syntax.AppClob, syntax.RdrInOut,
+			syntax.RdrAll, syntax.RdrAllClob, syntax.AppAll, syntax.AppAllClob, syntax.DplOut:
+			for _, w := range a.fields(r.Word) {
+				// >&2, >&- and >&3- name descriptors; >&file names a file.
+				if rest := strings.Trim(w.text, "0123456789"); r.Op != syntax.DplOut || rest != "" && rest != "-" {
 					a.write(w, false)
 				}
 			}
-		case "<<", "<<-":
-			stdin = r.body
-		case "<<<":
-			stdin = r.target.text + "\n"
+		case syntax.Hdoc, syntax.DashHdoc:
+			if r.Hdoc == nil {
+				continue
+			}
+			delim := r.Word.Lit()
+			if text := r.Hdoc.Lit(); text != "" && (delim == "" || strings.Contains(delim, `\`)) {
+				stdin = text // a quoted delimiter: the text as written
+				continue
+			}
+			stdin = a.document(r.Hdoc)
+		case syntax.WordHdoc:
+			stdin = a.literal(r.Word) + "\n"
 		}
 	}
-	if stdin == "" && c.pipedFrom != nil {
-		stdin = pipedText(c.pipedFrom)
-	}
-	var words []shWord
-	for _, w := range c.words {
-		words = append(words, a.expand(w)...)
-	}
-	a.run(words, stdin, c.pipedFrom)
+	return stdin
 }
 
-// pipedText is what echo, printf or a heredoc's cat sends down a pipe, for
-// an interpreter that reads its script there.
-func pipedText(c *shCommand) string {
+// pipedText is what echo, printf or cat with a heredoc sends down a pipe,
+// for an interpreter that reads its script there.
+func (c *shCall) pipedText() string {
 	if len(c.words) == 0 {
 		return ""
 	}
@@ -545,725 +288,7 @@ func pipedText(c *shCommand) string {
 		}
 		return b.String()
 	case "cat":
-		for _, r := range c.redirs {
-			if r.op == "<<" || r.op == "<<-" {
-				return r.body
-			}
-		}
+		return c.stdin
 	}
 	return ""
-}
-
-// expand puts in the values of the variables a word names that can be
-// known, and ~ at its start; a variable set to several values (a for
-// loop's) gives a word for each.
-func (a *shellAnalysis) expand(w shWord) []shWord {
-	return a.expandN(w, 0)
-}
-
-func (a *shellAnalysis) expandN(w shWord, depth int) []shWord {
-	if strings.HasPrefix(w.text, "~/") || w.text == "~" {
-		if home := a.getenv("HOME"); home != "" {
-			w.text = home + w.text[1:]
-		}
-	}
-	start := strings.Index(w.text, varOpen)
-	if start < 0 || depth > 8 {
-		return []shWord{w}
-	}
-	end := strings.Index(w.text[start:], varClose)
-	if end < 0 {
-		return []shWord{w}
-	}
-	end += start
-	name := w.text[start+1 : end]
-	head, tail := w.text[:start], w.text[end+1:]
-	var values []shWord
-	switch {
-	case a.vars[name] != nil:
-		values = a.vars[name]
-	case name == "PWD":
-		values = []shWord{{text: a.dir}}
-	case name == "HOME" || name == "CLAUDE_PROJECT_DIR":
-		if v := a.getenv(name); v != "" {
-			values = []shWord{{text: v}}
-		}
-	}
-	if values == nil {
-		values = []shWord{{text: "$" + strings.Trim(name, "?")}}
-	}
-	var out []shWord
-	for _, v := range values {
-		more := a.expandN(shWord{text: head + v.text + tail, glob: w.glob || v.glob}, depth+1)
-		out = append(out, more...)
-		if len(out) > 64 {
-			break
-		}
-	}
-	return out
-}
-
-func commandName(word string) string {
-	return strings.ToLower(path.Base(strings.ReplaceAll(word, "\\", "/")))
-}
-
-// run looks at one command's words, after its redirections.
-func (a *shellAnalysis) run(words []shWord, stdin string, pipedFrom *shCommand) {
-	words = a.unwrap(words)
-	if len(words) == 0 {
-		return
-	}
-	name, args := commandName(words[0].text), words[1:]
-	switch name {
-	case "cd", "pushd":
-		ops := operands(args, "", nil)
-		switch {
-		case len(ops) == 0:
-			if home := a.getenv("HOME"); home != "" {
-				a.dir = home
-			}
-		case ops[0].text != "-":
-			a.dir = joinPath(a.dir, ops[0].text)
-		}
-	case "rm", "rmdir", "unlink", "shred", "srm", "trash", "trash-put":
-		for _, w := range operands(args, "", nil) {
-			a.writeWhole(w)
-		}
-	case "touch", "truncate", "mkdir", "tee", "mkfifo", "mknod":
-		for _, w := range operands(args, "dtrsm", []string{"--date", "--reference", "--size", "--mode"}) {
-			a.write(w, false)
-		}
-	case "cp", "mv", "ln", "install", "rsync":
-		a.copyLike(name, args)
-	case "dd":
-		for _, w := range args {
-			if of, ok := strings.CutPrefix(w.text, "of="); ok {
-				a.write(shWord{text: of}, false)
-			}
-		}
-	case "sed":
-		a.inPlace(args, "efl", []string{"--expression", "--file", "--line-length"}, nil)
-	case "perl", "ruby":
-		scripts := a.inPlace(args, "eEIM", nil, map[byte]bool{'e': true, 'E': true})
-		if len(scripts) == 0 && stdin != "" && len(operands(args, "IM", nil)) == 0 {
-			scripts = append(scripts, stdin)
-		}
-		for _, s := range scripts {
-			a.inlineScript(s)
-		}
-	case "awk", "gawk", "mawk", "nawk":
-		a.awk(args)
-	case "sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "busybox":
-		a.shell(name, args, stdin)
-	case "eval":
-		var parts []string
-		for _, w := range args {
-			parts = append(parts, w.text)
-		}
-		a.script(strings.Join(parts, " "))
-	case "xargs":
-		a.xargs(args, pipedFrom)
-	case "find":
-		a.find(args)
-	case "git":
-		a.git(args)
-	default:
-		if interpreter(name) {
-			a.interpreter(args, stdin)
-		}
-	}
-}
-
-// unwrap drops what stands before the command proper: variable
-// assignments (a command of assignments alone sets them), shell keywords,
-// and commands that run the rest of the line (sudo, env, nice, ...).
-func (a *shellAnalysis) unwrap(words []shWord) []shWord {
-	assigned := map[string][]shWord{}
-	for len(words) > 0 {
-		w := words[0]
-		if name, value, ok := assignment(w.text); ok {
-			assigned[name] = []shWord{{text: value, glob: w.glob}}
-			words = words[1:]
-			continue
-		}
-		switch commandName(w.text) {
-		case "if", "then", "else", "elif", "do", "while", "until", "!", "{", "}", "time", "done", "fi":
-			words = words[1:]
-		case "for", "select":
-			// for NAME in WORDS: the loop's variable takes each word.
-			if len(words) >= 3 && commandName(words[2].text) == "in" {
-				a.vars[words[1].text] = append([]shWord(nil), words[3:]...)
-			}
-			return nil
-		case "case", "function", "export", "local", "declare", "readonly", "typeset":
-			if c := commandName(w.text); c != "case" && c != "function" {
-				for _, x := range words[1:] {
-					if name, value, ok := assignment(x.text); ok {
-						a.vars[name] = []shWord{{text: value, glob: x.glob}}
-					}
-				}
-			}
-			return nil
-		case "sudo", "doas":
-			words = afterOptions(words[1:], "ugCDhprtTU", nil)
-		case "env":
-			words = afterOptions(words[1:], "uCS", []string{"--unset", "--chdir", "--split-string"})
-		case "nice", "ionice", "stdbuf":
-			words = afterOptions(words[1:], "ncpNioe", nil)
-		case "timeout":
-			words = afterOptions(words[1:], "sk", []string{"--signal", "--kill-after"})
-			if len(words) > 0 {
-				words = words[1:] // the duration
-			}
-		case "nohup", "command", "builtin", "exec", "chronic", "unbuffer", "noglob", "nocorrect":
-			words = afterOptions(words[1:], "", nil)
-		default:
-			return words // assignments before a command are for it alone
-		}
-	}
-	// A line of assignments alone sets them for what follows.
-	for name, v := range assigned {
-		a.vars[name] = v
-	}
-	return nil
-}
-
-func assignment(text string) (name, value string, ok bool) {
-	name, value, ok = strings.Cut(text, "=")
-	if !ok || name == "" {
-		return "", "", false
-	}
-	for i := 0; i < len(name); i++ {
-		if !isNameByte(name[i], i) {
-			return "", "", false
-		}
-	}
-	return name, value, true
-}
-
-// afterOptions skips a command's options (those in valued take a value,
-// joined or as the next word) and returns the words from its first
-// operand on.
-func afterOptions(words []shWord, valued string, longValued []string) []shWord {
-	for i := 0; i < len(words); {
-		switch n := optionWords(words, i, valued, longValued); n {
-		case endOfOptions:
-			return words[i+1:]
-		case 0:
-			return words[i:]
-		default:
-			i += n
-		}
-	}
-	return nil
-}
-
-// operands returns a command's operands: every word that is not an option
-// or an option's value. -- ends the options.
-func operands(words []shWord, valued string, longValued []string) []shWord {
-	var out []shWord
-	for i := 0; i < len(words); {
-		switch n := optionWords(words, i, valued, longValued); n {
-		case endOfOptions:
-			return append(out, words[i+1:]...)
-		case 0:
-			out = append(out, words[i])
-			i++
-		default:
-			i += n
-		}
-	}
-	return out
-}
-
-// endOfOptions is optionWords' answer for "--".
-const endOfOptions = -1
-
-// optionWords says how many words the option at words[i] takes: 1, or 2
-// with a value given as the next word; 0 when words[i] is an operand.
-func optionWords(words []shWord, i int, valued string, longValued []string) int {
-	t := words[i].text
-	switch {
-	case t == "--":
-		return endOfOptions
-	case strings.HasPrefix(t, "--"):
-		if !strings.Contains(t, "=") && hasString(longValued, t) {
-			return 2
-		}
-		return 1
-	case strings.HasPrefix(t, "-") && t != "-":
-		for k := 1; k < len(t); k++ {
-			if strings.IndexByte(valued, t[k]) >= 0 {
-				if k == len(t)-1 {
-					return 2
-				}
-				break
-			}
-		}
-		return 1
-	}
-	return 0
-}
-
-func hasString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-func (a *shellAnalysis) write(w shWord, whole bool) {
-	if w.text == "" {
-		return
-	}
-	a.writes = append(a.writes, shellWrite{word: w, dir: a.dir, whole: whole})
-}
-
-func (a *shellAnalysis) writeWhole(w shWord) { a.write(w, true) }
-
-// copyLike handles cp, mv, ln, install and rsync: the destination is
-// written, and so is what lands inside it when it is a folder; mv also
-// takes its sources away.
-func (a *shellAnalysis) copyLike(name string, args []shWord) {
-	valued, long := "tS", []string{"--target-directory", "--suffix"}
-	switch name {
-	case "install":
-		valued += "gmo"
-		long = append(long, "--group", "--mode", "--owner")
-	case "rsync":
-		valued = "eTfBM"
-		long = []string{"--rsh", "--temp-dir", "--filter", "--exclude", "--include", "--backup-dir",
-			"--log-file", "--files-from", "--chmod", "--chown", "--partial-dir", "--compare-dest",
-			"--copy-dest", "--link-dest", "--suffix", "--rsync-path", "--block-size", "--max-size", "--min-size"}
-	}
-	ops := operands(args, valued, long)
-	target, hasTarget := "", false
-	deleting, dirs, removesSources := false, false, name == "mv"
-	for i := 0; i < len(args); i++ {
-		t := args[i].text
-		switch {
-		case t == "--":
-			i = len(args)
-		case t == "-t" || t == "--target-directory":
-			if i+1 < len(args) {
-				target, hasTarget = args[i+1].text, true
-			}
-		case strings.HasPrefix(t, "--target-directory="):
-			target, hasTarget = strings.TrimPrefix(t, "--target-directory="), true
-		case strings.HasPrefix(t, "-t") && !strings.HasPrefix(t, "--") && len(t) > 2 && name != "rsync":
-			target, hasTarget = t[2:], true
-		case strings.HasPrefix(t, "--delete") || t == "--remove-source-files":
-			deleting = deleting || strings.HasPrefix(t, "--delete")
-			removesSources = removesSources || t == "--remove-source-files"
-		case name == "install" && t == "-d", name == "install" && t == "--directory":
-			dirs = true
-		}
-	}
-	if dirs {
-		for _, w := range ops {
-			a.write(w, false)
-		}
-		return
-	}
-	sources := ops
-	if !hasTarget {
-		if len(ops) == 0 {
-			return
-		}
-		if len(ops) == 1 && name == "ln" { // ln -s TARGET: a link of that name here
-			target = path.Base(strings.TrimRight(ops[0].text, "/"))
-		} else {
-			target, sources = ops[len(ops)-1].text, ops[:len(ops)-1]
-		}
-	}
-	if name == "rsync" && remote(target) {
-		return
-	}
-	dest := shWord{text: target}
-	a.write(dest, deleting)
-	for _, s := range sources {
-		if name != "ln" && removesSources {
-			a.writeWhole(s)
-		}
-		if base := path.Base(strings.TrimRight(s.text, "/")); base != "." && base != "/" && (name != "rsync" || !strings.HasSuffix(s.text, "/")) {
-			a.write(shWord{text: strings.TrimRight(target, "/") + "/" + base}, name == "mv")
-		}
-	}
-}
-
-// remote reports whether an rsync operand names another host (host:path).
-func remote(p string) bool {
-	colon := strings.IndexByte(p, ':')
-	slash := strings.IndexByte(p, '/')
-	return colon > 0 && (slash < 0 || colon < slash)
-}
-
-// inPlace handles sed and perl (and ruby): with -i they rewrite every
-// file they are given. It returns the scripts given with -e (for those in
-// scriptOpts), for perl and ruby to be read as scripts.
-func (a *shellAnalysis) inPlace(args []shWord, valued string, long []string, scriptOpts map[byte]bool) []string {
-	inPlace := false
-	var scripts []string
-	for i := 0; i < len(args); i++ {
-		t := args[i].text
-		if t == "--" {
-			break
-		}
-		if strings.HasPrefix(t, "--in-place") {
-			inPlace = true
-			continue
-		}
-		if !strings.HasPrefix(t, "-") || strings.HasPrefix(t, "--") || t == "-" {
-			continue
-		}
-		for k := 1; k < len(t); k++ {
-			c := t[k]
-			if c == 'i' {
-				inPlace = true
-				break // the rest is the backup's suffix
-			}
-			if strings.IndexByte(valued, c) >= 0 {
-				value := t[k+1:]
-				if value == "" && i+1 < len(args) {
-					i++
-					value = args[i].text
-				}
-				if scriptOpts[c] {
-					scripts = append(scripts, value)
-				}
-				break
-			}
-		}
-	}
-	if inPlace {
-		for _, w := range operands(args, valued, long) {
-			a.write(w, false)
-		}
-	}
-	return scripts
-}
-
-func (a *shellAnalysis) awk(args []shWord) {
-	ops := operands(args, "fvFiE", []string{"--file", "--assign", "--field-separator", "--include"})
-	hasFile, inPlace := false, false
-	for i, w := range args {
-		switch {
-		case w.text == "-f" || strings.HasPrefix(w.text, "--file"):
-			hasFile = true
-		case (w.text == "-i" || w.text == "--include") && i+1 < len(args) && args[i+1].text == "inplace":
-			inPlace = true
-		case w.text == "-iinplace":
-			inPlace = true
-		}
-	}
-	if !hasFile && len(ops) > 0 {
-		a.inlineScript(ops[0].text)
-		ops = ops[1:]
-	}
-	if inPlace {
-		for _, w := range ops {
-			a.write(w, false)
-		}
-	}
-}
-
-// shell handles sh -c SCRIPT, and a shell reading its script from a
-// heredoc or a pipe.
-func (a *shellAnalysis) shell(name string, args []shWord, stdin string) {
-	if name == "busybox" {
-		if len(args) == 0 || !hasString([]string{"sh", "ash", "bash"}, commandName(args[0].text)) {
-			return
-		}
-		args = args[1:]
-	}
-	command := false
-	var ops []shWord
-	for i := 0; i < len(args); i++ {
-		t := args[i].text
-		switch {
-		case t == "--" || t == "-":
-			ops = append(ops, args[i+1:]...)
-			i = len(args)
-		case t == "-o" || t == "+o" || t == "-O" || t == "+O" || t == "--rcfile" || t == "--init-file":
-			i++
-		case strings.HasPrefix(t, "--"):
-		case strings.HasPrefix(t, "-") || strings.HasPrefix(t, "+"):
-			command = command || strings.IndexByte(t, 'c') > 0
-		default:
-			ops = append(ops, args[i])
-		}
-	}
-	script := ""
-	switch {
-	case command && len(ops) > 0:
-		script = ops[0].text
-	case !command && len(ops) == 0:
-		script = stdin
-	}
-	if script != "" {
-		dir := a.dir // the shell's cd stays in it
-		a.script(script)
-		a.dir = dir
-	}
-}
-
-// xargs runs a command with words read from its input; the words that
-// stand after the command feeding it (find profile | xargs rm) are taken
-// as that input.
-func (a *shellAnalysis) xargs(args []shWord, pipedFrom *shCommand) {
-	cmd := afterOptions(args, "ILlnPsdEa", []string{"--max-lines", "--max-args",
-		"--max-procs", "--max-chars", "--delimiter", "--eof", "--arg-file"})
-	if len(cmd) == 0 {
-		return
-	}
-	var input []shWord
-	if pipedFrom != nil && len(pipedFrom.words) > 1 {
-		for _, w := range pipedFrom.words[1:] {
-			if !strings.HasPrefix(w.text, "-") {
-				input = append(input, a.expand(w)...)
-			}
-		}
-	}
-	// With -I (or -i, --replace), each input word takes the place of the
-	// replacement string; otherwise the input words are added at the end.
-	replace := ""
-	for i, w := range args[:len(args)-len(cmd)] {
-		t := w.text
-		switch {
-		case t == "-I" && i+1 < len(args):
-			replace = args[i+1].text
-		case strings.HasPrefix(t, "-I"):
-			replace = t[2:]
-		case t == "-i" || t == "--replace":
-			replace = "{}"
-		case strings.HasPrefix(t, "-i"):
-			replace = t[2:]
-		case strings.HasPrefix(t, "--replace="):
-			replace = strings.TrimPrefix(t, "--replace=")
-		}
-	}
-	if replace == "" {
-		a.run(append(append([]shWord(nil), cmd...), input...), "", nil)
-		return
-	}
-	for _, in := range input {
-		words := make([]shWord, len(cmd))
-		for k, w := range cmd {
-			words[k] = w
-			if strings.Contains(w.text, replace) {
-				words[k] = shWord{text: strings.ReplaceAll(w.text, replace, in.text), glob: in.glob}
-			}
-		}
-		a.run(words, "", nil)
-	}
-}
-
-// find writes what it starts from when it deletes, or runs a command that
-// writes, on what it finds.
-func (a *shellAnalysis) find(args []shWord) {
-	i := 0
-	for i < len(args) && (args[i].text == "-H" || args[i].text == "-L" || args[i].text == "-P") {
-		i++
-	}
-	var starts []shWord
-	for ; i < len(args); i++ {
-		t := args[i].text
-		if strings.HasPrefix(t, "-") || t == "(" || t == "!" {
-			break
-		}
-		starts = append(starts, args[i])
-	}
-	if len(starts) == 0 {
-		starts = []shWord{{text: "."}}
-	}
-	for ; i < len(args); i++ {
-		switch args[i].text {
-		case "-delete":
-			for _, s := range starts {
-				a.writeWhole(s)
-			}
-		case "-fprint", "-fprint0", "-fprintf", "-fls":
-			if i+1 < len(args) {
-				a.write(args[i+1], false)
-			}
-		case "-exec", "-execdir", "-ok", "-okdir":
-			j := i + 1
-			for j < len(args) && args[j].text != ";" && args[j].text != "+" {
-				j++
-			}
-			sub := args[i+1 : j]
-			for _, s := range starts {
-				var words []shWord
-				for _, w := range sub {
-					if strings.Contains(w.text, "{}") {
-						w = shWord{text: strings.ReplaceAll(w.text, "{}", s.text), glob: s.glob}
-					}
-					words = append(words, w)
-				}
-				a.run(words, "", nil)
-			}
-			i = j
-		}
-	}
-}
-
-// git: the subcommands that write files in the working tree or the index
-// by path (checkout, restore, rm, mv, reset, clean), with -C followed.
-func (a *shellAnalysis) git(args []shWord) {
-	dir := a.dir
-	defer func() { a.dir = dir }()
-	i := 0
-	for ; i < len(args); i++ {
-		t := args[i].text
-		if t == "-C" && i+1 < len(args) {
-			i++
-			a.dir = joinPath(a.dir, args[i].text)
-			continue
-		}
-		if t == "-c" || t == "--git-dir" || t == "--work-tree" || t == "--namespace" || t == "--exec-path" {
-			i++
-			continue
-		}
-		if !strings.HasPrefix(t, "-") {
-			break
-		}
-	}
-	if i >= len(args) {
-		return
-	}
-	sub, rest := args[i].text, args[i+1:]
-	switch sub {
-	case "checkout":
-		// With --, what follows is paths; without, any operand may be one
-		// (git checkout profile/x.yaml).
-		ops := operands(rest, "bBo", []string{"--orphan", "--conflict", "--pathspec-from-file"})
-		for k, w := range rest {
-			if w.text == "--" {
-				ops = rest[k+1:]
-				break
-			}
-		}
-		for _, w := range ops {
-			a.writeWhole(w)
-		}
-	case "restore", "rm", "clean":
-		for _, w := range operands(rest, "seE", []string{"--source", "--exclude", "--pathspec-from-file"}) {
-			a.writeWhole(w)
-		}
-	case "reset":
-		for _, w := range operands(rest, "", []string{"--pathspec-from-file"}) {
-			a.write(w, false)
-		}
-	case "mv":
-		a.copyLike("mv", rest)
-	}
-}
-
-var interpreters = []string{"python", "python2", "python3", "pypy", "pypy3", "node", "nodejs", "deno",
-	"bun", "php", "lua", "luajit", "rscript", "julia", "osascript", "pwsh", "powershell", "tclsh", "groovy"}
-
-func interpreter(name string) bool {
-	if hasString(interpreters, name) {
-		return true
-	}
-	// python3.12 and the like.
-	return strings.HasPrefix(name, "python") && strings.Trim(name[len("python"):], "0123456789.") == ""
-}
-
-// interpreter handles an interpreter given its script inline (python -c,
-// node -e, php -r, deno eval, ...) or on stdin.
-func (a *shellAnalysis) interpreter(args []shWord, stdin string) {
-	found := false
-	for i, w := range args {
-		switch w.text {
-		case "-c", "-e", "-E", "--eval", "-p", "--print", "-r", "eval", "-Command", "-command":
-			if i+1 < len(args) {
-				a.inlineScript(args[i+1].text)
-				found = true
-			}
-		}
-	}
-	if !found && stdin != "" {
-		ops := operands(args, "mWX", nil)
-		if len(ops) == 0 || ops[0].text == "-" {
-			a.inlineScript(stdin)
-		}
-	}
-}
-
-// inlineScript reads a script in another language for the files it
-// writes: when it shows a sign of writing (a write or delete call, a
-// file opened for writing, a > redirection), every string in quotes in it
-// is taken as a path it may write. A script that only reads is left alone.
-func (a *shellAnalysis) inlineScript(script string) {
-	literals := quotedStrings(script)
-	if !writesFiles(script, literals) {
-		return
-	}
-	for _, s := range literals[:min(len(literals), 256)] {
-		s = strings.TrimLeft(s, "<>+ ")
-		if s != "" && len(s) < 4096 && !strings.ContainsAny(s, "\n") {
-			a.write(shWord{text: s}, false)
-		}
-	}
-}
-
-var writeSigns = []string{"write", "append", "unlink", "rename", "rmtree", "remove(", "truncate", "copy",
-	"move(", "mkdir", "makedirs", "symlink", "touch", "delete", "put_contents", "os.replace", "rmsync",
-	"fs.rm", ".rm(", "rmdir", "syswrite", "print >", "print>", "printf >", "printf>"}
-
-func writesFiles(script string, literals []string) bool {
-	lower := strings.ToLower(script)
-	for _, s := range writeSigns {
-		if strings.Contains(lower, s) {
-			return true
-		}
-	}
-	for _, l := range literals {
-		if openMode(l) || strings.HasPrefix(l, ">") || strings.HasPrefix(l, "+<") {
-			return true
-		}
-	}
-	return false
-}
-
-// openMode reports whether s is a mode that opens a file for writing:
-// "w", "a", "x", "r+", "wb", ...
-func openMode(s string) bool {
-	if s == "" || len(s) > 3 || strings.Trim(s, "rwaxbtU+") != "" {
-		return false
-	}
-	return strings.ContainsAny(s, "wax+")
-}
-
-// quotedStrings returns the text inside every pair of quotes in a script.
-func quotedStrings(script string) []string {
-	var out []string
-	for i := 0; i < len(script); i++ {
-		q := script[i]
-		if q != '\'' && q != '"' && q != '`' {
-			continue
-		}
-		var b strings.Builder
-		j := i + 1
-		for ; j < len(script) && script[j] != q; j++ {
-			if script[j] == '\\' && j+1 < len(script) {
-				j++
-			}
-			b.WriteByte(script[j])
-		}
-		out = append(out, b.String())
-		i = j
-	}
-	return out
-}
-
-// joinPath is dir/p for a shell path: p as it is when absolute.
-func joinPath(dir, p string) string {
-	if strings.HasPrefix(p, "/") || dir == "" {
-		return p
-	}
-	return dir + "/" + p
 }

@@ -298,6 +298,21 @@ func profileWrites(w guardWorld) []guardCase {
 		gc("sudo", bash("sudo rm profile/x.yaml")),
 		gc("env", bash("env LC_ALL=C tee profile/x.yaml < draft.md")),
 		gc("after a pipe and ||", bash("ls | wc -l || echo x > profile/x.yaml")),
+		// The shell: forms read as the shell reads them.
+		gc("brace expansion", bash("mv profile{,.bak}")),
+		gc("brace expansion onto the feedback file", bash("rm -f profile_feedback.{json,bak}")),
+		gc("$'...' with escapes", bash(`rm $'profile\x2fhard-limits\x2fno-jargon.yaml'`)),
+		gc("a variable split into words", bash(`P="profile old"; rm -rf $P`)),
+		gc("a function's body", bash("function wipe { rm -rf profile; }; wipe")),
+		gc("coproc", bash("coproc rm profile/x.yaml")),
+		gc("a substitution in a heredoc", bash("cat <<EOF > /tmp/notes.txt\n$(rm profile/x.yaml)\nEOF")),
+		gc("a substitution in a default value", bash("echo ${NOTE:-$(rm profile/x.yaml)}")),
+		gc("a process substitution", bash("tee >(cat > profile/x.yaml) < draft.md")),
+		gc("a while loop's redirection", bash("while read -r l; do echo \"$l\"; done < draft.md > profile/x.yaml")),
+		gc("[[ ]] then a write", bash("[[ -f draft.md ]] && cp draft.md profile/x.yaml")),
+		// The shell: a command it cannot read whole, naming the profile.
+		gc("a heredoc never closed", bash("cat <<EOF > profile/x.yaml\nid: x\n")),
+		gc("a stray )", bash("rm profile/x.yaml )")),
 		// The shell and sw's block.
 		gc(">> onto CLAUDE.md", bash("echo '- Keep it short.' >> CLAUDE.md")),
 		gc("sed -i on CLAUDE.md", bash("sed -i 's/Be kind/Be brief/' CLAUDE.md")),
@@ -382,6 +397,10 @@ func legitimateActions(w guardWorld) []guardCase {
 		gc("go test", bash("go test ./... 2>&1 | tail -5")),
 		gc("a comment naming the profile", bash("ls # then rm profile/x.yaml")),
 		gc("a quoted >", bash(`echo "a > profile/x.yaml" '>' profile/y.yaml`)),
+		gc("a subshell's cd stays in it", bash("(cd profile && ls) && rm -f draft.md")),
+		gc("a cd in a pipe stays in it", bash("cd profile | true; rm draft.md")),
+		gc("a quoted pattern", bash("rm -f 'profile*'")),
+		gc("a heredoc naming the profile, fed to a reader", bash("wc -l <<'EOF'\nrm -rf profile\nEOF")),
 		gc("another tool", call("WebFetch", map[string]any{"url": "https://example.com", "prompt": "profile/"})),
 	}
 }
@@ -473,6 +492,8 @@ func TestGuardInput(t *testing.T) {
 		{"cut short, a piece", `{"tool_name":"Write","tool_input":{"file_path":"pieces/a.md","content":"x`, false, "not valid JSON"},
 		{"tool_input not an object", `{"tool_name":"Write","tool_input":"profile/x.yaml"}`, false, "wrong type: tool_input"},
 		{"Bash without a command", `{"tool_name":"Bash","tool_input":{}}`, false, "Bash call without a command"},
+		{"Bash, not shell", `{"tool_name":"Bash","tool_input":{"command":"ls pieces )"}}`, false, "the Bash command is not shell the guard can read (1:11: "},
+		{"Bash, not shell, naming the profile", `{"tool_name":"Bash","tool_input":{"command":"ls profile )"}}`, true, ""},
 		{"another event", `{"hook_event_name":"PostToolUse","tool_name":"Write","tool_input":{"file_path":` + q(rule) + `}}`, false, ""},
 	} {
 		stdout, stderr := w.runRaw(t, tc.input, false)
@@ -533,33 +554,45 @@ func TestBlockSpan(t *testing.T) {
 	}
 }
 
-func TestLexShell(t *testing.T) {
+// TestShellWrites: the command line is read as the shell reads it, and
+// each path a command writes is found, with the folder it starts from.
+func TestShellWrites(t *testing.T) {
+	getenv := func(k string) string { return map[string]string{"HOME": "/home/ada"}[k] }
 	for _, tc := range []struct {
 		src  string
-		want []string // words and operators; a redirection as op+target
+		want []string // each write's folder and path, "glob" for a pattern
 	}{
-		{`echo 'a b' "c $HOME" d\ e`, []string{"echo", "a b", "c \x01HOME\x02", "d e"}},
-		{`a&&b||c|d;e`, []string{"a", "&&", "b", "||", "c", "|", "d", ";", "e"}},
-		{`x 2>err >>out &>both <in`, []string{"x", ">err", ">>out", "&>both", "<in"}},
-		{`cat <<'EOF' >f` + "\nline $x\nEOF\nnext", []string{"cat", "<<EOF[line $x\n]", ">f", "\n", "next"}},
-		{`echo "a\"b" $'c\'d' # rm x`, []string{"echo", `a"b`, "c'd"}},
-		{`(cd p; ls)`, []string{"(", "cd", "p", ";", "ls", ")"}},
-		{`x >&2 2>&1`, []string{"x", ">&2", ">&1"}},
-		{"a \\\nb", []string{"a", "b"}},
+		{`echo 'a b' "c $HOME" d\ e > "f $HOME"'g'\ h`, []string{"/w:f /home/adag h"}},
+		{`a&&b>x||c|d>y;e>z`, []string{"/w:x", "/w:y", "/w:z"}},
+		{`x 2>err >>out &>both <in >&2 2>&1 >&- 3>&1- &>>all >|clob <>rw`, []string{"/w:err", "/w:out", "/w:both", "/w:all", "/w:clob", "/w:rw"}},
+		{"cat <<'EOF' >f\nline $x > g\nEOF\nnext > h", []string{"/w:f", "/w:h"}},
+		{`echo "a\"b" $'c\'d' # > x`, nil},
+		{`(cd p; rm a); rm b`, []string{"/w/p:a", "/w:b"}},
+		{`cd p && rm a | cd q; rm b`, []string{"/w/p:a", "/w/p:b"}},
+		{"r\\\nm a \\\n b", []string{"/w:a", "/w:b"}},
+		{`P="x y"; rm $P "$P"`, []string{"/w:x", "/w:y", "/w:x y"}},
+		{`rm {a,b}.yaml c{,.bak} d{1..2} {x..y}{,z} {e,{f,g}}`, []string{"/w:a.yaml", "/w:b.yaml", "/w:c", "/w:c.bak",
+			"/w:d1", "/w:d2", "/w:x", "/w:xz", "/w:y", "/w:yz", "/w:e", "/w:f", "/w:g"}},
+		{`for f in a b*; do rm "$f"; done`, []string{"/w:a", "/w:b* glob"}},
+		{`rm 'a*' b\* c*`, []string{"/w:a*", "/w:b*", "/w:c* glob"}},
+		{`rm $'x\x2fy' ~/z $UNSET/v $(pwd)/u`, []string{"/w:x/y", "/w:/home/ada/z", "/w:$UNSET/v", "/w:/w/u"}},
+		{`echo $(cd p; rm a) >(rm b) > c`, []string{"/w/p:a", "/w:b", "/w:c"}},
+		{`f() { rm a; }; function g { rm b; }; if x; then rm c; fi; case y in y) rm d;; esac`, []string{"/w:a", "/w:b", "/w:c", "/w:d"}},
+		{"cat <<EOF > /dev/null\n$(rm a)\nEOF", []string{"/w:a", "/w:/dev/null"}},
+		{`echo ${x:-$(rm a)} && export D=q && rm $D`, []string{"/w:a", "/w:q"}},
+		{"sh <<'EOF'\nrm a\\\\b\nEOF\nsh <<EOF\nrm c\\\\d $(pwd)\nEOF", []string{`/w:a\b`, "/w:cd", "/w:/w"}},
 	} {
-		toks, _ := lexShell(tc.src)
+		writes, err := shellWrites(tc.src, "/w", getenv)
+		if err != nil {
+			t.Errorf("%q: %v", tc.src, err)
+		}
 		var got []string
-		for _, tok := range toks {
-			switch {
-			case tok.redir != nil && tok.redir.body != "":
-				got = append(got, tok.redir.op+tok.redir.target.text+"["+tok.redir.body+"]")
-			case tok.redir != nil:
-				got = append(got, tok.redir.op+tok.redir.target.text)
-			case tok.op != "":
-				got = append(got, tok.op)
-			default:
-				got = append(got, tok.word.text)
+		for _, w := range writes {
+			s := w.dir + ":" + w.word.text
+			if w.word.glob {
+				s += " glob"
 			}
+			got = append(got, s)
 		}
 		if strings.Join(got, "|") != strings.Join(tc.want, "|") {
 			t.Errorf("%q:\n got %q\nwant %q", tc.src, got, tc.want)
@@ -581,7 +614,8 @@ func FuzzShellWrites(f *testing.F) {
 	}
 	getenv := func(k string) string { return map[string]string{"HOME": "/home/ada"}[k] }
 	f.Fuzz(func(t *testing.T, command string) {
-		for _, w := range shellWrites(command, "/home/ada/series", getenv) {
+		writes, _ := shellWrites(command, "/home/ada/series", getenv)
+		for _, w := range writes {
 			if w.word.text == "" || w.dir == "" {
 				t.Errorf("%q: a write with no path or folder: %+v", command, w)
 			}
