@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"sw/facts"
@@ -24,12 +25,17 @@ import (
 //   - `git commit <paths>`, which git commits from a temporary index:
 //     the working tree only too, since staging into that index would leave
 //     the real one reverting it;
-//   - in the middle of a rebase, cherry-pick, revert or am, where a file
-//     changed in the working tree could stop the next step: nothing.
+//   - in the middle of a rebase, cherry-pick, revert or am: nothing. The
+//     commits replayed bring their own memory.md, and a file changed in
+//     the working tree could stop the next step.
 //
-// The post-commit hook catches up after a commit that skipped pre-commit
-// (git commit --no-verify): when memory.md is already in line, as after
-// every other commit, it reads the commit's pieces and writes nothing.
+// The post-commit hook catches up, in the working tree, after a `git
+// commit` that skipped pre-commit (--no-verify): after every other, it
+// finds memory.md in line, reading only the commit's pieces, and writes
+// nothing. It leaves the commits of a pick, a rebase or a merge alone, for
+// the same reason as above. Merges keep both sides' lines (`sw hook
+// install` sets memory.md to merge by union), and sw facts rebuild puts
+// everything back in order.
 
 // PreCommit is `sw hook pre-commit`. Like every hook, it never fails git.
 func PreCommit(io IO) int {
@@ -59,6 +65,9 @@ func PreCommit(io IO) int {
 }
 
 func factsBeforeCommit(io IO, c *collection.Collection, repo *git.Repo, mem string) error {
+	if op, busy := repo.InProgress(); busy && op != "merge" {
+		return nil // a replayed commit brings its own memory.md
+	}
 	index := io.Getenv("GIT_INDEX_FILE")
 	if index != "" && !filepath.IsAbs(index) {
 		index = filepath.Join(io.Dir, index)
@@ -88,9 +97,6 @@ func factsBeforeCommit(io IO, c *collection.Collection, repo *git.Repo, mem stri
 	why, err := worktreeOnly(repo, index)
 	if err != nil {
 		return err
-	}
-	if op, busy := repo.InProgress(); why != "" && busy && op != "merge" {
-		return nil // the next step of the operation must find the tree as it left it
 	}
 	res, err := facts.UpdateFile(mem, collection.MemoryFile, u)
 	if err != nil {
@@ -138,8 +144,8 @@ func factsAfterCommit(io IO, l *review.Loop) {
 	if !facts.Exists(mem) {
 		return
 	}
-	if _, busy := l.Repo.InProgress(); busy {
-		return // a rebase or a sequence of picks: the next step must find the tree as it left it
+	if _, busy := l.Repo.InProgress(); busy || !madeByCommit(l.Repo.LastHeadMove()) {
+		return // a pick, a rebase step, a merge: the commit brought its own memory.md
 	}
 	res, err := catchUp(l.Coll, l.Repo, mem)
 	switch {
@@ -151,6 +157,14 @@ func factsAfterCommit(io IO, l *review.Loop) {
 			fmt.Fprintf(io.Stderr, "sw: %s is %s\n", collection.MemoryFile, res.Over)
 		}
 	}
+}
+
+// madeByCommit reports whether HEAD's last move, as its reflog says, was
+// `git commit` (plain, initial, amend or concluding a merge): the only
+// commits the pre-commit hook could have seen, or been skipped for. With
+// no reflog there is no telling, and the catch-up runs.
+func madeByCommit(move string) bool {
+	return move == "" || strings.HasPrefix(move, "commit:") || strings.HasPrefix(move, "commit (")
 }
 
 // catchUp updates the memory.md at mem for the pieces HEAD's commit

@@ -254,7 +254,7 @@ func TestEditedShimIsKeptAside(t *testing.T) {
 
 	report := mustInstall(t, repo, Options{})
 	wantText(t, "report", report.String(), "post-commit: updated (the shim had been altered; your version is kept as post-commit.sw-altered, and the shim rewritten)\n"+
-		"post-merge: updated (the shim's mode had been changed; set again)\npost-rewrite: already installed\npre-push: already installed\ncommit-msg: already installed\npre-commit: already installed\n")
+		"post-merge: updated (the shim's mode had been changed; set again)\npost-rewrite: already installed\npre-push: already installed\ncommit-msg: already installed\npre-commit: already installed\ninfo/attributes: already installed\n")
 	after := snapshot(t, hooksDir)
 	wantText(t, "kept", after[PostCommit+AlteredSuffix], "-rwx------\n"+edited)
 	wantText(t, "rewritten", after[PostCommit], "-rwxr-xr-x\n"+shimText(PostCommit))
@@ -269,4 +269,49 @@ func TestEditedShimIsKeptAside(t *testing.T) {
 		t.Errorf("uninstall report:\n%s", report.String())
 	}
 	wantText(t, "kept on uninstall", snapshot(t, hooksDir)[PostRewrite+AlteredSuffix], "-rwxr-xr-x\n"+edited2)
+}
+
+// TestMergeRuleForMemory: install adds memory.md's union merge rule to the
+// repository's attributes file, after what the person has there, once;
+// uninstall takes out exactly its lines, and the file when nothing else is
+// left. Two branches that each add a line to memory.md then merge cleanly.
+func TestMergeRuleForMemory(t *testing.T) {
+	s := newSandbox(t)
+	repo := s.repo("r")
+	attrs := filepath.Join(repo.CommonDir, "info", "attributes")
+	mine := "*.pdf binary"
+	writeFile(t, attrs, mine, 0o644) // no final newline
+	mustInstall(t, repo, Options{})
+	report := mustInstall(t, repo, Options{})
+	if got := report.Attributes.String(); got != "info/attributes: already installed" {
+		t.Errorf("again: %s", got)
+	}
+	data, _ := os.ReadFile(attrs)
+	wantText(t, "attributes", string(data), mine+"\n"+mergeNote+"\n"+mergeRule+"\n")
+
+	writeFile(t, filepath.Join(repo.Root, "memory.md"), "## Pieces written\n\n- one\n\n## Observations\n", 0o644)
+	s.git(repo.Root, "add", "memory.md")
+	s.git(repo.Root, "commit", "-q", "-m", "memory")
+	s.git(repo.Root, "checkout", "-q", "-b", "side")
+	writeFile(t, filepath.Join(repo.Root, "memory.md"), "## Pieces written\n\n- one\n- side\n\n## Observations\n", 0o644)
+	s.git(repo.Root, "commit", "-q", "-am", "side")
+	s.git(repo.Root, "checkout", "-q", "main")
+	writeFile(t, filepath.Join(repo.Root, "memory.md"), "## Pieces written\n\n- one\n- main\n\n## Observations\n", 0o644)
+	s.git(repo.Root, "commit", "-q", "-am", "main")
+	s.git(repo.Root, "merge", "-q", "--no-edit", "side")
+	merged, _ := os.ReadFile(filepath.Join(repo.Root, "memory.md"))
+	wantText(t, "merged", string(merged), "## Pieces written\n\n- one\n- main\n- side\n\n## Observations\n")
+
+	report = mustUninstall(t, repo)
+	if got := report.Attributes.String(); got != "info/attributes: removed" {
+		t.Errorf("uninstall: %s", got)
+	}
+	data, _ = os.ReadFile(attrs)
+	wantText(t, "after uninstall", string(data), mine+"\n")
+	os.Remove(attrs)
+	mustInstall(t, repo, Options{})
+	mustUninstall(t, repo)
+	if _, err := os.Stat(attrs); !os.IsNotExist(err) {
+		t.Errorf("a file that held sw's rule alone stays: %v", err)
+	}
 }

@@ -70,7 +70,7 @@ func TestUninstallWithNothingInstalledChangesNothing(t *testing.T) {
 	wantText(t, "report", report.String(),
 		"post-commit: not installed (the hook there is not sw's; left alone)\n"+
 			"post-merge: not installed\npost-rewrite: not installed\npre-push: not installed\ncommit-msg: not installed\npre-commit: not installed\nreference-transaction: not installed\n"+
-			".claude/settings.json: not installed\n")
+			"info/attributes: not installed\n.claude/settings.json: not installed\n")
 	if report.Changed() {
 		t.Error("Changed() is true")
 	}
