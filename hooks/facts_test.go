@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -16,32 +15,17 @@ import (
 )
 
 // collectionOf makes a collection with n pieces in ten folders, a
-// memory.md rebuilt for them, all committed with sw's hooks off, and
-// returns its root and a way to run git there.
+// memory.md rebuilt for them, all committed, and returns its root and a
+// way to run git there.
 func collectionOf(tb testing.TB, n int) (string, func(args ...string) string) {
 	tb.Helper()
-	root := tb.TempDir()
-	home := filepath.Join(tb.TempDir(), "home")
-	writeTB(tb, filepath.Join(home, ".gitconfig"), "[user]\n\tname = Ada\n\temail = ada@example.com\n[init]\n\tdefaultBranch = main\n")
-	for k, v := range map[string]string{"HOME": home, "XDG_CONFIG_HOME": filepath.Join(home, ".config"),
-		"GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_DATE": "2026-01-01T10:00:00Z", "GIT_COMMITTER_DATE": "2026-01-01T10:00:00Z"} {
-		tb.Setenv(k, v)
-	}
-	git := func(args ...string) string {
-		tb.Helper()
-		cmd := exec.Command("git", args...)
-		cmd.Dir = root
-		cmd.Env = append(os.Environ(), "SW_HOOKS=off")
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			tb.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-		return strings.TrimSpace(string(out))
-	}
-	writeTB(tb, filepath.Join(root, ".sw.yaml"), "batch_size: 3\n")
-	writeTB(tb, filepath.Join(root, collection.MemoryFile), string(facts.Starter()))
+	root, git := gitFolder(tb)
+	tb.Setenv("GIT_AUTHOR_DATE", "2026-01-01T10:00:00Z")
+	tb.Setenv("GIT_COMMITTER_DATE", "2026-01-01T10:00:00Z")
+	writeTestFile(tb, filepath.Join(root, ".sw.yaml"), "batch_size: 3\n")
+	writeTestFile(tb, filepath.Join(root, collection.MemoryFile), string(facts.Starter()))
 	for i := range n {
-		writeTB(tb, filepath.Join(root, "pieces", fmt.Sprint(i%10), fmt.Sprintf("p%04d.md", i)),
+		writeTestFile(tb, filepath.Join(root, "pieces", fmt.Sprint(i%10), fmt.Sprintf("p%04d.md", i)),
 			fmt.Sprintf("---\ntitle: Piece %d\ndate: 2025-%02d-%02d\ngenre: essay\n---\n\nThis is piece number %d. It says little.\n", i, 1+i/28%12, 1+i%28, i))
 	}
 	git("init", "-q")
@@ -52,16 +36,6 @@ func collectionOf(tb testing.TB, n int) (string, func(args ...string) string) {
 	git("add", "-A")
 	git("commit", "-q", "-m", "The collection so far")
 	return root, git
-}
-
-func writeTB(tb testing.TB, path, text string) {
-	tb.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
-		tb.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(text), 0o666); err != nil {
-		tb.Fatal(err)
-	}
 }
 
 // commitThroughHooks commits what is staged as git would with sw's
@@ -100,7 +74,7 @@ func BenchmarkFactsAfterCommit1000(b *testing.B) {
 		{"changed piece, cold", "pieces/9/p0999.md", "---\ntitle: Piece 999\ndate: 2025-12-20\ngenre: essay\n---\n\nPiece 999, rewritten again.\n", true},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
-			writeTB(b, filepath.Join(root, filepath.FromSlash(bc.path)), bc.text)
+			writeTestFile(b, filepath.Join(root, filepath.FromSlash(bc.path)), bc.text)
 			git("add", bc.path)
 			commitThroughHooks(b, root, git, bc.name)
 			if !strings.Contains(git("show", "--stat", "HEAD"), "memory.md") {
@@ -186,7 +160,7 @@ func TestFactsFoldInABigCollection(t *testing.T) {
 	if want := fmt.Sprintf("…and %d earlier pieces", 1000-listed); !strings.Contains(fold, want) {
 		t.Fatalf("fold line %q, want %q", fold, want)
 	}
-	writeTB(t, filepath.Join(root, "pieces", "new.md"), "A new piece.\n")
+	writeTestFile(t, filepath.Join(root, "pieces", "new.md"), "A new piece.\n")
 	git("add", "pieces/new.md")
 	if out := commitThroughHooks(t, root, git, "new"); out != "" {
 		t.Errorf("pre-commit said %q", out)

@@ -2,10 +2,8 @@ package git
 
 import (
 	"bufio"
-	"bytes"
 	"fmt"
 	"io"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -198,16 +196,8 @@ func (r *Repo) AddedDates(head Hash, keep func(path string) bool, paths ...strin
 	for _, p := range paths {
 		args = append(args, ":(literal)"+p)
 	}
-	cmd := exec.Command("git", args...)
-	cmd.Dir = r.Root
-	cmd.Env = append(cleanEnv(), ownCommand)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	stdout, err := cmd.StdoutPipe()
+	cmd, stdout, stderr, err := r.startGit(args)
 	if err != nil {
-		return nil, err
-	}
-	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
 	dates := map[string]time.Time{}
