@@ -17,7 +17,10 @@ func FuzzUpdate(f *testing.F) {
 	f.Add([]byte("# x\n## Stance and arguments\n<!--\n- **p/a.md:** hidden (sw, 2026-01-01)\n-->\n"), "(sw, 2026-01-01)", "**k:** x", "", uint8(2))
 	f.Fuzz(func(t *testing.T, data []byte, title, summary, stance string, n uint8) {
 		m, err := Parse(File, data)
-		if err != nil {
+		if err != nil || bytes.HasSuffix(data, []byte("\r")) {
+			// A file that ends in a bare carriage return has no line
+			// ending to keep: the line break added after it makes a CRLF
+			// of it, and the file reads as CRLF from then on.
 			return
 		}
 		var ps []PieceFacts
