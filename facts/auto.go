@@ -498,9 +498,15 @@ func (l *autoLayout) render(m *Memory, pieces []item, k int) ([]byte, int, error
 
 // foldCount is how many pieces the fold line stands for when the pieces
 // listed are those, and folded those of sw's own, and the date it carries:
-// the newest folded piece's. It counts every piece not listed: what the
-// change tells (a piece added and listed, a listed one removed) keeps the
-// count as it was; anything else asks Update.All for the pieces there are.
+// the newest folded piece's. It counts every piece not listed. What the
+// change tells moves the count without asking for the pieces: a piece
+// added and listed, or a listed one removed, leaves it as it was, and a
+// listed one folded adds one. Anything else (a piece removed that was not
+// listed, one added or listed that was not, a fold line first made, or
+// one whose count cannot be read) asks Update.All for the pieces there
+// are, and counts them. So the count stays true however often the same
+// change is applied: the post-commit hook applies the pre-commit hook's
+// again.
 func (l *autoLayout) foldCount(listed map[string]bool, folded []item) (int, string, error) {
 	date := ""
 	if l.cur.fold != nil && !l.u.Full {
@@ -525,19 +531,22 @@ func (l *autoLayout) foldCount(listed map[string]bool, folded []item) (int, stri
 	isListed := func(p string) bool { return listed[p] || l.cur.taken[0][p] }
 	recount := l.cur.fold == nil || l.cur.folded < 0
 	for p := range l.added {
-		recount = recount || !isListed(p)
+		recount = recount || !isListed(p) && !l.unlistable[p]
 	}
 	for p := range l.removed {
 		recount = recount || !wasListed(p)
-	}
-	for p := range l.cur.own[0] {
-		recount = recount || !listed[p] && !l.removed[p]
 	}
 	for p := range listed {
 		recount = recount || !wasListed(p) && !l.added[p]
 	}
 	if !recount {
-		return l.cur.folded, date, nil
+		n := l.cur.folded
+		for p := range l.cur.own[0] {
+			if !isListed(p) && !l.removed[p] && !l.unlistable[p] {
+				n++ // listed before, folded now
+			}
+		}
+		return n, date, nil
 	}
 	all, err := l.allPieces()
 	if err != nil {

@@ -225,11 +225,16 @@ func TestUpdateFoldsTheOldestPieces(t *testing.T) {
 	}
 
 	// A new piece: listed at the end, the oldest listed folds; the count
-	// grows by one.
+	// grows by one, which the change alone tells: the pieces are not asked
+	// for.
 	np := piece("pieces/new.md", "2026-06-01", "New.")
 	np.Added = true
 	paths2 := append(slices.Clone(paths), np.Path)
-	out2, _ := update(t, out, Update{Pieces: []PieceFacts{np}, All: func() ([]string, error) { return paths2, nil }, Budget: budget})
+	notAsked := func() ([]string, error) { t.Error("the pieces were asked for"); return paths2, nil }
+	out2, _ := update(t, out, Update{Pieces: []PieceFacts{np}, All: notAsked, Budget: budget})
+	if again, res := update(t, out2, Update{Pieces: []PieceFacts{np}, All: notAsked, Budget: budget}); res.Wrote {
+		t.Errorf("the same piece again changed the file:\n%s", again)
+	}
 	m2, _ := Parse(File, []byte(out2))
 	s2 := m2.auto()
 	if s2.folded != s.folded+1 || len(s2.own[0]) != len(s.own[0]) {

@@ -1,8 +1,10 @@
 package hooks
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -72,29 +74,45 @@ func factsBeforeCommit(io IO, c *collection.Collection, repo *git.Repo, mem stri
 	if index != "" && !filepath.IsAbs(index) {
 		index = filepath.Join(io.Dir, index)
 	}
+	// One git command says what the commit stages; the rest is read in
+	// this process: a hook inside every commit of a piece.
 	staged, err := repo.StagedChangesWithStatus(index)
 	if err != nil {
 		return err
 	}
 	var paths []string
+	var texts [][]byte
 	added := map[string]bool{}
+	memStaged := git.ZeroHash // memory.md as the index holds it, when the commit changes it
+	memChanged := false
 	for _, ch := range staged {
-		if piecesIn(c).Keeps(ch.Path) {
-			paths = append(paths, ch.Path)
-			added[ch.Path] = ch.Status == "A"
+		if ch.Path == collection.MemoryFile {
+			memStaged, memChanged = ch.Blob, true
 		}
+		if !piecesIn(c).Keeps(ch.Path) {
+			continue
+		}
+		var text []byte
+		if !ch.Blob.IsZero() {
+			if text, err = repo.Blob(ch.Blob); err != nil {
+				return err
+			}
+		}
+		paths, texts = append(paths, ch.Path), append(texts, text)
+		added[ch.Path] = ch.Status == "A"
 	}
 	if len(paths) == 0 {
 		return nil
 	}
-	texts, err := repo.ReadStaged(index, paths)
-	if err != nil {
-		return err
-	}
-	u := factsUpdate(c, repo, paths, texts, added, func() (time.Time, error) { return repo.AuthorDate() })
+	u := factsUpdate(c, repo, paths, texts, added, func() (time.Time, error) {
+		if io.Getenv("GIT_AUTHOR_DATE") == "" {
+			return time.Now(), nil // what git gives a commit made now
+		}
+		return repo.AuthorDate()
+	})
 	u.All = func() ([]string, error) { return repo.StagedFiles(index, piecesIn(c)) }
 
-	why, err := worktreeOnly(repo, index)
+	why, err := worktreeOnly(repo, index, mem, memStaged, memChanged)
 	if err != nil {
 		return err
 	}
@@ -116,24 +134,44 @@ func factsBeforeCommit(io IO, c *collection.Collection, repo *git.Repo, mem stri
 }
 
 // worktreeOnly says why the update must not be staged with the commit
-// being made, "" when it may be.
-func worktreeOnly(repo *git.Repo, index string) (string, error) {
+// being made, "" when it may be: only when memory.md in the working tree
+// is, byte for byte, what the index holds, so that staging it stages sw's
+// change and nothing else. The index holds what the commit changes it to
+// (staged, when changed), else what HEAD holds. A file git changes on its
+// way in (a line-ending conversion, a filter) reads as changed, and is
+// left in the working tree: sw never guesses what git would stage.
+func worktreeOnly(repo *git.Repo, index, mem string, staged git.Hash, changed bool) (string, error) {
 	if !repo.IsOwnIndex(index) {
 		return "as this commit takes only the files you named", nil
 	}
-	status, err := repo.FileStatus(index, collection.MemoryFile)
+	if !changed {
+		if _, head, err := repo.Head(); err != nil {
+			return "", err
+		} else if !head.IsZero() {
+			blob, ok, err := repo.FileAt(head, collection.MemoryFile)
+			if err != nil {
+				return "", err
+			}
+			if ok {
+				staged = blob
+			}
+		}
+	}
+	if staged.IsZero() {
+		return "as git does not track it", nil
+	}
+	want, err := repo.Blob(staged)
 	if err != nil {
 		return "", err
 	}
-	switch status {
-	case "", "M ", "A ":
-		return "", nil
-	case "??":
-		return "as git does not track it yet", nil
-	case "!!":
-		return "as git ignores it", nil
+	have, err := os.ReadFile(mem)
+	if err != nil {
+		return "", err
 	}
-	return "beside your own changes to it, which are not staged", nil
+	if !bytes.Equal(have, want) {
+		return "beside your own changes to it, which are not staged", nil
+	}
+	return "", nil
 }
 
 // factsAfterCommit is the post-commit hook's part: memory.md brought in

@@ -56,24 +56,38 @@ func (r *Repo) IsOwnIndex(indexFile string) bool {
 // file, and every folder above it.
 func (f Filter) Keeps(path string) bool { return f.file(path) && f.dirsOf(path) }
 
-// StagedChange is a file the commit being made changes against HEAD, and
-// how: git's status letter (A, M, D or T).
+// StagedChange is a file the commit being made changes against HEAD: how
+// (git's status letter: A, M, D or T), and the blob the index holds there
+// (zero for a file the commit deletes, or a submodule).
 type StagedChange struct {
 	Path   string
 	Status string
+	Blob   Hash
 }
 
-// StagedChangesWithStatus is StagedChanges with how each file changes. On
-// an unborn branch every staged file is added.
+// StagedChangesWithStatus is StagedChanges with how each file changes, and
+// the blob it changes to, which Blob reads in this process: one git
+// command for what a commit stages. On an unborn branch every staged file
+// is added.
 func (r *Repo) StagedChangesWithStatus(indexFile string) ([]StagedChange, error) {
-	out, err := r.gitWithEnv(indexEnv(indexFile), "diff", "--cached", "--name-status", "--no-renames", "-z")
+	out, err := r.gitWithEnv(indexEnv(indexFile), "diff", "--cached", "--raw", "--no-abbrev", "--no-renames", "-z")
 	if err != nil {
 		return nil, err
 	}
+	// Each change is ":<mode> <mode> <blob> <blob> <status>" and its path,
+	// each ended by a NUL.
 	var changes []StagedChange
 	fields := strings.Split(string(out), "\x00")
 	for i := 0; i+1 < len(fields); i += 2 {
-		changes = append(changes, StagedChange{Status: fields[i], Path: fields[i+1]})
+		f := strings.Fields(fields[i])
+		if len(f) != 5 {
+			return nil, fmt.Errorf("git diff --raw said %q", fields[i])
+		}
+		ch := StagedChange{Path: fields[i+1], Status: f[4]}
+		if f[1] != "160000" { // a submodule's "blob" is a commit
+			ch.Blob, _ = ParseHash(f[3])
+		}
+		changes = append(changes, ch)
 	}
 	return changes, nil
 }
@@ -133,26 +147,6 @@ func (r *Repo) FilesIn(commit Hash, keep Filter) ([]string, error) {
 		paths[i] = c.Path
 	}
 	return paths, nil
-}
-
-// FileStatus is `git status`'s two letters for one slash path against
-// indexFile: "" when the working tree's file is the staged one and the
-// staged one HEAD's, "??" when git does not track it, "!!" when it is
-// ignored, else the letters for the index (X) and the working tree (Y),
-// as `git status --short` shows them. Its optional locks are off, as a
-// hook must not compete with the commit for the index.
-func (r *Repo) FileStatus(indexFile, path string) (string, error) {
-	out, err := r.gitWithEnv(indexEnv(indexFile), "--no-optional-locks", "status", "--porcelain", "-z",
-		"--ignored", "--untracked-files=all", "--no-renames", "--", ":(literal)"+path)
-	if err != nil {
-		return "", err
-	}
-	for _, rec := range strings.Split(string(out), "\x00") {
-		if len(rec) > 3 && rec[3:] == path {
-			return rec[:2], nil
-		}
-	}
-	return "", nil
 }
 
 // Stage stages the working tree's file at the slash path in indexFile, as

@@ -14,7 +14,8 @@ func TestStagedChangesWithStatusAndReadStaged(t *testing.T) {
 	// On an unborn branch, everything staged is added.
 	writeFile(t, r.Root, "a.md", "a\n")
 	git(t, r.Root, "add", "a.md")
-	if got, err := r.StagedChangesWithStatus(""); err != nil || !slices.Equal(got, []StagedChange{{"a.md", "A"}}) {
+	a := revParse(t, r.Root, ":a.md")
+	if got, err := r.StagedChangesWithStatus(""); err != nil || !slices.Equal(got, []StagedChange{{"a.md", "A", a}}) {
 		t.Fatalf("unborn: %v %v", got, err)
 	}
 	commitFiles(t, r.Root, "start", "a.md", "a\n", "b.md", "b\n", "line\nbreak.md", "odd\n")
@@ -24,9 +25,12 @@ func TestStagedChangesWithStatusAndReadStaged(t *testing.T) {
 	git(t, r.Root, "rm", "-q", "b.md")
 	writeFile(t, r.Root, "a.md", "a, not staged\n")
 	got, err := r.StagedChangesWithStatus("")
-	want := []StagedChange{{"a.md", "M"}, {"b.md", "D"}, {"c.md", "A"}}
+	want := []StagedChange{{"a.md", "M", revParse(t, r.Root, ":a.md")}, {"b.md", "D", ""}, {"c.md", "A", revParse(t, r.Root, ":c.md")}}
 	if err != nil || !slices.Equal(got, want) {
 		t.Fatalf("got %v %v, want %v", got, err, want)
+	}
+	if data, err := r.Blob(got[0].Blob); err != nil || string(data) != "a, staged\n" {
+		t.Errorf("the staged blob reads %q %v", data, err)
 	}
 	blobs, err := r.ReadStaged("", []string{"a.md", "b.md", "c.md", "line\nbreak.md"})
 	if err != nil {
@@ -58,7 +62,7 @@ func TestReadStagedFromAnotherIndex(t *testing.T) {
 	if err := r.Stage(other, "b.md"); err != nil {
 		t.Fatal(err)
 	}
-	if got, err := r.StagedChangesWithStatus(other); err != nil || !slices.Equal(got, []StagedChange{{"b.md", "A"}}) {
+	if got, err := r.StagedChangesWithStatus(other); err != nil || len(got) != 1 || got[0].Path != "b.md" || got[0].Status != "A" {
 		t.Errorf("other index: %v %v", got, err)
 	}
 	if got, _ := r.StagedChangesWithStatus(""); len(got) != 0 {
@@ -67,27 +71,6 @@ func TestReadStagedFromAnotherIndex(t *testing.T) {
 	if r.IsOwnIndex(other) || !r.IsOwnIndex("") || !r.IsOwnIndex(".git/index") || !r.IsOwnIndex(filepath.Join(r.GitDir, "index.lock")) {
 		t.Error("IsOwnIndex")
 	}
-}
-
-func TestFileStatus(t *testing.T) {
-	r := newRepo(t)
-	commitFiles(t, r.Root, "start", "memory.md", "m\n", ".gitignore", "ignored.md\n")
-	status := func(path, want string) {
-		t.Helper()
-		if got, err := r.FileStatus("", path); err != nil || got != want {
-			t.Errorf("%s: %q %v, want %q", path, got, err, want)
-		}
-	}
-	status("memory.md", "")
-	writeFile(t, r.Root, "memory.md", "m, edited\n")
-	status("memory.md", " M")
-	git(t, r.Root, "add", "memory.md")
-	status("memory.md", "M ")
-	writeFile(t, r.Root, "new.md", "n\n")
-	status("new.md", "??")
-	writeFile(t, r.Root, "ignored.md", "i\n")
-	status("ignored.md", "!!")
-	status("[a-z]*.md", "") // a path, not a pattern
 }
 
 func TestAuthorDateAndAddedDates(t *testing.T) {
