@@ -92,9 +92,9 @@ func factsBeforeCommit(io IO, c *collection.Collection, repo *git.Repo, mem stri
 		if !piecesIn(c).Keeps(ch.Path) {
 			continue
 		}
-		var text []byte
+		var text []byte // nil: the commit deletes the piece
 		if !ch.Blob.IsZero() {
-			if text, err = repo.Blob(ch.Blob); err != nil {
+			if text, err = readPiece(repo, ch.Blob); err != nil {
 				return err
 			}
 		}
@@ -231,7 +231,7 @@ func catchUp(c *collection.Collection, repo *git.Repo, mem string) (facts.Update
 		paths[i] = ch.Path
 		added[ch.Path] = ch.From.IsZero()
 		if !ch.To.IsZero() {
-			if texts[i], err = repo.Blob(ch.To); err != nil {
+			if texts[i], err = readPiece(repo, ch.To); err != nil {
 				return facts.Updated{}, err
 			}
 		}
@@ -239,6 +239,16 @@ func catchUp(c *collection.Collection, repo *git.Repo, mem string) (facts.Update
 	u := factsUpdate(c, repo, paths, texts, added, func() (time.Time, error) { return commit.Author.When, nil })
 	u.All = func() ([]string, error) { return repo.FilesIn(head, piecesIn(c)) }
 	return facts.UpdateFile(mem, collection.MemoryFile, u)
+}
+
+// readPiece reads a piece's blob; an empty piece reads as empty, not as
+// nil, which stands for a piece gone.
+func readPiece(repo *git.Repo, blob git.Hash) ([]byte, error) {
+	text, err := repo.Blob(blob)
+	if text == nil && err == nil {
+		text = []byte{}
+	}
+	return text, err
 }
 
 // factsUpdate is the update for the pieces at paths, whose texts are

@@ -200,3 +200,23 @@ func TestPieceFactsLeavesOutTheDefaultGenre(t *testing.T) {
 		t.Errorf("%+v", pf)
 	}
 }
+
+// TestPreCommitListsAnEmptyPiece: a piece with nothing in it yet is a
+// piece all the same, listed by its name, and staged with the commit.
+func TestPreCommitListsAnEmptyPiece(t *testing.T) {
+	root, git := gitFolder(t)
+	t.Setenv("GIT_AUTHOR_DATE", "2026-03-04T10:00:00Z")
+	writeTestFile(t, filepath.Join(root, ".sw.yaml"), "batch_size: 3\n")
+	writeTestFile(t, filepath.Join(root, collection.MemoryFile), string(facts.Starter()))
+	git("init", "-q")
+	git("add", "-A")
+	git("commit", "-q", "-m", "Start")
+	writeTestFile(t, filepath.Join(root, "pieces", "empty.md"), "")
+	git("add", "pieces/empty.md")
+	if out := commitThroughHooks(t, root, git, "An empty piece"); out != "" {
+		t.Errorf("pre-commit said %q", out)
+	}
+	if got := git("show", "HEAD:memory.md"); !strings.Contains(got, "\n- **pieces/empty.md:** empty (sw, 2026-03-04)\n") {
+		t.Errorf("memory.md in HEAD:\n%s", got)
+	}
+}
