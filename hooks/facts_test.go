@@ -45,9 +45,9 @@ func commitThroughHooks(tb testing.TB, root string, git func(...string) string, 
 	var stderr bytes.Buffer
 	PreCommit(IO{Dir: root, Stderr: &stderr, Getenv: func(k string) string {
 		if k == "GIT_INDEX_FILE" {
-			return ".git/index"
+			return ".git/index" // as git gives it for a plain commit
 		}
-		return ""
+		return os.Getenv(k)
 	}})
 	git("commit", "-q", "-m", msg)
 	return stderr.String()
