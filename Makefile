@@ -16,6 +16,7 @@ TAGS     := urfave_cli_no_docs
 FUZZ_TARGETS := \
 	./facts:FuzzParse \
 	./facts:FuzzEntries \
+	./facts:FuzzUpdate \
 	./hooks:FuzzShellWrites \
 	./hooks/install:FuzzParseJSON \
 	./profile:FuzzParseRule \

@@ -187,6 +187,11 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 						Flags:  []cli.Flag{jsonFlag},
 						Action: factsCheck,
 					},
+					{
+						Name:   "rebuild",
+						Usage:  "make sw's own entries in memory.md (Pieces written, and the stances pieces state) again from the pieces and git's history; yours stay as they are",
+						Action: noArguments(factsRebuild),
+					},
 				},
 			},
 			{
@@ -487,6 +492,32 @@ func factsCheck(c *cli.Context) error {
 		return cli.Exit("", 1)
 	}
 	return err
+}
+
+// factsRebuild is `sw facts rebuild`: sw's entries made again from every
+// piece, and what changed said in a line or two.
+func factsRebuild(c *cli.Context) error {
+	r, err := hooks.RebuildFacts(".")
+	if err != nil {
+		return err
+	}
+	w := c.App.Writer
+	if r.Created {
+		fmt.Fprintf(w, "created %s from the starter\n", collection.MemoryFile)
+	}
+	if s := r.Report(collection.MemoryFile); s != "" {
+		fmt.Fprintln(w, s)
+	} else {
+		noun := "pieces"
+		if r.Pieces == 1 {
+			noun = "piece"
+		}
+		fmt.Fprintf(w, "%s: sw's entries already stand for the %d %s; nothing to change\n", collection.MemoryFile, r.Pieces, noun)
+	}
+	if r.Over != "" {
+		fmt.Fprintf(c.App.ErrWriter, "sw: %s is %s\n", collection.MemoryFile, r.Over)
+	}
+	return nil
 }
 
 // hookCommands are the hook entry points as commands of the app.

@@ -86,7 +86,9 @@ func CheckFile(mem []byte, file string, budget Budget, pieces []Piece) (Checked,
 //     pieces, which a reader gets by reading the piece: at least 6 of its
 //     content words, and 80% of them, appear in that sentence in the same
 //     order. Entries under "Pieces written" are left out: their one-line
-//     summaries are meant to stand for the pieces.
+//     summaries are meant to stand for the pieces. So are the stances sw
+//     copies from the pieces' front matter (see auto.go): sw would only
+//     write them again.
 //
 // A budget of zero lines or bytes is no limit on them. The error is the
 // one Parse gives for a file whose sections cannot be read.
@@ -180,7 +182,7 @@ func (m *Memory) restatements(pieces []Piece) []CheckFinding {
 	}
 	var fs []CheckFinding
 	for _, e := range m.Entries {
-		if e.sec == 1 { // Pieces written
+		if e.sec == 1 || isOwn(e) { // Pieces written, and what sw copies from a piece's front matter
 			continue
 		}
 		d := prose.Parse([]byte(e.Text))

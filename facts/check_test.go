@@ -121,3 +121,22 @@ func TestCheckedJSONAndText(t *testing.T) {
 		t.Errorf("empty: %s", out)
 	}
 }
+
+// TestCheckLeavesSwsStancesAlone: a stance sw copied from a piece's front
+// matter is not a restatement to report, though the piece says it too.
+func TestCheckLeavesSwsStancesAlone(t *testing.T) {
+	piece := Piece{Path: "pieces/a.md", Text: []byte("Slow walking through a quiet city clears the tired mind better than running.\n")}
+	stance := "Slow walking through a quiet city clears the tired mind better than running."
+	for _, tc := range []struct {
+		entry string
+		want  int
+	}{
+		{"- **pieces/a.md:** " + stance + " (sw, 2026-01-01)", 0},
+		{"- " + stance + " (person, 2026-01-01)", 1},
+	} {
+		fs, err := Check([]byte("## Stance and arguments\n"+tc.entry+"\n"), File, Budget{}, []Piece{piece})
+		if err != nil || len(fs) != tc.want {
+			t.Errorf("%s: %v %+v", tc.entry, err, fs)
+		}
+	}
+}

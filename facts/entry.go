@@ -2,7 +2,6 @@ package facts
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 	"time"
 	"unicode"
@@ -33,40 +32,132 @@ type Entry struct {
 	first, last int // line indexes in the Memory that parsed it
 }
 
-// keyName is what a key may be: lowercase letters and digits in words
-// joined by single dashes, as a rule's id is.
-var keyName = regexp.MustCompile(`^[a-z0-9]+(?:-[a-z0-9]+)*$`)
+// An entry is read by hand rather than with regular expressions: memory.md
+// is parsed on every commit that finishes a piece, and Go's regexp engine
+// cost a millisecond on a file of 200 entries.
 
-// keyLead is a key at the start of an entry: `**key:**` (what sw writes)
-// or `**key**:`, then a space or nothing.
-var keyLead = regexp.MustCompile(`^\*\*([a-z0-9]+(?:-[a-z0-9]+)*)(?::\*\*|\*\*:)(?:[ \t]+|$)`)
+// isPlainName reports whether k is a key a person names: lowercase letters
+// and digits in words joined by single dashes, as a rule's id is.
+func isPlainName(k string) bool {
+	if k == "" || k[0] == '-' || k[len(k)-1] == '-' || strings.Contains(k, "--") {
+		return false
+	}
+	for i := 0; i < len(k); i++ {
+		if c := k[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
 
-// sourceDate is the trailing `(source, YYYY-MM-DD)` or `(YYYY-MM-DD)`,
-// after a space or alone. A source holds no parentheses.
-var sourceDate = regexp.MustCompile(`(?:^|[ \t])\((?:([^()]*[^()\s]),[ \t]*)?([0-9]{4}-[0-9]{2}-[0-9]{2})\)$`)
+// isPathKey reports whether k is the other kind of key: a piece's slash
+// path, a Markdown file, which keys the entries that stand for that piece
+// (see auto.go). It holds no asterisk or backquote, which would end the
+// bold early, nor a line break, nor a space at either end.
+func isPathKey(k string) bool {
+	if len(k) < 4 || !strings.HasSuffix(k, ".md") || strings.ContainsAny(k, "*`\n") {
+		return false
+	}
+	return !isSpace(k[0]) && (len(k) == 4 || !isSpace(k[len(k)-4]))
+}
+
+// isSpace is a space as \s reads it: space, tab, line feed, form feed or
+// carriage return.
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }
+
+// isKey reports whether k can key an entry: a plain name or a piece's path.
+func isKey(k string) bool { return isPlainName(k) || isPathKey(k) }
+
+// cutKey splits a key off the start of an entry's text: `**key:**` (what
+// sw writes) or `**key**:`, then spaces or nothing. ok is false when s
+// starts with no key.
+func cutKey(s string) (key, rest string, ok bool) {
+	in, found := strings.CutPrefix(s, "**")
+	if !found {
+		return "", s, false
+	}
+	close := strings.Index(in, "**")
+	if close < 0 {
+		return "", s, false
+	}
+	after := in[close+2:]
+	for _, form := range [2]struct{ key, rest string }{
+		{strings.TrimSuffix(in[:close], ":"), after}, // **key:**
+		{in[:close], strings.TrimPrefix(after, ":")}, // **key**:
+	} {
+		switch {
+		case form.key == in[:close] && form.rest == after, !isKey(form.key):
+			continue // the form's colon is not there, or no key is
+		case form.rest == "" || form.rest[0] == ' ' || form.rest[0] == '\t':
+			return form.key, strings.TrimLeft(form.rest, " \t"), true
+		}
+	}
+	return "", s, false
+}
+
+// cutSourceDate splits off the trailing `(source, YYYY-MM-DD)` or
+// `(YYYY-MM-DD)`, after a space or alone. A source holds no parentheses.
+// ok is false when s does not end in one.
+func cutSourceDate(s string) (text, source, date string, ok bool) {
+	open := strings.LastIndexByte(s, '(')
+	if open < 0 || !strings.HasSuffix(s, ")") || open > 0 && s[open-1] != ' ' && s[open-1] != '\t' {
+		return s, "", "", false
+	}
+	in := s[open+1 : len(s)-1]
+	if len(in) < 10 || strings.IndexByte(in, ')') >= 0 {
+		return s, "", "", false
+	}
+	date = in[len(in)-10:]
+	for i := 0; i < 10; i++ {
+		if c := date[i]; (i == 4 || i == 7) != (c == '-') || c != '-' && (c < '0' || c > '9') {
+			return s, "", "", false
+		}
+	}
+	if head := strings.TrimRight(in[:len(in)-10], " \t"); head != "" || len(in) > 10 {
+		src, comma := strings.CutSuffix(head, ",")
+		if !comma || src == "" || isSpace(src[len(src)-1]) {
+			return s, "", "", false
+		}
+		source = src
+	}
+	return s[:open], source, date, true
+}
 
 // readEntry splits a bullet's text (marker dropped, continuation lines
 // joined) into its key, text, source and date.
 func readEntry(s string) (key, text, source, date string) {
 	s = strings.TrimSpace(s)
-	if m := keyLead.FindStringSubmatch(s); m != nil {
-		key, s = m[1], s[len(m[0]):]
+	if k, rest, ok := cutKey(s); ok {
+		key, s = k, rest
 	}
-	if m := sourceDate.FindStringSubmatchIndex(s); m != nil {
-		if d := s[m[4]:m[5]]; validDate(d) {
-			date = d
-			if m[2] >= 0 {
-				source = s[m[2]:m[3]]
-			}
-			s = s[:m[0]]
-		}
+	if t, src, d, ok := cutSourceDate(s); ok && validDate(d) {
+		s, source, date = t, src, d
 	}
 	return key, strings.TrimSpace(s), source, date
 }
 
+// validDate reports whether d is a day written YYYY-MM-DD. It is checked
+// by hand, as every entry's date is on every parse: time.Parse cost more
+// than the rest of reading an entry.
 func validDate(d string) bool {
-	_, err := time.Parse(time.DateOnly, d)
-	return err == nil
+	if len(d) != 10 || d[4] != '-' || d[7] != '-' {
+		return false
+	}
+	n := func(from, to int) int {
+		v := 0
+		for i := from; i < to; i++ {
+			if d[i] < '0' || d[i] > '9' {
+				return -1
+			}
+			v = v*10 + int(d[i]-'0')
+		}
+		return v
+	}
+	y, m, day := n(0, 4), n(5, 7), n(8, 10)
+	if y < 0 || m < 1 || m > 12 || day < 1 {
+		return false
+	}
+	return time.Date(y, time.Month(m), day, 0, 0, 0, 0, time.UTC).Day() == day
 }
 
 // NewEntry makes the entry `sw facts add` writes, from what it was given:
@@ -81,8 +172,8 @@ func NewEntry(section, key, text, source, date string) (Entry, error) {
 	e := Entry{Section: Sections[sec], sec: sec, Key: key,
 		Text: strings.Join(strings.Fields(text), " "), Source: strings.Join(strings.Fields(source), " "), Date: date}
 	switch {
-	case key != "" && !keyName.MatchString(key):
-		return Entry{}, fmt.Errorf("the key %q is not a plain name: lowercase letters, digits and single dashes, e.g. project-name", key)
+	case key != "" && !isKey(key):
+		return Entry{}, fmt.Errorf("the key %q is not a plain name: lowercase letters, digits and single dashes, e.g. project-name (or a piece's path, e.g. pieces/walking.md)", key)
 	case !strings.ContainsFunc(e.Text, isWordRune):
 		return Entry{}, fmt.Errorf("give the fact's text: %q holds no letter or digit", text)
 	case e.Source == "":

@@ -1,6 +1,7 @@
 package facts
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -92,6 +93,47 @@ func TestNormalized(t *testing.T) {
 	for _, pair := range [][2]string{{"use emoji", "never use emoji"}, {"e-mail", "email"}, {"café", "cafe"}} {
 		if normalized(pair[0]) == normalized(pair[1]) {
 			t.Errorf("%q and %q normalise alike", pair[0], pair[1])
+		}
+	}
+}
+
+// TestReadEntryAgreesWithItsGrammar holds the hand-written reader to the
+// grammar written as regular expressions: a key is `**name:**` or
+// `**name**:` then spaces or nothing; the source and date are a trailing
+// `(source, YYYY-MM-DD)` or `(YYYY-MM-DD)` after a space or alone.
+func TestReadEntryAgreesWithItsGrammar(t *testing.T) {
+	pathKey := "[^\\s*`](?:[^*`\\n]*[^\\s*`])?\\.md"
+	keyLead := regexp.MustCompile(`^\*\*([a-z0-9]+(?:-[a-z0-9]+)*|` + pathKey + `)(?::\*\*|\*\*:)(?:[ \t]+|$)`)
+	sourceDate := regexp.MustCompile(`(?:^|[ \t])\((?:([^()]*[^()\s]),[ \t]*)?([0-9]{4}-[0-9]{2}-[0-9]{2})\)$`)
+	want := func(s string) (key, text, source, date string) {
+		s = strings.TrimSpace(s)
+		if m := keyLead.FindStringSubmatch(s); m != nil {
+			key, s = m[1], s[len(m[0]):]
+		}
+		if m := sourceDate.FindStringSubmatchIndex(s); m != nil && validDate(s[m[4]:m[5]]) {
+			date = s[m[4]:m[5]]
+			if m[2] >= 0 {
+				source = s[m[2]:m[3]]
+			}
+			s = s[:m[0]]
+		}
+		return key, strings.TrimSpace(s), source, date
+	}
+	parts := []string{"**", "*", ":", ":**", "**:", "a", "a-b", "-", "pieces/a.md", " ", "\t", "x y.md", "`", "(", ")", ",", ", ",
+		"2026-01-02", "2026-13-01", "sw", "(sw, 2026-01-02)", "(2026-01-02)", "text", "é", "\n"}
+	var cases []string
+	for _, a := range parts {
+		for _, b := range parts {
+			for _, c := range parts {
+				cases = append(cases, a+b+c, "**"+a+b+c, a+b+" ("+c+", 2026-01-02)", "**"+a+":** "+b+c)
+			}
+		}
+	}
+	for _, s := range cases {
+		k, x, src, d := readEntry(s)
+		wk, wx, wsrc, wd := want(s)
+		if k != wk || x != wx || src != wsrc || d != wd {
+			t.Errorf("readEntry(%q) = %q %q %q %q, the grammar says %q %q %q %q", s, k, x, src, d, wk, wx, wsrc, wd)
 		}
 	}
 }

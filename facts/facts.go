@@ -81,6 +81,10 @@ func Parse(name string, data []byte) (*Memory, error) {
 	for i := range m.bodies {
 		m.bodies[i] = body{heading: -1, last: -1, lastEntry: -1}
 	}
+	// Room for every line, and for an entry on each line that may start
+	// one: the file is read on every commit that finishes a piece.
+	m.lines = make([]markdown.Line, 0, bytes.Count(data, []byte("\n"))+1)
+	m.Entries = make([]Entry, 0, bytes.Count(data, []byte("\n-"))+bytes.Count(data, []byte("\n*"))+bytes.Count(data, []byte("\n+"))+1)
 	markdown.Lines(data, func(l markdown.Line) bool {
 		m.lines = append(m.lines, l)
 		return true
@@ -181,6 +185,15 @@ func (m *Memory) content(sec, i int) {
 // at its end, or else at the end of its first line, where they stand when
 // a person wrote more under an entry sw wrote.
 func (m *Memory) endEntry(s *scanning) {
+	e := Entry{Section: Sections[s.sec], sec: s.sec, first: s.first, last: s.last,
+		Line: m.lines[s.first].Num, EndLine: m.lines[s.last].Num}
+	if s.first == s.last { // the common case, read without a builder
+		t, _ := markdown.Indent(m.data[m.lines[s.first].Start:m.lines[s.first].End])
+		e.Key, e.Text, e.Source, e.Date = readEntry(string(t[1:]))
+		m.Entries = append(m.Entries, e)
+		m.bodies[s.sec].lastEntry = len(m.Entries) - 1
+		return
+	}
 	var firstLine string
 	var b strings.Builder
 	for i := s.first; i <= s.last; i++ {
@@ -200,8 +213,6 @@ func (m *Memory) endEntry(s *scanning) {
 			firstLine = b.String()
 		}
 	}
-	e := Entry{Section: Sections[s.sec], sec: s.sec, first: s.first, last: s.last,
-		Line: m.lines[s.first].Num, EndLine: m.lines[s.last].Num}
 	e.Key, e.Text, e.Source, e.Date = readEntry(b.String())
 	if rest := strings.TrimPrefix(b.String(), firstLine); e.Date == "" && rest != "" {
 		if key, text, source, date := readEntry(firstLine); date != "" {

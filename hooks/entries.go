@@ -15,6 +15,7 @@ var Entries = []Entry{
 	{"post-commit", "count the pieces a commit finished; start an analysis every batch_size pieces", true, PostCommit},
 	{"post-merge", "count what a merge brought in, and notice merged suggestions", true, PostMerge},
 	{"post-rewrite", "after an amend or rebase, count again without counting twice (stdin: old and new commits)", true, PostRewrite},
+	{"pre-commit", "bring memory.md's pieces and stances up to date with the pieces the commit stages, and stage it with them", true, PreCommit},
 	{"commit-msg", "refuse an agent's commit that changes the profile (" + AllowProfileCommit + "=1 lets it through)", true, CommitMsg},
 	{"pre-push", "before a push: watch for the suggestion branches it sends reaching the remote (stdin: the refs pushed)", true, PrePush},
 	{"reference-transaction", "notice a deleted suggestion branch at once (opt-in)", true, ReferenceTransaction},

@@ -13,9 +13,14 @@ import (
 // The git hooks sw installs call these. Each counts, reconciles and, every
 // batch_size pieces, starts an analysis; none ever fails git.
 
-// PostCommit is `sw hook post-commit`.
+// PostCommit is `sw hook post-commit`: the count, and memory.md caught up
+// with the commit's pieces when the pre-commit hook did not see them.
 func PostCommit(io IO) int {
-	return gitHook(io, (*review.Loop).Committed)
+	return gitHook(io, func(l *review.Loop) (review.Status, error) {
+		st, err := l.Committed()
+		factsAfterCommit(io, l)
+		return st, err
+	})
 }
 
 // PostMerge is `sw hook post-merge`: a merge or pull finished, perhaps

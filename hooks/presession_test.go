@@ -55,13 +55,13 @@ func TestSessionGenreIsThePieceChangedLast(t *testing.T) {
 	}
 }
 
-func writeTestFile(t *testing.T, path, text string) {
-	t.Helper()
+func writeTestFile(tb testing.TB, path, text string) {
+	tb.Helper()
 	if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	if err := os.WriteFile(path, []byte(text), 0o666); err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 }
 
@@ -69,26 +69,35 @@ func writeTestFile(t *testing.T, path, text string) {
 // identity of its own, and returns its root and a way to run git there.
 func onePoem(t *testing.T) (string, func(args ...string) string) {
 	t.Helper()
-	root := t.TempDir()
-	home := filepath.Join(t.TempDir(), "home")
-	writeTestFile(t, filepath.Join(home, ".gitconfig"), "[user]\n\tname = Ada\n\temail = ada@example.com\n[init]\n\tdefaultBranch = main\n")
-	t.Setenv("HOME", home)
-	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
-	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
-	git := func(args ...string) string {
-		t.Helper()
-		cmd := exec.Command("git", args...)
-		cmd.Dir = root
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-		return strings.TrimSpace(string(out))
-	}
+	root, git := gitFolder(t)
 	writeTestFile(t, filepath.Join(root, ".sw.yaml"), "batch_size: 3\n")
 	writeTestFile(t, filepath.Join(root, "pieces", "p.md"), "---\ngenre: poem\n---\nA line.\n")
 	git("init", "-q")
 	git("add", "-A")
 	git("commit", "-q", "-m", "First poem")
+	return root, git
+}
+
+// gitFolder makes an empty folder, and a home with a git identity of its
+// own (nothing of the machine's configuration leaks in), and returns the
+// folder and a way to run git there.
+func gitFolder(tb testing.TB) (string, func(args ...string) string) {
+	tb.Helper()
+	root := tb.TempDir()
+	home := filepath.Join(tb.TempDir(), "home")
+	writeTestFile(tb, filepath.Join(home, ".gitconfig"), "[user]\n\tname = Ada\n\temail = ada@example.com\n[init]\n\tdefaultBranch = main\n")
+	tb.Setenv("HOME", home)
+	tb.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
+	tb.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	git := func(args ...string) string {
+		tb.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = root
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			tb.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+		return strings.TrimSpace(string(out))
+	}
 	return root, git
 }

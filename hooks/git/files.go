@@ -24,8 +24,8 @@ func (r *Repo) ReadFiles(refs []FileRef) ([][]byte, error) {
 	if len(refs) == 0 {
 		return out, nil
 	}
-	var input strings.Builder
-	var asked []int // which refs went to git: a path with a line break cannot
+	var names []string
+	var asked []int // which refs go to git --batch: a path with a line break cannot
 	for i, ref := range refs {
 		if strings.ContainsAny(ref.Path, "\n\r") {
 			blob, ok, err := r.FileAt(ref.Commit, ref.Path)
@@ -38,11 +38,33 @@ func (r *Repo) ReadFiles(refs []FileRef) ([][]byte, error) {
 			continue
 		}
 		asked = append(asked, i)
-		fmt.Fprintf(&input, "%s:%s\n", ref.Commit, ref.Path)
+		names = append(names, ref.Commit.String()+":"+ref.Path)
+	}
+	blobs, err := r.catBatch(nil, names)
+	if err != nil {
+		return nil, err
+	}
+	for j, i := range asked {
+		out[i] = blobs[j]
+	}
+	return out, nil
+}
+
+// catBatch reads the blobs git names (commit:path, :path for the index),
+// all through one `git cat-file --batch` run with env added. A name git
+// does not find, or that names no blob, reads as nil.
+func (r *Repo) catBatch(env, names []string) ([][]byte, error) {
+	out := make([][]byte, len(names))
+	if len(names) == 0 {
+		return out, nil
+	}
+	var input strings.Builder
+	for _, n := range names {
+		input.WriteString(n + "\n")
 	}
 	cmd := exec.Command("git", "cat-file", "--batch")
 	cmd.Dir = r.Root
-	cmd.Env = append(cleanEnv(), ownCommand)
+	cmd.Env = append(append(cleanEnv(), ownCommand), env...)
 	cmd.Stdin = strings.NewReader(input.String())
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
@@ -53,7 +75,7 @@ func (r *Repo) ReadFiles(refs []FileRef) ([][]byte, error) {
 	}
 	rd := bufio.NewReaderSize(stdout, 64<<10)
 	readErr := func() error {
-		for _, i := range asked {
+		for i := range names {
 			header, err := rd.ReadString('\n')
 			if err != nil {
 				return fmt.Errorf("git cat-file --batch ended early: %w", err)

@@ -29,16 +29,8 @@ func (r *Repo) WalkHistory(head, stop Hash, visit func(PathCommit) bool) error {
 		args = append(args, "^"+stop.String())
 	}
 	args = append(args, "--")
-	cmd := exec.Command("git", args...)
-	cmd.Dir = r.Root
-	cmd.Env = append(cleanEnv(), ownCommand)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	stdout, err := cmd.StdoutPipe()
+	cmd, stdout, stderr, err := r.startGit(args)
 	if err != nil {
-		return err
-	}
-	if err := cmd.Start(); err != nil {
 		return err
 	}
 	stopped := false
@@ -64,6 +56,25 @@ func (r *Repo) WalkHistory(head, stop Hash, visit func(PathCommit) bool) error {
 		return &GitError{Args: args, Msg: strings.TrimSpace(stderr.String()), Code: cmd.ProcessState.ExitCode()}
 	}
 	return nil
+}
+
+// startGit starts git with args in the working tree, for a caller that
+// reads its output as it comes; what it says on stderr is kept for the
+// error.
+func (r *Repo) startGit(args []string) (*exec.Cmd, io.ReadCloser, *bytes.Buffer, error) {
+	cmd := exec.Command("git", args...)
+	cmd.Dir = r.Root
+	cmd.Env = append(cleanEnv(), ownCommand)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, nil, nil, err
+	}
+	return cmd, stdout, &stderr, nil
 }
 
 func parsePathCommit(rec string) (PathCommit, bool) {

@@ -16,20 +16,22 @@ type Options struct {
 
 // The hooks sw listens to. A shim passes on only an earlier hook's exit
 // status, never sw's: git ignores the status of most of them, but stops a
-// push whose pre-push hook fails, and sw must never stop one. commit-msg is
-// the exception: there sw refuses an agent's commit of the style profile.
+// push whose pre-push hook fails, or a commit whose pre-commit hook fails,
+// and sw must never stop one. commit-msg is the exception: there sw
+// refuses an agent's commit of the style profile.
 const (
 	PostCommit           = "post-commit"
 	PostMerge            = "post-merge"
 	PostRewrite          = "post-rewrite"
 	PrePush              = "pre-push"
 	CommitMsg            = "commit-msg"
+	PreCommit            = "pre-commit"
 	ReferenceTransaction = "reference-transaction"
 )
 
 // allHooks are every hook sw may install, in report order; all but
 // reference-transaction are always installed.
-var allHooks = []string{PostCommit, PostMerge, PostRewrite, PrePush, CommitMsg, ReferenceTransaction}
+var allHooks = []string{PostCommit, PostMerge, PostRewrite, PrePush, CommitMsg, PreCommit, ReferenceTransaction}
 
 // ChainedSuffix names the file an earlier hook is kept in while sw's shim
 // stands in its place: <hook>.sw-chained, next to it.

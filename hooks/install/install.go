@@ -21,8 +21,10 @@ type step struct {
 // Install puts sw's shim in place for each hook sw listens to, in the folder
 // git runs hooks from, and reports what it did per hook.
 //
-// With opts.Agent it also merges sw's entries into Claude Code's settings,
-// .claude/settings.json at the top of the working tree.
+// It also sets memory.md to merge by keeping both sides' lines, in the
+// repository's own attributes file (see attributes.go). With opts.Agent it
+// merges sw's entries into Claude Code's settings, .claude/settings.json
+// at the top of the working tree.
 //
 // Installing twice is installing once: a shim that is already exactly right
 // is not rewritten, and sw never chains its own shim. Every hook, and the
@@ -44,6 +46,10 @@ func Install(repo *git.Repo, opts Options) (Report, error) {
 	if err != nil {
 		return report, err
 	}
+	attrs, err := planAttributes(repo, true)
+	if err != nil {
+		return report, err
+	}
 	var agent *agentStep
 	if opts.Agent {
 		s, err := planAgentInstall(repo.Root)
@@ -58,7 +64,22 @@ func Install(repo *git.Repo, opts Options) (Report, error) {
 	if report, err = run(report, steps); err != nil {
 		return report, err
 	}
+	if report, err = runAttributes(report, attrs); err != nil {
+		return report, err
+	}
 	return runAgent(report, agent)
+}
+
+// runAttributes applies the merge rule's step and adds its result to the
+// report once it is done.
+func runAttributes(report Report, s step) (Report, error) {
+	if s.apply != nil {
+		if err := s.apply(); err != nil {
+			return report, err
+		}
+	}
+	report.Attributes = &s.result
+	return report, nil
 }
 
 // runAgent applies the settings file's step, if there is one, and adds its

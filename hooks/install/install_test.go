@@ -15,7 +15,7 @@ func TestFreshInstallRunsSwOnCommitAmendAndMerge(t *testing.T) {
 
 	hooksDir := filepath.Join(repo.Root, ".git", "hooks")
 	wantText(t, "report dir", report.Dir, hooksDir)
-	wantText(t, "report", actions(report), "post-commit: installed\npost-merge: installed\npost-rewrite: installed\npre-push: installed\ncommit-msg: installed\n")
+	wantText(t, "report", actions(report), "post-commit: installed\npost-merge: installed\npost-rewrite: installed\npre-push: installed\ncommit-msg: installed\npre-commit: installed\n")
 	for _, hook := range []string{PostCommit, PostMerge, PostRewrite, CommitMsg} {
 		info, err := os.Stat(filepath.Join(hooksDir, hook))
 		if err != nil {
@@ -57,6 +57,22 @@ func TestFreshInstallRunsSwOnCommitAmendAndMerge(t *testing.T) {
 	s.git(repo.Root, "add", "profile")
 	s.git(repo.Root, "commit", "-q", "-m", "a rule")
 	wantText(t, "a commit of the profile", s.takeLog(), "sw hook commit-msg .git/COMMIT_EDITMSG\nsw hook post-commit\n")
+
+	// Its pre-commit hook starts sw only for a commit that stages a
+	// Markdown file other than sw's own: one that may be a piece.
+	for _, f := range []struct{ path, log string }{
+		{"memory.md", ""},
+		{"CLAUDE.md", ""},
+		{"profile/notes.md", ""},
+		{"notes.txt", ""},
+		{"pieces/walking.md", "sw hook pre-commit\n"},
+	} {
+		writeFile(t, filepath.Join(repo.Root, filepath.FromSlash(f.path)), "text\n", 0o644)
+		s.git(repo.Root, "add", f.path)
+		s.git(repo.Root, "commit", "-q", "-m", f.path)
+		log := strings.ReplaceAll(s.takeLog(), "sw hook commit-msg .git/COMMIT_EDITMSG\n", "")
+		wantText(t, "a commit of "+f.path, log, f.log+"sw hook post-commit\n")
+	}
 }
 
 func TestExistingHooksAreChainedAndRunFirstWithTheSameArgsAndInput(t *testing.T) {
@@ -68,7 +84,7 @@ func TestExistingHooksAreChainedAndRunFirstWithTheSameArgsAndInput(t *testing.T)
 	writeFile(t, filepath.Join(hooksDir, PostCommit), s.loggingHook("#!/bin/sh -e", "mine", 3), 0o755)
 
 	report := mustInstall(t, repo, Options{})
-	wantText(t, "report", actions(report), "post-commit: chained\npost-merge: installed\npost-rewrite: chained\npre-push: installed\ncommit-msg: installed\n")
+	wantText(t, "report", actions(report), "post-commit: chained\npost-merge: installed\npost-rewrite: chained\npre-push: installed\ncommit-msg: installed\npre-commit: installed\n")
 
 	s.git(repo.Root, "commit", "-q", "--allow-empty", "-m", "one")
 	wantText(t, "after commit", s.takeLog(),
@@ -137,7 +153,7 @@ func TestInstallTwiceIsInstallingOnce(t *testing.T) {
 		t.Errorf("second install changed something:\n%s", report)
 	}
 	wantText(t, "second report", actions(report),
-		"post-commit: already installed\npost-merge: already installed\npost-rewrite: already installed\npre-push: already installed\ncommit-msg: already installed\nreference-transaction: already installed\n")
+		"post-commit: already installed\npost-merge: already installed\npost-rewrite: already installed\npre-push: already installed\ncommit-msg: already installed\npre-commit: already installed\nreference-transaction: already installed\n")
 	second := snapshot(t, hooksDir)
 	if len(first) != len(second) {
 		t.Errorf("files after first install %d, after second %d", len(first), len(second))
@@ -163,7 +179,7 @@ func TestReferenceTransactionOptInStaysUntilUninstall(t *testing.T) {
 	}
 	report = mustUninstall(t, repo)
 	wantText(t, "uninstall", actions(report),
-		"post-commit: removed\npost-merge: removed\npost-rewrite: removed\npre-push: removed\ncommit-msg: removed\nreference-transaction: removed\n")
+		"post-commit: removed\npost-merge: removed\npost-rewrite: removed\npre-push: removed\ncommit-msg: removed\npre-commit: removed\nreference-transaction: removed\n")
 }
 
 func TestOlderShimIsUpdatedAndNewerLeftAlone(t *testing.T) {
@@ -178,7 +194,7 @@ func TestOlderShimIsUpdatedAndNewerLeftAlone(t *testing.T) {
 	writeFile(t, filepath.Join(hooksDir, PostRewrite), shimText(PostRewrite), 0o644) // someone took the x bit
 
 	report := mustInstall(t, repo, Options{})
-	wantText(t, "report", actions(report), "post-commit: updated\npost-merge: already installed\npost-rewrite: updated\npre-push: installed\ncommit-msg: installed\n")
+	wantText(t, "report", actions(report), "post-commit: updated\npost-merge: already installed\npost-rewrite: updated\npre-push: installed\ncommit-msg: installed\npre-commit: installed\n")
 	after := snapshot(t, hooksDir)
 	wantText(t, "post-commit", after[PostCommit], "-rwxr-xr-x\n"+shimText(PostCommit))
 	wantText(t, "post-merge", after[PostMerge], "-rwxr-xr-x\n"+newer)
@@ -238,7 +254,7 @@ func TestEditedShimIsKeptAside(t *testing.T) {
 
 	report := mustInstall(t, repo, Options{})
 	wantText(t, "report", report.String(), "post-commit: updated (the shim had been altered; your version is kept as post-commit.sw-altered, and the shim rewritten)\n"+
-		"post-merge: updated (the shim's mode had been changed; set again)\npost-rewrite: already installed\npre-push: already installed\ncommit-msg: already installed\n")
+		"post-merge: updated (the shim's mode had been changed; set again)\npost-rewrite: already installed\npre-push: already installed\ncommit-msg: already installed\npre-commit: already installed\ninfo/attributes: already installed\n")
 	after := snapshot(t, hooksDir)
 	wantText(t, "kept", after[PostCommit+AlteredSuffix], "-rwx------\n"+edited)
 	wantText(t, "rewritten", after[PostCommit], "-rwxr-xr-x\n"+shimText(PostCommit))
@@ -253,4 +269,49 @@ func TestEditedShimIsKeptAside(t *testing.T) {
 		t.Errorf("uninstall report:\n%s", report.String())
 	}
 	wantText(t, "kept on uninstall", snapshot(t, hooksDir)[PostRewrite+AlteredSuffix], "-rwxr-xr-x\n"+edited2)
+}
+
+// TestMergeRuleForMemory: install adds memory.md's union merge rule to the
+// repository's attributes file, after what the person has there, once;
+// uninstall takes out exactly its lines, and the file when nothing else is
+// left. Two branches that each add a line to memory.md then merge cleanly.
+func TestMergeRuleForMemory(t *testing.T) {
+	s := newSandbox(t)
+	repo := s.repo("r")
+	attrs := filepath.Join(repo.CommonDir, "info", "attributes")
+	mine := "*.pdf binary"
+	writeFile(t, attrs, mine, 0o644) // no final newline
+	mustInstall(t, repo, Options{})
+	report := mustInstall(t, repo, Options{})
+	if got := report.Attributes.String(); got != "info/attributes: already installed" {
+		t.Errorf("again: %s", got)
+	}
+	data, _ := os.ReadFile(attrs)
+	wantText(t, "attributes", string(data), mine+"\n"+mergeNote+"\n"+mergeRule+"\n")
+
+	writeFile(t, filepath.Join(repo.Root, "memory.md"), "## Pieces written\n\n- one\n\n## Observations\n", 0o644)
+	s.git(repo.Root, "add", "memory.md")
+	s.git(repo.Root, "commit", "-q", "-m", "memory")
+	s.git(repo.Root, "checkout", "-q", "-b", "side")
+	writeFile(t, filepath.Join(repo.Root, "memory.md"), "## Pieces written\n\n- one\n- side\n\n## Observations\n", 0o644)
+	s.git(repo.Root, "commit", "-q", "-am", "side")
+	s.git(repo.Root, "checkout", "-q", "main")
+	writeFile(t, filepath.Join(repo.Root, "memory.md"), "## Pieces written\n\n- one\n- main\n\n## Observations\n", 0o644)
+	s.git(repo.Root, "commit", "-q", "-am", "main")
+	s.git(repo.Root, "merge", "-q", "--no-edit", "side")
+	merged, _ := os.ReadFile(filepath.Join(repo.Root, "memory.md"))
+	wantText(t, "merged", string(merged), "## Pieces written\n\n- one\n- main\n- side\n\n## Observations\n")
+
+	report = mustUninstall(t, repo)
+	if got := report.Attributes.String(); got != "info/attributes: removed" {
+		t.Errorf("uninstall: %s", got)
+	}
+	data, _ = os.ReadFile(attrs)
+	wantText(t, "after uninstall", string(data), mine+"\n")
+	os.Remove(attrs)
+	mustInstall(t, repo, Options{})
+	mustUninstall(t, repo)
+	if _, err := os.Stat(attrs); !os.IsNotExist(err) {
+		t.Errorf("a file that held sw's rule alone stays: %v", err)
+	}
 }

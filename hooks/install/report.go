@@ -55,6 +55,9 @@ type Report struct {
 	// comes from a configuration outside it, so every repository that
 	// uses the same setting runs what is installed there.
 	Shared string `json:"shared,omitempty"`
+	// Attributes is what was done to memory.md's merge rule in the
+	// repository's attributes file (see attributes.go).
+	Attributes *HookResult `json:"attributes,omitempty"`
 	// Agent is what was done to Claude Code's settings; nil when the
 	// agent side was left out.
 	Agent *AgentResult `json:"agent,omitempty"`
@@ -93,16 +96,22 @@ func (r Report) Changed() bool {
 			return true
 		}
 	}
+	if a := r.Attributes; a != nil && a.Action != AlreadyInstalled && a.Action != NotInstalled {
+		return true
+	}
 	return r.Agent != nil && r.Agent.Action != AlreadyInstalled && r.Agent.Action != NotInstalled
 }
 
-// String is one line per hook, each ending in a newline, then the lines
-// of the agent's settings.
+// String is one line per hook, each ending in a newline, then the merge
+// rule's line and the lines of the agent's settings.
 func (r Report) String() string {
 	var b strings.Builder
 	for _, h := range r.Hooks {
 		b.WriteString(h.String())
 		b.WriteByte('\n')
+	}
+	if r.Attributes != nil {
+		b.WriteString(r.Attributes.String() + "\n")
 	}
 	if r.Agent != nil {
 		b.WriteString(r.Agent.String())

@@ -21,7 +21,7 @@ const markerPrefix = "# sw-hook-shim "
 // functions every shim shares, then the body for that hook.
 func shimText(hook string) string {
 	body := "hooks/shim.sh"
-	if hook == ReferenceTransaction || hook == PrePush || hook == CommitMsg {
+	if hook == ReferenceTransaction || hook == PrePush || hook == CommitMsg || hook == PreCommit {
 		body = "hooks/" + hook + ".sh" // filtered in the shell: most calls start no sw
 	}
 	text := templates.Text("hooks/header.sh") + templates.Text("hooks/helpers.sh") + templates.Text(body)

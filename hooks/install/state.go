@@ -108,7 +108,7 @@ func NotInPlace(repo *git.Repo) (gone []string, unnoticed string, err error) {
 	if err != nil {
 		return nil, "", err
 	}
-	counting, pushing, guarding := false, false, false
+	counting, pushing, guarding, noting := false, false, false, false
 	for _, hook := range allHooks {
 		if hook == ReferenceTransaction {
 			continue // installed on request only
@@ -129,6 +129,8 @@ func NotInPlace(repo *git.Repo) (gone []string, unnoticed string, err error) {
 			pushing = true
 		case CommitMsg:
 			guarding = true
+		case PreCommit:
+			noting = true
 		default:
 			counting = true
 		}
@@ -136,14 +138,17 @@ func NotInPlace(repo *git.Repo) (gone []string, unnoticed string, err error) {
 	if counting {
 		return gone, "finished pieces go uncounted", nil
 	}
-	// An install by an sw from before pre-push or commit-msg, or a hook
-	// manager that put its own commit-msg in sw's place: all else is counted.
+	// An install by an sw from before pre-push, commit-msg or pre-commit,
+	// or a hook manager that put its own in sw's place: all else is counted.
 	var lost []string
 	if pushing {
 		lost = append(lost, "a suggestion branch pushed without -u and deleted on the remote stays pending")
 	}
 	if guarding {
 		lost = append(lost, "an agent's commit that changes the profile is not refused")
+	}
+	if noting {
+		lost = append(lost, "memory.md's pieces are brought up to date after each commit, in the working tree, rather than in it")
 	}
 	return gone, strings.Join(lost, ", and "), nil
 }

@@ -9,7 +9,8 @@ import (
 // and mode). Hooks that are not sw's are left alone; with nothing installed
 // it changes nothing and reports every hook as not installed.
 //
-// It also takes sw's entries out of Claude Code's settings,
+// It also takes sw's merge rule for memory.md out of the repository's
+// attributes file, and sw's entries out of Claude Code's settings,
 // .claude/settings.json at the top of the working tree, leaving the
 // person's own as they were; a file left with nothing else goes, and the
 // .claude folder with it if that is left empty.
@@ -26,11 +27,18 @@ func Uninstall(repo *git.Repo) (Report, error) {
 	if err != nil {
 		return report, err
 	}
+	attrs, err := planAttributes(repo, false)
+	if err != nil {
+		return report, err
+	}
 	agent, err := planAgentUninstall(repo.Root)
 	if err != nil {
 		return report, err
 	}
 	if report, err = run(report, steps); err != nil {
+		return report, err
+	}
+	if report, err = runAttributes(report, attrs); err != nil {
 		return report, err
 	}
 	return runAgent(report, &agent)

@@ -24,7 +24,7 @@ func TestUninstallPutsBackExactlyWhatWasThere(t *testing.T) {
 
 	report := mustInstall(t, repo, Options{ReferenceTransaction: true})
 	wantText(t, "install", actions(report),
-		"post-commit: chained\npost-merge: chained\npost-rewrite: chained\npre-push: installed\ncommit-msg: installed\nreference-transaction: installed\n")
+		"post-commit: chained\npost-merge: chained\npost-rewrite: chained\npre-push: installed\ncommit-msg: installed\npre-commit: installed\nreference-transaction: installed\n")
 	if d := report.Hooks[1].Detail; !strings.Contains(d, "not executable") {
 		t.Errorf("post-merge detail %q does not say the hook is not executable", d)
 	}
@@ -40,7 +40,7 @@ func TestUninstallPutsBackExactlyWhatWasThere(t *testing.T) {
 
 	report = mustUninstall(t, repo)
 	wantText(t, "uninstall", actions(report),
-		"post-commit: restored\npost-merge: restored\npost-rewrite: restored\npre-push: removed\ncommit-msg: removed\nreference-transaction: removed\n")
+		"post-commit: restored\npost-merge: restored\npost-rewrite: restored\npre-push: removed\ncommit-msg: removed\npre-commit: removed\nreference-transaction: removed\n")
 	after := snapshot(t, hooksDir)
 	for name, body := range before {
 		if after[name] != body {
@@ -69,8 +69,8 @@ func TestUninstallWithNothingInstalledChangesNothing(t *testing.T) {
 	report := mustUninstall(t, repo)
 	wantText(t, "report", report.String(),
 		"post-commit: not installed (the hook there is not sw's; left alone)\n"+
-			"post-merge: not installed\npost-rewrite: not installed\npre-push: not installed\ncommit-msg: not installed\nreference-transaction: not installed\n"+
-			".claude/settings.json: not installed\n")
+			"post-merge: not installed\npost-rewrite: not installed\npre-push: not installed\ncommit-msg: not installed\npre-commit: not installed\nreference-transaction: not installed\n"+
+			"info/attributes: not installed\n.claude/settings.json: not installed\n")
 	if report.Changed() {
 		t.Error("Changed() is true")
 	}

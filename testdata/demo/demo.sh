@@ -3,8 +3,9 @@
 # three Federalist papers from testdata/corpus), in a temporary folder, with
 # the sw binary given as $1. It shows the main job: a layered style profile
 # resolved per genre and written into CLAUDE.md, and the review loop that
-# keeps it learning: pieces committed, suggestions as branches, one merged,
-# one deleted, the rejection remembered.
+# keeps it learning: pieces committed (memory.md listing them in the same
+# commits), suggestions as branches, one merged, one deleted, the rejection
+# remembered.
 set -euo pipefail
 sw=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 here=$(cd "$(dirname "$0")" && pwd)
@@ -83,6 +84,10 @@ for n in 006 007 008; do
 	printf '$ git commit -m "Federalist %s"\n' "$n"
 	SW_ANALYZE=inline git commit -q -m "Federalist $n"
 done
+
+step "memory.md after those commits: a line per piece, staged by the pre-commit hook with the commit that finished it"
+run git show --stat --format=%s HEAD
+run cat memory.md
 
 step "Each suggestion is a branch with one commit changing one rule file"
 run git branch --list 'sw/*'

@@ -1,0 +1,317 @@
+package hooks
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"sw/facts"
+	"sw/hooks/git"
+	"sw/hooks/review"
+	"sw/profile/collection"
+)
+
+// memory.md's "Pieces written" and "Stance and arguments" follow the
+// pieces: the pre-commit hook brings them in line with the pieces the
+// commit stages and stages memory.md with them, so the facts land in the
+// commit that finished the piece. It never makes a commit of its own, and
+// never stages a change the person did not mean to commit:
+//
+//   - memory.md with unstaged edits of the person's, or not tracked: the
+//     update goes into the working tree only, beside their edits, for
+//     their next commit;
+//   - `git commit <paths>`, which git commits from a temporary index:
+//     the working tree only too, since staging into that index would leave
+//     the real one reverting it;
+//   - in the middle of a rebase, cherry-pick, revert or am: nothing. The
+//     commits replayed bring their own memory.md, and a file changed in
+//     the working tree could stop the next step.
+//
+// The post-commit hook catches up, in the working tree, after a `git
+// commit` that skipped pre-commit (--no-verify): after every other, it
+// finds memory.md in line, reading only the commit's pieces, and writes
+// nothing. It leaves the commits of a pick, a rebase or a merge alone, for
+// the same reason as above. Merges keep both sides' lines (`sw hook
+// install` sets memory.md to merge by union), and sw facts rebuild puts
+// everything back in order.
+
+// PreCommit is `sw hook pre-commit`. Like every hook, it never fails git.
+func PreCommit(io IO) int {
+	if io.Getenv("SW_HOOKS") == "off" {
+		return 0
+	}
+	c, err := collection.Find(io.Dir)
+	if errors.Is(err, collection.ErrNotCollection) {
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintf(io.Stderr, "sw: %s\n", oneLine(err))
+		return 0
+	}
+	mem := c.Path(collection.MemoryFile)
+	if !facts.Exists(mem) {
+		return 0 // sw init makes it; a person who removed it meant to
+	}
+	repo, err := git.At(c.Root)
+	if err != nil {
+		return 0
+	}
+	if err := factsBeforeCommit(io, c, repo, mem); err != nil {
+		fmt.Fprintf(io.Stderr, "sw: %s not brought up to date: %s\n", collection.MemoryFile, oneLine(err))
+	}
+	return 0
+}
+
+func factsBeforeCommit(io IO, c *collection.Collection, repo *git.Repo, mem string) error {
+	if op, busy := repo.InProgress(); busy && op != "merge" {
+		return nil // a replayed commit brings its own memory.md
+	}
+	index := io.Getenv("GIT_INDEX_FILE")
+	if index != "" && !filepath.IsAbs(index) {
+		index = filepath.Join(io.Dir, index)
+	}
+	// One git command says what the commit stages; the rest is read in
+	// this process: a hook inside every commit of a piece.
+	staged, err := repo.StagedChangesWithStatus(index)
+	if err != nil {
+		return err
+	}
+	var paths []string
+	var texts [][]byte
+	added := map[string]bool{}
+	memStaged := git.ZeroHash // memory.md as the index holds it, when the commit changes it
+	memChanged := false
+	for _, ch := range staged {
+		if ch.Path == collection.MemoryFile {
+			memStaged, memChanged = ch.Blob, true
+		}
+		if !piecesIn(c).Keeps(ch.Path) {
+			continue
+		}
+		var text []byte // nil: the commit deletes the piece
+		if !ch.Blob.IsZero() {
+			if text, err = readPiece(repo, ch.Blob); err != nil {
+				return err
+			}
+		}
+		paths, texts = append(paths, ch.Path), append(texts, text)
+		added[ch.Path] = ch.Status == "A"
+	}
+	if len(paths) == 0 {
+		return nil
+	}
+	u := factsUpdate(c, repo, paths, texts, added, func() (time.Time, error) {
+		if io.Getenv("GIT_AUTHOR_DATE") == "" {
+			return time.Now(), nil // what git gives a commit made now
+		}
+		return repo.AuthorDate()
+	})
+	u.All = func() ([]string, error) { return repo.StagedFiles(index, piecesIn(c)) }
+
+	why, err := worktreeOnly(repo, index, mem, memStaged, memChanged)
+	if err != nil {
+		return err
+	}
+	res, err := facts.UpdateFile(mem, collection.MemoryFile, u)
+	if err != nil {
+		return err
+	}
+	if res.Over != "" {
+		fmt.Fprintf(io.Stderr, "sw: %s is %s\n", collection.MemoryFile, res.Over)
+	}
+	switch {
+	case !res.Wrote:
+	case why == "":
+		return repo.Stage(index, collection.MemoryFile)
+	default:
+		fmt.Fprintf(io.Stderr, "sw: %s; in the working tree only, %s: commit it when you like\n", res.Report(collection.MemoryFile), why)
+	}
+	return nil
+}
+
+// worktreeOnly says why the update must not be staged with the commit
+// being made, "" when it may be: only when memory.md in the working tree
+// is, byte for byte, what the index holds, so that staging it stages sw's
+// change and nothing else. The index holds what the commit changes it to
+// (staged, when changed), else what HEAD holds. A file git changes on its
+// way in (a line-ending conversion, a filter) reads as changed, and is
+// left in the working tree: sw never guesses what git would stage.
+func worktreeOnly(repo *git.Repo, index, mem string, staged git.Hash, changed bool) (string, error) {
+	if !repo.IsOwnIndex(index) {
+		return "as this commit takes only the files you named", nil
+	}
+	if !changed {
+		if _, head, err := repo.Head(); err != nil {
+			return "", err
+		} else if !head.IsZero() {
+			blob, ok, err := repo.FileAt(head, collection.MemoryFile)
+			if err != nil {
+				return "", err
+			}
+			if ok {
+				staged = blob
+			}
+		}
+	}
+	if staged.IsZero() {
+		return "as git does not track it", nil
+	}
+	want, err := repo.Blob(staged)
+	if err != nil {
+		return "", err
+	}
+	have, err := os.ReadFile(mem)
+	if err != nil {
+		return "", err
+	}
+	if !bytes.Equal(have, want) {
+		return "beside your own changes to it, which are not staged", nil
+	}
+	return "", nil
+}
+
+// factsAfterCommit is the post-commit hook's part: memory.md brought in
+// line with the pieces the commit changed, in the working tree, when the
+// pre-commit hook did not run.
+func factsAfterCommit(io IO, l *review.Loop) {
+	mem := l.Coll.Path(collection.MemoryFile)
+	if !facts.Exists(mem) {
+		return
+	}
+	if _, busy := l.Repo.InProgress(); busy || !madeByCommit(l.Repo.LastHeadMove()) {
+		return // a pick, a rebase step, a merge: the commit brought its own memory.md
+	}
+	res, err := catchUp(l.Coll, l.Repo, mem)
+	switch {
+	case err != nil:
+		fmt.Fprintf(io.Stderr, "sw: %s not brought up to date: %s\n", collection.MemoryFile, oneLine(err))
+	case res.Wrote:
+		fmt.Fprintf(io.Stderr, "sw: %s; in the working tree, as the commit skipped sw's pre-commit hook: commit it when you like\n", res.Report(collection.MemoryFile))
+		if res.Over != "" {
+			fmt.Fprintf(io.Stderr, "sw: %s is %s\n", collection.MemoryFile, res.Over)
+		}
+	}
+}
+
+// madeByCommit reports whether HEAD's last move, as its reflog says, was
+// `git commit` (plain, initial, amend or concluding a merge): the only
+// commits the pre-commit hook could have seen, or been skipped for. With
+// no reflog there is no telling, and the catch-up runs.
+func madeByCommit(move string) bool {
+	return move == "" || strings.HasPrefix(move, "commit:") || strings.HasPrefix(move, "commit (")
+}
+
+// catchUp updates the memory.md at mem for the pieces HEAD's commit
+// changed against its first parent.
+func catchUp(c *collection.Collection, repo *git.Repo, mem string) (facts.Updated, error) {
+	_, head, err := repo.Head()
+	if err != nil || head.IsZero() {
+		return facts.Updated{}, err
+	}
+	commit, err := repo.Commit(head)
+	if err != nil {
+		return facts.Updated{}, err
+	}
+	var parent git.Hash
+	if len(commit.Parents) > 0 {
+		parent = commit.Parents[0]
+	}
+	changes, err := repo.ChangedFilesIn(parent, head, piecesIn(c))
+	if err != nil || len(changes) == 0 {
+		return facts.Updated{}, err
+	}
+	paths := make([]string, len(changes))
+	texts := make([][]byte, len(changes))
+	added := map[string]bool{}
+	for i, ch := range changes {
+		paths[i] = ch.Path
+		added[ch.Path] = ch.From.IsZero()
+		if !ch.To.IsZero() {
+			if texts[i], err = readPiece(repo, ch.To); err != nil {
+				return facts.Updated{}, err
+			}
+		}
+	}
+	u := factsUpdate(c, repo, paths, texts, added, func() (time.Time, error) { return commit.Author.When, nil })
+	u.All = func() ([]string, error) { return repo.FilesIn(head, piecesIn(c)) }
+	return facts.UpdateFile(mem, collection.MemoryFile, u)
+}
+
+// readPiece reads a piece's blob; an empty piece reads as empty, not as
+// nil, which stands for a piece gone.
+func readPiece(repo *git.Repo, blob git.Hash) ([]byte, error) {
+	text, err := repo.Blob(blob)
+	if text == nil && err == nil {
+		text = []byte{}
+	}
+	return text, err
+}
+
+// factsUpdate is the update for the pieces at paths, whose texts are
+// given (nil: the piece is gone). A piece with no date of its own is dated
+// by the commit that added it: now, for one the change adds (made is when
+// that commit is made), else as history says.
+func factsUpdate(c *collection.Collection, repo *git.Repo, paths []string, texts [][]byte, added map[string]bool, made func() (time.Time, error)) facts.Update {
+	b := c.Settings.FactsBudget
+	u := facts.Update{Budget: facts.Budget{Lines: b.Lines, Bytes: b.Bytes}}
+	for i, p := range paths {
+		if texts[i] == nil {
+			u.Removed = append(u.Removed, p)
+			continue
+		}
+		pf := pieceFacts(c, p, texts[i])
+		pf.Added = added[p]
+		u.Pieces = append(u.Pieces, pf)
+	}
+	u.DateOf = func(p string) string {
+		if !added[p] {
+			if _, head, err := repo.Head(); err == nil && !head.IsZero() {
+				if dates, err := repo.AddedDates(head, nil, p); err == nil && !dates[p].IsZero() {
+					return dates[p].Format(time.DateOnly)
+				}
+			}
+		}
+		when, err := made()
+		if err != nil {
+			return ""
+		}
+		return when.Format(time.DateOnly)
+	}
+	return u
+}
+
+// pieceFacts reads what memory.md notes of a piece from its text: its
+// front matter's title, date, summary and stance, its genre as `sw check`
+// reads it (left out when it is the default one), and its body.
+func pieceFacts(c *collection.Collection, path string, text []byte) facts.PieceFacts {
+	fm := collection.ParseFrontMatter(text)
+	_, body, _ := collection.SplitFrontMatter(text)
+	genre, err := c.GenreOf(path, text)
+	if err != nil || genre == collection.DefaultGenre {
+		genre = ""
+	}
+	return facts.PieceFacts{Path: path, Title: fm.Title, Date: dateOnly(fm.Date), Genre: genre,
+		Summary: fm.Summary, Stance: fm.Stance, Body: body}
+}
+
+// dateOnly reads a front matter date, 2026-01-10 or a time on that day
+// (2026-01-10T09:00:00Z), as its day; "" for anything else.
+func dateOnly(s string) string {
+	if len(s) < len(time.DateOnly) {
+		return ""
+	}
+	d := s[:len(time.DateOnly)]
+	if _, err := time.Parse(time.DateOnly, d); err != nil || len(s) > len(d) && s[len(d)] != 'T' && s[len(d)] != ' ' {
+		return ""
+	}
+	return d
+}
+
+// piecesIn is the filter that keeps a collection's pieces.
+func piecesIn(c *collection.Collection) git.Filter {
+	return git.Filter{File: c.Settings.IsPiece, Dir: c.Settings.MayHoldPieces}
+}

@@ -1,0 +1,219 @@
+package git
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// A commit hook works on the index git is committing: the file named by
+// GIT_INDEX_FILE in the hook's environment. git names a temporary index
+// for a commit of named paths (`git commit <paths>`), and the worktree's
+// own index, or its lock, otherwise. Each function here takes that name
+// ("" for the worktree's own index) and runs git on it.
+
+// indexEnv is the environment that points git at indexFile.
+func indexEnv(indexFile string) []string {
+	if indexFile == "" {
+		return nil
+	}
+	return []string{"GIT_INDEX_FILE=" + indexFile}
+}
+
+// IsOwnIndex reports whether indexFile (as a hook was given it, relative
+// to the top of the working tree or absolute) is this worktree's own
+// index or its lock, which git renames over it when the commit is made:
+// what is staged there stays staged. Any other is a temporary index, whose
+// content is gone after the commit.
+func (r *Repo) IsOwnIndex(indexFile string) bool {
+	if indexFile == "" {
+		return true
+	}
+	if !filepath.IsAbs(indexFile) {
+		indexFile = filepath.Join(r.Root, indexFile)
+	}
+	dir, name := filepath.Split(filepath.Clean(indexFile))
+	if name != "index" && name != "index.lock" {
+		return false
+	}
+	same := func(a, b string) bool {
+		a, b = filepath.Clean(a), filepath.Clean(b)
+		if a == b {
+			return true
+		}
+		ra, errA := filepath.EvalSymlinks(a)
+		rb, errB := filepath.EvalSymlinks(b)
+		return errA == nil && errB == nil && ra == rb
+	}
+	return same(dir, r.GitDir)
+}
+
+// Keeps reports whether the filter keeps the file at a slash path: the
+// file, and every folder above it.
+func (f Filter) Keeps(path string) bool { return f.file(path) && f.dirsOf(path) }
+
+// StagedChange is a file the commit being made changes against HEAD: how
+// (git's status letter: A, M, D or T), and the blob the index holds there
+// (zero for a file the commit deletes, or a submodule).
+type StagedChange struct {
+	Path   string
+	Status string
+	Blob   Hash
+}
+
+// StagedChangesWithStatus is StagedChanges with how each file changes, and
+// the blob it changes to, which Blob reads in this process: one git
+// command for what a commit stages. On an unborn branch every staged file
+// is added.
+func (r *Repo) StagedChangesWithStatus(indexFile string) ([]StagedChange, error) {
+	out, err := r.gitWithEnv(indexEnv(indexFile), "diff", "--cached", "--raw", "--no-abbrev", "--no-renames", "-z")
+	if err != nil {
+		return nil, err
+	}
+	// Each change is ":<mode> <mode> <blob> <blob> <status>" and its path,
+	// each ended by a NUL.
+	var changes []StagedChange
+	fields := strings.Split(string(out), "\x00")
+	for i := 0; i+1 < len(fields); i += 2 {
+		f := strings.Fields(fields[i])
+		if len(f) != 5 {
+			return nil, fmt.Errorf("git diff --raw said %q", fields[i])
+		}
+		ch := StagedChange{Path: fields[i+1], Status: f[4]}
+		if f[1] != "160000" { // a submodule's "blob" is a commit
+			ch.Blob, _ = ParseHash(f[3])
+		}
+		changes = append(changes, ch)
+	}
+	return changes, nil
+}
+
+// ReadStaged reads the files at the slash paths as indexFile holds them,
+// through one `git cat-file --batch`. A path the index lacks reads as nil.
+func (r *Repo) ReadStaged(indexFile string, paths []string) ([][]byte, error) {
+	out := make([][]byte, len(paths))
+	var names []string
+	var asked []int
+	for i, p := range paths {
+		if strings.ContainsAny(p, "\n\r") {
+			// --batch reads a name a line; git names this one as an argument.
+			if data, err := r.gitWithEnv(indexEnv(indexFile), "cat-file", "blob", ":"+p); err == nil {
+				out[i] = data
+			}
+			continue
+		}
+		asked = append(asked, i)
+		names = append(names, ":"+p)
+	}
+	blobs, err := r.catBatch(indexEnv(indexFile), names)
+	if err != nil {
+		return nil, err
+	}
+	for j, i := range asked {
+		out[i] = blobs[j]
+	}
+	return out, nil
+}
+
+// StagedFiles lists the files indexFile holds that keep accepts, in git's
+// order.
+func (r *Repo) StagedFiles(indexFile string, keep Filter) ([]string, error) {
+	out, err := r.gitWithEnv(indexEnv(indexFile), "ls-files", "-z")
+	if err != nil {
+		return nil, err
+	}
+	var paths []string
+	for _, p := range strings.Split(string(out), "\x00") {
+		if p != "" && keep.Keeps(p) && (len(paths) == 0 || paths[len(paths)-1] != p) {
+			paths = append(paths, p) // a file in conflict is listed once a stage
+		}
+	}
+	return paths, nil
+}
+
+// FilesIn lists the files (blobs and symlinks) a commit holds that keep
+// accepts, in git's path order, read in this process.
+func (r *Repo) FilesIn(commit Hash, keep Filter) ([]string, error) {
+	changes, err := r.ChangedFilesIn(ZeroHash, commit, keep)
+	if err != nil {
+		return nil, err
+	}
+	paths := make([]string, len(changes))
+	for i, c := range changes {
+		paths[i] = c.Path
+	}
+	return paths, nil
+}
+
+// Stage stages the working tree's file at the slash path in indexFile, as
+// `git add` does: what the commit being made will hold.
+func (r *Repo) Stage(indexFile, path string) error {
+	_, err := r.gitWithEnv(indexEnv(indexFile), "add", "--", ":(literal)"+path)
+	return err
+}
+
+// AuthorDate is the time git would give the author of a commit made now:
+// GIT_AUTHOR_DATE when it is set, else now, in the author's time zone.
+func (r *Repo) AuthorDate() (time.Time, error) {
+	out, err := r.Git("var", "GIT_AUTHOR_IDENT")
+	if err != nil {
+		return time.Time{}, err
+	}
+	return identTime(strings.TrimSpace(string(out)))
+}
+
+// identTime reads the time at the end of git's "Name <email> 1700000000
+// +0100".
+func identTime(ident string) (time.Time, error) {
+	f := strings.Fields(ident[strings.LastIndexByte(ident, '>')+1:])
+	if len(f) != 2 {
+		return time.Time{}, fmt.Errorf("git var said %q, not an identity with a date", ident)
+	}
+	secs, err := strconv.ParseInt(f[0], 10, 64)
+	zone, zerr := time.Parse("-0700", f[1])
+	if err != nil || zerr != nil {
+		return time.Time{}, fmt.Errorf("git var said %q, not an identity with a date", ident)
+	}
+	return time.Unix(secs, 0).In(zone.Location()), nil
+}
+
+// AddedDates finds, for each file in head's history that keep accepts,
+// when the newest commit that added it was written (its author date, in
+// the author's time zone): one walk of the history, by `git log`. Only
+// the paths given are looked for, when there are any.
+func (r *Repo) AddedDates(head Hash, keep func(path string) bool, paths ...string) (map[string]time.Time, error) {
+	args := []string{"log", "-z", "--no-renames", "--diff-filter=A", "--name-only", "--format=%x1e%aI%x1f", head.String(), "--"}
+	for _, p := range paths {
+		args = append(args, ":(literal)"+p)
+	}
+	cmd, stdout, stderr, err := r.startGit(args)
+	if err != nil {
+		return nil, err
+	}
+	dates := map[string]time.Time{}
+	in := bufio.NewReaderSize(stdout, 64<<10)
+	for {
+		rec, err := in.ReadString('\x1e')
+		if date, files, ok := strings.Cut(strings.TrimSuffix(rec, "\x1e"), "\x1f"); ok {
+			if when, perr := time.Parse(time.RFC3339, date); perr == nil {
+				for _, p := range strings.Split(strings.TrimLeft(files, "\x00\n"), "\x00") {
+					if _, seen := dates[p]; p != "" && !seen && (keep == nil || keep(p)) {
+						dates[p] = when // newest first: the latest add wins
+					}
+				}
+			}
+		}
+		if err != nil {
+			break
+		}
+	}
+	io.Copy(io.Discard, stdout)
+	if err := cmd.Wait(); err != nil {
+		return nil, &GitError{Args: args, Msg: strings.TrimSpace(stderr.String()), Code: cmd.ProcessState.ExitCode()}
+	}
+	return dates, nil
+}
