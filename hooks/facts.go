@@ -52,7 +52,11 @@ func PreCommit(io IO) int {
 		fmt.Fprintf(io.Stderr, "sw: %s\n", oneLine(err))
 		return 0
 	}
-	mem := c.Path(collection.MemoryFile)
+	mem, err := c.File(collection.MemoryFile)
+	if err != nil {
+		fmt.Fprintf(io.Stderr, "sw: %s\n", oneLine(err))
+		return 0
+	}
 	if !facts.Exists(mem) {
 		return 0 // sw init makes it; a person who removed it meant to
 	}
@@ -178,7 +182,11 @@ func worktreeOnly(repo *git.Repo, index, mem string, staged git.Hash, changed bo
 // line with the pieces the commit changed, in the working tree, when the
 // pre-commit hook did not run.
 func factsAfterCommit(io IO, l *review.Loop) {
-	mem := l.Coll.Path(collection.MemoryFile)
+	mem, err := l.Coll.File(collection.MemoryFile)
+	if err != nil {
+		fmt.Fprintf(io.Stderr, "sw: %s\n", oneLine(err))
+		return
+	}
 	if !facts.Exists(mem) {
 		return
 	}

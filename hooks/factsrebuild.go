@@ -60,8 +60,11 @@ func RebuildFacts(dir string) (Rebuilt, error) {
 		}
 		return today.Format(time.DateOnly) // staged, not yet committed
 	}
-	mem := c.Path(collection.MemoryFile)
 	r := Rebuilt{Pieces: len(u.Pieces)}
+	mem, err := c.File(collection.MemoryFile)
+	if err != nil {
+		return r, err
+	}
 	if !facts.Exists(mem) {
 		if err := atomicfile.Write(mem, facts.Starter(), 0o644); err != nil {
 			return r, err
