@@ -10,6 +10,7 @@ import (
 
 	"sw/profile/atomicfile"
 	"sw/profile/collection"
+	"sw/profile/confine"
 )
 
 // The agent side of `sw hook install`: Claude Code reads a project's
@@ -318,6 +319,12 @@ type settingsFile struct {
 
 func readSettings(root string) (settingsFile, error) {
 	f := settingsFile{path: filepath.Join(root, filepath.FromSlash(ClaudeSettingsFile))}
+	// A cloned collection's settings file may be a link to the person's
+	// own (~/.claude/settings.json): sw's hooks would be added to every
+	// project they open. A link inside the working tree is theirs to make.
+	if _, err := confine.Path(root, f.path, ClaudeSettingsFile); err != nil {
+		return f, err
+	}
 	info, err := os.Stat(f.path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):

@@ -600,12 +600,12 @@ func TestAgentWriteKeepsAChangeMadeMeanwhile(t *testing.T) {
 
 func TestAgentSettingsThroughASymbolicLink(t *testing.T) {
 	root := t.TempDir()
-	shared := filepath.Join(root, "shared.json")
-	writeFile(t, shared, "{}\n", 0o600)
-	settings := filepath.Join(root, "tree", ".claude", "settings.json")
-	if err := os.MkdirAll(filepath.Dir(settings), 0o755); err != nil {
+	shared := filepath.Join(root, "tree", "shared.json")
+	if err := os.MkdirAll(filepath.Join(root, "tree", ".claude"), 0o755); err != nil {
 		t.Fatal(err)
 	}
+	writeFile(t, shared, "{}\n", 0o600)
+	settings := filepath.Join(root, "tree", ".claude", "settings.json")
 	if err := os.Symlink(shared, settings); err != nil {
 		t.Fatal(err)
 	}
@@ -626,5 +626,30 @@ func TestAgentSettingsThroughASymbolicLink(t *testing.T) {
 	}
 	if info, _ := os.Stat(shared); info.Mode().Perm() != 0o600 {
 		t.Errorf("the linked file's mode changed: %v", info.Mode())
+	}
+}
+
+// A cloned collection's settings file that links out of the working tree
+// (to the person's own ~/.claude/settings.json, say) is refused: sw's hooks
+// are not added to every project the person opens.
+func TestAgentSettingsLinkedOutsideIsRefused(t *testing.T) {
+	root := t.TempDir()
+	personal := filepath.Join(root, "home", "settings.json")
+	writeFile(t, personal, "{\"model\": \"opus\"}\n", 0o600)
+	tree := filepath.Join(root, "tree")
+	if err := os.MkdirAll(filepath.Join(tree, ".claude"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(personal, filepath.Join(tree, ".claude", "settings.json")); err != nil {
+		t.Fatal(err)
+	}
+	for _, plan := range []func(string) (agentStep, error){planAgentInstall, planAgentUninstall} {
+		_, err := plan(tree)
+		if err == nil || !strings.Contains(err.Error(), "leads outside") {
+			t.Errorf("planned through a link out of the tree: %v", err)
+		}
+	}
+	if b, _ := os.ReadFile(personal); string(b) != "{\"model\": \"opus\"}\n" {
+		t.Errorf("the person's own settings changed: %q", b)
 	}
 }
