@@ -69,12 +69,13 @@ func (r Response) MarshalJSON() ([]byte, error) {
 // lists as [] when empty, the way `sw profile show --json` writes them.
 func (s Suggestion) MarshalJSON() ([]byte, error) {
 	type rule struct {
-		ID     string          `json:"id"`
-		Rule   string          `json:"rule"`
-		Avoid  []string        `json:"avoid"`
-		Prefer []string        `json:"prefer"`
-		Metric *profile.Metric `json:"metric"`
-		Note   string          `json:"note,omitempty"`
+		ID          string          `json:"id"`
+		Rule        string          `json:"rule"`
+		Avoid       []string        `json:"avoid"`
+		Prefer      []string        `json:"prefer"`
+		Metric      *profile.Metric `json:"metric"`
+		Boilerplate []string        `json:"boilerplate,omitempty"`
+		Note        string          `json:"note,omitempty"`
 	}
 	out := struct {
 		ID        string `json:"id"`
@@ -85,7 +86,7 @@ func (s Suggestion) MarshalJSON() ([]byte, error) {
 		Signature string `json:"signature"`
 	}{ID: s.ID, Layer: s.Layer, Summary: s.Summary, Evidence: s.Evidence, Signature: s.Signature}
 	if r := s.Rule; r != nil {
-		out.Rule = &rule{r.ID, r.Rule, nonNil(r.Avoid), nonNil(r.Prefer), r.Metric, r.Note}
+		out.Rule = &rule{r.ID, r.Rule, nonNil(r.Avoid), nonNil(r.Prefer), r.Metric, r.Boilerplate, r.Note}
 	}
 	return json.Marshal(out)
 }
