@@ -48,7 +48,8 @@ func TestWriteJSON(t *testing.T) {
       "genre": "essay",
       "score": 1,
       "errors": [],
-      "warnings": []
+      "warnings": [],
+      "boilerplate": []
     }
   ]
 }
@@ -69,7 +70,7 @@ func TestJSONShape(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"path":"a.md","genre":"essay","score":0.6666666666666666,"errors":[{"rule":"short","line":1,"col":16,"message":"sentence of 6 words; hard limit short allows at most 4"}],"warnings":[]}`
+	want := `{"path":"a.md","genre":"essay","score":0.6666666666666666,"errors":[{"rule":"short","line":1,"col":16,"message":"sentence of 6 words; hard limit short allows at most 4"}],"warnings":[],"boilerplate":[]}`
 	if string(out) != want {
 		t.Errorf("got  %s\nwant %s", out, want)
 	}
