@@ -34,6 +34,18 @@
 // [MinParagraphs] paragraphs. [MinPieces] pieces is the floor for every
 // signal: a signal seen in one piece is never a suggestion.
 //
+// Boilerplate first (package boilerplate): a paragraph of at most
+// boilerplate.MaxWords words that recurs, word for word once case,
+// punctuation, markup and numbers are set aside, in [BoilerplateShare] of
+// the pieces (and MinPieces) is the collection's template, when it is at
+// least [MinTemplateWords] words long or stands at the edge of most of
+// them (a byline, a sign-off). Pieces that are mostly copies of one
+// another ([MaxTemplateShare]) are no evidence of it. Each such line not
+// in the profile is proposed as a rule with a `boilerplate:` list
+// (signature boilerplate:<line>), and every signal then reads the pieces,
+// and their drafts, without the profile's lines and the ones found, and
+// without the notes after a sign-off; a rejected line is writing again.
+//
 // Metrics (rule files with a metric sw check tests; ids sentence-length,
 // paragraph-length, paragraph-sentences, piece-length, semicolons,
 // em-dashes...). The typical value is the median of all the sentences (or
@@ -42,17 +54,24 @@
 // per sentence: 3 or 25%; rates: their own floor or 50%), and sw check
 // would hold it on the proposed rule's target (no nearer the bound on its
 // side than half-way: bounds drawn tight leave less room than the
-// tolerance). [AgreeShare] of the measurable pieces must agree. Sentence, paragraph and piece length
-// are proposed whenever the pieces agree: they are the shape of a voice.
-// Other metrics need to differ from general English (a reference value per
-// metric, for edited contemporary prose): the writer's band and English's
-// band must not meet, and a rate's count must lie [MinZ] Poisson
-// deviations from English's. Bounds: per sentence or paragraph, the 10th
-// and 90th percentiles of the pooled units; per piece, [BoundsWidth]
-// tolerances around the target. A rate rule has a target only with
-// [MinEvents] events behind it; a rate near zero is a ceiling, and a mark
-// the batch never shows, where English would have shown [MinAbsentEvents],
-// is an "avoid" ceiling of one tolerance.
+// tolerance). [AgreeShare] of the measurable pieces must agree. Sentence,
+// paragraph and piece length are proposed whenever the pieces agree: they
+// are the shape of a voice. Other metrics need to differ from general
+// English (a reference value per metric, for edited contemporary prose):
+// the writer's band and English's band must not meet, and a rate's count
+// must lie [MinZ] Poisson deviations from English's. A new rule must also
+// change what an agent would do (changesAgent): no ceiling at or above
+// English's typical value, no target within English's ordinary range
+// (one tolerance of it). Bounds are where sw check warns, so they lie
+// where the writer's own pieces seldom go: per sentence or paragraph, the
+// quantiles of a log-normal fitted to the pooled units that leave
+// [UnitWarnings] units per 1,000 words outside (the rule's sentence says
+// where most lie: the 10th to the 90th percentile); per piece,
+// [BoundsWidth] tolerances around the target. A rate rule has a target
+// only with [MinEvents] events behind it; a rate near zero is a ceiling,
+// and a mark the batch never shows, where English would have shown
+// [MinAbsentEvents], is an "avoid" ceiling of one tolerance. A ceiling
+// needs [MinCeilingPieces] measurable pieces: rare marks come in bursts.
 //
 // Openings and closings (rules the agent reads; no metric exists for
 // them): a question, an exclamation (closings), a first-person sentence, a

@@ -10,7 +10,9 @@ import (
 )
 
 func edited(final string, drafts ...string) *edit {
-	return diffEdit(measurePiece(Piece{Path: "p.md", Genre: "essay", Text: final, Drafts: drafts}, 0))
+	ps := parsePieces([]Piece{{Path: "p.md", Genre: "essay", Text: final, Drafts: drafts}})
+	measurePieces(ps, func(*piece) func(string) bool { return func(string) bool { return false } })
+	return diffEdit(ps[0])
 }
 
 func keysOf(m map[string]int) string {

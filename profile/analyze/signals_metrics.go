@@ -98,11 +98,13 @@ func metricEval(spec *metricSpec, mi int) func([]*piece) (metricResult, gate) {
 		var res metricResult
 		var g gate
 		var pooled []float64
+		unitWords := 0
 		for _, p := range ps {
 			m := p.metrics[mi]
 			if !m.ok {
 				continue
 			}
+			unitWords += p.doc.WordCount()
 			g.measured = append(g.measured, p)
 			res.values = append(res.values, m.value)
 			pooled = append(pooled, m.units...)
@@ -136,8 +138,9 @@ func metricEval(spec *metricSpec, mi int) func([]*piece) (metricResult, gate) {
 			// run past" the max, few fall under the min. A min of one unit
 			// (one sentence, one word) says nothing and is left out.
 			res.p10, res.p90 = prose.Percentile(pooled, 10), prose.Percentile(pooled, 90)
-			res.max = ptr(math.Max(ceilTo(res.p90, spec.step), res.target))
-			if lo := math.Min(floorTo(res.p10, spec.step), res.target); lo > 1 {
+			lo, hi := unitBounds(pooled, unitWords)
+			res.max = ptr(math.Max(ceilTo(hi, spec.step), res.target))
+			if lo := math.Min(floorTo(lo, spec.step), res.target); lo > 1 {
 				res.min = ptr(lo)
 			}
 		} else if spec.rate {
@@ -162,6 +165,34 @@ func metricEval(spec *metricSpec, mi int) func([]*piece) (metricResult, gate) {
 		}
 		return res, g
 	}
+}
+
+// UnitWarnings is how many warnings per 1,000 words one per-unit rule
+// may draw on the writer's own pieces: sw check warns about each sentence
+// or paragraph outside the bounds, so the bounds lie where so few of the
+// writer's units fall.
+var UnitWarnings = 0.2
+
+// unitBounds estimates where a rule's per-unit bounds lie: the lengths of
+// sentences and paragraphs are close to log-normal, so the bounds are the
+// quantiles of the log-normal fitted to the pooled units that leave
+// UnitWarnings units per 1,000 words outside, split between the two tails.
+// A fitted tail reaches past the few pieces seen, as the writer's next
+// pieces will.
+func unitBounds(units []float64, words int) (lo, hi float64) {
+	n := float64(len(units))
+	var sum, sq float64
+	for _, v := range units {
+		l := math.Log(math.Max(v, 1))
+		sum += l
+		sq += l * l
+	}
+	mu := sum / n
+	sigma := math.Sqrt(math.Max(sq/n-mu*mu, 0) * n / math.Max(n-1, 1))
+	perK := n * 1000 / float64(max(words, 1))
+	q := math.Min(UnitWarnings/perK/2, 0.25)
+	z := math.Sqrt2 * math.Erfinv(1-2*q)
+	return math.Exp(mu - z*sigma), math.Exp(mu + z*sigma)
 }
 
 // boundsAround sets a per-piece rule's bounds. A piece's value swings with
@@ -256,6 +287,12 @@ func (r *run) metricCandidate(spec *metricSpec, o outcome[metricResult], match f
 	if !res.withTarget {
 		m.Target = nil
 	}
+	if soft == nil && m.Target == nil && len(o.gate.measured) < MinCeilingPieces {
+		return // too few pieces to tell a writer who avoids a mark from pieces that did not need it
+	}
+	if soft == nil && !changesAgent(spec, m) {
+		return // the rule would ask an agent for what it does anyway
+	}
 	// The pieces that agree are those sw check will hold on target under
 	// the rule as written: bounds drawn tight by close-set sentences, or
 	// narrowed by a hard limit, leave less room than the tolerance.
@@ -264,7 +301,7 @@ func (r *run) metricCandidate(spec *metricSpec, o outcome[metricResult], match f
 	if len(g.support) < atLeast(AgreeShare, len(g.measured)) {
 		return
 	}
-	text, summary := metricWording(spec, m, res.target)
+	text, summary := metricWording(spec, m, res.most(spec, m), res.target)
 	if soft != nil {
 		summary = "Change " + soft.ID + ": " + lowerFirst(summary)
 	}
@@ -272,6 +309,45 @@ func (r *run) metricCandidate(spec *metricSpec, o outcome[metricResult], match f
 	c.summary = summary
 	c.evidence = metricEvidence(spec, res, g, against, hard)
 	r.add(c)
+}
+
+// most is where most of the writer's units lie (the 10th to the 90th
+// percentile), within m's bounds: what a per-unit rule's sentence says.
+// A lower end of one unit says nothing and is left out.
+func (res *metricResult) most(spec *metricSpec, m *profile.Metric) *profile.Metric {
+	if res.units == 0 {
+		return m
+	}
+	most := &profile.Metric{Name: m.Name, Target: m.Target, Max: ptr(math.Max(ceilTo(res.p90, spec.step), res.target))}
+	if m.Max != nil {
+		most.Max = ptr(math.Min(*most.Max, *m.Max))
+	}
+	if lo := math.Min(floorTo(res.p10, spec.step), res.target); lo > 1 {
+		if m.Min != nil {
+			lo = math.Max(lo, *m.Min)
+		}
+		most.Min = ptr(lo)
+	}
+	return most
+}
+
+// changesAgent says a new metric rule asks an agent for something other
+// than what it writes by default, which is general English (spec.ref): a
+// ceiling at or above English's typical value, or a target within
+// English's ordinary range (within tol(ref) of it), changes nothing, and
+// a rule that changes nothing is one more line for the person to review
+// and the agent to read. A metric with no reference (piece length) has no
+// default to compare with.
+func changesAgent(spec *metricSpec, m *profile.Metric) bool {
+	switch {
+	case math.IsNaN(spec.ref):
+		return true
+	case m.Target != nil:
+		return math.Abs(*m.Target-spec.ref) > spec.tol(spec.ref)
+	case m.Max != nil:
+		return *m.Max < spec.ref
+	}
+	return m.Min != nil && *m.Min > spec.ref
 }
 
 // distinct says a rate differs from ordinary English enough to be worth a
