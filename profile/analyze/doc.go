@@ -78,6 +78,14 @@
 // short one ([ShortSentence] words), a one-sentence paragraph, shared by
 // [AgreeShare] of the pieces with two paragraphs or more.
 //
+// Style, not subject (subjectFree): every prefer and avoid phrase holding
+// a content word (not a function word, a manner word such as "indeed" or
+// "clearly", one of the commonest words, or a noun in an idiom) must be
+// used, or cut, in pieces on at least two subjects, and be a topic word of
+// none of them. A piece's topic words are its [TopicWords] nouns of
+// highest keyness against general English; two pieces are on different
+// subjects when neither's [TopicCore] strongest is among the other's.
+//
 // Signature vocabulary (prefer rules, one phrase each): words and 2- and
 // 3-word phrases the writer uses at least [MinVocabRatio] times as often
 // as general English (the baseline package), in [VocabShare] of the

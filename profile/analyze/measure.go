@@ -26,9 +26,13 @@ type piece struct {
 	// drafts are read as its final text is.
 	isBoilerplate func(key string) bool
 	eligible      bool // at least MinPieceWords words
-	metrics       []pieceMetric
-	opening       shape
-	closing       shape
+	// topicList is what it is about (see topicWords), found the first
+	// time a signal asks (see topics).
+	topicList  []string
+	topicsRead bool
+	metrics    []pieceMetric
+	opening    shape
+	closing    shape
 }
 
 // pieceMetric is one metric of one piece: the per-unit values (sentences,
