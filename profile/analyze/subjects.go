@@ -146,13 +146,23 @@ func stem(w string) string {
 // mannerWord says a word that is no function word still carries no
 // subject: an adverb of manner, degree, frequency or discourse (however,
 // indeed, often, really, clearly). Those are how a person writes. A word
-// ending in -ly counts unless general English uses it as a noun (family,
-// supply, assembly).
+// ending in -ly counts when it is an adverb of a word general English
+// knows at least a tenth as well (real, simple, happy, basic) and general
+// English does not use it as a noun (family, supply, assembly).
 func mannerWord(w string) bool {
 	if mannerWords()[w] {
 		return true
 	}
-	return len(w) >= 5 && strings.HasSuffix(w, "ly") && !englishNounCached(w)
+	if len(w) < 5 || !strings.HasSuffix(w, "ly") {
+		return false
+	}
+	rate := baseline.Rate(w)
+	for _, base := range []string{w[:len(w)-2], w[:len(w)-1] + "e", w[:len(w)-3] + "y", strings.TrimSuffix(w, "ally")} {
+		if r, ok := baseline.PerMillion(base); ok && base != w && r >= rate/10 {
+			return !englishNounCached(w)
+		}
+	}
+	return false
 }
 
 var mannerWords = sync.OnceValue(func() map[string]bool {
