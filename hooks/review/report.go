@@ -13,6 +13,7 @@ import (
 // unless it was a dry run, what was written.
 type AnalysisReport struct {
 	Pieces      []string             `json:"pieces"`
+	LeftOut     []SkippedPiece       `json:"left_out"` // pieces sw could not read, so not analysed
 	Suggestions []ReportedSuggestion `json:"suggestions"`
 	Suppressed  []Suppressed         `json:"suppressed"`
 	DryRun      bool                 `json:"dry_run"`
@@ -34,7 +35,8 @@ type ReportedSuggestion struct {
 // Report describes a proposal and, when it was applied, its outcome (nil
 // for a dry run).
 func Report(p *Proposal, out *Outcome) *AnalysisReport {
-	r := &AnalysisReport{Pieces: []string{}, Suggestions: []ReportedSuggestion{}, Suppressed: []Suppressed{}, DryRun: out == nil}
+	r := &AnalysisReport{Pieces: []string{}, LeftOut: append([]SkippedPiece{}, p.LeftOut...), Suggestions: []ReportedSuggestion{},
+		Suppressed: []Suppressed{}, DryRun: out == nil}
 	for _, piece := range p.Request.Pieces {
 		r.Pieces = append(r.Pieces, piece.Path)
 	}
@@ -60,6 +62,9 @@ func (r *AnalysisReport) WriteText(w io.Writer) error {
 		fmt.Fprintf(&b, ": %s", strings.Join(r.Pieces, ", "))
 	}
 	b.WriteString("\n")
+	for _, s := range r.LeftOut {
+		fmt.Fprintf(&b, "Left out: %s\n", s)
+	}
 	if len(r.Suggestions) == 0 {
 		b.WriteString("\nNo suggestions.\n")
 	}
