@@ -121,11 +121,14 @@
 // Against the profile (Request.Profile): a habit the resolved profile
 // already states is not proposed; a metric rule the pieces have moved
 // away from is changed under its own id (in a genre batch, a global
-// preference is refined in the genre's layer under the same id); a rule
-// every piece of [MinRemovePieces] or more contradicts (a metric they all
-// break without agreeing on another value, an avoid phrase [VocabShare]
-// of them use, a prefer phrase none uses, an opening none has) is
-// proposed for removal.
+// preference is refined in the genre's layer under the same id). Every
+// soft rule is revisited on the pieces (the batch and the earlier pieces
+// sent with it, Piece.Earlier): one [BreakShare] of [MinRemovePieces] or
+// more pieces break as sw check sees them (see breaking) is changed when
+// they agree on another value and proposed for removal when they do not;
+// likewise an avoid phrase BreakShare of them use, a prefer phrase
+// BreakShare do without while fewer than [VocabShare] use it, an opening
+// or closing BreakShare lack while fewer than AgreeShare have it.
 // Hard limits are never proposed, changed or removed, and nothing that
 // breaks one is proposed: a metric target outside its bounds, a phrase
 // containing one it avoids. Bounds are kept inside a hard limit's.

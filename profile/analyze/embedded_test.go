@@ -181,7 +181,7 @@ func TestPhraseRuleRemovals(t *testing.T) {
 	}
 	resp := analyzeOK(t, req)
 	s := must(t, find(resp, "remove:no-upon"), "removing no-upon")
-	if s.Layer != "preferences" || s.Rule != nil || !strings.Contains(s.Evidence, "“upon” is used in 3 of 3 pieces") {
+	if s.Layer != "preferences" || s.Rule != nil || !strings.Contains(s.Evidence, "“upon” is used in 3 of the 3 recent pieces") {
 		t.Errorf("no-upon: %+v", s)
 	}
 	s = must(t, find(resp, "remove:say-groovy@essay"), "removing say-groovy")

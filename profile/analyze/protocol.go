@@ -28,6 +28,10 @@ type Piece struct {
 	Genre  string   `json:"genre"` // a key of Request.Profile
 	Text   string   `json:"text"`
 	Drafts []string `json:"drafts"` // never null on the wire: [] when none
+	// Earlier says the piece was finished before this batch, and is read
+	// again with it (.sw.yaml's analyzer.window): rules are revisited, and
+	// bounds estimated, on every recent piece, not the batch alone.
+	Earlier bool `json:"earlier,omitempty"`
 }
 
 // Rejected is a suggestion the person turned down, within the feedback window.

@@ -218,15 +218,15 @@ func (r *run) metricSignals() {
 		match := func(s profile.Sourced) bool { return s.Metric != nil && s.Metric.Name == spec.name }
 		byGenre := func(genre string) (metricResult, gate) { return eval(r.scope(genre)) }
 		for _, o := range place(r, byGenre) {
-			r.metricCandidate(spec, o, match)
+			r.metricCandidate(spec, mi, o, match)
 		}
 		r.removals(match, func(s profile.Sourced, ps []*piece) (bool, string) {
-			return metricContradicts(spec, eval, s, ps)
+			return metricContradicts(spec, mi, eval, s, ps)
 		})
 	}
 }
 
-func (r *run) metricCandidate(spec *metricSpec, o outcome[metricResult], match func(profile.Sourced) bool) {
+func (r *run) metricCandidate(spec *metricSpec, mi int, o outcome[metricResult], match func(profile.Sourced) bool) {
 	res := o.res
 	soft, hard := r.current(o.genre, match)
 	for _, h := range hard {
@@ -256,32 +256,24 @@ func (r *run) metricCandidate(spec *metricSpec, o outcome[metricResult], match f
 		against = "The profile has no rule on " + spec.name + "."
 	} else {
 		sm := soft.Metric
-		var d float64
-		switch {
-		case sm.Target != nil:
-			if math.Abs(res.target-*sm.Target) <= spec.tol(*sm.Target) || !res.differs(spec, *sm.Target) {
-				return // the profile already says it
-			}
-			d = res.target - *sm.Target
-		case sm.Contains(res.target):
-			return
-		case sm.Max != nil && res.target > *sm.Max:
-			if !res.differs(spec, *sm.Max) {
-				return
-			}
-			d = res.target - *sm.Max
-		default:
-			if !res.differs(spec, *sm.Min) {
-				return
-			}
-			d = res.target - *sm.Min
+		d, moved := res.movedFrom(spec, sm)
+		// A rule the pieces have not moved away from is still revisited:
+		// one a third of them break gets the bounds they meet.
+		broken, how := breaking(spec, mi, sm, o.gate.measured)
+		if !moved && len(broken) < atLeast(BreakShare, len(o.gate.measured)) {
+			return // the profile already says it
 		}
 		c.baseID, c.fixedID = soft.ID, true
 		c.family = familyChange
 		c.sig = "metric:" + spec.name + ":" + direction(d)
 		c.strength = 10 + math.Abs(d)
-		against = fmt.Sprintf("Current rule %s (%s): %s; the pieces have moved to %s.",
-			soft.ID, soft.Source, profile.Bounds(sm), fmtNum(res.target))
+		if moved {
+			against = fmt.Sprintf("Current rule %s (%s): %s; the pieces have moved to %s.",
+				soft.ID, soft.Source, profile.Bounds(sm), fmtNum(res.target))
+		} else {
+			against = fmt.Sprintf("Current rule %s (%s): %s. %s", soft.ID, soft.Source, profile.Bounds(sm),
+				brokenEvidence(broken, how, len(o.gate.measured)))
+		}
 	}
 	m := &profile.Metric{Name: spec.name, Target: ptr(res.target), Min: res.min, Max: res.max}
 	if !res.withTarget {
@@ -292,6 +284,9 @@ func (r *run) metricCandidate(spec *metricSpec, o outcome[metricResult], match f
 	}
 	if soft == nil && !changesAgent(spec, m) {
 		return // the rule would ask an agent for what it does anyway
+	}
+	if soft != nil && sameMetric(m, soft.Metric) {
+		return // re-estimated, the rule comes out as it is
 	}
 	// The pieces that agree are those sw check will hold on target under
 	// the rule as written: bounds drawn tight by close-set sentences, or
@@ -329,6 +324,22 @@ func (res *metricResult) most(spec *metricSpec, m *profile.Metric) *profile.Metr
 		most.Min = ptr(lo)
 	}
 	return most
+}
+
+// movedFrom says whether the pieces' typical value has moved away from a
+// current rule's (its target, or out of its bounds) by more than the
+// tolerance and, for a rate, by more than chance; d is how far.
+func (res *metricResult) movedFrom(spec *metricSpec, sm *profile.Metric) (d float64, moved bool) {
+	switch {
+	case sm.Target != nil:
+		d = res.target - *sm.Target
+		return d, math.Abs(d) > spec.tol(*sm.Target) && res.differs(spec, *sm.Target)
+	case sm.Contains(res.target):
+		return 0, false
+	case sm.Max != nil && res.target > *sm.Max:
+		return res.target - *sm.Max, res.differs(spec, *sm.Max)
+	}
+	return res.target - *sm.Min, res.differs(spec, *sm.Min)
 }
 
 // changesAgent says a new metric rule asks an agent for something other
@@ -378,25 +389,21 @@ func (res *metricResult) differs(spec *metricSpec, x float64) bool {
 	return math.Abs(res.events-mu) >= MinZ*math.Sqrt(math.Max(mu, 1))
 }
 
-// metricContradicts says whether every measurable piece (at least
-// MinRemovePieces) breaks rule s while the pieces do not agree on a new
-// value (when they agree, a change is proposed instead). A piece breaks
-// the rule when its value (its median, for a per-unit metric) lies outside
-// the rule's bounds or further than tol from its target.
-func metricContradicts(spec *metricSpec, eval func([]*piece) (metricResult, gate), s profile.Sourced, ps []*piece) (bool, string) {
+// metricContradicts says whether BreakShare of the measurable pieces (at
+// least MinRemovePieces) break rule s (see breaking) while the pieces do
+// not agree on a new value (when they agree, a change is proposed
+// instead).
+func metricContradicts(spec *metricSpec, mi int, eval func([]*piece) (metricResult, gate), s profile.Sourced, ps []*piece) (bool, string) {
 	res, g := eval(ps)
 	if len(g.measured) < MinRemovePieces || g.holds {
 		return false, ""
 	}
-	sm := s.Metric
-	for _, v := range res.values {
-		breaks := !sm.Contains(v) || (sm.Target != nil && math.Abs(v-*sm.Target) > spec.tol(*sm.Target))
-		if !breaks {
-			return false, ""
-		}
+	broken, how := breaking(spec, mi, s.Metric, g.measured)
+	if len(broken) < atLeast(BreakShare, len(g.measured)) {
+		return false, ""
 	}
-	return true, fmt.Sprintf("Every one of the %d pieces breaks it, and they agree on no other value: %s %s.",
-		len(g.measured), spec.name, valueList(g.measured, res.values, spec))
+	return true, fmt.Sprintf("%s They agree on no other value: %s %s.", brokenEvidence(broken, how, len(g.measured)),
+		spec.name, valueList(g.measured, res.values, spec))
 }
 
 // onTarget keeps the supporting pieces sw check holds on m's target;

@@ -177,7 +177,7 @@ func TestMetricRemoval(t *testing.T) {
 	if s.Rule != nil || s.ID != "short-sentences" || s.Layer != "preferences" {
 		t.Errorf("removal: %+v", s)
 	}
-	if !strings.Contains(s.Evidence, "Every one of the 3 pieces breaks it") {
+	if !strings.Contains(s.Evidence, "3 of the 3 recent pieces break it: pieces/a.md (median 20, far from 10)") {
 		t.Errorf("evidence: %s", s.Evidence)
 	}
 }
