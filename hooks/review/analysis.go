@@ -17,6 +17,7 @@ type Outcome struct {
 	Batch      string         `json:"batch"`
 	Pieces     []string       `json:"pieces"`
 	LeftOut    []SkippedPiece `json:"left_out"`   // pieces sw could not read, so not analysed
+	Earlier    int            `json:"earlier"`    // pieces finished before the batch, read again with it
 	Written    []*Suggestion  `json:"written"`    // branches created or refreshed
 	Skipped    []Skipped      `json:"skipped"`    // suggestions not written, and why
 	Suppressed []Suppressed   `json:"suppressed"` // rejected before, so not proposed again
@@ -108,16 +109,21 @@ func (l *Loop) Propose(ctx context.Context, paths []string) (*Proposal, error) {
 // propose is Propose on pieces as counted in st, read as of head.
 func (l *Loop) propose(ctx context.Context, st *State, head git.Hash, paths []string) (p *Proposal, err error) {
 	p = &Proposal{seq: st.Seq, head: head}
+	var earlier []string
 	if paths == nil {
 		for _, pp := range st.Pending {
 			paths = append(paths, pp.Path)
 		}
+		if earlier, err = l.earlier(head, paths); err != nil {
+			return nil, err
+		}
 	} else {
 		p.seq = -1 // named pieces: the count is left as it is
 	}
-	if p.Request, p.LeftOut, err = l.request(p.head, paths, p.seq < 0, st); err != nil {
+	if p.Request, p.LeftOut, err = l.request(p.head, append(paths, earlier...), p.seq < 0, st); err != nil {
 		return nil, err
 	}
+	markEarlier(p.Request, earlier)
 	a := l.Coll.Settings.Analyzer
 	resp, err := analyze.New(a.Command, a.Timeout, l.Coll.Root).Analyze(ctx, p.Request)
 	if err != nil {
@@ -240,7 +246,11 @@ func (l *Loop) apply(st *State, p *Proposal) (*Outcome, error) {
 	}
 	out := &Outcome{Suppressed: p.Suppressed}
 	for _, piece := range p.Request.Pieces {
-		out.Pieces = append(out.Pieces, piece.Path)
+		if piece.Earlier {
+			out.Earlier++
+		} else {
+			out.Pieces = append(out.Pieces, piece.Path)
+		}
 	}
 	for _, s := range p.Suppressed {
 		l.logf("dropped %s: %s", s.Signature, s.Reason)

@@ -14,6 +14,7 @@ import (
 type AnalysisReport struct {
 	Pieces      []string             `json:"pieces"`
 	LeftOut     []SkippedPiece       `json:"left_out"` // pieces sw could not read, so not analysed
+	Earlier     []string             `json:"earlier"`  // pieces finished before the batch, read again with it
 	Suggestions []ReportedSuggestion `json:"suggestions"`
 	Suppressed  []Suppressed         `json:"suppressed"`
 	DryRun      bool                 `json:"dry_run"`
@@ -37,8 +38,13 @@ type ReportedSuggestion struct {
 func Report(p *Proposal, out *Outcome) *AnalysisReport {
 	r := &AnalysisReport{Pieces: []string{}, LeftOut: append([]SkippedPiece{}, p.LeftOut...), Suggestions: []ReportedSuggestion{},
 		Suppressed: []Suppressed{}, DryRun: out == nil}
+	r.Earlier = []string{}
 	for _, piece := range p.Request.Pieces {
-		r.Pieces = append(r.Pieces, piece.Path)
+		if piece.Earlier {
+			r.Earlier = append(r.Earlier, piece.Path)
+		} else {
+			r.Pieces = append(r.Pieces, piece.Path)
+		}
 	}
 	for _, s := range p.Suggestions {
 		r.Suggestions = append(r.Suggestions, ReportedSuggestion{s.ID, s.Layer, s.Summary, s.Signature, s.Evidence, s.Rule})
@@ -60,6 +66,9 @@ func (r *AnalysisReport) WriteText(w io.Writer) error {
 	fmt.Fprintf(&b, "Analysed %d piece%s", len(r.Pieces), plural(len(r.Pieces)))
 	if len(r.Pieces) > 0 {
 		fmt.Fprintf(&b, ": %s", strings.Join(r.Pieces, ", "))
+	}
+	if n := len(r.Earlier); n > 0 {
+		fmt.Fprintf(&b, ", with %d finished before (the rules are revisited on them all)", n)
 	}
 	b.WriteString("\n")
 	for _, s := range r.LeftOut {
