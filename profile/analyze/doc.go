@@ -142,7 +142,8 @@
 // Signatures name the kind and direction: metric:<name>:up|down|set (the
 // direction from the current rule, or from general English for a new
 // one), prefer:phrase:<phrase>, avoid:phrase:<phrase>, opening:<kind>,
-// closing:<kind>, remove:<id>; a genre layer's suggestion adds @<genre>.
+// closing:<kind>, boilerplate:<key>, remove:<id>; a genre layer's
+// suggestion adds @<genre>.
 // A rejected signature is not proposed again, and rejecting the plain
 // form suppresses it in every genre. Ids are derived from the signal
 // (sentence-length, prefer-upon, avoid-in-conclusion, opening-question),
