@@ -73,6 +73,9 @@ func gitHook(io IO, event func(*review.Loop) (review.Status, error)) int {
 	if err != nil {
 		fmt.Fprintf(io.Stderr, "sw: %s\n", oneLine(err))
 	}
+	for _, s := range st.Unreadable {
+		fmt.Fprintf(io.Stderr, "sw: %s\n", oneLine(errors.New(s.String())))
+	}
 	if st.RecordProblem != "" {
 		fmt.Fprintf(io.Stderr, "sw: rejections not yet recorded in profile_feedback.json: %s (details in .git/sw/log)\n", oneLine(errors.New(st.RecordProblem)))
 	}
@@ -154,6 +157,14 @@ func startInBackground(root, entry string, args ...string) error {
 
 // outcomeLine says in one line what an analysis left for the person.
 func outcomeLine(out *review.Outcome) string {
+	line := outcomeSummary(out)
+	if n := len(out.LeftOut); n > 0 {
+		line += fmt.Sprintf("; %s left out, as sw cannot read %s: sw review says why", pieces(n), them(n))
+	}
+	return line
+}
+
+func outcomeSummary(out *review.Outcome) string {
 	dropped := out.Dropped()
 	switch n := len(out.Written); {
 	case n > 0 && dropped != "":

@@ -17,13 +17,14 @@ func Format(r Rule) []byte {
 		Max    *float64 `yaml:"max,omitempty"`
 	}
 	out := struct {
-		ID     string   `yaml:"id"`
-		Rule   string   `yaml:"rule"`
-		Avoid  []string `yaml:"avoid,omitempty"`
-		Prefer []string `yaml:"prefer,omitempty"`
-		Metric *metric  `yaml:"metric,omitempty"`
-		Note   string   `yaml:"note,omitempty"`
-	}{ID: r.ID, Rule: r.Rule, Avoid: r.Avoid, Prefer: r.Prefer, Note: r.Note}
+		ID          string   `yaml:"id"`
+		Rule        string   `yaml:"rule"`
+		Avoid       []string `yaml:"avoid,omitempty"`
+		Prefer      []string `yaml:"prefer,omitempty"`
+		Metric      *metric  `yaml:"metric,omitempty"`
+		Boilerplate []string `yaml:"boilerplate,omitempty"`
+		Note        string   `yaml:"note,omitempty"`
+	}{ID: r.ID, Rule: r.Rule, Avoid: r.Avoid, Prefer: r.Prefer, Boilerplate: r.Boilerplate, Note: r.Note}
 	if r.Metric != nil {
 		out.Metric = &metric{r.Metric.Name, r.Metric.Target, r.Metric.Min, r.Metric.Max}
 	}

@@ -66,7 +66,7 @@ func (p *ruleParser) document(data []byte) (*yaml.Node, error) {
 	return root, nil
 }
 
-var ruleFields = []string{"id", "rule", "avoid", "prefer", "metric", "note"}
+var ruleFields = []string{"id", "rule", "avoid", "prefer", "metric", "boilerplate", "note"}
 
 func (p *ruleParser) rule(m *yaml.Node, wantID string) Rule {
 	var r Rule
@@ -86,6 +86,8 @@ func (p *ruleParser) rule(m *yaml.Node, wantID string) Rule {
 			r.Prefer = p.phrases(val, "prefer")
 		case "metric":
 			r.Metric = p.metric(val)
+		case "boilerplate":
+			r.Boilerplate = p.list(val, "boilerplate", `boilerplate: ["PUBLIUS"]`, "line")
 		case "note":
 			r.Note, _ = p.text(val, "note")
 		}
@@ -156,24 +158,30 @@ func (p *ruleParser) text(n *yaml.Node, field string) (string, bool) {
 }
 
 func (p *ruleParser) phrases(n *yaml.Node, field string) []string {
+	return p.list(n, field, field+`: ["in conclusion"]`, "phrase")
+}
+
+// list reads a list of phrases or lines; example and item name them in
+// messages.
+func (p *ruleParser) list(n *yaml.Node, field, example, item string) []string {
 	if n.Kind != yaml.SequenceNode {
-		p.fail(n, "`%s:` must be a list of phrases, e.g. %s: [\"in conclusion\"]", field, field)
+		p.fail(n, "`%s:` must be a list of %ss, e.g. %s", field, item, example)
 		return nil
 	}
 	out := make([]string, 0, len(n.Content))
 	seen := map[string]bool{}
-	for _, item := range n.Content {
-		item = resolveAlias(item)
-		s, ok := p.text(item, field)
+	for _, node := range n.Content {
+		node = resolveAlias(node)
+		s, ok := p.text(node, field)
 		if !ok {
 			continue
 		}
 		norm := NormalizePhrase(s)
 		switch {
 		case norm == "":
-			p.fail(item, "empty phrase in `%s:`; remove it", field)
+			p.fail(node, "empty %s in `%s:`; remove it", item, field)
 		case seen[norm]:
-			p.fail(item, "phrase %q is listed twice in `%s:`; keep one", s, field)
+			p.fail(node, "%s %q is listed twice in `%s:`; keep one", item, s, field)
 		default:
 			seen[norm] = true
 			out = append(out, strings.TrimSpace(s))

@@ -14,6 +14,7 @@ avoid: ["in order to"]
 prefer:
   - so
 metric: {name: words_per_sentence, target: 22, min: 8, max: 40}
+boilerplate: [PUBLIUS]
 note: |
   Long sentences lose readers.
 `
@@ -30,6 +31,12 @@ note: |
 	if m := r.Metric; m == nil || m.Name != "words_per_sentence" || *m.Target != 22 || *m.Min != 8 || *m.Max != 40 {
 		t.Errorf("metric = %+v", r.Metric)
 	}
+	if len(r.Boilerplate) != 1 || r.Boilerplate[0] != "PUBLIUS" {
+		t.Errorf("boilerplate = %q", r.Boilerplate)
+	}
+	if back, err := ParseRule("x.yaml", r.ID, Format(r)); err != nil || len(back.Boilerplate) != 1 {
+		t.Errorf("written and read back: %+v, %v", back, err)
+	}
 	if r.Note != "Long sentences lose readers." {
 		t.Errorf("note = %q", r.Note)
 	}
@@ -45,7 +52,7 @@ func TestParseRuleErrors(t *testing.T) {
 		{"not yaml", "x", "id: x\nrule: [unclosed\n", "x.yaml:2:8: not valid YAML: did not find expected ',' or ']'"},
 		{"not a mapping", "x", "- id: x\n", "x.yaml:1:1: a rule file must be a mapping"},
 		{"two documents", "x", "id: x\nrule: a\n---\nid: y\nrule: b\n", "x.yaml:3:1: a second YAML document; one rule per file"},
-		{"unknown field", "x", "id: x\nrule: a\navoids: [b]\n", `x.yaml:3:1: unknown field "avoids"; the fields are: id, rule, avoid, prefer, metric, note`},
+		{"unknown field", "x", "id: x\nrule: a\navoids: [b]\n", `x.yaml:3:1: unknown field "avoids"; the fields are: id, rule, avoid, prefer, metric, boilerplate, note`},
 		{"repeated field", "x", "id: x\nrule: a\nrule: b\n", `x.yaml:3:1: field "rule" appears twice`},
 		{"missing id", "x", "rule: a\n", "x.yaml:1:1: missing `id:`; add `id: x`"},
 		{"empty id", "x", "id: \"\"\nrule: a\n", "x.yaml:1:5: `id:` is empty; set `id: x`"},
@@ -62,6 +69,8 @@ func TestParseRuleErrors(t *testing.T) {
 		{"prefer of maps", "x", "id: x\nrule: a\nprefer: [{a: b}]\n", "x.yaml:3:10: `prefer:` must be text"},
 		{"empty phrase", "x", "id: x\nrule: a\navoid: [\"\"]\n", "x.yaml:3:9: empty phrase in `avoid:`"},
 		{"phrase twice", "x", "id: x\nrule: a\navoid: [So, so]\n", `x.yaml:3:13: phrase "so" is listed twice`},
+		{"boilerplate not a list", "x", "id: x\nrule: a\nboilerplate: PUBLIUS\n", "x.yaml:3:14: `boilerplate:` must be a list of lines, e.g. boilerplate: [\"PUBLIUS\"]"},
+		{"boilerplate line twice", "x", "id: x\nrule: a\nboilerplate: [PUBLIUS, Publius]\n", `x.yaml:3:24: line "Publius" is listed twice in ` + "`boilerplate:`"},
 		{"metric not a map", "x", "id: x\nrule: a\nmetric: 3\n", "x.yaml:3:9: `metric:` must be a mapping"},
 		{"metric unknown name", "x", "id: x\nrule: a\nmetric: {name: words_per_line, max: 3}\n", `x.yaml:3:16: unknown metric "words_per_line"; one of: `},
 		{"metric no name", "x", "id: x\nrule: a\nmetric: {max: 3}\n", "x.yaml:3:9: `metric:` needs a `name:`"},

@@ -31,13 +31,18 @@ const (
 
 // Rule is one rule file. Rule is the sentence the agent reads; Avoid, Prefer
 // and Metric are the parts a machine can check; Note says why, for people.
+// Boilerplate lists lines that are the collection's template, not writing
+// (a sign-off, a byline, a footer): sw check and the analyzer leave them,
+// and the notes after a sign-off, out of every measurement (package
+// boilerplate says how a line is recognised).
 type Rule struct {
-	ID     string   `json:"id"`
-	Rule   string   `json:"rule"`
-	Avoid  []string `json:"avoid"`
-	Prefer []string `json:"prefer"`
-	Metric *Metric  `json:"metric"`
-	Note   string   `json:"note,omitempty"`
+	ID          string   `json:"id"`
+	Rule        string   `json:"rule"`
+	Avoid       []string `json:"avoid"`
+	Prefer      []string `json:"prefer"`
+	Metric      *Metric  `json:"metric"`
+	Boilerplate []string `json:"boilerplate,omitempty"`
+	Note        string   `json:"note,omitempty"`
 }
 
 // Metric is a rule's measurable part: the typical value and the bounds of a

@@ -10,20 +10,21 @@ import (
 // sourcedJSON is a resolved rule as `sw profile show --json` prints it, in
 // the order people read it: id, layer, source, then the rule's fields.
 type sourcedJSON struct {
-	ID     string   `json:"id"`
-	Layer  Layer    `json:"layer"`
-	Source string   `json:"source"`
-	Rule   string   `json:"rule"`
-	Avoid  []string `json:"avoid"`
-	Prefer []string `json:"prefer"`
-	Metric *Metric  `json:"metric"`
-	Note   string   `json:"note,omitempty"`
+	ID          string   `json:"id"`
+	Layer       Layer    `json:"layer"`
+	Source      string   `json:"source"`
+	Rule        string   `json:"rule"`
+	Avoid       []string `json:"avoid"`
+	Prefer      []string `json:"prefer"`
+	Metric      *Metric  `json:"metric"`
+	Boilerplate []string `json:"boilerplate,omitempty"`
+	Note        string   `json:"note,omitempty"`
 }
 
 // MarshalJSON writes the flat shape. Lists are never null, so consumers
 // need not tell "none" from "missing".
 func (s Sourced) MarshalJSON() ([]byte, error) {
-	return json.Marshal(sourcedJSON{s.ID, s.Layer, s.Source, s.Rule.Rule, nonNil(s.Avoid), nonNil(s.Prefer), s.Metric, s.Note})
+	return json.Marshal(sourcedJSON{s.ID, s.Layer, s.Source, s.Rule.Rule, nonNil(s.Avoid), nonNil(s.Prefer), s.Metric, s.Boilerplate, s.Note})
 }
 
 // UnmarshalJSON reads the flat shape back.
@@ -32,7 +33,8 @@ func (s *Sourced) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &j); err != nil {
 		return err
 	}
-	*s = Sourced{Rule: Rule{ID: j.ID, Rule: j.Rule, Avoid: j.Avoid, Prefer: j.Prefer, Metric: j.Metric, Note: j.Note}, Layer: j.Layer, Source: j.Source}
+	*s = Sourced{Rule: Rule{ID: j.ID, Rule: j.Rule, Avoid: j.Avoid, Prefer: j.Prefer, Metric: j.Metric, Boilerplate: j.Boilerplate, Note: j.Note},
+		Layer: j.Layer, Source: j.Source}
 	if len(s.Avoid) == 0 {
 		s.Avoid = nil
 	}
@@ -115,6 +117,9 @@ func (r Rule) Checks() string {
 	}
 	if r.Metric != nil {
 		parts = append(parts, r.Metric.Name+" "+Bounds(r.Metric))
+	}
+	if len(r.Boilerplate) > 0 {
+		parts = append(parts, "boilerplate "+quoteAll(r.Boilerplate))
 	}
 	return strings.Join(parts, "; ")
 }

@@ -14,11 +14,13 @@ import (
 
 // Outcome is what one analysis did.
 type Outcome struct {
-	Batch      string        `json:"batch"`
-	Pieces     []string      `json:"pieces"`
-	Written    []*Suggestion `json:"written"`    // branches created or refreshed
-	Skipped    []Skipped     `json:"skipped"`    // suggestions not written, and why
-	Suppressed []Suppressed  `json:"suppressed"` // rejected before, so not proposed again
+	Batch      string         `json:"batch"`
+	Pieces     []string       `json:"pieces"`
+	LeftOut    []SkippedPiece `json:"left_out"`   // pieces sw could not read, so not analysed
+	Earlier    int            `json:"earlier"`    // pieces finished before the batch, read again with it
+	Written    []*Suggestion  `json:"written"`    // branches created or refreshed
+	Skipped    []Skipped      `json:"skipped"`    // suggestions not written, and why
+	Suppressed []Suppressed   `json:"suppressed"` // rejected before, so not proposed again
 }
 
 // Skipped is a suggestion the analyzer made that sw did not write.
@@ -77,6 +79,7 @@ type Proposal struct {
 	Request     *analyze.Request
 	Suggestions []analyze.Suggestion
 	Suppressed  []Suppressed
+	LeftOut     []SkippedPiece // pieces sw could not read, so not in Request
 	head        git.Hash
 	seq         int // pending pieces up to this sequence number were read
 }
@@ -105,20 +108,25 @@ func (l *Loop) Propose(ctx context.Context, paths []string) (*Proposal, error) {
 
 // propose is Propose on pieces as counted in st, read as of head.
 func (l *Loop) propose(ctx context.Context, st *State, head git.Hash, paths []string) (p *Proposal, err error) {
+	if err := l.CheckTrust(); err != nil {
+		return nil, err // before anything is read: a clone's command never runs unasked
+	}
 	p = &Proposal{seq: st.Seq, head: head}
+	var earlier []string
 	if paths == nil {
 		for _, pp := range st.Pending {
 			paths = append(paths, pp.Path)
 		}
+		if earlier, err = l.earlier(head, paths); err != nil {
+			return nil, err
+		}
 	} else {
 		p.seq = -1 // named pieces: the count is left as it is
 	}
-	if err := l.CheckTrust(); err != nil {
-		return nil, err // before anything is read: a clone's command never runs unasked
-	}
-	if p.Request, err = l.request(p.head, paths, p.seq < 0, st); err != nil {
+	if p.Request, p.LeftOut, err = l.request(p.head, append(paths, earlier...), p.seq < 0, st); err != nil {
 		return nil, err
 	}
+	markEarlier(p.Request, earlier)
 	a := l.Coll.Settings.Analyzer
 	resp, err := analyze.New(a.Command, a.Timeout, l.Coll.Root).Analyze(ctx, p.Request)
 	if err != nil {
@@ -147,34 +155,37 @@ func suppress(rejected []analyze.Rejected, suggestions []analyze.Suggestion) (ke
 
 // request gathers what the analyzer reads: each piece as committed at head,
 // the profile for each of their genres, and the remembered rejections. A
-// named piece head lacks is an error; a counted one was deleted since.
-func (l *Loop) request(head git.Hash, paths []string, named bool, st *State) (*analyze.Request, error) {
+// named piece head lacks is an error; a counted one was deleted since. A
+// piece sw cannot read is left out, and listed with why.
+func (l *Loop) request(head git.Hash, paths []string, named bool, st *State) (*analyze.Request, []SkippedPiece, error) {
 	req := &analyze.Request{Version: 1, Profile: map[string]*profile.Resolved{}}
+	var leftOut []SkippedPiece
 	refs := make([]git.FileRef, len(paths))
 	for i, path := range paths {
 		refs[i] = git.FileRef{Commit: head, Path: path}
 	}
 	texts, err := l.Repo.ReadFiles(refs)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for i, path := range paths {
 		text := texts[i]
 		if text == nil && named {
-			return nil, fmt.Errorf("%s is not committed; the analysis reads pieces as committed (git add and commit it first)", path)
+			return nil, nil, fmt.Errorf("%s is not committed; the analysis reads pieces as committed (git add and commit it first)", path)
 		}
 		if text == nil {
 			continue // deleted since it was counted
 		}
 		genre, err := l.Coll.GenreOf(path, text)
 		if err != nil {
-			return nil, err
+			leftOut = append(leftOut, SkippedPiece{Path: path, Reason: err.Error()})
+			continue
 		}
 		req.Pieces = append(req.Pieces, analyze.Piece{Path: path, Genre: genre, Text: string(text)})
 		if req.Profile[genre] == nil {
 			r, err := l.Coll.Resolve(genre)
 			if err != nil {
-				return nil, fmt.Errorf("the profile cannot be read, so no analysis: %w", err)
+				return nil, nil, fmt.Errorf("the profile cannot be read, so no analysis: %w", err)
 			}
 			req.Profile[genre] = r
 		}
@@ -189,17 +200,17 @@ func (l *Loop) request(head git.Hash, paths []string, named bool, st *State) (*a
 	}
 	drafts, err := l.drafts(head, since, present)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for i := range req.Pieces {
 		req.Pieces[i].Drafts = drafts[req.Pieces[i].Path]
 	}
 	rejected, err := l.remembered(st)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	req.Rejected = rejected
-	return req, nil
+	return req, leftOut, nil
 }
 
 // remembered is every rejection the analysis must not propose again: those
@@ -244,10 +255,18 @@ func (l *Loop) apply(st *State, p *Proposal) (*Outcome, error) {
 	}
 	out := &Outcome{Suppressed: p.Suppressed}
 	for _, piece := range p.Request.Pieces {
-		out.Pieces = append(out.Pieces, piece.Path)
+		if piece.Earlier {
+			out.Earlier++
+		} else {
+			out.Pieces = append(out.Pieces, piece.Path)
+		}
 	}
 	for _, s := range p.Suppressed {
 		l.logf("dropped %s: %s", s.Signature, s.Reason)
+	}
+	out.LeftOut = p.LeftOut
+	for _, s := range p.LeftOut {
+		l.logf("%s", s)
 	}
 	if len(p.Suggestions) > 0 {
 		out.Batch = st.pendingBatch()
@@ -281,6 +300,7 @@ func (l *Loop) apply(st *State, p *Proposal) (*Outcome, error) {
 		}
 		st.Pending = kept
 		st.Analyzed = p.head.String()
+		st.Skipped = p.LeftOut
 	}
 	st.LastError = ""
 	st.Refs = nil // the branches moved: reconcile afresh next time

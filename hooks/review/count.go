@@ -48,6 +48,9 @@ func (l *Loop) count(st *State) error {
 			case !byAgent:
 				st.addPending(ch.Path)
 				st.Latest = ch.Path
+				if blob, err := l.Repo.Blob(ch.To); err == nil {
+					l.noteUnreadable(st, ch.Path, blob)
+				}
 			}
 		}
 		st.Head = head.String()
@@ -152,6 +155,7 @@ func (l *Loop) analyzedFromGit() string {
 // so an analysis that read an older version leaves the newer one counted.
 func (st *State) addPending(path string) {
 	st.dropPending(path)
+	st.forgetSkipped(path)
 	st.Seq++
 	st.Pending = append(st.Pending, PendingPiece{Path: path, Seq: st.Seq})
 }

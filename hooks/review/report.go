@@ -13,6 +13,8 @@ import (
 // unless it was a dry run, what was written.
 type AnalysisReport struct {
 	Pieces      []string             `json:"pieces"`
+	LeftOut     []SkippedPiece       `json:"left_out"` // pieces sw could not read, so not analysed
+	Earlier     []string             `json:"earlier"`  // pieces finished before the batch, read again with it
 	Suggestions []ReportedSuggestion `json:"suggestions"`
 	Suppressed  []Suppressed         `json:"suppressed"`
 	DryRun      bool                 `json:"dry_run"`
@@ -34,9 +36,15 @@ type ReportedSuggestion struct {
 // Report describes a proposal and, when it was applied, its outcome (nil
 // for a dry run).
 func Report(p *Proposal, out *Outcome) *AnalysisReport {
-	r := &AnalysisReport{Pieces: []string{}, Suggestions: []ReportedSuggestion{}, Suppressed: []Suppressed{}, DryRun: out == nil}
+	r := &AnalysisReport{Pieces: []string{}, LeftOut: append([]SkippedPiece{}, p.LeftOut...), Suggestions: []ReportedSuggestion{},
+		Suppressed: []Suppressed{}, DryRun: out == nil}
+	r.Earlier = []string{}
 	for _, piece := range p.Request.Pieces {
-		r.Pieces = append(r.Pieces, piece.Path)
+		if piece.Earlier {
+			r.Earlier = append(r.Earlier, piece.Path)
+		} else {
+			r.Pieces = append(r.Pieces, piece.Path)
+		}
 	}
 	for _, s := range p.Suggestions {
 		r.Suggestions = append(r.Suggestions, ReportedSuggestion{s.ID, s.Layer, s.Summary, s.Signature, s.Evidence, s.Rule})
@@ -59,7 +67,13 @@ func (r *AnalysisReport) WriteText(w io.Writer) error {
 	if len(r.Pieces) > 0 {
 		fmt.Fprintf(&b, ": %s", strings.Join(r.Pieces, ", "))
 	}
+	if n := len(r.Earlier); n > 0 {
+		fmt.Fprintf(&b, ", with %d finished before (the rules are revisited on them all)", n)
+	}
 	b.WriteString("\n")
+	for _, s := range r.LeftOut {
+		fmt.Fprintf(&b, "Left out: %s\n", s)
+	}
 	if len(r.Suggestions) == 0 {
 		b.WriteString("\nNo suggestions.\n")
 	}

@@ -46,6 +46,13 @@ type State struct {
 
 	LastError   string `json:"last_error,omitempty"`   // the last analysis failure, shown until one succeeds
 	RecordError string `json:"record_error,omitempty"` // why rejections wait to be recorded, shown until they are
+	// Skipped are the pieces the last analysis left out, shown until they
+	// are finished again or an analysis reads them.
+	Skipped []SkippedPiece `json:"skipped,omitempty"`
+
+	// unreadable are the pieces this hook's commit finished that the
+	// analysis will leave out, for the hook to say so now.
+	unreadable []SkippedPiece
 }
 
 // Status is what a hook tells the person after counting and reconciling.
@@ -53,10 +60,14 @@ type Status struct {
 	Due             bool   // enough pieces are finished: an analysis should start
 	RecordProblem   string // why rejections wait to be recorded ("" when none do)
 	AnalysisFailure string // why the last analysis failed ("" once one succeeds)
+	// Unreadable are the pieces the commit just finished that the
+	// analysis will leave out, each with why and the fix.
+	Unreadable []SkippedPiece
 }
 
 func (st *State) status(batchSize int) Status {
-	return Status{Due: len(st.Pending) >= batchSize, RecordProblem: st.RecordError, AnalysisFailure: st.LastError}
+	return Status{Due: len(st.Pending) >= batchSize, RecordProblem: st.RecordError, AnalysisFailure: st.LastError,
+		Unreadable: st.unreadable}
 }
 
 // problems are what the person should hear about, one line each.
@@ -67,6 +78,9 @@ func (st *State) problems() []string {
 	}
 	if st.LastError != "" {
 		out = append(out, "the last analysis failed, and runs again at the next commit: "+st.LastError)
+	}
+	for _, s := range st.Skipped {
+		out = append(out, s.String())
 	}
 	return out
 }

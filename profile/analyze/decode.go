@@ -15,7 +15,7 @@ import (
 var (
 	responseFields   = []string{"suggestions"}
 	suggestionFields = []string{"id", "layer", "rule", "summary", "evidence", "signature"}
-	ruleFields       = []string{"id", "rule", "avoid", "prefer", "metric", "note"}
+	ruleFields       = []string{"id", "rule", "avoid", "prefer", "metric", "boilerplate", "note"}
 	metricFields     = []string{"name", "target", "min", "max"}
 )
 
@@ -141,11 +141,12 @@ func (o *object) rule(f map[string]json.RawMessage) *profile.Rule {
 		return nil
 	}
 	r := &profile.Rule{
-		ID:     o.text(rf, "rule.id", true),
-		Rule:   o.text(rf, "rule.rule", true),
-		Avoid:  o.phrases(rf, "rule.avoid"),
-		Prefer: o.phrases(rf, "rule.prefer"),
-		Note:   o.text(rf, "rule.note", false),
+		ID:          o.text(rf, "rule.id", true),
+		Rule:        o.text(rf, "rule.rule", true),
+		Avoid:       o.phrases(rf, "rule.avoid"),
+		Prefer:      o.phrases(rf, "rule.prefer"),
+		Boilerplate: o.phrases(rf, "rule.boilerplate"),
+		Note:        o.text(rf, "rule.note", false),
 	}
 	if raw, ok := rf["metric"]; ok && kind(raw) != 'n' {
 		if mf := o.fields("rule.metric", `"rule.metric"`, raw, metricFields); mf != nil {

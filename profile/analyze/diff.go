@@ -7,6 +7,7 @@ import (
 	"github.com/sergi/go-diff/diffmatchpatch"
 
 	"sw/profile/baseline"
+	"sw/profile/boilerplate"
 	"sw/profile/prose"
 )
 
@@ -66,7 +67,8 @@ func (t *tokenizer) tokens(d *prose.Doc) ([]rune, []int) {
 // final always give the same edit.
 func diffEdit(p *piece) *edit {
 	draftSrc := []byte(p.Drafts[len(p.Drafts)-1])
-	draft := prose.Parse(draftSrc)
+	draft, blocks := boilerplate.Parse(draftSrc, p.isBoilerplate)
+	draftSrc = boilerplate.Mask(draftSrc, blocks)
 	e := &edit{p: p, draft: draft, deleted: map[string]int{}, added: map[string]int{}, replacedBy: map[string]string{}}
 	t := &tokenizer{runes: map[string]rune{}, next: boundary + 1}
 	ra, ia := t.tokens(draft)

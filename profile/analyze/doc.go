@@ -34,6 +34,18 @@
 // [MinParagraphs] paragraphs. [MinPieces] pieces is the floor for every
 // signal: a signal seen in one piece is never a suggestion.
 //
+// Boilerplate first (package boilerplate): a paragraph of at most
+// boilerplate.MaxWords words that recurs, word for word once case,
+// punctuation, markup and numbers are set aside, in [BoilerplateShare] of
+// the pieces (and MinPieces) is the collection's template, when it is at
+// least [MinTemplateWords] words long or stands at the edge of most of
+// them (a byline, a sign-off). Pieces that are mostly copies of one
+// another ([MaxTemplateShare]) are no evidence of it. Each such line not
+// in the profile is proposed as a rule with a `boilerplate:` list
+// (signature boilerplate:<line>), and every signal then reads the pieces,
+// and their drafts, without the profile's lines and the ones found, and
+// without the notes after a sign-off; a rejected line is writing again.
+//
 // Metrics (rule files with a metric sw check tests; ids sentence-length,
 // paragraph-length, paragraph-sentences, piece-length, semicolons,
 // em-dashes...). The typical value is the median of all the sentences (or
@@ -42,22 +54,37 @@
 // per sentence: 3 or 25%; rates: their own floor or 50%), and sw check
 // would hold it on the proposed rule's target (no nearer the bound on its
 // side than half-way: bounds drawn tight leave less room than the
-// tolerance). [AgreeShare] of the measurable pieces must agree. Sentence, paragraph and piece length
-// are proposed whenever the pieces agree: they are the shape of a voice.
-// Other metrics need to differ from general English (a reference value per
-// metric, for edited contemporary prose): the writer's band and English's
-// band must not meet, and a rate's count must lie [MinZ] Poisson
-// deviations from English's. Bounds: per sentence or paragraph, the 10th
-// and 90th percentiles of the pooled units; per piece, [BoundsWidth]
-// tolerances around the target. A rate rule has a target only with
-// [MinEvents] events behind it; a rate near zero is a ceiling, and a mark
-// the batch never shows, where English would have shown [MinAbsentEvents],
-// is an "avoid" ceiling of one tolerance.
+// tolerance). [AgreeShare] of the measurable pieces must agree. Sentence,
+// paragraph and piece length are proposed whenever the pieces agree: they
+// are the shape of a voice. Other metrics need to differ from general
+// English (a reference value per metric, for edited contemporary prose):
+// the writer's band and English's band must not meet, and a rate's count
+// must lie [MinZ] Poisson deviations from English's. A new rule must also
+// change what an agent would do (changesAgent): no ceiling at or above
+// English's typical value, no target within English's ordinary range
+// (one tolerance of it). Bounds are where sw check warns, so they lie
+// where the writer's own pieces seldom go: per sentence or paragraph, the
+// quantiles of a log-normal fitted to the pooled units that leave
+// [UnitWarnings] units per 1,000 words outside (the rule's sentence says
+// where most lie: the 10th to the 90th percentile); per piece,
+// [BoundsWidth] tolerances around the target. A rate rule has a target
+// only with [MinEvents] events behind it; a rate near zero is a ceiling,
+// and a mark the batch never shows, where English would have shown
+// [MinAbsentEvents], is an "avoid" ceiling of one tolerance. A ceiling
+// needs [MinCeilingPieces] measurable pieces: rare marks come in bursts.
 //
 // Openings and closings (rules the agent reads; no metric exists for
 // them): a question, an exclamation (closings), a first-person sentence, a
 // short one ([ShortSentence] words), a one-sentence paragraph, shared by
 // [AgreeShare] of the pieces with two paragraphs or more.
+//
+// Style, not subject (subjectFree): every prefer and avoid phrase holding
+// a content word (not a function word, a manner word such as "indeed" or
+// "clearly", one of the commonest words, or a noun in an idiom) must be
+// used, or cut, in pieces on at least two subjects, and be a topic word of
+// none of them. A piece's topic words are its [TopicWords] nouns of
+// highest keyness against general English; two pieces are on different
+// subjects when neither's [TopicCore] strongest is among the other's.
 //
 // Signature vocabulary (prefer rules, one phrase each): words and 2- and
 // 3-word phrases the writer uses at least [MinVocabRatio] times as often
@@ -94,11 +121,14 @@
 // Against the profile (Request.Profile): a habit the resolved profile
 // already states is not proposed; a metric rule the pieces have moved
 // away from is changed under its own id (in a genre batch, a global
-// preference is refined in the genre's layer under the same id); a rule
-// every piece of [MinRemovePieces] or more contradicts (a metric they all
-// break without agreeing on another value, an avoid phrase [VocabShare]
-// of them use, a prefer phrase none uses, an opening none has) is
-// proposed for removal.
+// preference is refined in the genre's layer under the same id). Every
+// soft rule is revisited on the pieces (the batch and the earlier pieces
+// sent with it, Piece.Earlier): one [BreakShare] of [MinRemovePieces] or
+// more pieces break as sw check sees them (see breaking) is changed when
+// they agree on another value and proposed for removal when they do not;
+// likewise an avoid phrase BreakShare of them use, a prefer phrase
+// BreakShare do without while fewer than [VocabShare] use it, an opening
+// or closing BreakShare lack while fewer than AgreeShare have it.
 // Hard limits are never proposed, changed or removed, and nothing that
 // breaks one is proposed: a metric target outside its bounds, a phrase
 // containing one it avoids. Bounds are kept inside a hard limit's.
@@ -112,7 +142,8 @@
 // Signatures name the kind and direction: metric:<name>:up|down|set (the
 // direction from the current rule, or from general English for a new
 // one), prefer:phrase:<phrase>, avoid:phrase:<phrase>, opening:<kind>,
-// closing:<kind>, remove:<id>; a genre layer's suggestion adds @<genre>.
+// closing:<kind>, boilerplate:<key>, remove:<id>; a genre layer's
+// suggestion adds @<genre>.
 // A rejected signature is not proposed again, and rejecting the plain
 // form suppresses it in every genre. Ids are derived from the signal
 // (sentence-length, prefer-upon, avoid-in-conclusion, opening-question),

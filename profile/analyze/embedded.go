@@ -40,8 +40,8 @@ func (Embedded) Analyze(ctx context.Context, req *Request) (*Response, error) {
 	return resp, nil
 }
 
-// newRun parses the batch (already in canonical order) and indexes it by
-// genre.
+// newRun parses the batch (already in canonical order), indexes it by
+// genre, and measures each piece without its boilerplate.
 func newRun(req *Request) *run {
 	r := &run{
 		req:      req,
@@ -57,6 +57,7 @@ func newRun(req *Request) *run {
 	for _, rej := range req.Rejected {
 		r.rejected[rej.Signature] = true
 	}
+	r.learnBoilerplate()
 	return r
 }
 

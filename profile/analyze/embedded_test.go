@@ -99,7 +99,7 @@ func TestAnswerShape(t *testing.T) {
 // A rejection suppresses exactly what it names: a genre's signature in
 // that genre, a plain signature everywhere.
 func TestRejected(t *testing.T) {
-	req := batch("essay", synthPiece(repeat(8, 20, 22, 24)...), synthPiece(repeat(8, 21, 22, 23)...), synthPiece(repeat(9, 22, 22, 22)...))
+	req := batch("essay", synthPiece(repeat(8, 26, 28, 30)...), synthPiece(repeat(8, 27, 28, 29)...), synthPiece(repeat(9, 28, 28, 28)...))
 	base := signatures(analyzeOK(t, req))
 	if len(base) < 3 {
 		t.Fatalf("too little to reject: %v", base)
@@ -181,7 +181,7 @@ func TestPhraseRuleRemovals(t *testing.T) {
 	}
 	resp := analyzeOK(t, req)
 	s := must(t, find(resp, "remove:no-upon"), "removing no-upon")
-	if s.Layer != "preferences" || s.Rule != nil || !strings.Contains(s.Evidence, "“upon” is used in 3 of 3 pieces") {
+	if s.Layer != "preferences" || s.Rule != nil || !strings.Contains(s.Evidence, "“upon” is used in 3 of the 3 recent pieces") {
 		t.Errorf("no-upon: %+v", s)
 	}
 	s = must(t, find(resp, "remove:say-groovy@essay"), "removing say-groovy")
@@ -201,7 +201,7 @@ func TestPhraseRuleRemovals(t *testing.T) {
 // Ids are plain names derived from the signal, the same every time; one
 // that would overwrite another rule takes a suffix.
 func TestIDs(t *testing.T) {
-	req := batch("essay", synthPiece(repeat(8, 20, 22, 24)...), synthPiece(repeat(8, 21, 22, 23)...), synthPiece(repeat(9, 22, 22, 22)...))
+	req := batch("essay", synthPiece(repeat(8, 26, 28, 30)...), synthPiece(repeat(8, 27, 28, 29)...), synthPiece(repeat(9, 28, 28, 28)...))
 	if s := find(analyzeOK(t, req), "metric:words_per_sentence:up@essay"); s == nil || s.ID != "sentence-length" {
 		t.Fatalf("got %+v", s)
 	}
@@ -236,7 +236,7 @@ func TestSmallBatches(t *testing.T) {
 // piece's median, 18, lies within the tolerance of the target, 21, but
 // more than half-way to the bound below it, where check warns of drift.
 func TestMetricEvidenceHoldsUnderCheck(t *testing.T) {
-	req := batch("essay", synthPiece(repeat(8, 20, 22, 24)...), synthPiece(repeat(8, 21, 22, 23)...), synthPiece(repeat(8, 17, 18, 19)...))
+	req := batch("essay", synthPiece(repeat(8, 26, 28, 30)...), synthPiece(repeat(8, 27, 28, 29)...), synthPiece(repeat(8, 17, 18, 19)...))
 	resp := analyzeOK(t, req)
 	checked := 0
 	for _, s := range resp.Suggestions {

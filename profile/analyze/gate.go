@@ -50,6 +50,16 @@ const (
 	// as many words (zero then has a chance under 5%).
 	MinAbsentEvents = 3.0
 
+	// MinCeilingPieces is the fewest measurable pieces behind a ceiling (a
+	// rate near zero: "few or no questions"). Such marks come in bursts: a
+	// piece that addresses the reader says "you" throughout, the next one
+	// never, and a piece that asks one question often asks five. Three
+	// pieces without any are three pieces that did not need one, not yet
+	// a writer who avoids it; on the Federalist papers, ceilings learned
+	// from three papers were broken by the author's own next papers more
+	// often than by the other author's.
+	MinCeilingPieces = 4
+
 	// MinEvents is the fewest events (semicolons, questions...) over all
 	// the pieces behind a rate rule with a target: below it the rate's
 	// relative error passes 20%, and a target learned from it describes

@@ -6,20 +6,33 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"sw/profile/boilerplate"
 	"sw/profile/prose"
 )
 
-// piece is one piece of the batch as the signals see it: parsed once,
-// measured once, then read by every signal.
+// piece is one piece of the batch as the signals see it: parsed, its
+// boilerplate left out, measured once, then read by every signal.
 type piece struct {
 	Piece
-	index    int // in the batch, sorted by path
-	src      []byte
-	doc      *prose.Doc
-	eligible bool // at least MinPieceWords words
-	metrics  []pieceMetric
-	opening  shape
-	closing  shape
+	index int // in the batch, sorted by path
+	// src is the piece's text with its boilerplate blanked (see package
+	// boilerplate), and doc its parse: what every signal reads.
+	src         []byte
+	doc         *prose.Doc
+	candidates  []boilerplate.Para // paragraphs that could be boilerplate, of the full text
+	paraHashes  []uint64           // every paragraph of the full text (see paragraphHashes)
+	boilerplate []boilerplate.Block
+	// isBoilerplate says which keys are boilerplate in this piece, so its
+	// drafts are read as its final text is.
+	isBoilerplate func(key string) bool
+	eligible      bool // at least MinPieceWords words
+	// topicList is what it is about (see topicWords), found the first
+	// time a signal asks (see topics).
+	topicList  []string
+	topicsRead bool
+	metrics    []pieceMetric
+	opening    shape
+	closing    shape
 }
 
 // pieceMetric is one metric of one piece: the per-unit values (sentences,
@@ -31,21 +44,32 @@ type pieceMetric struct {
 	units []float64
 }
 
-// parsePieces parses and measures every piece. Pieces are independent, so
-// this runs on every core; each result lands at its own index, which keeps
-// the outcome independent of scheduling.
+// parsePieces parses every piece and lists the paragraphs of each that
+// could be boilerplate. Pieces are independent, so this runs on every core.
 func parsePieces(in []Piece) []*piece {
 	out := make([]*piece, len(in))
-	workers := min(runtime.GOMAXPROCS(0), len(in))
+	parallel(len(in), func(i int) {
+		src := []byte(in[i].Text)
+		d := prose.Parse(src)
+		out[i] = &piece{Piece: in[i], index: i, src: src, doc: d, candidates: boilerplate.Candidates(d), paraHashes: paragraphHashes(d)}
+	})
+	return out
+}
+
+// parallel runs do(0), ..., do(n-1) on every core. Each call writes only
+// its own index's result, which keeps the outcome independent of
+// scheduling.
+func parallel(n int, do func(i int)) {
+	workers := min(runtime.GOMAXPROCS(0), n)
 	if workers <= 1 {
-		for i := range in {
-			out[i] = measurePiece(in[i], i)
+		for i := range n {
+			do(i)
 		}
-		return out
+		return
 	}
 	var wg sync.WaitGroup
-	next := make(chan int, len(in))
-	for i := range in {
+	next := make(chan int, n)
+	for i := range n {
 		next <- i
 	}
 	close(next)
@@ -54,18 +78,26 @@ func parsePieces(in []Piece) []*piece {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				out[i] = measurePiece(in[i], i)
+				do(i)
 			}
 		}()
 	}
 	wg.Wait()
-	return out
 }
 
-func measurePiece(p Piece, index int) *piece {
-	src := []byte(p.Text)
-	d := prose.Parse(src)
-	pc := &piece{Piece: p, index: index, src: src, doc: d}
+// measurePieces leaves each piece's boilerplate out (known says which
+// keys are boilerplate for a piece) and measures what is left.
+func measurePieces(ps []*piece, known func(p *piece) func(key string) bool) {
+	parallel(len(ps), func(i int) { ps[i].measure(known(ps[i])) })
+}
+
+func (pc *piece) measure(known func(key string) bool) {
+	pc.isBoilerplate = known
+	if pc.boilerplate = boilerplate.Select(pc.doc, pc.candidates, known); len(pc.boilerplate) > 0 {
+		pc.src = boilerplate.Mask(pc.src, pc.boilerplate)
+		pc.doc = prose.Parse(pc.src)
+	}
+	d := pc.doc
 	pc.eligible = d.WordCount() >= MinPieceWords
 	specs := metricSpecs()
 	pc.metrics = make([]pieceMetric, len(specs))
@@ -73,7 +105,6 @@ func measurePiece(p Piece, index int) *piece {
 		pc.metrics[i] = measureMetric(d, &specs[i], pc.eligible)
 	}
 	pc.opening, pc.closing = shapes(d)
-	return pc
 }
 
 // measureMetric measures one metric of a parsed piece.

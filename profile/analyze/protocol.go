@@ -28,6 +28,10 @@ type Piece struct {
 	Genre  string   `json:"genre"` // a key of Request.Profile
 	Text   string   `json:"text"`
 	Drafts []string `json:"drafts"` // never null on the wire: [] when none
+	// Earlier says the piece was finished before this batch, and is read
+	// again with it (.sw.yaml's analyzer.window): rules are revisited, and
+	// bounds estimated, on every recent piece, not the batch alone.
+	Earlier bool `json:"earlier,omitempty"`
 }
 
 // Rejected is a suggestion the person turned down, within the feedback window.
@@ -69,12 +73,13 @@ func (r Response) MarshalJSON() ([]byte, error) {
 // lists as [] when empty, the way `sw profile show --json` writes them.
 func (s Suggestion) MarshalJSON() ([]byte, error) {
 	type rule struct {
-		ID     string          `json:"id"`
-		Rule   string          `json:"rule"`
-		Avoid  []string        `json:"avoid"`
-		Prefer []string        `json:"prefer"`
-		Metric *profile.Metric `json:"metric"`
-		Note   string          `json:"note,omitempty"`
+		ID          string          `json:"id"`
+		Rule        string          `json:"rule"`
+		Avoid       []string        `json:"avoid"`
+		Prefer      []string        `json:"prefer"`
+		Metric      *profile.Metric `json:"metric"`
+		Boilerplate []string        `json:"boilerplate,omitempty"`
+		Note        string          `json:"note,omitempty"`
 	}
 	out := struct {
 		ID        string `json:"id"`
@@ -85,7 +90,7 @@ func (s Suggestion) MarshalJSON() ([]byte, error) {
 		Signature string `json:"signature"`
 	}{ID: s.ID, Layer: s.Layer, Summary: s.Summary, Evidence: s.Evidence, Signature: s.Signature}
 	if r := s.Rule; r != nil {
-		out.Rule = &rule{r.ID, r.Rule, nonNil(r.Avoid), nonNil(r.Prefer), r.Metric, r.Note}
+		out.Rule = &rule{r.ID, r.Rule, nonNil(r.Avoid), nonNil(r.Prefer), r.Metric, r.Boilerplate, r.Note}
 	}
 	return json.Marshal(out)
 }

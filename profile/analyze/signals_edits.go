@@ -18,6 +18,7 @@ type editHit struct {
 	measured  int
 	dropped   bool
 	supportID string // the supporting pieces, for comparing support sets
+	subjects  string // the pieces on different subjects that show it, for evidence
 }
 
 // editSignals turns the person's edits of the agent's drafts into avoid
@@ -112,10 +113,15 @@ func (r *run) editEval(edits []*edit, ph string, avoid bool) func(string) (*edit
 				}
 			}
 			g.holds = 2*len(h.finals) < len(g.support)
-			return h, g
+		} else {
+			g.holds = len(g.support) >= atLeast(AddShare, len(g.measured)) && h.times >= MinOccurrences &&
+				(h.words > 1 || !englishNoun(ph))
 		}
-		g.holds = len(g.support) >= atLeast(AddShare, len(g.measured)) && h.times >= MinOccurrences &&
-			(h.words > 1 || !englishNoun(ph))
+		if g.holds {
+			// Style, not subject: an edit in two essays on one subject
+			// is about that subject (see subjectFree).
+			g.holds, h.subjects = subjectFree(ph, g.support)
+		}
 		return h, g
 	}
 }
@@ -232,6 +238,9 @@ func deletedEvidence(h *editHit) string {
 	if len(instead) > 0 {
 		b.WriteString("Written instead: " + strings.Join(instead, "; ") + ".\n")
 	}
+	if h.subjects != "" {
+		b.WriteString(h.subjects + "\n")
+	}
 	switch len(h.finals) {
 	case 0:
 		b.WriteString("No finished piece of the batch uses it.")
@@ -246,6 +255,10 @@ func addedEvidence(h *editHit) string {
 	for i, e := range h.support {
 		ps[i] = e.p
 	}
-	return fmt.Sprintf("Added by the person to %d of %d edited pieces, where the agent's draft never had it: %s.",
+	ev := fmt.Sprintf("Added by the person to %d of %d edited pieces, where the agent's draft never had it: %s.",
 		len(h.support), h.measured, pieceList(ps, func(i int, _ *piece) string { return fmt.Sprintf("%d×", h.support[i].added[h.phrase]) }))
+	if h.subjects != "" {
+		ev += "\n" + h.subjects
+	}
+	return ev
 }

@@ -6,11 +6,14 @@ import (
 	"strings"
 	"testing"
 
+	"sw/profile"
 	"sw/profile/prose"
 )
 
 func edited(final string, drafts ...string) *edit {
-	return diffEdit(measurePiece(Piece{Path: "p.md", Genre: "essay", Text: final, Drafts: drafts}, 0))
+	ps := parsePieces([]Piece{{Path: "p.md", Genre: "essay", Text: final, Drafts: drafts}})
+	measurePieces(ps, func(*piece) func(string) bool { return func(string) bool { return false } })
+	return diffEdit(ps[0])
 }
 
 func keysOf(m map[string]int) string {
@@ -67,33 +70,66 @@ func draftBatch(pairs ...[2]string) *Request {
 	return req
 }
 
-// Deleted from the drafts of two pieces: avoid it, the longest form the
-// pieces share. From one piece only: nothing.
-func TestAvoidFromEdits(t *testing.T) {
-	cut := func(topic string) [2]string {
-		return [2]string{
-			"At the end of the day, " + topic + " matters. We should look at it closely.\n",
-			topic + " matters. We should look at it closely.\n",
-		}
+// opened puts words at the start of a real piece's first paragraph: an
+// agent's habit planted in its draft, or a person's in their final.
+func opened(t *testing.T, rel, words string) string {
+	t.Helper()
+	text := readCorpus(t, rel)
+	i := strings.Index(text, "\n---\n") + len("\n---\n")
+	for text[i] == '\n' {
+		i++
 	}
-	kept := [2]string{"Gardens need water. We water them.\n", "Gardens need water. We water them daily.\n"}
-	resp := analyzeOK(t, draftBatch(cut("Money"), cut("Time"), kept))
+	return text[:i] + words + text[i:]
+}
+
+// realEdit is a Federalist paper as the person finished it, with the
+// agent's draft of it: the paper with draft words at its start; final
+// words start the final.
+func realEdit(t *testing.T, paper, draft, final string) [2]string {
+	return [2]string{opened(t, "federalist/"+paper+".md", draft), opened(t, "federalist/"+paper+".md", final)}
+}
+
+// Deleted from the drafts of two pieces on different subjects (the army,
+// commerce): avoid it, the longest form the pieces share. From one piece
+// only: nothing. From two essays on one subject: nothing either, as what
+// is cut there may be the subject.
+func TestAvoidFromEdits(t *testing.T) {
+	cut := func(paper string) [2]string { return realEdit(t, paper, "At the end of the day, ", "") }
+	kept := realEdit(t, "012", "Now ", "") // edited, but no phrase cut
+	resp := analyzeOK(t, draftBatch(cut("008"), cut("011"), kept))
 	s := must(t, find(resp, "avoid:phrase:at the end of the day@essay"), "avoiding the phrase cut from two drafts")
 	if s.ID != "avoid-at-the-end-of-the-day" || len(s.Rule.Avoid) != 1 || s.Rule.Avoid[0] != "at the end of the day" {
 		t.Errorf("suggestion: %+v", s)
 	}
-	if !strings.Contains(s.Evidence, "Deleted from the agent's drafts of 2 of 3 edited pieces: pieces/a.md (1×), pieces/b.md (1×)") {
-		t.Errorf("evidence: %s", s.Evidence)
+	for _, want := range []string{"Deleted from the agent's drafts of 2 of 3 edited pieces: pieces/a.md (1×), pieces/b.md (1×)",
+		"On different subjects: pieces/a.md (army, confederacy, establishment) and pieces/b.md (commerce, navigation, trade)."} {
+		if !strings.Contains(s.Evidence, want) {
+			t.Errorf("evidence lacks %q:\n%s", want, s.Evidence)
+		}
 	}
 	if got := withPrefix(resp, "avoid:"); len(got) != 1 {
 		t.Errorf("the phrase's parts were proposed too: %v", signatures(&Response{Suggestions: got}))
 	}
-	if got := withPrefix(analyzeOK(t, draftBatch(cut("Money"), kept, kept)), "avoid:"); len(got) != 0 {
+	if got := withPrefix(analyzeOK(t, draftBatch(cut("008"), kept, realEdit(t, "011", "", ""))), "avoid:"); len(got) != 0 {
 		t.Errorf("deleted from one draft only, yet: %v", signatures(&Response{Suggestions: got}))
 	}
+	// Two essays on self-driving cars: one subject, and what is cut from
+	// both is about it.
+	essay := func(n string) [2]string {
+		final := readCorpus(t, "argrewrite/draft3/"+n+".txt")
+		return [2]string{"Commuters waste hours in traffic jams. " + final, final}
+	}
+	if got := withPrefix(analyzeOK(t, draftBatch(essay("1"), essay("2"), kept)), "avoid:"); len(got) != 0 {
+		t.Errorf("cut from two essays on one subject, yet: %v", signatures(&Response{Suggestions: got}))
+	}
+	// The same cut from two papers on different subjects is a habit.
+	papers := func(n string) [2]string { return realEdit(t, n, "Commuters waste hours in traffic jams. ", "") }
+	if got := withPrefix(analyzeOK(t, draftBatch(papers("008"), papers("011"), kept)), "avoid:"); len(got) == 0 {
+		t.Error("cut from two papers on different subjects, yet not avoided")
+	}
 	// The person writes it themselves in two finished pieces: not avoided.
-	own := [2]string{"Gardens grow.\n", "At the end of the day, gardens grow.\n"}
-	if got := withPrefix(analyzeOK(t, draftBatch(cut("Money"), cut("Time"), own, own)), "avoid:"); len(got) != 0 {
+	own := realEdit(t, "016", "", "At the end of the day, ")
+	if got := withPrefix(analyzeOK(t, draftBatch(cut("008"), cut("011"), own, own)), "avoid:"); len(got) != 0 {
 		t.Errorf("avoided what the person writes: %v", signatures(&Response{Suggestions: got}))
 	}
 }
@@ -102,20 +138,19 @@ func TestAvoidFromEdits(t *testing.T) {
 // where the agent's draft never had it: prefer it. Twice is not enough,
 // and a noun the person adds is what they write about.
 func TestPreferFromEdits(t *testing.T) {
-	add := func(topic, phrase string) [2]string {
-		return [2]string{topic + " matters. We should look at it.\n", topic + " matters, " + phrase + ". We should look at it.\n"}
-	}
-	other := [2]string{"Gardens grow.\n", "Gardens grow well.\n"}
-	resp := analyzeOK(t, draftBatch(add("Money", "to be sure"), add("Time", "to be sure"), add("Work", "to be sure"), other))
+	add := func(paper, phrase string) [2]string { return realEdit(t, paper, "", "To be sure, "+phrase+" ") }
+	other := realEdit(t, "015", "Now ", "")
+	resp := analyzeOK(t, draftBatch(add("008", "indeed,"), add("011", "indeed,"), add("012", "indeed,"), other))
 	s := must(t, find(resp, "prefer:phrase:to be sure@essay"), "preferring the phrase added to three pieces")
 	if !strings.Contains(s.Evidence, "Added by the person to 3 of 4 edited pieces") {
 		t.Errorf("evidence: %s", s.Evidence)
 	}
-	if got := withPrefix(analyzeOK(t, draftBatch(add("Money", "to be sure"), add("Time", "to be sure"), other)), "prefer:"); len(got) != 0 {
+	if got := withPrefix(analyzeOK(t, draftBatch(add("008", ""), add("011", ""), other, other)), "prefer:phrase:to be sure"); len(got) != 0 {
 		t.Errorf("added twice: %v", signatures(&Response{Suggestions: got}))
 	}
-	resp = analyzeOK(t, draftBatch(add("Money", "the government"), add("Time", "the government"), add("Work", "the government")))
-	if got := withPrefix(resp, "prefer:"); len(got) != 0 {
+	noun := func(paper string) [2]string { return realEdit(t, paper, "", "The treasury ") }
+	resp = analyzeOK(t, draftBatch(noun("008"), noun("011"), noun("012")))
+	if got := append(withPrefix(resp, "prefer:phrase:treasury"), withPrefix(resp, "prefer:phrase:the treasury")...); len(got) != 0 {
 		t.Errorf("a noun added: %v", signatures(&Response{Suggestions: got}))
 	}
 }
@@ -135,7 +170,11 @@ func deletedFrom(students []string, drafts, finals map[string]*prose.Doc, phrase
 // ArgRewrite: twelve students' first drafts stand for the agent's drafts,
 // their third drafts for the finished pieces. Every avoid suggestion was
 // deleted from at least two drafts, and no phrase deleted from one draft
-// only is suggested at all.
+// only is suggested at all. The essays all argue about self-driving cars,
+// one subject, so nothing holding a word that could name a subject is
+// learned from them: what two students cut ("limit", as in speed limits)
+// is about the subject. "in order to make" (function words, an idiom and
+// one of the commonest verbs) is a habit.
 func TestArgRewriteEdits(t *testing.T) {
 	students := []string{"1", "2", "3", "4", "5", "6", "8", "9", "10", "11", "13", "14"}
 	req := &Request{Profile: emptyProfile("essay")}
@@ -146,12 +185,19 @@ func TestArgRewriteEdits(t *testing.T) {
 		req.Pieces = append(req.Pieces, Piece{Path: "essays/" + s + ".txt", Genre: "essay", Text: d3, Drafts: []string{d1}})
 	}
 	resp := analyzeOK(t, req)
+	r := newRun(req)
+	if a, b := differentSubjects(r.pieces); a != nil {
+		t.Fatalf("%s and %s are on different subjects: %v, %v", a.Path, b.Path, a.core(), b.core())
+	}
 	avoids := 0
 	for _, s := range resp.Suggestions {
 		if s.Rule == nil {
 			continue
 		}
 		for _, ph := range append(append([]string(nil), s.Rule.Avoid...), s.Rule.Prefer...) {
+			if c := contentWords(strings.Fields(profile.NormalizePhrase(ph))); len(c) > 0 {
+				t.Errorf("%s: learned %v from essays on one subject", s.ID, c)
+			}
 			n := len(deletedFrom(students, drafts, finals, ph))
 			if n == 1 {
 				t.Errorf("%s: %q was deleted from one draft only", s.ID, ph)
@@ -165,7 +211,7 @@ func TestArgRewriteEdits(t *testing.T) {
 			t.Logf("%s: %s", s.Summary, strings.SplitN(s.Evidence, "\n", 2)[0])
 		}
 	}
-	if avoids == 0 {
-		t.Fatal("no avoid suggestion: the test shows nothing")
+	if find(resp, "avoid:phrase:in order to make@essay") == nil {
+		t.Error("the habit cut from two essays is not avoided")
 	}
 }

@@ -98,11 +98,13 @@ func metricEval(spec *metricSpec, mi int) func([]*piece) (metricResult, gate) {
 		var res metricResult
 		var g gate
 		var pooled []float64
+		unitWords := 0
 		for _, p := range ps {
 			m := p.metrics[mi]
 			if !m.ok {
 				continue
 			}
+			unitWords += p.doc.WordCount()
 			g.measured = append(g.measured, p)
 			res.values = append(res.values, m.value)
 			pooled = append(pooled, m.units...)
@@ -136,8 +138,9 @@ func metricEval(spec *metricSpec, mi int) func([]*piece) (metricResult, gate) {
 			// run past" the max, few fall under the min. A min of one unit
 			// (one sentence, one word) says nothing and is left out.
 			res.p10, res.p90 = prose.Percentile(pooled, 10), prose.Percentile(pooled, 90)
-			res.max = ptr(math.Max(ceilTo(res.p90, spec.step), res.target))
-			if lo := math.Min(floorTo(res.p10, spec.step), res.target); lo > 1 {
+			lo, hi := unitBounds(pooled, unitWords)
+			res.max = ptr(math.Max(ceilTo(hi, spec.step), res.target))
+			if lo := math.Min(floorTo(lo, spec.step), res.target); lo > 1 {
 				res.min = ptr(lo)
 			}
 		} else if spec.rate {
@@ -164,6 +167,34 @@ func metricEval(spec *metricSpec, mi int) func([]*piece) (metricResult, gate) {
 	}
 }
 
+// UnitWarnings is how many warnings per 1,000 words one per-unit rule
+// may draw on the writer's own pieces: sw check warns about each sentence
+// or paragraph outside the bounds, so the bounds lie where so few of the
+// writer's units fall.
+var UnitWarnings = 0.2
+
+// unitBounds estimates where a rule's per-unit bounds lie: the lengths of
+// sentences and paragraphs are close to log-normal, so the bounds are the
+// quantiles of the log-normal fitted to the pooled units that leave
+// UnitWarnings units per 1,000 words outside, split between the two tails.
+// A fitted tail reaches past the few pieces seen, as the writer's next
+// pieces will.
+func unitBounds(units []float64, words int) (lo, hi float64) {
+	n := float64(len(units))
+	var sum, sq float64
+	for _, v := range units {
+		l := math.Log(math.Max(v, 1))
+		sum += l
+		sq += l * l
+	}
+	mu := sum / n
+	sigma := math.Sqrt(math.Max(sq/n-mu*mu, 0) * n / math.Max(n-1, 1))
+	perK := n * 1000 / float64(max(words, 1))
+	q := math.Min(UnitWarnings/perK/2, 0.25)
+	z := math.Sqrt2 * math.Erfinv(1-2*q)
+	return math.Exp(mu - z*sigma), math.Exp(mu + z*sigma)
+}
+
 // boundsAround sets a per-piece rule's bounds. A piece's value swings with
 // its subject and length far more than three pieces can show, so the
 // bounds, where sw check starts to warn, lie BoundsWidth tolerances from
@@ -187,15 +218,15 @@ func (r *run) metricSignals() {
 		match := func(s profile.Sourced) bool { return s.Metric != nil && s.Metric.Name == spec.name }
 		byGenre := func(genre string) (metricResult, gate) { return eval(r.scope(genre)) }
 		for _, o := range place(r, byGenre) {
-			r.metricCandidate(spec, o, match)
+			r.metricCandidate(spec, mi, o, match)
 		}
 		r.removals(match, func(s profile.Sourced, ps []*piece) (bool, string) {
-			return metricContradicts(spec, eval, s, ps)
+			return metricContradicts(spec, mi, eval, s, ps)
 		})
 	}
 }
 
-func (r *run) metricCandidate(spec *metricSpec, o outcome[metricResult], match func(profile.Sourced) bool) {
+func (r *run) metricCandidate(spec *metricSpec, mi int, o outcome[metricResult], match func(profile.Sourced) bool) {
 	res := o.res
 	soft, hard := r.current(o.genre, match)
 	for _, h := range hard {
@@ -225,36 +256,37 @@ func (r *run) metricCandidate(spec *metricSpec, o outcome[metricResult], match f
 		against = "The profile has no rule on " + spec.name + "."
 	} else {
 		sm := soft.Metric
-		var d float64
-		switch {
-		case sm.Target != nil:
-			if math.Abs(res.target-*sm.Target) <= spec.tol(*sm.Target) || !res.differs(spec, *sm.Target) {
-				return // the profile already says it
-			}
-			d = res.target - *sm.Target
-		case sm.Contains(res.target):
-			return
-		case sm.Max != nil && res.target > *sm.Max:
-			if !res.differs(spec, *sm.Max) {
-				return
-			}
-			d = res.target - *sm.Max
-		default:
-			if !res.differs(spec, *sm.Min) {
-				return
-			}
-			d = res.target - *sm.Min
+		d, moved := res.movedFrom(spec, sm)
+		// A rule the pieces have not moved away from is still revisited:
+		// one a third of them break gets the bounds they meet.
+		broken, how := breaking(spec, mi, sm, o.gate.measured)
+		if !moved && len(broken) < atLeast(BreakShare, len(o.gate.measured)) {
+			return // the profile already says it
 		}
 		c.baseID, c.fixedID = soft.ID, true
 		c.family = familyChange
 		c.sig = "metric:" + spec.name + ":" + direction(d)
 		c.strength = 10 + math.Abs(d)
-		against = fmt.Sprintf("Current rule %s (%s): %s; the pieces have moved to %s.",
-			soft.ID, soft.Source, profile.Bounds(sm), fmtNum(res.target))
+		if moved {
+			against = fmt.Sprintf("Current rule %s (%s): %s; the pieces have moved to %s.",
+				soft.ID, soft.Source, profile.Bounds(sm), fmtNum(res.target))
+		} else {
+			against = fmt.Sprintf("Current rule %s (%s): %s. %s", soft.ID, soft.Source, profile.Bounds(sm),
+				brokenEvidence(broken, how, len(o.gate.measured)))
+		}
 	}
 	m := &profile.Metric{Name: spec.name, Target: ptr(res.target), Min: res.min, Max: res.max}
 	if !res.withTarget {
 		m.Target = nil
+	}
+	if soft == nil && m.Target == nil && len(o.gate.measured) < MinCeilingPieces {
+		return // too few pieces to tell a writer who avoids a mark from pieces that did not need it
+	}
+	if soft == nil && !changesAgent(spec, m) {
+		return // the rule would ask an agent for what it does anyway
+	}
+	if soft != nil && sameMetric(m, soft.Metric) {
+		return // re-estimated, the rule comes out as it is
 	}
 	// The pieces that agree are those sw check will hold on target under
 	// the rule as written: bounds drawn tight by close-set sentences, or
@@ -264,7 +296,7 @@ func (r *run) metricCandidate(spec *metricSpec, o outcome[metricResult], match f
 	if len(g.support) < atLeast(AgreeShare, len(g.measured)) {
 		return
 	}
-	text, summary := metricWording(spec, m, res.target)
+	text, summary := metricWording(spec, m, res.most(spec, m), res.target)
 	if soft != nil {
 		summary = "Change " + soft.ID + ": " + lowerFirst(summary)
 	}
@@ -272,6 +304,61 @@ func (r *run) metricCandidate(spec *metricSpec, o outcome[metricResult], match f
 	c.summary = summary
 	c.evidence = metricEvidence(spec, res, g, against, hard)
 	r.add(c)
+}
+
+// most is where most of the writer's units lie (the 10th to the 90th
+// percentile), within m's bounds: what a per-unit rule's sentence says.
+// A lower end of one unit says nothing and is left out.
+func (res *metricResult) most(spec *metricSpec, m *profile.Metric) *profile.Metric {
+	if res.units == 0 {
+		return m
+	}
+	most := &profile.Metric{Name: m.Name, Target: m.Target, Max: ptr(math.Max(ceilTo(res.p90, spec.step), res.target))}
+	if m.Max != nil {
+		most.Max = ptr(math.Min(*most.Max, *m.Max))
+	}
+	if lo := math.Min(floorTo(res.p10, spec.step), res.target); lo > 1 {
+		if m.Min != nil {
+			lo = math.Max(lo, *m.Min)
+		}
+		most.Min = ptr(lo)
+	}
+	return most
+}
+
+// movedFrom says whether the pieces' typical value has moved away from a
+// current rule's (its target, or out of its bounds) by more than the
+// tolerance and, for a rate, by more than chance; d is how far.
+func (res *metricResult) movedFrom(spec *metricSpec, sm *profile.Metric) (d float64, moved bool) {
+	switch {
+	case sm.Target != nil:
+		d = res.target - *sm.Target
+		return d, math.Abs(d) > spec.tol(*sm.Target) && res.differs(spec, *sm.Target)
+	case sm.Contains(res.target):
+		return 0, false
+	case sm.Max != nil && res.target > *sm.Max:
+		return res.target - *sm.Max, res.differs(spec, *sm.Max)
+	}
+	return res.target - *sm.Min, res.differs(spec, *sm.Min)
+}
+
+// changesAgent says a new metric rule asks an agent for something other
+// than what it writes by default, which is general English (spec.ref): a
+// ceiling at or above English's typical value, or a target within
+// English's ordinary range (within tol(ref) of it), changes nothing, and
+// a rule that changes nothing is one more line for the person to review
+// and the agent to read. A metric with no reference (piece length) has no
+// default to compare with.
+func changesAgent(spec *metricSpec, m *profile.Metric) bool {
+	switch {
+	case math.IsNaN(spec.ref):
+		return true
+	case m.Target != nil:
+		return math.Abs(*m.Target-spec.ref) > spec.tol(spec.ref)
+	case m.Max != nil:
+		return *m.Max < spec.ref
+	}
+	return m.Min != nil && *m.Min > spec.ref
 }
 
 // distinct says a rate differs from ordinary English enough to be worth a
@@ -302,25 +389,21 @@ func (res *metricResult) differs(spec *metricSpec, x float64) bool {
 	return math.Abs(res.events-mu) >= MinZ*math.Sqrt(math.Max(mu, 1))
 }
 
-// metricContradicts says whether every measurable piece (at least
-// MinRemovePieces) breaks rule s while the pieces do not agree on a new
-// value (when they agree, a change is proposed instead). A piece breaks
-// the rule when its value (its median, for a per-unit metric) lies outside
-// the rule's bounds or further than tol from its target.
-func metricContradicts(spec *metricSpec, eval func([]*piece) (metricResult, gate), s profile.Sourced, ps []*piece) (bool, string) {
+// metricContradicts says whether BreakShare of the measurable pieces (at
+// least MinRemovePieces) break rule s (see breaking) while the pieces do
+// not agree on a new value (when they agree, a change is proposed
+// instead).
+func metricContradicts(spec *metricSpec, mi int, eval func([]*piece) (metricResult, gate), s profile.Sourced, ps []*piece) (bool, string) {
 	res, g := eval(ps)
 	if len(g.measured) < MinRemovePieces || g.holds {
 		return false, ""
 	}
-	sm := s.Metric
-	for _, v := range res.values {
-		breaks := !sm.Contains(v) || (sm.Target != nil && math.Abs(v-*sm.Target) > spec.tol(*sm.Target))
-		if !breaks {
-			return false, ""
-		}
+	broken, how := breaking(spec, mi, s.Metric, g.measured)
+	if len(broken) < atLeast(BreakShare, len(g.measured)) {
+		return false, ""
 	}
-	return true, fmt.Sprintf("Every one of the %d pieces breaks it, and they agree on no other value: %s %s.",
-		len(g.measured), spec.name, valueList(g.measured, res.values, spec))
+	return true, fmt.Sprintf("%s They agree on no other value: %s %s.", brokenEvidence(broken, how, len(g.measured)),
+		spec.name, valueList(g.measured, res.values, spec))
 }
 
 // onTarget keeps the supporting pieces sw check holds on m's target;

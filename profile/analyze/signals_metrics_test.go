@@ -30,27 +30,32 @@ func withSemicolons(paras, n int) string {
 	return b.String()
 }
 
-// Three pieces whose sentences run 20–24 words: the pooled median is the
-// target, the 10th and 90th percentiles the bounds. Worked by hand: the 75
-// sentences sort as 8×20, 8×21, 43×22, 8×23, 8×24; the 10th percentile
-// falls between 20 and 21 (20.4, floored to 20) and the 90th between 23
-// and 24 (23.6, rounded up to 24).
+// Three pieces whose sentences run 26–30 words: the pooled median is the
+// target, the 10th and 90th percentiles what the rule calls "most", and
+// the bounds lie where a log-normal fitted to the sentences leaves
+// UnitWarnings of them per 1,000 words outside. Worked by hand: the 75
+// sentences sort as 8×26, 8×27, 43×28, 8×29, 8×30; the 10th percentile
+// falls between 26 and 27 (26.4, floored to 26) and the 90th between 29
+// and 30 (29.6, rounded up to 30). Their logs have a standard deviation
+// of 0.0405; 75 sentences in 2,100 words are 35.7 per 1,000 words, so
+// each tail may hold 0.2 / 35.7 / 2 = 0.28% of them, 2.77 standard
+// deviations out: 28 × e^±0.112 is 25.0 to 31.3, so 25 to 32.
 func TestSentenceLength(t *testing.T) {
 	resp := analyzeOK(t, batch("essay",
-		synthPiece(repeat(8, 20, 22, 24)...),
-		synthPiece(repeat(8, 21, 22, 23)...),
-		synthPiece(repeat(9, 22, 22, 22)...)))
+		synthPiece(repeat(8, 26, 28, 30)...),
+		synthPiece(repeat(8, 27, 28, 29)...),
+		synthPiece(repeat(9, 28, 28, 28)...)))
 	s := must(t, find(resp, "metric:words_per_sentence:up@essay"), "on sentence length")
-	if got := metricOf(s); got != "target 22, min 20, max 24" {
+	if got := metricOf(s); got != "target 28, min 25, max 32" {
 		t.Errorf("metric: %s", got)
 	}
 	if s.ID != "sentence-length" || s.Layer != "genres/essay" {
 		t.Errorf("placed at %s/%s", s.Layer, s.ID)
 	}
-	if s.Rule.Rule != "Keep sentences around 22 words, most between 20 and 24." {
+	if s.Rule.Rule != "Keep sentences around 28 words, most between 26 and 30." {
 		t.Errorf("rule sentence: %q", s.Rule.Rule)
 	}
-	for _, want := range []string{"pieces/a.md (22)", "3 of 3 pieces", "75 sentences", "General English: about 18"} {
+	for _, want := range []string{"pieces/a.md (28)", "3 of 3 pieces", "75 sentences", "General English: about 18"} {
 		if !strings.Contains(s.Evidence, want) {
 			t.Errorf("evidence lacks %q:\n%s", want, s.Evidence)
 		}
@@ -60,8 +65,8 @@ func TestSentenceLength(t *testing.T) {
 // The gate: a metric needs MinPieces measurable pieces, AgreeShare of
 // them agreeing.
 func TestMetricGate(t *testing.T) {
-	long := synthPiece(repeat(8, 22, 22, 22)...)
-	short := synthPiece([]int{22, 22, 22}) // 66 words: too small to count
+	long := synthPiece(repeat(8, 28, 28, 28)...)
+	short := synthPiece([]int{28, 28, 28}) // 84 words: too small to count
 	for _, c := range []struct {
 		name  string
 		texts []string
@@ -99,9 +104,14 @@ func TestRateRule(t *testing.T) {
 }
 
 // A habit general English has and the pieces never show becomes a ceiling
-// of one tolerance, once enough words make the absence telling.
+// of one tolerance, once enough words make the absence telling and enough
+// pieces (MinCeilingPieces) that it is no accident of three.
 func TestAbsenceRule(t *testing.T) {
-	resp := analyzeOK(t, batch("essay", withSemicolons(10, 0), withSemicolons(10, 0), withSemicolons(10, 0)))
+	none := withSemicolons(10, 0)
+	if find(analyzeOK(t, batch("essay", none, none, none)), "metric:em_dashes_per_1k_words:down@essay") != nil {
+		t.Error("a ceiling from three pieces")
+	}
+	resp := analyzeOK(t, batch("essay", none, none, none, none))
 	s := must(t, find(resp, "metric:em_dashes_per_1k_words:down@essay"), "on em dashes")
 	if got := metricOf(s); got != "target none, min none, max 1" {
 		t.Errorf("metric: %s", got)
@@ -109,9 +119,9 @@ func TestAbsenceRule(t *testing.T) {
 	if s.Rule.Rule != "Avoid em dashes (—): at most 1 per 1,000 words." {
 		t.Errorf("rule sentence: %q", s.Rule.Rule)
 	}
-	// 600 words: general English would give 0.9 em dashes, so none says
+	// 800 words: general English would give 1.2 em dashes, so none says
 	// nothing.
-	resp = analyzeOK(t, batch("essay", withSemicolons(2, 0), withSemicolons(2, 0), withSemicolons(2, 0)))
+	resp = analyzeOK(t, batch("essay", withSemicolons(2, 0), withSemicolons(2, 0), withSemicolons(2, 0), withSemicolons(2, 0)))
 	if find(resp, "metric:em_dashes_per_1k_words:down@essay") != nil {
 		t.Error("an absence in 600 words made a rule")
 	}
@@ -128,32 +138,32 @@ func sentenceRule(layer profile.Layer, genre, id string, target, max float64) pr
 // preference and the batch holds one genre; and never anything a hard
 // limit rules out.
 func TestMetricAgainstProfile(t *testing.T) {
-	pieces := []string{synthPiece(repeat(8, 20, 22, 24)...), synthPiece(repeat(8, 21, 22, 23)...), synthPiece(repeat(9, 22, 22, 22)...)}
+	pieces := []string{synthPiece(repeat(8, 26, 28, 30)...), synthPiece(repeat(8, 27, 28, 29)...), synthPiece(repeat(9, 28, 28, 28)...)}
 	run := func(rules ...profile.Sourced) []Suggestion {
 		req := batch("essay", pieces...)
 		req.Profile["essay"].Rules = rules
 		return withPrefix(analyzeOK(t, req), "metric:words_per_sentence:")
 	}
-	if got := run(sentenceRule(profile.GenreLayer, "essay", "my-sentences", 23, 40)); len(got) != 0 {
-		t.Errorf("the profile already says 23: %+v", got)
+	if got := run(sentenceRule(profile.GenreLayer, "essay", "my-sentences", 29, 40)); len(got) != 0 {
+		t.Errorf("the profile already says 29: %+v", got)
 	}
-	got := run(sentenceRule(profile.GenreLayer, "essay", "my-sentences", 35, 50))
+	got := run(sentenceRule(profile.GenreLayer, "essay", "my-sentences", 45, 60))
 	if len(got) != 1 || got[0].ID != "my-sentences" || got[0].Layer != "genres/essay" ||
 		got[0].Signature != "metric:words_per_sentence:down@essay" || !strings.HasPrefix(got[0].Summary, "Change my-sentences:") {
-		t.Errorf("moved from 35 to 22: %+v", got)
+		t.Errorf("moved from 45 to 28: %+v", got)
 	}
-	got = run(sentenceRule(profile.Preference, "", "my-sentences", 35, 50))
+	got = run(sentenceRule(profile.Preference, "", "my-sentences", 45, 60))
 	if len(got) != 1 || got[0].ID != "my-sentences" || got[0].Layer != "genres/essay" {
 		t.Errorf("a preference is refined in the genre: %+v", got)
 	}
 	hard := sourced(profile.HardLimit, "", profile.Rule{ID: "short", Rule: "Short sentences.",
-		Metric: &profile.Metric{Name: "words_per_sentence", Max: num(18)}})
+		Metric: &profile.Metric{Name: "words_per_sentence", Max: num(24)}})
 	if got := run(hard); len(got) != 0 {
-		t.Errorf("a target of 22 breaks the hard limit of 18: %+v", got)
+		t.Errorf("a target of 28 breaks the hard limit of 24: %+v", got)
 	}
-	hard.Metric = &profile.Metric{Name: "words_per_sentence", Min: num(21), Max: num(30)}
+	hard.Metric = &profile.Metric{Name: "words_per_sentence", Min: num(27), Max: num(36)}
 	got = run(hard)
-	if len(got) != 1 || metricOf(&got[0]) != "target 22, min 21, max 24" {
+	if len(got) != 1 || metricOf(&got[0]) != "target 28, min 27, max 32" {
 		t.Errorf("bounds kept inside the hard limit's: %+v", got)
 	}
 }
@@ -167,7 +177,7 @@ func TestMetricRemoval(t *testing.T) {
 	if s.Rule != nil || s.ID != "short-sentences" || s.Layer != "preferences" {
 		t.Errorf("removal: %+v", s)
 	}
-	if !strings.Contains(s.Evidence, "Every one of the 3 pieces breaks it") {
+	if !strings.Contains(s.Evidence, "3 of the 3 recent pieces break it: pieces/a.md (median 20, far from 10)") {
 		t.Errorf("evidence: %s", s.Evidence)
 	}
 }

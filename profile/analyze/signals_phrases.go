@@ -2,6 +2,7 @@ package analyze
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"sw/profile"
@@ -62,14 +63,16 @@ func (r *run) phraseFree(genre, phrase string, prefer bool) bool {
 	return true
 }
 
-// phraseRuleRemovals proposes removing phrase rules the pieces clearly
-// contradict. Only rules with nothing but a phrase list are judged: a rule
-// that also sets a metric says more than the phrases.
-//   - An avoid rule whose every phrase the person's own finished pieces
-//     use, each in at least VocabShare of them (and MinRemovePieces pieces
-//     measured): the person writes it, so the rule is wrong.
-//   - A prefer rule none of whose phrases any of at least MinRemovePieces
-//     pieces uses.
+// phraseRuleRemovals revisits phrase rules on the recent pieces (see
+// BreakShare) and proposes removing those they contradict. Only rules
+// with nothing but a phrase list are judged: a rule that also sets a
+// metric says more than the phrases. At least MinRemovePieces pieces must
+// be measured.
+//   - An avoid rule whose every phrase BreakShare of the person's own
+//     finished pieces use: the person writes it, so the rule is wrong.
+//   - A prefer rule BreakShare of the pieces follow with none of its
+//     phrases, while fewer than VocabShare use one: what proposed it no
+//     longer holds.
 func (r *run) phraseRuleRemovals() {
 	avoidOnly := func(s profile.Sourced) bool { return len(s.Avoid) > 0 && len(s.Prefer) == 0 && s.Metric == nil }
 	r.removals(avoidOnly, func(s profile.Sourced, ps []*piece) (bool, string) {
@@ -79,16 +82,11 @@ func (r *run) phraseRuleRemovals() {
 		}
 		var lines []string
 		for _, a := range s.Avoid {
-			var users []*piece
-			for _, p := range measured {
-				if len(p.doc.FindPhrase(a)) > 0 {
-					users = append(users, p)
-				}
-			}
-			if len(users) < atLeast(VocabShare, len(measured)) {
+			users := using(measured, []string{a})
+			if len(users) < atLeast(BreakShare, len(measured)) {
 				return false, ""
 			}
-			lines = append(lines, fmt.Sprintf("%s is used in %d of %d pieces: %s.", quote(a), len(users), len(measured), pieceList(users, nil)))
+			lines = append(lines, fmt.Sprintf("%s is used in %d of the %d recent pieces: %s.", quote(a), len(users), len(measured), pieceList(users, nil)))
 		}
 		return true, strings.Join(lines, "\n")
 	})
@@ -98,15 +96,32 @@ func (r *run) phraseRuleRemovals() {
 		if len(measured) < MinRemovePieces {
 			return false, ""
 		}
+		users := using(measured, s.Prefer)
+		if len(measured)-len(users) < atLeast(BreakShare, len(measured)) || len(users) >= atLeast(VocabShare, len(measured)) {
+			return false, ""
+		}
+		var without []*piece
 		for _, p := range measured {
-			for _, want := range s.Prefer {
-				if len(p.doc.FindPhrase(want)) > 0 {
-					return false, ""
-				}
+			if !slices.Contains(users, p) {
+				without = append(without, p)
 			}
 		}
-		return true, fmt.Sprintf("None of the %d pieces uses any of its phrases: %s.", len(measured), pieceList(measured, nil))
+		return true, fmt.Sprintf("%d of the %d recent pieces use none of its phrases: %s.", len(without), len(measured), pieceList(without, nil))
 	})
+}
+
+// using lists the pieces that use at least one of phrases.
+func using(ps []*piece, phrases []string) []*piece {
+	var out []*piece
+	for _, p := range ps {
+		for _, ph := range phrases {
+			if len(p.doc.FindPhrase(ph)) > 0 {
+				out = append(out, p)
+				break
+			}
+		}
+	}
+	return out
 }
 
 func eligibleOf(ps []*piece) []*piece {

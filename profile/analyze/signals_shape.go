@@ -152,24 +152,27 @@ func (r *run) shapeSignal(end string, kind shape, name, text, what string) {
 	r.shapeRemovals(id, end, kind, of)
 }
 
-// shapeRemovals proposes removing an opening or closing rule of ours that
-// no piece follows, when at least MinRemovePieces pieces could have.
+// shapeRemovals revisits an opening or closing rule of ours on the recent
+// pieces, when at least MinRemovePieces could follow it: BreakShare of
+// them do not, and fewer than AgreeShare do (what proposed it no longer
+// holds), so its removal is proposed.
 func (r *run) shapeRemovals(id, end string, kind shape, of func(*piece) shape) {
 	match := func(s profile.Sourced) bool { return s.ID == id }
 	r.removals(match, func(_ profile.Sourced, ps []*piece) (bool, string) {
-		var measured []*piece
+		var measured, not []*piece
 		for _, p := range ps {
 			if p.eligible && len(p.doc.Paragraphs) >= 2 {
-				if of(p)&kind != 0 {
-					return false, ""
-				}
 				measured = append(measured, p)
+				if of(p)&kind == 0 {
+					not = append(not, p)
+				}
 			}
 		}
-		if len(measured) < MinRemovePieces {
+		n := len(measured)
+		if n < MinRemovePieces || len(not) < atLeast(BreakShare, n) || n-len(not) >= atLeast(AgreeShare, n) {
 			return false, ""
 		}
-		return true, fmt.Sprintf("None of the %d pieces follows it: %s.", len(measured), pieceList(measured, nil))
+		return true, fmt.Sprintf("%d of the %d recent pieces do not follow it: %s.", len(not), n, pieceList(not, nil))
 	})
 }
 

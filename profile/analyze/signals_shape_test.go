@@ -30,8 +30,11 @@ func TestShapes(t *testing.T) {
 // it already, or too few pieces sharing it, means nothing.
 func TestOpeningRule(t *testing.T) {
 	body := synthPiece(repeat(8, 20, 22, 24)...)
+	// Two questions: one question word for word in two pieces would be
+	// the collection's template (see TestBoilerplateGate).
 	question := "Why does the work take so long?\n\n" + body
-	req := batch("essay", question, question, body)
+	other := "What makes a garden worth the work?\n\n" + body
+	req := batch("essay", question, other, body)
 	s := must(t, find(analyzeOK(t, req), "opening:question@essay"), "on opening with a question")
 	if s.ID != "opening-question" || s.Rule.Rule != "Open pieces with a question." || s.Rule.Metric != nil {
 		t.Errorf("suggestion: %+v", s)

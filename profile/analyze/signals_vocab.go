@@ -25,6 +25,7 @@ type vocabHit struct {
 	keyness  float64
 	dropped  bool
 	measured int
+	subjects string // the pieces on different subjects that use it, for evidence
 }
 
 // vocabSignals finds signature vocabulary: words and 2–3-word phrases the
@@ -64,6 +65,12 @@ func (r *run) vocabSignals() {
 			continue
 		}
 		for _, o := range outs {
+			// Style, not subject: see subjectFree.
+			ok, why := subjectFree(o.res.text, o.res.support)
+			if !ok {
+				continue
+			}
+			o.res.subjects = why
 			hits[o.genre] = append(hits[o.genre], o.res)
 		}
 	}
@@ -284,6 +291,9 @@ func vocabEvidence(h *vocabHit) string {
 		h.total, len(h.support), h.measured,
 		pieceList(h.support, func(i int, _ *piece) string { return fmt.Sprint(h.counts[i]) }), fmtRate(h.rate), fmtNum(roundTo(h.perPiece, 0.1)))
 	fmt.Fprintf(&b, "General English: %s per million words, so %s times as often.\n", fmtRate(h.base), fmtCount(h.rate/h.base))
+	if h.subjects != "" {
+		b.WriteString(h.subjects + "\n")
+	}
 	b.WriteString("The profile does not mention it.")
 	return b.String()
 }

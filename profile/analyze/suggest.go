@@ -14,12 +14,13 @@ import (
 type family int
 
 const (
-	familyRemove family = iota // a rule the pieces contradict
-	familyChange               // a rule the writing has moved away from
-	familyMetric               // a new metric rule
-	familyEdit                 // a phrase the person deletes or adds
-	familyVocab                // a signature word or phrase
-	familyShape                // an opening or a closing
+	familyRemove   family = iota // a rule the pieces contradict
+	familyChange                 // a rule the writing has moved away from
+	familyTemplate               // boilerplate: what every measurement leaves out
+	familyMetric                 // a new metric rule
+	familyEdit                   // a phrase the person deletes or adds
+	familyVocab                  // a signature word or phrase
+	familyShape                  // an opening or a closing
 )
 
 // candidate is a suggestion before ids are settled.

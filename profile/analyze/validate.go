@@ -22,6 +22,7 @@ const (
 	MaxRuleText    = 1000 // the sentence the agent reads
 	MaxNote        = 2000
 	MaxPhrase      = 100 // one avoid or prefer phrase
+	MaxLine        = 500 // one boilerplate line: a footer of a sentence or two
 	MaxPhrases     = 100 // per list
 )
 
@@ -149,15 +150,17 @@ func ruleProblems(r profile.Rule, id string, idRead, idOK bool) []string {
 		msgs = append(msgs, textProblems("rule.note", strings.TrimSpace(r.Note), MaxNote, false)...)
 	}
 	for _, list := range []struct {
-		name    string
-		phrases []string
-	}{{"rule.avoid", r.Avoid}, {"rule.prefer", r.Prefer}} {
+		name, item string
+		phrases    []string
+		max        int
+	}{{"rule.avoid", "phrase", r.Avoid, MaxPhrase}, {"rule.prefer", "phrase", r.Prefer, MaxPhrase},
+		{"rule.boilerplate", "line", r.Boilerplate, MaxLine}} {
 		if len(list.phrases) > MaxPhrases {
-			msgs = append(msgs, fmt.Sprintf("%s has %d phrases; at most %d", list.name, len(list.phrases), MaxPhrases))
+			msgs = append(msgs, fmt.Sprintf("%s has %d %ss; at most %d", list.name, len(list.phrases), list.item, MaxPhrases))
 		}
 		for _, p := range list.phrases {
 			if p := strings.TrimSpace(p); p != "" {
-				msgs = append(msgs, textProblems(list.name+" phrase", p, MaxPhrase, true)...)
+				msgs = append(msgs, textProblems(list.name+" "+list.item, p, list.max, true)...)
 			}
 		}
 	}

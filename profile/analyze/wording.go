@@ -38,19 +38,22 @@ var rateWords = sync.OnceValue(func() map[string]struct{ use, avoid, label strin
 // metricWording writes the rule sentence an agent follows and the one-line
 // summary of a metric rule. typical is the pieces' typical value, which
 // the sentence gives even when the rule's machine part is only a bound.
-func metricWording(spec *metricSpec, m *profile.Metric, typical float64) (text, summary string) {
+// most is, for a per-unit metric, where most of the writer's sentences or
+// paragraphs lie: that is the habit to follow, while m's bounds lie
+// further out, where sw check starts to warn.
+func metricWording(spec *metricSpec, m, most *profile.Metric, typical float64) (text, summary string) {
 	t := fmtNum(typical)
 	switch spec.name {
 	case "words_per_sentence":
-		return unitWording("sentences", "words", t, m)
+		return unitWording("sentences", "words", t, most)
 	case "words_per_paragraph":
-		return unitWording("paragraphs", "words", t, m)
+		return unitWording("paragraphs", "words", t, most)
 	case "sentences_per_paragraph":
-		if typical <= 1 && m.Max != nil {
-			return fmt.Sprintf("Write mostly one-sentence paragraphs; few run past %s sentences.", fmtNum(*m.Max)),
+		if typical <= 1 && most.Max != nil {
+			return fmt.Sprintf("Write mostly one-sentence paragraphs; few run past %s sentences.", fmtNum(*most.Max)),
 				"Mostly one-sentence paragraphs"
 		}
-		return unitWording("paragraphs", "sentences", t, m)
+		return unitWording("paragraphs", "sentences", t, most)
 	case "words_per_piece":
 		return fmt.Sprintf("Keep pieces around %s words%s.", fmtCount(typical), rangeText(m, fmtCount)),
 			fmt.Sprintf("Pieces around %s words", fmtCount(typical))

@@ -2,6 +2,7 @@ package check
 
 import (
 	"sw/profile"
+	"sw/profile/boilerplate"
 	"sw/profile/prose"
 )
 
@@ -12,7 +13,7 @@ import (
 // The result is deterministic: the same bytes and profile give the same
 // findings in the same order and the same score.
 func Piece(path string, src []byte, genre string, r *profile.Resolved) Result {
-	return against(path, genre, r, func() *prose.Doc { return prose.Parse(src) })
+	return against(path, src, genre, r, func() *prose.Doc { return prose.Parse(src) })
 }
 
 // Parsing is a piece being parsed in the background, so that a command can
@@ -20,13 +21,14 @@ func Piece(path string, src []byte, genre string, r *profile.Resolved) Result {
 // about as long, and `sw check` runs in an agent's Stop hook.
 type Parsing struct {
 	path string
+	src  []byte
 	done chan struct{}
 	doc  *prose.Doc
 }
 
 // StartParsing starts parsing src, the bytes of the piece at path.
 func StartParsing(path string, src []byte) *Parsing {
-	p := &Parsing{path: path, done: make(chan struct{})}
+	p := &Parsing{path: path, src: src, done: make(chan struct{})}
 	go func() {
 		defer close(p.done)
 		p.doc = prose.Parse(src)
@@ -37,11 +39,13 @@ func StartParsing(path string, src []byte) *Parsing {
 // Check is Piece for a piece whose parse was started earlier: it readies
 // what the rules need while the parse runs, then waits for it.
 func (p *Parsing) Check(genre string, r *profile.Resolved) Result {
-	return against(p.path, genre, r, func() *prose.Doc { <-p.done; return p.doc })
+	return against(p.path, p.src, genre, r, func() *prose.Doc { <-p.done; return p.doc })
 }
 
-// against checks a piece, parsed only if there is a profile to check.
-func against(path, genre string, r *profile.Resolved, parsed func() *prose.Doc) Result {
+// against checks a piece, parsed only if there is a profile to check. A
+// profile that names boilerplate has the piece read again without it, when
+// it holds some.
+func against(path string, src []byte, genre string, r *profile.Resolved, parsed func() *prose.Doc) Result {
 	if genre == "" && r != nil {
 		genre = r.Genre
 	}
@@ -49,7 +53,16 @@ func against(path, genre string, r *profile.Resolved, parsed func() *prose.Doc) 
 		return empty(path, genre)
 	}
 	rules := prepare(r)
-	return doc(path, parsed(), genre, r, rules)
+	d := parsed()
+	var blocks []boilerplate.Block
+	if len(rules.boilerplate) > 0 {
+		if blocks = boilerplate.Find(d, func(key string) bool { return rules.boilerplate[key] != "" }); len(blocks) > 0 {
+			d = prose.Parse(boilerplate.Mask(src, blocks))
+		}
+	}
+	res := doc(path, d, genre, r, rules)
+	res.Boilerplate = boilerplateFindings(blocks, rules.boilerplate)
+	return res
 }
 
 func empty(path, genre string) Result {
@@ -62,11 +75,25 @@ func empty(path, genre string) Result {
 type prepared struct {
 	lists   []phraseLists
 	phrases *phraseIndex
+	// boilerplate maps each boilerplate line's key to the id of the first
+	// rule naming it.
+	boilerplate map[string]string
 }
 
 func prepare(r *profile.Resolved) prepared {
 	lists, phrases := listsOf(r.Rules)
-	return prepared{lists, newPhraseIndex(phrases)}
+	p := prepared{lists: lists, phrases: newPhraseIndex(phrases)}
+	for _, s := range r.Rules {
+		for _, line := range s.Boilerplate {
+			if p.boilerplate == nil {
+				p.boilerplate = map[string]string{}
+			}
+			if key := boilerplate.KeyOf(line); key != "" && p.boilerplate[key] == "" {
+				p.boilerplate[key] = s.ID
+			}
+		}
+	}
+	return p
 }
 
 // doc checks a parsed piece.

@@ -30,6 +30,11 @@
 // A rule with no machine-checkable part (only its sentence) gives no
 // finding and does not count in the score.
 //
+// A rule's boilerplate lines are the collection's template, not its
+// writing: a paragraph matching one (package boilerplate says how), and
+// after a sign-off the notes that follow it, are left out of every
+// measure and phrase match, and listed in Result.Boilerplate instead.
+//
 // # Findings
 //
 // Hard limits are never to be broken, so their bounds and avoid lists give

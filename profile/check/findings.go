@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"sw/profile"
+	"sw/profile/boilerplate"
 	"sw/profile/prose"
 )
 
@@ -162,4 +163,24 @@ func cmpPos(a, b prose.Position) int {
 		return int(a.Line - b.Line)
 	}
 	return int(a.Col - b.Col)
+}
+
+// boilerplateFindings reports what was left out as boilerplate: each line
+// (ruleOf maps its key to its rule's id) and the notes after a sign-off.
+func boilerplateFindings(blocks []boilerplate.Block, ruleOf map[string]string) []Finding {
+	var out []Finding
+	for _, b := range blocks {
+		id := ruleOf[b.Key]
+		what := "a line of the collection's template"
+		if b.Kind == boilerplate.SignOff {
+			what = "the collection's sign-off"
+		}
+		out = append(out, Finding{Rule: id, Line: b.Line, Col: b.Col,
+			Message: fmt.Sprintf("%q is %s, not writing: left out of every measure", b.Text, what)})
+		if b.NotesLine > 0 {
+			out = append(out, Finding{Rule: id, Line: b.NotesLine, Col: b.NotesCol,
+				Message: fmt.Sprintf("the notes after the sign-off (%s) are left out of every measure", amount(float64(b.NotesWords), "words"))})
+		}
+	}
+	return out
 }

@@ -36,6 +36,9 @@ func WriteText(w io.Writer, results ...Result) error {
 		for _, f := range r.Warnings {
 			lines = append(lines, line{f, "warning"})
 		}
+		for _, f := range r.Boilerplate {
+			lines = append(lines, line{f, "boilerplate"})
+		}
 		slices.SortStableFunc(lines, func(a, b line) int {
 			if a.f.Line != b.f.Line {
 				return a.f.Line - b.f.Line

@@ -48,7 +48,8 @@ func TestWriteJSON(t *testing.T) {
       "genre": "essay",
       "score": 1,
       "errors": [],
-      "warnings": []
+      "warnings": [],
+      "boilerplate": []
     }
   ]
 }
@@ -69,7 +70,7 @@ func TestJSONShape(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"path":"a.md","genre":"essay","score":0.6666666666666666,"errors":[{"rule":"short","line":1,"col":16,"message":"sentence of 6 words; hard limit short allows at most 4"}],"warnings":[]}`
+	want := `{"path":"a.md","genre":"essay","score":0.6666666666666666,"errors":[{"rule":"short","line":1,"col":16,"message":"sentence of 6 words; hard limit short allows at most 4"}],"warnings":[],"boilerplate":[]}`
 	if string(out) != want {
 		t.Errorf("got  %s\nwant %s", out, want)
 	}
@@ -138,13 +139,16 @@ func FuzzPiece(f *testing.F) {
 	f.Add([]byte(snippet))
 	f.Add([]byte(tricky))
 	f.Add([]byte("Why? Why not? Fine.\n"))
+	f.Add([]byte("We walked on, and on.\n\nPUBLIUS\n\n1. A note.\r\n"))
 	r := benchProfile(30)
+	// Boilerplate: the piece is read again without it.
+	r.Rules = append(r.Rules, pref(profile.Rule{ID: "sign-off", Rule: "Sign off.", Boilerplate: []string{"PUBLIUS", "Why not?"}}))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		res := Piece("f.md", src, "essay", r)
 		if res.Score < 0 || res.Score > 1 || res.Score != res.Score {
 			t.Fatalf("score %v", res.Score)
 		}
-		for _, fs := range [][]Finding{res.Errors, res.Warnings} {
+		for _, fs := range [][]Finding{res.Errors, res.Warnings, res.Boilerplate} {
 			for _, f := range fs {
 				if f.Line < 1 || f.Col < 1 || f.Message == "" || f.Rule == "" {
 					t.Fatalf("bad finding %+v", f)

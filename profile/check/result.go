@@ -26,6 +26,10 @@ type Result struct {
 	Score    float64   `json:"score"`
 	Errors   []Finding `json:"errors"`   // hard limits broken
 	Warnings []Finding `json:"warnings"` // everything else worth a look
+	// Boilerplate is what the profile's boilerplate rules left out of
+	// every measurement: each line of the collection's template found, and
+	// the notes after a sign-off.
+	Boilerplate []Finding `json:"boilerplate"`
 	// Problem says why the piece could not be checked (it cannot be read,
 	// is a folder, is one of sw's own files, names a genre sw cannot
 	// read); the other pieces are checked all the same.
@@ -45,6 +49,9 @@ func (r Result) MarshalJSON() ([]byte, error) {
 	}
 	if r.Warnings == nil {
 		r.Warnings = []Finding{}
+	}
+	if r.Boilerplate == nil {
+		r.Boilerplate = []Finding{}
 	}
 	return json.Marshal(plain(r))
 }

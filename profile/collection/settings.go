@@ -54,7 +54,17 @@ type Pieces struct {
 type Analyzer struct {
 	Command []string      `yaml:"command"`
 	Timeout time.Duration `yaml:"timeout"`
+	// Window is how many of the most recently finished pieces each
+	// analysis reads, the new ones among them: the rules are revisited,
+	// and the bounds estimated, on all of them. 0 reads every piece
+	// finished since the collection began.
+	Window int `yaml:"window"`
 }
+
+// DefaultWindow is the pieces an analysis reads by default: enough that a
+// rule rests on dozens of pieces, few enough that a writer whose style
+// moves sees the profile follow.
+const DefaultWindow = 100
 
 // DefaultSettings are what a missing .sw.yaml, or a missing line, means.
 func DefaultSettings() Settings {
@@ -62,7 +72,7 @@ func DefaultSettings() Settings {
 		BatchSize:      3,
 		Pieces:         Pieces{Include: []string{"**/*.md"}},
 		FeedbackWindow: 1,
-		Analyzer:       Analyzer{Timeout: 120 * time.Second},
+		Analyzer:       Analyzer{Timeout: 120 * time.Second, Window: DefaultWindow},
 		AgentCommits:   append([]string(nil), DefaultAgentCommits...),
 		Targets:        []string{ClaudeFile},
 		FactsBudget:    FactsBudget{Lines: facts.DefaultBudget.Lines, Bytes: facts.DefaultBudget.Bytes},
@@ -168,6 +178,8 @@ func ParseSettings(file string, data []byte) (Settings, error) {
 		return s, fail("feedback_window", "feedback_window must be 1 or more (batches of rejections remembered)")
 	case s.Analyzer.Timeout <= 0:
 		return s, fail("analyzer", "analyzer timeout must be a positive duration, e.g. 120s")
+	case s.Analyzer.Window < 0:
+		return s, fail("analyzer", "analyzer window must be 0 (every piece) or more (the most recent pieces an analysis reads)")
 	case s.FactsBudget.Lines < 1 || s.FactsBudget.Bytes < 1:
 		return s, fail("facts_budget", "facts_budget lines and bytes must be 1 or more, e.g. {lines: 200, bytes: 25600}")
 	}

@@ -126,7 +126,7 @@ func TestParseSettingsErrors(t *testing.T) {
 		{"genre: essay\npieces:\n  include: [\"*.md\"]\n  exlude: [drafts]\n", `.sw.yaml:4:3: unknown setting "exlude" in pieces; the settings in pieces are include, exclude`},
 		{"pieces: {include: [a], inclde: [b]}\n", `.sw.yaml:1:24: unknown setting "inclde" in pieces; the settings in pieces are include, exclude`},
 		{"analyzer:\n  batch_size: 3\n", `.sw.yaml:2:3: unknown setting "batch_size" in analyzer; the settings in analyzer are command, timeout`},
-		{"timeout: 30s\n", `.sw.yaml:1:1: unknown setting "timeout"; the settings are batch_size, genre, pieces (include, exclude), feedback_window, analyzer (command, timeout), agent_commits`},
+		{"timeout: 30s\n", `.sw.yaml:1:1: unknown setting "timeout"; the settings are batch_size, genre, pieces (include, exclude), feedback_window, analyzer (command, timeout, window), agent_commits`},
 		{"batch_size: three\n", `.sw.yaml:1:13: "three" should be a whole number`},
 		{"batch_size: [3]\n", ".sw.yaml:1:13: cannot unmarshal !!seq into int"},
 		{"pieces: {include: [a, 1, {b: c}]}\n", ".sw.yaml:1:26: cannot unmarshal !!map into string"},
@@ -158,5 +158,20 @@ func TestParseSettingsErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%q: got %v, want %q", tt.src, err, tt.want)
 		}
+	}
+}
+
+// The analyzer's window: 100 pieces unless set, 0 for every piece, never
+// negative.
+func TestAnalyzerWindow(t *testing.T) {
+	if s, err := ParseSettings(".sw.yaml", nil); err != nil || s.Analyzer.Window != DefaultWindow {
+		t.Errorf("default: %d, %v", s.Analyzer.Window, err)
+	}
+	if s, err := ParseSettings(".sw.yaml", []byte("analyzer:\n  window: 0\n")); err != nil || s.Analyzer.Window != 0 {
+		t.Errorf("0: %d, %v", s.Analyzer.Window, err)
+	}
+	_, err := ParseSettings(".sw.yaml", []byte("analyzer:\n  window: -3\n"))
+	if err == nil || !strings.Contains(err.Error(), ".sw.yaml:1:1: analyzer window must be 0 (every piece) or more") {
+		t.Errorf("negative: %v", err)
 	}
 }

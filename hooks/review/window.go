@@ -1,0 +1,54 @@
+package review
+
+import (
+	"sw/hooks/git"
+	"sw/profile/analyze"
+)
+
+// earlier lists the pieces finished before the pending ones that an
+// analysis reads with them (.sw.yaml's analyzer.window, pending included;
+// 0 for all): the most recently finished first, by commits of the
+// person's since the collection began, as counting finds them. The rules
+// are revisited, and bounds estimated, on all of them, so a rule learned
+// from one batch's fluke meets the pieces that contradict it, and bounds
+// settle as pieces accumulate.
+//
+// One walk of history, newest first, stops once the window is full; a
+// piece deleted since is left out when the pieces are read.
+func (l *Loop) earlier(head git.Hash, pending []string) ([]string, error) {
+	window := l.Coll.Settings.Analyzer.Window
+	if window > 0 && len(pending) >= window {
+		return nil, nil
+	}
+	have := make(map[string]bool, len(pending))
+	for _, p := range pending {
+		have[p] = true
+	}
+	var out []string
+	full := func() bool { return window > 0 && len(pending)+len(out) >= window }
+	err := l.Repo.WalkHistory(head, git.Hash(l.collectionBegan(head)), func(c git.PathCommit) bool {
+		if l.byAgent(c.Message) {
+			return true
+		}
+		for _, p := range sortedKeys(c.Changes) {
+			if status := c.Changes[p]; (status == "A" || status == "M") && !have[p] && l.Coll.Settings.IsPiece(p) && !full() {
+				have[p] = true
+				out = append(out, p)
+			}
+		}
+		return !full()
+	})
+	return out, err
+}
+
+// markEarlier flags the request's pieces that were finished before the
+// batch, for the analyzer and for what is reported as analysed.
+func markEarlier(req *analyze.Request, earlier []string) {
+	set := make(map[string]bool, len(earlier))
+	for _, p := range earlier {
+		set[p] = true
+	}
+	for i := range req.Pieces {
+		req.Pieces[i].Earlier = set[req.Pieces[i].Path]
+	}
+}

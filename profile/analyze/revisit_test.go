@@ -1,0 +1,102 @@
+package analyze
+
+import (
+	"strings"
+	"testing"
+
+	"sw/profile"
+)
+
+// hamiltonBatches are Hamilton's papers as a writer would finish them,
+// three at a time.
+var hamiltonBatches = [][]string{{"001", "006", "007"}, {"008", "009", "011"}, {"012", "013", "015"}, {"016", "017"}}
+
+// windowRequest is the request of an analysis after batch i: every paper
+// finished so far, those of earlier batches marked Earlier, against the
+// profile under root.
+func windowRequest(t *testing.T, root string, i int) *Request {
+	var papers []string
+	for _, b := range hamiltonBatches[:i+1] {
+		papers = append(papers, b...)
+	}
+	req := federalistBatch(t, papers)
+	for j := range req.Pieces {
+		req.Pieces[j].Earlier = j < len(papers)-len(hamiltonBatches[i])
+	}
+	req.Profile["essay"] = resolve(t, root, "essay")
+	return req
+}
+
+// The profile converges. Each analysis reads every paper finished so far
+// and revisits the rules accepted before: the closing rule learned from
+// the first three papers, which the next three break, is proposed for
+// removal with that evidence; a rejected signature stays rejected. After
+// everything is accepted, the same pieces propose nothing more (the
+// profile says what they say), and at the end no metric rule is broken by
+// a third of the papers.
+func TestProfileConverges(t *testing.T) {
+	root := t.TempDir()
+	for i := range hamiltonBatches {
+		req := windowRequest(t, root, i)
+		resp := analyzeOK(t, req)
+		if i == 1 {
+			s := must(t, find(resp, "remove:closing-first-person@essay"), "removing the closing rule of the first batch")
+			if !strings.Contains(s.Evidence, "3 of the 6 recent pieces do not follow it: federalist/006.md, federalist/008.md, federalist/011.md.") {
+				t.Errorf("evidence: %s", s.Evidence)
+			}
+			req.Rejected = []Rejected{{Signature: "remove:closing-first-person"}}
+			if find(analyzeOK(t, req), "remove:closing-first-person@essay") != nil {
+				t.Error("a rejected removal came back")
+			}
+		}
+		for _, s := range resp.Suggestions {
+			if i > 0 && (s.ID == "sentence-length" || s.ID == "paragraph-length") {
+				t.Errorf("analysis %d: %s moves again: %s", i+1, s.ID, s.Summary)
+			}
+		}
+		accept(t, root, resp)
+		for _, s := range analyzeOK(t, windowRequest(t, root, i)).Suggestions {
+			if strings.HasPrefix(s.Signature, "metric:") || strings.HasPrefix(s.Signature, "remove:") {
+				t.Errorf("analysis %d, again with everything accepted: %s (%s)", i+1, s.Signature, s.Summary)
+			}
+		}
+	}
+	req := windowRequest(t, root, len(hamiltonBatches)-1)
+	r := newRun(req)
+	specs := metricSpecs()
+	for _, s := range req.Profile["essay"].Rules {
+		if s.Metric == nil {
+			continue
+		}
+		for mi := range specs {
+			if specs[mi].name != s.Metric.Name {
+				continue
+			}
+			broken, how := breaking(&specs[mi], mi, s.Metric, r.pieces)
+			if len(broken) >= atLeast(BreakShare, len(r.pieces)) {
+				t.Errorf("%s (%s) is broken by %s", s.ID, profile.Bounds(s.Metric), brokenEvidence(broken, how, len(r.pieces)))
+			}
+		}
+	}
+}
+
+// Read one batch at a time, as before the window, the same papers move
+// the paragraph rule from batch to batch: the fluke the window removes.
+func TestBatchAloneDoesNotConverge(t *testing.T) {
+	root := t.TempDir()
+	changes := 0
+	for _, b := range hamiltonBatches[:3] {
+		req := federalistBatch(t, b)
+		req.Profile["essay"] = resolve(t, root, "essay")
+		resp := analyzeOK(t, req)
+		for _, s := range resp.Suggestions {
+			if strings.HasPrefix(s.Signature, "metric:") && strings.HasPrefix(s.Summary, "Change ") || strings.HasPrefix(s.Signature, "remove:") {
+				changes++
+			}
+		}
+		accept(t, root, resp)
+	}
+	if changes == 0 {
+		t.Error("batches alone changed nothing: the window test shows nothing")
+	}
+}

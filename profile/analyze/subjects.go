@@ -1,0 +1,286 @@
+package analyze
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+
+	"sw/profile/baseline"
+	"sw/profile/prose"
+)
+
+// Style, not subject. A word the person uses because of what a piece is
+// about (magistrate, driving, hours) is no habit of theirs: another piece
+// on another subject will not use it, and a rule to prefer or avoid it
+// would steer the agent's subject, not its voice. Every prefer and avoid
+// suggestion holding a content word must therefore show that the word
+// does not follow the subject:
+//   - its pieces span at least two subjects: two of them, neither of
+//     whose TopicCore strongest topic words is a topic word of the other;
+//     and
+//   - it is a topic word (one of TopicWords) of none of them.
+//
+// (Of the first maxSubjectPieces pieces, in a large batch.)
+//
+// Function words (upon, whilst) and manner words (however, indeed,
+// really: see mannerWord) carry no subject, and need neither.
+const (
+	// TopicWords is how many words stand for a piece's subject: its nouns
+	// (see topicWords) used twice or more, by keyness against general
+	// English, count × ln(rate / English's rate), the strongest first.
+	TopicWords = 10
+	// TopicCore is how many of the strongest topic words say what a piece
+	// is about: two pieces are on different subjects when neither's core
+	// is among the other's topic words. Essays on self-driving cars share
+	// "car" or "vehicle"; Federalist papers on the army and on commerce
+	// share nothing.
+	TopicCore = 3
+)
+
+// topicWords lists a piece's topic words, the strongest first, as stems
+// (see stem), so that "car" and "cars" are one subject. A subject is named
+// by nouns: a word counts when at least NominalShare of its uses stand
+// after a determiner or a preposition or before "of", or when general
+// English uses it as a noun (englishNoun). An adjective or a verb the
+// writer leans on ("needless", "delve") is a habit, not a subject.
+func topicWords(d *prose.Doc) []string {
+	type use struct{ count, nominal int }
+	uses := map[string]*use{}
+	for i := range d.Words {
+		w := d.Words[i].Text
+		if len(w) < 3 || baseline.IsFunctionWord(w) || strings.ContainsAny(w, "0123456789") {
+			continue
+		}
+		u := uses[w]
+		if u == nil {
+			u = &use{}
+			uses[w] = u
+		}
+		u.count++
+		if i > 0 && d.Joined(i) && nounOpeners()[d.Words[i-1].Text] || i+1 < len(d.Words) && d.Joined(i+1) && d.Words[i+1].Text == "of" {
+			u.nominal++
+		}
+	}
+	// A stem's keyness sums its words' ("treaty", "treaties"). The
+	// strongest stems first; only as many are asked whether they are nouns
+	// as it takes to find TopicWords, since asking general English costs
+	// dozens of look-ups.
+	type topic struct {
+		stem           string
+		words          []string
+		count, nominal int
+		keyness        float64
+	}
+	n := float64(d.WordCount())
+	byStem := map[string]*topic{}
+	for w, u := range uses {
+		if u.count < 2 || mannerWord(w) {
+			continue
+		}
+		ratio := float64(u.count) / n * 1e6 / baseline.Rate(w)
+		if ratio <= 1 {
+			continue
+		}
+		s := stem(w)
+		t := byStem[s]
+		if t == nil {
+			t = &topic{stem: s}
+			byStem[s] = t
+		}
+		t.words = append(t.words, w)
+		t.count += u.count
+		t.nominal += u.nominal
+		t.keyness += float64(u.count) * math.Log(ratio)
+	}
+	topics := make([]*topic, 0, len(byStem))
+	for _, t := range byStem {
+		sort.Strings(t.words)
+		topics = append(topics, t)
+	}
+	sort.Slice(topics, func(i, j int) bool {
+		a, b := topics[i], topics[j]
+		return a.keyness > b.keyness || a.keyness == b.keyness && a.stem < b.stem
+	})
+	var out []string
+	for _, t := range topics {
+		if len(out) == TopicWords {
+			break
+		}
+		if float64(t.nominal) >= NominalShare*float64(t.count) || slices.ContainsFunc(t.words, englishNounCached) {
+			out = append(out, t.stem)
+		}
+	}
+	return out
+}
+
+// englishNouns remembers englishNoun's answers: topic words recur from
+// piece to piece, and each answer costs dozens of look-ups.
+var englishNouns sync.Map
+
+func englishNounCached(w string) bool {
+	if v, ok := englishNouns.Load(w); ok {
+		return v.(bool)
+	}
+	noun := englishNoun(w)
+	englishNouns.Store(w, noun)
+	return noun
+}
+
+// stem folds a plural into its singular, roughly: enough to make "cars"
+// and "car", "treaties" and "treaty" one topic.
+func stem(w string) string {
+	switch {
+	case len(w) > 4 && strings.HasSuffix(w, "ies"):
+		return w[:len(w)-3] + "y"
+	case strings.HasSuffix(w, "ss") || strings.HasSuffix(w, "us") || strings.HasSuffix(w, "is"):
+		return w
+	case len(w) > 3 && strings.HasSuffix(w, "s"):
+		return w[:len(w)-1]
+	}
+	return w
+}
+
+// mannerWord says a word that is no function word still carries no
+// subject: an adverb of manner, degree, frequency or discourse (however,
+// indeed, often, really, clearly). Those are how a person writes. A word
+// ending in -ly counts when it is an adverb of a word general English
+// knows at least a tenth as well (real, simple, happy, basic) and general
+// English does not use it as a noun (family, supply, assembly).
+func mannerWord(w string) bool {
+	if mannerWords()[w] {
+		return true
+	}
+	if len(w) < 5 || !strings.HasSuffix(w, "ly") {
+		return false
+	}
+	rate := baseline.Rate(w)
+	for _, base := range []string{w[:len(w)-2], w[:len(w)-1] + "e", w[:len(w)-3] + "y", strings.TrimSuffix(w, "ally")} {
+		if r, ok := baseline.PerMillion(base); ok && base != w && r >= rate/10 {
+			return !englishNounCached(w)
+		}
+	}
+	return false
+}
+
+var mannerWords = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`however therefore moreover furthermore thus hence indeed
+		nevertheless nonetheless perhaps maybe rather quite still even just already almost
+		instead otherwise meanwhile overall anyway anyhow often seldom sometimes always
+		again once twice soon later well else thereby whereby hitherto henceforth likewise
+		accordingly namely anyways altogether somewhat`) {
+		m[w] = true
+	}
+	return m
+})
+
+// contentWords are the words of a phrase that can carry a subject: not a
+// function or manner word, not one of the commonest words of English
+// (CommonestRate: make, time, way are about anything), and not a noun held
+// in an idiom, which general English uses next to its neighbour in the
+// phrase for at least IdiomShare of its uses ("in order to", "the end").
+func contentWords(words []string) []string {
+	var out []string
+	for i, w := range words {
+		if baseline.IsFunctionWord(w) || mannerWord(w) || baseline.Rate(w) >= CommonestRate || idiomatic(words, i) {
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// idiomatic says word i of a phrase stands in an idiom with the word
+// before or after it.
+func idiomatic(words []string, i int) bool {
+	rate := baseline.Rate(words[i])
+	for _, pair := range [][2]int{{i - 1, i + 1}, {i, i + 2}} {
+		if pair[0] >= 0 && pair[1] <= len(words) && baseline.PhrasePerMillion(words[pair[0]:pair[1]]) >= IdiomShare*rate {
+			return true
+		}
+	}
+	return false
+}
+
+// subjectFree says whether a phrase used (or deleted) in pieces behaves
+// like style rather than subject (see the rules above); why says, when it
+// does, which pieces show it, for the evidence.
+func subjectFree(phrase string, pieces []*piece) (ok bool, why string) {
+	content := contentWords(strings.Fields(phrase))
+	if len(content) == 0 {
+		return true, ""
+	}
+	pieces = pieces[:min(len(pieces), maxSubjectPieces)]
+	for _, p := range pieces {
+		for _, w := range content {
+			for _, t := range p.topics() {
+				if t == stem(w) {
+					return false, ""
+				}
+			}
+		}
+	}
+	a, b := differentSubjects(pieces)
+	if a == nil {
+		return false, ""
+	}
+	return true, fmt.Sprintf("On different subjects: %s (%s) and %s (%s).",
+		a.Path, strings.Join(a.core(), ", "), b.Path, strings.Join(b.core(), ", "))
+}
+
+// maxSubjectPieces bounds the pieces whose subjects are compared, the
+// first ones in the batch's order: a phrase a thousand pieces on one
+// subject use costs a few thousand comparisons, not half a million, and
+// sixty-four pieces say as well as a thousand whether a word follows the
+// subject.
+const maxSubjectPieces = 64
+
+// differentSubjects finds two pieces on different subjects, the first
+// such pair in the pieces' order (among the first maxSubjectPieces), or
+// nil.
+func differentSubjects(pieces []*piece) (*piece, *piece) {
+	pieces = pieces[:min(len(pieces), maxSubjectPieces)]
+	for i, a := range pieces {
+		if len(a.core()) == 0 {
+			continue
+		}
+		for _, b := range pieces[i+1:] {
+			if len(b.core()) > 0 && !sharesAny(a.core(), b.topics()) && !sharesAny(b.core(), a.topics()) {
+				return a, b
+			}
+		}
+	}
+	return nil, nil
+}
+
+// core is what a piece is about: its TopicCore strongest topic words.
+func (p *piece) core() []string { t := p.topics(); return t[:min(len(t), TopicCore)] }
+
+// topics are a piece's topic words, found when first asked: most phrases
+// hold no content word, and a batch of a thousand pieces need not have
+// every piece's subject found. Signals run one at a time, so this needs
+// no lock. A piece too small to count (MinPieceWords) has no subject
+// sw can tell.
+func (p *piece) topics() []string {
+	if !p.topicsRead {
+		p.topicsRead = true
+		if p.eligible {
+			p.topicList = topicWords(p.doc)
+		}
+	}
+	return p.topicList
+}
+
+func sharesAny(a, b []string) bool {
+	for _, x := range a {
+		for _, y := range b {
+			if x == y {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,75 @@
+package analyze
+
+import (
+	"strings"
+	"testing"
+)
+
+// What a piece is about, from its nouns: Federalist 8 is about the army,
+// 11 about commerce, and two students' essays about self-driving cars.
+func TestTopicWords(t *testing.T) {
+	req := federalistBatch(t, []string{"008", "011"})
+	for _, s := range []string{"1", "2"} {
+		req.Pieces = append(req.Pieces, Piece{Path: "essays/" + s + ".txt", Genre: "essay", Text: readCorpus(t, "argrewrite/draft3/"+s+".txt")})
+	}
+	r := newRun(req)
+	core := map[string]string{}
+	for _, p := range r.pieces {
+		core[p.Path] = strings.Join(p.core(), " ")
+	}
+	for path, want := range map[string]string{
+		"federalist/008.md": "army confederacy establishment",
+		"federalist/011.md": "commerce navigation trade",
+		"essays/1.txt":      "self-driving car accident",
+	} {
+		if core[path] != want {
+			t.Errorf("%s is about %q, want %q", path, core[path], want)
+		}
+	}
+	byPath := map[string]*piece{}
+	for _, p := range r.pieces {
+		byPath[p.Path] = p
+	}
+	if a, _ := differentSubjects([]*piece{byPath["federalist/008.md"], byPath["federalist/011.md"]}); a == nil {
+		t.Error("the army and commerce are one subject")
+	}
+	if a, _ := differentSubjects([]*piece{byPath["essays/1.txt"], byPath["essays/2.txt"]}); a != nil {
+		t.Error("two essays on self-driving cars are on different subjects")
+	}
+}
+
+// Twelve essays that all argue about self-driving cars: what they share is
+// their subject ("driving"), never a signature. Hamilton's "upon", a
+// function word, is one on any subject.
+func TestStyleNotSubject(t *testing.T) {
+	req := &Request{Profile: emptyProfile("essay")}
+	for _, s := range []string{"1", "2", "10", "11", "13", "14", "15", "16", "17", "18", "19", "20"} {
+		req.Pieces = append(req.Pieces, Piece{Path: "essays/" + s + ".txt", Genre: "essay", Text: readCorpus(t, "argrewrite/draft3/"+s+".txt")})
+	}
+	for _, s := range withPrefix(analyzeOK(t, req), "prefer:") {
+		t.Errorf("a signature from essays on one subject: %s", s.Signature)
+	}
+	resp := analyzeOK(t, federalistBatch(t, hamiltonPapers))
+	must(t, find(resp, "prefer:phrase:upon@essay"), "on upon")
+	for _, s := range withPrefix(resp, "prefer:") {
+		if c := contentWords(strings.Fields(s.Rule.Prefer[0])); len(c) > 0 && !strings.Contains(s.Evidence, "On different subjects: ") {
+			t.Errorf("%s: no evidence that %v does not follow the subject:\n%s", s.Signature, c, s.Evidence)
+		}
+	}
+}
+
+func TestMannerWords(t *testing.T) {
+	for w, want := range map[string]bool{"however": true, "indeed": true, "really": true, "clearly": true,
+		"happily": true, "basically": true, "simply": true,
+		"family": false, "supply": false, "early": false, "driving": false, "magistrate": false, "upon": false} {
+		if mannerWord(w) != want {
+			t.Errorf("mannerWord(%q) = %v", w, !want)
+		}
+	}
+	for phrase, want := range map[string]string{"in order to make": "", "at the end": "", "the chief magistrate": "magistrate",
+		"hours": "hours", "indeed": ""} {
+		if got := strings.Join(contentWords(strings.Fields(phrase)), " "); got != want {
+			t.Errorf("content words of %q: %q, want %q", phrase, got, want)
+		}
+	}
+}
