@@ -237,13 +237,22 @@ func (r *run) templateCandidate(o outcome[*templateHit]) *candidate {
 func templateWording(h *templateHit) (text, summary string) {
 	q := quote(h.text)
 	short := quote(clipWords(h.text, maxSummaryWords))
+	// A line whose numbers or dates change from piece to piece ("Issue
+	// 12", a dateline) is a pattern, not words to copy.
+	like, own := "the line ", ""
+	if strings.Contains(h.key, "#") {
+		like, own = "a line like ", " (with the piece's own numbers and date)"
+	}
 	switch h.kind {
 	case boilerplate.SignOff:
-		return fmt.Sprintf("End each piece with the line %s after its last paragraph, as the collection does; notes go after it.", q),
+		return fmt.Sprintf("End each piece with %s%s%s after its last paragraph, as the collection does; notes go after it.", like, q, own),
 			"Boilerplate: the sign-off " + short
 	case boilerplate.Opening:
-		return fmt.Sprintf("Open each piece with the line %s, as the collection does.", q),
+		return fmt.Sprintf("Open each piece with %s%s%s, as the collection does.", like, q, own),
 			"Boilerplate: the opening line " + short
+	}
+	if own != "" {
+		return fmt.Sprintf("Pieces carry %s%s%s, as the collection does.", like, q, own), "Boilerplate: the line " + short
 	}
 	return fmt.Sprintf("Pieces carry the line %s word for word, as the collection does.", q),
 		"Boilerplate: the line " + short

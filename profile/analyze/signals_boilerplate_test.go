@@ -124,3 +124,25 @@ func TestBoilerplateAgainstProfile(t *testing.T) {
 		t.Error("a rejected line was left out")
 	}
 }
+
+// A dateline closing each piece, its date different each time, is one
+// line of the collection's template, not the writer's closing; its rule
+// shows the line as a pattern, not words to copy. Three Federalist papers
+// signed with a dateline instead of PUBLIUS.
+func TestDatelineIsBoilerplate(t *testing.T) {
+	dates := []string{"November 5th, 1787", "Dec. 22, 1787", "December 29, 1787"}
+	req := federalistBatch(t, []string{"001", "006", "007"})
+	for i := range req.Pieces {
+		req.Pieces[i].Text = strings.Replace(req.Pieces[i].Text, "\nPUBLIUS\n", "\nPhiladelphia, "+dates[i]+".\n", 1)
+	}
+	resp := analyzeOK(t, req)
+	s := must(t, find(resp, "boilerplate:philadelphia # # #@essay"), "on the dateline")
+	if !strings.Contains(s.Rule.Rule, "End each piece with a line like \u201cPhiladelphia, November 5th, 1787.\u201d (with the piece's own numbers and date)") {
+		t.Errorf("rule: %q", s.Rule.Rule)
+	}
+	for _, sig := range []string{"closing:one-line@essay", "closing:short@essay"} {
+		if find(resp, sig) != nil {
+			t.Errorf("%s, learned from the dateline", sig)
+		}
+	}
+}

@@ -27,13 +27,32 @@ type metricSpec struct {
 	// reference (direction "set").
 	ref    float64
 	always bool
-	// Two values agree when they lie within tol(v) = max(abs, rel×v).
-	abs, rel float64
-	step     float64 // targets and bounds are rounded to this
-	scope    prose.Scope
+	// Two values agree when they lie within tol(v) = max(abs, rel×v,
+	// noise×√v); noise is for counts whose chance swing in one piece
+	// outweighs rel (see MarkerNoise).
+	abs, rel, noise float64
+	step            float64 // targets and bounds are rounded to this
+	scope           prose.Scope
+	// width is how many tolerances a per-piece rule's bounds lie from its
+	// target; 0 means BoundsWidth.
+	width float64
+	// pieces is the fewest measurable pieces a rule needs; 0 means
+	// MinPieces.
+	pieces int
 }
 
-func (m *metricSpec) tol(v float64) float64 { return math.Max(m.abs, m.rel*math.Abs(v)) }
+func (m *metricSpec) tol(v float64) float64 {
+	return math.Max(math.Max(m.abs, m.rel*math.Abs(v)), m.noise*math.Sqrt(math.Abs(v)))
+}
+
+// boundsWidth is how many tolerances a per-piece rule's bounds lie from
+// its target.
+func (m *metricSpec) boundsWidth() float64 {
+	if m.width > 0 {
+		return m.width
+	}
+	return BoundsWidth
+}
 
 // metricSpecs are the metrics the analyzer proposes rules for. The
 // reference values describe edited contemporary English prose (magazine
@@ -61,6 +80,7 @@ var metricSpecs = sync.OnceValue(func() []metricSpec {
 		{name: "headings_per_1k_words", id: "headings", rate: true, ref: 2, abs: 1.5, rel: 0.5, step: 0.1},
 		{name: "list_items_per_1k_words", id: "list-items", rate: true, ref: 3, abs: 2, rel: 0.5, step: 0.1},
 	}
+	specs = append(specs, markerSpecs()...)
 	for i := range specs {
 		m, ok := prose.Lookup(specs[i].name)
 		if !ok {
@@ -114,7 +134,7 @@ func metricEval(spec *metricSpec, mi int) func([]*piece) (metricResult, gate) {
 				res.events += m.value * n / 1000
 			}
 		}
-		if len(g.measured) < MinPieces {
+		if len(g.measured) < max(MinPieces, spec.pieces) {
 			return res, g
 		}
 		perUnit := spec.scope != prose.PerPiece
@@ -157,11 +177,11 @@ func metricEval(spec *metricSpec, mi int) func([]*piece) (metricResult, gate) {
 				res.max = ptr(ceilTo(res.target+tol, spec.step))
 			default:
 				res.withTarget = true
-				boundsAround(&res, tol, spec.step)
+				boundsAround(&res, spec.boundsWidth()*tol, spec.step)
 			}
 		} else {
 			res.withTarget = true
-			boundsAround(&res, tol, spec.step)
+			boundsAround(&res, spec.boundsWidth()*tol, spec.step)
 		}
 		return res, g
 	}
@@ -197,10 +217,9 @@ func unitBounds(units []float64, words int) (lo, hi float64) {
 
 // boundsAround sets a per-piece rule's bounds. A piece's value swings with
 // its subject and length far more than three pieces can show, so the
-// bounds, where sw check starts to warn, lie BoundsWidth tolerances from
-// the target.
-func boundsAround(res *metricResult, tol, step float64) {
-	w := BoundsWidth * tol
+// bounds, where sw check starts to warn, lie w (BoundsWidth tolerances,
+// unless the metric says otherwise) from the target.
+func boundsAround(res *metricResult, w, step float64) {
 	res.min = ptr(math.Max(0, floorTo(res.target-w, step)))
 	res.max = ptr(ceilTo(res.target+w, step))
 }

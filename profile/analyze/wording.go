@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"sw/profile"
+	"sw/profile/prose"
 )
 
 // RareRate is the typical rate per 1,000 words under which a ceiling
@@ -18,7 +19,7 @@ const RareRate = 0.5
 // phrase for a habit ("Use semicolons"), the noun for one to avoid
 // ("semicolons"), and a label for summaries.
 var rateWords = sync.OnceValue(func() map[string]struct{ use, avoid, label string } {
-	return map[string]struct{ use, avoid, label string }{
+	words := map[string]struct{ use, avoid, label string }{
 		"em_dashes_per_1k_words":             {"Use em dashes (—)", "em dashes (—)", "Em dashes"},
 		"en_dashes_per_1k_words":             {"Use en dashes (–)", "en dashes (–)", "En dashes"},
 		"semicolons_per_1k_words":            {"Use semicolons", "semicolons", "Semicolons"},
@@ -33,6 +34,11 @@ var rateWords = sync.OnceValue(func() map[string]struct{ use, avoid, label strin
 		"headings_per_1k_words":              {"Use headings", "headings", "Headings"},
 		"list_items_per_1k_words":            {"Use list items", "lists (write paragraphs)", "List items"},
 	}
+	for _, w := range prose.MarkerWords {
+		use, avoid, label := markerWording(w)
+		words[prose.MarkerMetric(w)] = struct{ use, avoid, label string }{use, avoid, label}
+	}
+	return words
 })
 
 // metricWording writes the rule sentence an agent follows and the one-line

@@ -78,20 +78,37 @@ func kind(w prose.Span, total int) Kind {
 }
 
 // Key is the normalised form of a run of words: lower case (as prose
-// reads every word), single spaces, a word holding a digit as "#".
+// reads every word), single spaces, a word holding a digit as "#", and so
+// is a month's name beside one: a dateline ("Philadelphia, November 5th,
+// 1787.") is one line whatever its date, as "Issue 12" is whatever its
+// number.
 func Key(d *prose.Doc, s prose.Span) string {
+	words := d.WordsOf(s)
 	var b strings.Builder
-	for i, w := range d.WordsOf(s) {
+	for i, w := range words {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		if strings.ContainsAny(w.Text, "0123456789") {
+		if numeric(w.Text) || months[w.Text] && (i > 0 && numeric(words[i-1].Text) || i+1 < len(words) && numeric(words[i+1].Text)) {
 			b.WriteByte('#')
 		} else {
 			b.WriteString(w.Text)
 		}
 	}
 	return b.String()
+}
+
+func numeric(w string) bool { return strings.ContainsAny(w, "0123456789") }
+
+// months are the names of the months and their usual short forms, as
+// prose reads them (lower case, without the abbreviation's dot).
+var months = map[string]bool{}
+
+func init() {
+	for _, m := range strings.Fields(`january february march april may june july august
+		september october november december jan feb mar apr jun jul aug sep sept oct nov dec`) {
+		months[m] = true
+	}
 }
 
 // KeyOf is the key of a line as a person writes it in a rule file.

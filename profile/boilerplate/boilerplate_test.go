@@ -35,6 +35,21 @@ func TestKey(t *testing.T) {
 	}
 }
 
+// A dateline is one line whatever its date: a month's name beside a
+// number is set aside with the number. A month's name with no number
+// beside it is a word like any other ("you may unsubscribe").
+func TestKeyOfDateline(t *testing.T) {
+	lines := []string{"Philadelphia, November 5th, 1787.", "Philadelphia, Dec. 22, 1787.", "Philadelphia; December 29, 1787", "Philadelphia, 5 May 1788."}
+	for _, l := range lines[1:] {
+		if KeyOf(l) != KeyOf(lines[0]) {
+			t.Errorf("%q and %q: keys %q and %q", lines[0], l, KeyOf(lines[0]), KeyOf(l))
+		}
+	}
+	if KeyOf("You may unsubscribe") == KeyOf("You can unsubscribe") || KeyOf("Philadelphia, 1787") == KeyOf("New York, 1787") {
+		t.Error("different lines share a key")
+	}
+}
+
 // Paper 6 ends with the sign-off PUBLIUS (line 48) and eleven footnotes:
 // the sign-off and the notes go, the rest stays where it was.
 func TestSignOffAndNotes(t *testing.T) {

@@ -97,6 +97,11 @@ type Doc struct {
 	// they look at every word again, and most checks name none of them.
 	wordKinds     kindCounts
 	wordKindsOnce sync.Once
+
+	// markerCounts are made by markers, once, as wordKinds are: how often
+	// each of MarkerWords occurs.
+	markerCounts []int
+	markerOnce   sync.Once
 }
 
 // counts are the per-piece tallies the rate metrics divide by the word

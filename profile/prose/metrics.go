@@ -64,7 +64,7 @@ type metricDef struct {
 // a process that measures nothing (most hook runs) does not pay for its
 // strings and closures at start-up.
 var registry = sync.OnceValue(func() []metricDef {
-	return []metricDef{
+	return append([]metricDef{
 		{Metric{"words_per_sentence", "words",
 			"Words in one sentence; one value per sentence. A word is a run of letters or digits, " +
 				"with apostrophes and single hyphens inside it (don't, self-driving = 1 word each).", PerSentence},
@@ -134,7 +134,7 @@ var registry = sync.OnceValue(func() []metricDef {
 		rate("list_items_per_1k_words", "list items",
 			"list items that hold text, bulleted (-, *, +) or numbered (1. or 1 followed by a parenthesis); nested items count too.",
 			func(d *Doc) int { return d.counts.listItems }),
-	}
+	}, markerRates()...)
 })
 
 // rate makes a per-piece metric of a count per 1,000 words.

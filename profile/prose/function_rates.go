@@ -1,0 +1,55 @@
+package prose
+
+import "sync"
+
+// MarkerWords are the function words whose rates sw measures, each as a
+// metric of its own: "upon" as upon_per_1k_words. How often a writer
+// reaches for "the", "of", "which" or "upon" follows the writer, not the
+// subject, and is what tells writers of one period and form apart where
+// sentence length does not (the Federalist studies since Mosteller and
+// Wallace rest on such rates). The list is fixed and short, chosen once
+// from that literature: words every piece uses, so a rate can be measured
+// on a single piece, and whose rates differ between writers. It is never
+// learned from pieces, so no subject can reach it.
+var MarkerWords = []string{
+	"the", "of", "to", "and", "by", "on", "upon", "which", "would",
+	"may", "must", "shall", "this", "there", "an", "ought", "therefore",
+}
+
+// MarkerMetric is the name of the metric of a marker word's rate.
+func MarkerMetric(word string) string { return word + "_per_1k_words" }
+
+// markerIndex maps each marker word to its place in MarkerWords.
+var markerIndex = sync.OnceValue(func() map[string]int {
+	m := make(map[string]int, len(MarkerWords))
+	for i, w := range MarkerWords {
+		m[w] = i
+	}
+	return m
+})
+
+// markerRates are the metrics of MarkerWords, for the registry.
+func markerRates() []metricDef {
+	defs := make([]metricDef, len(MarkerWords))
+	for i, w := range MarkerWords {
+		defs[i] = rate(MarkerMetric(w), "uses of “"+w+"”",
+			"the word “"+w+"”, in any case (a function word: how often a writer uses it is a habit of style).",
+			func(d *Doc) int { return d.markers()[i] })
+	}
+	return defs
+}
+
+// markers returns how often each marker word occurs, counting them the
+// first time a metric asks.
+func (d *Doc) markers() []int {
+	d.markerOnce.Do(func() {
+		d.markerCounts = make([]int, len(MarkerWords))
+		index := markerIndex()
+		for i := range d.Words {
+			if k, ok := index[d.Words[i].Text]; ok {
+				d.markerCounts[k]++
+			}
+		}
+	})
+	return d.markerCounts
+}
