@@ -10,6 +10,7 @@ import (
 	"sw/hooks/git"
 	"sw/hooks/review"
 	"sw/profile"
+	"sw/profile/block"
 	"sw/profile/collection"
 	"sw/templates"
 )
@@ -64,6 +65,13 @@ func refreshBlock(dir string, io IO) (string, error) {
 		return "", err
 	}
 	text, changed, err := c.WriteBlockFor(genre, why)
+	var busy *block.BusyError
+	if errors.As(err, &busy) {
+		// The profile is sound; only the file was in someone's hands.
+		// The session gets the block directly, the file at the next one.
+		fmt.Fprintf(io.Stderr, "sw: %s was being saved as the session started, so sw left it as it is; its block is written at the next session, and this one gets the profile directly\n", busy.File)
+		return text, nil
+	}
 	if err != nil || !changed {
 		return "", err
 	}
