@@ -145,14 +145,18 @@ func oneLine(err error) string {
 }
 
 // reconcile catches decisions made on suggestion branches since sw last
-// ran (a branch deleted, a merge pulled from a host), as every hook does. A
+// ran (a branch deleted, a merge pulled from a host), as every hook does,
+// after removing what writers killed midway left behind. A
 // problem there is the review loop's, never the session's: it is said on
 // stderr, and the profile is written all the same. A collection outside
 // git has no review loop.
 func reconcile(c *collection.Collection, io IO) {
 	l, err := review.For(c)
 	if err == nil {
+		sweepLeftovers(c, l.Repo)
 		err = l.Reconcile()
+	} else {
+		sweepLeftovers(c, nil)
 	}
 	if err != nil && !errors.Is(err, git.ErrNotRepo) {
 		fmt.Fprintf(io.Stderr, "sw: suggestion branches not reconciled: %s\n", oneLine(err))

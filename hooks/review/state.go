@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"sw/hooks/git"
+	"sw/profile/atomicfile"
 )
 
 // State is sw's local memory of the review loop, kept in .git/sw/state.json.
@@ -139,7 +140,7 @@ func (l *Loop) saveState(st *State) error {
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(l.Dir, "state.json.*")
+	tmp, err := atomicfile.CreateTemp(l.Dir, "state.json")
 	if err != nil {
 		return err
 	}

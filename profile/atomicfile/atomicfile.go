@@ -245,7 +245,7 @@ func replace(path string, data []byte, mode fs.FileMode, g *guard) (err error) {
 	if dir == "" {
 		dir = "."
 	}
-	tmp, err := os.CreateTemp(dir, "."+base+".sw-*")
+	tmp, err := CreateTemp(dir, base)
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,45 @@
+package hooks
+
+import (
+	"os"
+	"path/filepath"
+
+	"sw/hooks/git"
+	"sw/hooks/install"
+	"sw/profile/atomicfile"
+	"sw/profile/collection"
+)
+
+// sweepLeftovers removes the temporary files that writers of sw killed
+// midway left in the folders sw writes in (see atomicfile.Sweep): the
+// collection's top, where CLAUDE.md, memory.md and profile_feedback.json
+// live, each instruction file's folder, .claude/, and sw's own folders
+// under git's. Every hook does it first, so what a crash left is gone by
+// the next session or commit. repo is nil outside git.
+func sweepLeftovers(c *collection.Collection, repo *git.Repo) {
+	dirs := []string{c.Root, filepath.Dir(c.Path(install.ClaudeSettingsFile))}
+	for _, target := range c.Settings.Targets {
+		if file, err := atomicfile.LinkedFile(c.Path(target)); err == nil {
+			dirs = append(dirs, filepath.Dir(file))
+		}
+	}
+	if repo != nil {
+		// sw's folder under git's, and the folders in it (caches, queues).
+		own := filepath.Join(repo.CommonDir, "sw")
+		dirs = append(dirs, repo.GitDir, own)
+		if entries, err := os.ReadDir(own); err == nil {
+			for _, e := range entries {
+				if e.IsDir() {
+					dirs = append(dirs, filepath.Join(own, e.Name()))
+				}
+			}
+		}
+	}
+	seen := map[string]bool{}
+	for _, dir := range dirs {
+		if !seen[dir] {
+			seen[dir] = true
+			atomicfile.Sweep(dir)
+		}
+	}
+}
