@@ -26,11 +26,17 @@ const AllowProfileCommit = "SW_ALLOW_PROFILE_COMMIT"
 // Everything else, and any problem reading the collection, passes: a
 // broken guard must not stop a person's commits.
 func CommitMsg(io IO) int {
-	if len(io.Args) == 0 || io.Getenv("SW_HOOKS") == "off" || io.Getenv(AllowProfileCommit) != "" {
+	if len(io.Args) == 0 || io.Getenv("SW_HOOKS") == "off" {
 		return 0
 	}
 	c, err := collection.Find(io.Dir)
 	if err != nil {
+		return 0
+	}
+	if secondMerge(c, io) {
+		return 1
+	}
+	if io.Getenv(AllowProfileCommit) != "" {
 		return 0
 	}
 	msgFile := io.Args[0]
@@ -83,4 +89,28 @@ func mergesSuggestion(repo *git.Repo) bool {
 	}
 	commit, err := repo.Commit(h)
 	return err == nil && review.IsSuggestionCommit(commit)
+}
+
+// secondMerge stops a commit that would merge a suggestion a second time:
+// an sw accept interrupted after its merge commit left MERGE_HEAD behind,
+// and git, seeing a merge in progress, makes every commit a merge of it.
+// sw finishes the accept (see review.FinishAccept) and stops this commit
+// once, so the next is an ordinary one.
+func secondMerge(c *collection.Collection, io IO) bool {
+	l, err := review.For(c)
+	if err != nil {
+		return false
+	}
+	if op, busy := l.Repo.InProgress(); !busy || op != "merge" {
+		return false
+	}
+	note, err := l.FinishAccept(false)
+	if err != nil || note == "" {
+		return false
+	}
+	if op, busy := l.Repo.InProgress(); busy && op == "merge" {
+		return false
+	}
+	fmt.Fprintf(io.Stderr, "sw: %s; this commit would have merged it a second time, so it was stopped: commit again\n", note)
+	return true
 }

@@ -1,11 +1,13 @@
 package hooks
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 
 	"sw/hooks/git"
 	"sw/hooks/install"
+	"sw/hooks/review"
 	"sw/profile/atomicfile"
 	"sw/profile/collection"
 )
@@ -41,5 +43,17 @@ func sweepLeftovers(c *collection.Collection, repo *git.Repo) {
 			seen[dir] = true
 			atomicfile.Sweep(dir)
 		}
+	}
+}
+
+// finishAccept finishes or undoes an sw accept that was interrupted (see
+// review.FinishAccept), and says so in one line.
+func finishAccept(l *review.Loop, io IO) {
+	note, err := l.FinishAccept(true)
+	if err != nil {
+		note = "an interrupted sw accept could not be seen to: " + oneLine(err)
+	}
+	if note != "" {
+		fmt.Fprintf(io.Stderr, "sw: %s\n", note)
 	}
 }

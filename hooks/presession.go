@@ -146,7 +146,8 @@ func oneLine(err error) string {
 
 // reconcile catches decisions made on suggestion branches since sw last
 // ran (a branch deleted, a merge pulled from a host), as every hook does,
-// after removing what writers killed midway left behind. A
+// after removing what writers killed midway left behind and seeing to an
+// interrupted sw accept. A
 // problem there is the review loop's, never the session's: it is said on
 // stderr, and the profile is written all the same. A collection outside
 // git has no review loop.
@@ -154,6 +155,7 @@ func reconcile(c *collection.Collection, io IO) {
 	l, err := review.For(c)
 	if err == nil {
 		sweepLeftovers(c, l.Repo)
+		finishAccept(l, io)
 		err = l.Reconcile()
 	} else {
 		sweepLeftovers(c, nil)
