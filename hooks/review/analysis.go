@@ -277,7 +277,7 @@ func (l *Loop) apply(st *State, p *Proposal) (*Outcome, error) {
 			}
 		}
 		st.Pending = kept
-		st.Analyzed = p.head.String()
+		st.analysed(p.head)
 	}
 	st.LastError = ""
 	st.Refs = nil // the branches moved: reconcile afresh next time

@@ -34,7 +34,7 @@ func CreateTemp(dir, base string) (*os.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	tryLock(f) // a file system without locks still has the name
+	TryLock(f) // a file system without locks still has the name
 	return f, nil
 }
 
@@ -101,7 +101,7 @@ func removeAbandoned(path string, pid int) bool {
 		return false
 	}
 	defer f.Close()
-	if !tryLock(f) {
+	if !TryLock(f) {
 		return false // its writer holds it
 	}
 	fi, err := f.Stat()

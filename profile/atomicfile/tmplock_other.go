@@ -4,8 +4,8 @@ package atomicfile
 
 import "os"
 
-// tryLock cannot lock on this system: no writer is known to hold a file.
-func tryLock(*os.File) bool { return true }
+// TryLock cannot lock on this system: no process is known to hold a file.
+func TryLock(*os.File) bool { return true }
 
 // alive cannot tell on this system: a temporary file is left until it
 // has stood for staleAge.

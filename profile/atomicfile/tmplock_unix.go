@@ -7,10 +7,11 @@ import (
 	"syscall"
 )
 
-// tryLock takes f's lock (flock) unless another process holds it. The
-// kernel lets go of it when the file is closed or the process ends,
-// however it ends.
-func tryLock(f *os.File) bool {
+// TryLock takes f's lock (flock) unless another process holds it, or
+// another open file of the same one. The kernel lets go of it when every
+// process that shares the open file has closed it or ended, however it
+// ended.
+func TryLock(f *os.File) bool {
 	conn, err := f.SyscallConn()
 	if err != nil {
 		return false
