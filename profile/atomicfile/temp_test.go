@@ -2,7 +2,9 @@ package atomicfile
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"testing"
 	"time"
@@ -70,4 +72,27 @@ func TestSweepRemovesOnlyWhatNobodyWrites(t *testing.T) {
 			t.Errorf("%s: %v", name, err)
 		}
 	}
+}
+
+// TestAliveIsFalseForAnEndedProcess: a process that has ended is not
+// alive, reaped or not (an init that does not reap keeps zombies).
+func TestAliveIsFalseForAnEndedProcess(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no process ids in temporary names' checks there")
+	}
+	if !alive(os.Getpid()) {
+		t.Error("this process is not alive")
+	}
+	cmd := exec.Command("true")
+	if err := cmd.Start(); err != nil {
+		t.Skip(err)
+	}
+	pid := cmd.Process.Pid
+	for deadline := time.Now().Add(5 * time.Second); alive(pid) && time.Now().Before(deadline); {
+		time.Sleep(5 * time.Millisecond) // ended, not yet reaped: a zombie
+	}
+	if alive(pid) {
+		t.Errorf("process %d ended, unreaped, is alive", pid)
+	}
+	cmd.Wait()
 }

@@ -3,7 +3,9 @@
 package atomicfile
 
 import (
+	"bytes"
 	"os"
+	"strconv"
 	"syscall"
 )
 
@@ -24,8 +26,20 @@ func TryLock(f *os.File) bool {
 }
 
 // alive reports whether a process with the id runs (perhaps as another
-// user: then signalling it is not permitted).
+// user: then signalling it is not permitted). One that has ended but that
+// its parent has not reaped (a zombie, which an init that does not reap
+// keeps for good) has ended.
 func alive(pid int) bool {
-	err := syscall.Kill(pid, 0)
-	return err == nil || err == syscall.EPERM
+	if err := syscall.Kill(pid, 0); err != nil && err != syscall.EPERM {
+		return false
+	}
+	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return true // no /proc here: the signal's answer stands
+	}
+	// pid (comm) state ...: comm may hold anything, so read after its
+	// closing parenthesis.
+	rest := stat[bytes.LastIndexByte(stat, ')')+1:]
+	state := bytes.Fields(rest)
+	return len(state) == 0 || (string(state[0]) != "Z" && string(state[0]) != "X")
 }
