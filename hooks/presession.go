@@ -64,6 +64,17 @@ func refreshBlock(dir string, io IO) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if op := operationUnderWay(c); op != "" {
+		// A changed file in the working tree would stop `git rebase
+		// --continue` and its kind: the block waits, and the session
+		// gets it directly.
+		r, err := c.Resolve(genre)
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(io.Stderr, "sw: a %s is in progress, so %s is left as it is until it ends; this session gets the profile directly\n", op, strings.Join(c.Settings.Targets, " and "))
+		return block.Render(r, why), nil
+	}
 	text, changed, err := c.WriteBlockFor(genre, why)
 	var busy *block.BusyError
 	if errors.As(err, &busy) {
@@ -76,6 +87,21 @@ func refreshBlock(dir string, io IO) (string, error) {
 		return "", err
 	}
 	return text, nil
+}
+
+// operationUnderWay names the git operation stopped half way in the
+// collection's worktree (a rebase, git am, a cherry-pick, a revert, a
+// merge), or "" when there is none: git bisect, which is read-only, is
+// none.
+func operationUnderWay(c *collection.Collection) string {
+	repo, err := git.At(c.Root)
+	if err != nil {
+		return ""
+	}
+	if op, busy := repo.InProgress(); busy && op != "bisect" {
+		return op
+	}
+	return ""
 }
 
 // sessionGenre picks the genre a session writes in, and says why: SW_GENRE,
