@@ -113,8 +113,11 @@ func jsonError(name string, data []byte, err error) error {
 		offset = e.Offset
 	}
 	msg := strings.TrimPrefix(err.Error(), "json: ")
-	if err == io.EOF {
+	switch err {
+	case io.EOF:
 		msg, offset = "the file is empty", -1
+	case io.ErrUnexpectedEOF:
+		msg, offset = "the file ends before the JSON does", int64(len(data))
 	}
 	e := &profile.Error{File: name, Msg: "not valid: " + msg}
 	e.Line, e.Col = lineCol(data, offset)
