@@ -224,15 +224,18 @@ func (l *Loop) commitCheckedOut(def tip, path string, data []byte, msg string) e
 		return err
 	}
 	onDisk, readErr := os.ReadFile(abs)
+	// A file that already holds what is to be committed is sw's own
+	// write, from a run killed before its commit: that commit is made now.
+	interrupted := readErr == nil && bytes.Equal(onDisk, data)
 	if ok {
 		committed, err := l.Repo.Blob(blob)
 		if err != nil {
 			return err
 		}
-		if readErr != nil || !bytes.Equal(onDisk, committed) {
+		if !interrupted && (readErr != nil || !bytes.Equal(onDisk, committed)) {
 			return fmt.Errorf("%s has changes that are not committed; commit or discard them and sw records the rejection", path)
 		}
-	} else if readErr == nil {
+	} else if readErr == nil && !interrupted {
 		return fmt.Errorf("%s exists but is not committed; commit or remove it and sw records the rejection", path)
 	}
 	if out, err := l.Repo.Git("diff", "--cached", "--name-only", "--", path); err != nil || len(bytes.TrimSpace(out)) > 0 {

@@ -599,3 +599,48 @@ func TestRecordsFoldOnlyWhileNothingHoldsThem(t *testing.T) {
 	reject("sw/2/rule-03", "sw: remember rejected suggestion rule-03\nsw: remember rejected suggestion rule-02\nsw: remember rejected suggestions rule-00, rule-01")
 	reject("sw/2/rule-04", "sw: remember rejected suggestions rule-03, rule-04\nsw: remember rejected suggestion rule-02\nsw: remember rejected suggestions rule-00, rule-01")
 }
+
+// TestRecordFinishesAWriteAKillInterrupted: sw wrote profile_feedback.json
+// and was killed before its commit. The file holds exactly what sw is
+// about to commit: the next run commits it, rather than take it for the
+// person's edit and wait for them.
+func TestRecordFinishesAWriteAKillInterrupted(t *testing.T) {
+	for _, tracked := range []bool{true, false} {
+		l := newCollection(t)
+		root := l.Coll.Root
+		propose(t, l, suggestions(1))
+		if !tracked {
+			runGit(t, root, "rm", "-q", "profile_feedback.json")
+			runGit(t, root, "commit", "-q", "-m", "no feedback file")
+		}
+		runGit(t, root, "branch", "-D", "sw/1/rule-00")
+		if err := l.Reconcile(); err != nil {
+			t.Fatal(err)
+		}
+		// Back to the moment before the commit: the file written, the
+		// commit not made, the rejection not recorded.
+		runGit(t, root, "reset", "-q", "HEAD~1")
+		if !tracked {
+			runGit(t, root, "add", "--intent-to-add", "profile_feedback.json")
+		}
+		if _, err := l.update(func(st *State) error {
+			st.find("sw/1/rule-00").Recorded = false
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if err := l.Reconcile(); err != nil {
+			t.Fatal(err)
+		}
+		st, _ := l.loadState()
+		if s := st.find("sw/1/rule-00"); s == nil || !s.Recorded || st.RecordError != "" {
+			t.Errorf("tracked=%v: not recorded: %+v %q", tracked, s, st.RecordError)
+		}
+		if got := runGit(t, root, "log", "-1", "--format=%s"); got != "sw: remember rejected suggestion rule-00" {
+			t.Errorf("tracked=%v: the last commit is %q", tracked, got)
+		}
+		if got := runGit(t, root, "status", "--porcelain"); got != "" {
+			t.Errorf("tracked=%v: status afterwards:\n%s", tracked, got)
+		}
+	}
+}
