@@ -72,6 +72,20 @@ func (l *Loop) feedbackOnDefault() (*feedback.File, tip, error) {
 	return f, def, nil
 }
 
+// feedbackInWorkingTree reads the working tree's profile_feedback.json,
+// or nil when there is none or it cannot be read.
+func (l *Loop) feedbackInWorkingTree() *feedback.File {
+	data, err := os.ReadFile(l.Coll.Path(collection.FeedbackFile))
+	if err != nil {
+		return nil
+	}
+	f, err := feedback.Parse(collection.FeedbackFile, data)
+	if err != nil {
+		return nil
+	}
+	return f
+}
+
 // keepCopy makes sure the file at path holds data, writing it whole or not
 // at all: a copy cut short by a crash or a full disk would otherwise stand
 // under the name for good, and be all the person had to go by.
@@ -130,8 +144,14 @@ func (l *Loop) recordRejections(st *State) error {
 		return errors.New("the default branch has no commit yet")
 	}
 	before := f.Encode()
+	// A run of sw killed between writing the working tree's copy and
+	// committing it wrote these rejections there already: their times are
+	// taken from it, so that what is committed now is that very file.
+	written := l.feedbackInWorkingTree()
 	for _, s := range todo {
-		f.Add(s.Batch, feedback.Rejection{ID: s.ID, Signature: s.Signature, Summary: s.Summary, Layer: s.Layer}, l.Coll.Settings.FeedbackWindow, s.DecidedAt)
+		r := feedback.Rejection{ID: s.ID, Signature: s.Signature, Summary: s.Summary, Layer: s.Layer,
+			RejectedAt: written.RejectedAt(s.Batch, s.ID, s.Signature)}
+		f.Add(s.Batch, r, l.Coll.Settings.FeedbackWindow, s.DecidedAt)
 	}
 	data := f.Encode()
 	if bytes.Equal(data, before) {

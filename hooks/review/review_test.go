@@ -623,12 +623,17 @@ func TestRecordFinishesAWriteAKillInterrupted(t *testing.T) {
 		if !tracked {
 			runGit(t, root, "add", "--intent-to-add", "profile_feedback.json")
 		}
+		// The state is as it was before the rejection, too: the next run
+		// decides it again, an hour later.
 		if _, err := l.update(func(st *State) error {
-			st.find("sw/1/rule-00").Recorded = false
+			s := st.find("sw/1/rule-00")
+			s.Decision, s.DecidedAt, s.Recorded, s.How = "", time.Time{}, false, ""
+			st.Refs = nil
 			return nil
 		}); err != nil {
 			t.Fatal(err)
 		}
+		l.Now = func() time.Time { return time.Now().Add(time.Hour) }
 		if err := l.Reconcile(); err != nil {
 			t.Fatal(err)
 		}

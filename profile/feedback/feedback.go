@@ -124,6 +124,26 @@ func jsonError(name string, data []byte, err error) error {
 	return e
 }
 
+// RejectedAt is when the file says the suggestion id, with signature, was
+// rejected in batch; "" when it does not hold that rejection. A nil file
+// holds none.
+func (f *File) RejectedAt(batch, id, signature string) string {
+	if f == nil {
+		return ""
+	}
+	for _, b := range f.Batches {
+		if b.Batch != batch {
+			continue
+		}
+		for _, r := range b.Rejected {
+			if r.ID == id && r.Signature == signature {
+				return r.RejectedAt
+			}
+		}
+	}
+	return ""
+}
+
 // Encode writes the file as people read it: indented, newest batch last.
 func (f *File) Encode() []byte {
 	b, err := json.MarshalIndent(f, "", "  ")
