@@ -33,7 +33,7 @@ func CommitMsg(io IO) int {
 	if err != nil {
 		return 0
 	}
-	if secondMerge(c, io) {
+	if secondMerge(c, io) || undoesARecord(c, io) {
 		return 1
 	}
 	if io.Getenv(AllowProfileCommit) != "" {
@@ -112,5 +112,21 @@ func secondMerge(c *collection.Collection, io IO) bool {
 		return false
 	}
 	fmt.Fprintf(io.Stderr, "sw: %s; this commit would have merged it a second time, so it was stopped: commit again\n", note)
+	return true
+}
+
+// undoesARecord stops a commit that would take a rejection record of sw's
+// back out: a record stopped midway left profile_feedback.json staged as
+// it was before it. sw puts the index right (see review.FinishRecord) and
+// stops this commit once.
+func undoesARecord(c *collection.Collection, io IO) bool {
+	l, err := review.For(c)
+	if err != nil {
+		return false
+	}
+	if fixed, err := l.FinishRecord(); err != nil || !fixed {
+		return false
+	}
+	fmt.Fprintf(io.Stderr, "sw: a rejection record of sw's was stopped midway, and left %s staged as it was before it; sw has put it right. This commit would have taken the record back out, so it was stopped: commit again\n", collection.FeedbackFile)
 	return true
 }

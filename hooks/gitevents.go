@@ -65,7 +65,7 @@ func gitHook(io IO, event func(*review.Loop) (review.Status, error)) int {
 		return 0
 	}
 	sweepLeftovers(l.Coll, l.Repo)
-	finishAccept(l, io)
+	finishInterrupted(l, io)
 	st, err := event(l)
 	if err != nil {
 		fmt.Fprintf(io.Stderr, "sw: %s\n", oneLine(err))

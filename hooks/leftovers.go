@@ -46,14 +46,18 @@ func sweepLeftovers(c *collection.Collection, repo *git.Repo) {
 	}
 }
 
-// finishAccept finishes or undoes an sw accept that was interrupted (see
-// review.FinishAccept), and says so in one line.
-func finishAccept(l *review.Loop, io IO) {
+// finishInterrupted finishes what a run of sw that was killed left half
+// done: an sw accept (see review.FinishAccept), a rejection record (see
+// review.FinishRecord). It says so in one line.
+func finishInterrupted(l *review.Loop, io IO) {
 	note, err := l.FinishAccept(true)
 	if err != nil {
 		note = "an interrupted sw accept could not be seen to: " + oneLine(err)
 	}
 	if note != "" {
 		fmt.Fprintf(io.Stderr, "sw: %s\n", note)
+	}
+	if _, err := l.FinishRecord(); err != nil {
+		fmt.Fprintf(io.Stderr, "sw: an interrupted rejection record could not be seen to: %s\n", oneLine(err))
 	}
 }

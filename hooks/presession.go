@@ -181,7 +181,7 @@ func reconcile(c *collection.Collection, io IO) {
 	l, err := review.For(c)
 	if err == nil {
 		sweepLeftovers(c, l.Repo)
-		finishAccept(l, io)
+		finishInterrupted(l, io)
 		err = l.Reconcile()
 	} else {
 		sweepLeftovers(c, nil)

@@ -61,6 +61,9 @@ func (l *Loop) Review() (*Dashboard, error) {
 	if err != nil {
 		return nil, err
 	}
+	if _, err := l.FinishRecord(); err != nil {
+		return nil, err
+	}
 	st, err := l.update(l.countAndReconcile)
 	if err != nil {
 		return nil, err

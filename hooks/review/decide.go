@@ -121,6 +121,9 @@ func (l *Loop) decidable(id string) (*Suggestion, tip, error) {
 	if _, err := l.FinishAccept(true); err != nil {
 		return nil, tip{}, err
 	}
+	if _, err := l.FinishRecord(); err != nil {
+		return nil, tip{}, err
+	}
 	if err := l.Reconcile(); err != nil {
 		return nil, tip{}, err
 	}

@@ -12,6 +12,7 @@ import (
 
 	"sw/hooks/git"
 	"sw/profile/atomicfile"
+	"sw/profile/collection"
 )
 
 // An accept runs `git merge`, and git runs the person's hooks in the
@@ -179,4 +180,40 @@ func (l *Loop) stagedBeyond(in acceptIntent) []string {
 		}
 	}
 	return beyond
+}
+
+// FinishRecord puts the index right after a rejection record that a kill
+// stopped midway. `git commit --only` commits profile_feedback.json, then
+// sets the index entry: stopped in between, it leaves the index holding
+// the file as it was before the record (or not at all), staged, and the
+// person's next commit would take the record back out. When HEAD is sw's
+// record and the index holds its parent's file, the entry is set to
+// HEAD's. It reports whether it did.
+func (l *Loop) FinishRecord() (bool, error) {
+	_, head, err := l.Repo.Head()
+	if err != nil || head.IsZero() {
+		return false, err
+	}
+	c, err := l.Repo.Commit(head)
+	if err != nil || !strings.HasPrefix(c.Message, recordSubject) || len(c.Parents) != 1 {
+		return false, err
+	}
+	path := collection.FeedbackFile
+	out, err := l.Repo.Git("ls-files", "--stage", "--", path)
+	if err != nil {
+		return false, err
+	}
+	staged := ""
+	if f := strings.Fields(string(out)); len(f) >= 2 {
+		staged = f[1]
+	}
+	before, _, err := l.Repo.FileAt(c.Parents[0], path)
+	if err != nil || staged != string(before) {
+		return false, err // before is "" where the parent lacks the file
+	}
+	if _, err := l.Repo.Git("reset", "-q", "--", path); err != nil {
+		return false, err
+	}
+	l.logf("set %s in the index to %.7s's, as a record stopped midway would have", path, head)
+	return true, nil
 }

@@ -649,3 +649,40 @@ func TestRecordFinishesAWriteAKillInterrupted(t *testing.T) {
 		}
 	}
 }
+
+// TestFinishRecordPutsTheIndexRight: a rejection record killed after git
+// committed profile_feedback.json and before it updated the index leaves
+// the file staged as it was before, for the person's next commit to take
+// the record back out. The next run sets the index entry to the commit's.
+func TestFinishRecordPutsTheIndexRight(t *testing.T) {
+	for _, tracked := range []bool{true, false} {
+		l := newCollection(t)
+		root := l.Coll.Root
+		propose(t, l, suggestions(1))
+		if !tracked {
+			runGit(t, root, "rm", "-q", "profile_feedback.json")
+			runGit(t, root, "commit", "-q", "-m", "no feedback file")
+		}
+		runGit(t, root, "branch", "-D", "sw/1/rule-00")
+		if err := l.Reconcile(); err != nil {
+			t.Fatal(err)
+		}
+		// The index as git left it, killed between the commit and the
+		// index: the file as it was before the record.
+		if tracked {
+			old := runGit(t, root, "rev-parse", "HEAD~1:profile_feedback.json")
+			runGit(t, root, "update-index", "--cacheinfo", "100644,"+old+",profile_feedback.json")
+		} else {
+			runGit(t, root, "rm", "-q", "--cached", "profile_feedback.json")
+		}
+		if fixed, err := l.FinishRecord(); err != nil || !fixed {
+			t.Fatalf("tracked=%v: FinishRecord = %v, %v", tracked, fixed, err)
+		}
+		if got := runGit(t, root, "status", "--porcelain"); got != "" {
+			t.Errorf("tracked=%v: status afterwards:\n%s", tracked, got)
+		}
+		if fixed, err := l.FinishRecord(); err != nil || fixed {
+			t.Errorf("tracked=%v: a second FinishRecord = %v, %v", tracked, fixed, err)
+		}
+	}
+}
