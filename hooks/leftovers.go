@@ -17,7 +17,8 @@ import (
 // collection's top, where CLAUDE.md, memory.md and profile_feedback.json
 // live, each instruction file's folder, .claude/, and sw's own folders
 // under git's. Every hook does it first, so what a crash left is gone by
-// the next session or commit. repo is nil outside git.
+// the next session or commit. So do the lock files git leaked beside sw's
+// own branches. repo is nil outside git.
 func sweepLeftovers(c *collection.Collection, repo *git.Repo) {
 	dirs := []string{c.Root, filepath.Dir(c.Path(install.ClaudeSettingsFile))}
 	for _, target := range c.Settings.Targets {
@@ -26,6 +27,7 @@ func sweepLeftovers(c *collection.Collection, repo *git.Repo) {
 		}
 	}
 	if repo != nil {
+		repo.RemoveLeakedRefLocks("heads/" + review.BranchPrefix)
 		// sw's folder under git's, and the folders in it (caches, queues).
 		own := filepath.Join(repo.CommonDir, "sw")
 		dirs = append(dirs, repo.GitDir, own)

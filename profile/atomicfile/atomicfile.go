@@ -37,6 +37,10 @@ var Quiet = 500 * time.Millisecond
 // probeWriters is openForWriting; tests put another in its place.
 var probeWriters = openForWriting
 
+// OpenForWriting reports whether any process holds f's file open for
+// writing; known is false where the system will not say.
+func OpenForWriting(f *os.File) (writing, known bool) { return openForWriting(f) }
+
 // writersWait bounds how long WriteOver waits for a process to close a
 // file it holds open for writing.
 const writersWait = time.Second
