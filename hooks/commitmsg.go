@@ -91,27 +91,22 @@ func mergesSuggestion(repo *git.Repo) bool {
 	return err == nil && review.IsSuggestionCommit(commit)
 }
 
-// secondMerge stops a commit that would merge a suggestion a second time:
-// an sw accept interrupted after its merge commit left MERGE_HEAD behind,
-// and git, seeing a merge in progress, makes every commit a merge of it.
-// sw finishes the accept (see review.FinishAccept) and stops this commit
-// once, so the next is an ordinary one.
+// secondMerge stops a commit that an interrupted sw accept would spoil.
+// Interrupted after its merge commit, it left MERGE_HEAD behind, and git,
+// seeing a merge in progress, makes every commit a merge of it: a second
+// merge of the suggestion. Interrupted as git began the merge, it left the
+// suggestion's files staged, for this commit to take in. sw finishes or
+// undoes the accept (see review.FinishAccept) and stops this commit once.
 func secondMerge(c *collection.Collection, io IO) bool {
 	l, err := review.For(c)
 	if err != nil {
 		return false
 	}
-	if op, busy := l.Repo.InProgress(); !busy || op != "merge" {
+	note, tidied, err := l.FinishAccept(false)
+	if err != nil || !tidied {
 		return false
 	}
-	note, err := l.FinishAccept(false)
-	if err != nil || note == "" {
-		return false
-	}
-	if op, busy := l.Repo.InProgress(); busy && op == "merge" {
-		return false
-	}
-	fmt.Fprintf(io.Stderr, "sw: %s; this commit would have merged it a second time, so it was stopped: commit again\n", note)
+	fmt.Fprintf(io.Stderr, "sw: %s; this commit would have merged the suggestion again, so it was stopped: commit again\n", note)
 	return true
 }
 

@@ -52,7 +52,7 @@ func sweepLeftovers(c *collection.Collection, repo *git.Repo) {
 // done: an sw accept (see review.FinishAccept), a rejection record (see
 // review.FinishRecord). It says so in one line.
 func finishInterrupted(l *review.Loop, io IO) {
-	note, err := l.FinishAccept(true)
+	note, _, err := l.FinishAccept(true)
 	if err != nil {
 		note = "an interrupted sw accept could not be seen to: " + oneLine(err)
 	}

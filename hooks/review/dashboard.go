@@ -57,7 +57,7 @@ const recentDecisions = 20
 
 // Review reconciles, then gathers the dashboard.
 func (l *Loop) Review() (*Dashboard, error) {
-	note, err := l.FinishAccept(true)
+	note, _, err := l.FinishAccept(true)
 	if err != nil {
 		return nil, err
 	}

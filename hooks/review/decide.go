@@ -118,7 +118,7 @@ func (l *Loop) branchRef(s *Suggestion) (ref string, local bool, err error) {
 // it now is safe: on the default branch, no merge or rebase under way, and
 // nothing uncommitted under profile/ that a merge could tangle with.
 func (l *Loop) decidable(id string) (*Suggestion, tip, error) {
-	if _, err := l.FinishAccept(true); err != nil {
+	if _, _, err := l.FinishAccept(true); err != nil {
 		return nil, tip{}, err
 	}
 	if _, err := l.FinishRecord(); err != nil {

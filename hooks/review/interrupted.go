@@ -65,93 +65,128 @@ func (l *Loop) beginAccept(in acceptIntent) (held *os.File, done func(), err err
 	}, nil
 }
 
-// FinishAccept finishes or undoes an sw accept that was interrupted, and
-// says in a sentence what it did ("" when there was none to see to):
+// FinishAccept finishes or undoes an sw accept that was interrupted, says
+// in a sentence what it did ("" when there was none to see to), and
+// reports whether it changed the repository (tidied):
 //   - its merge commit made, but git not done with it (MERGE_HEAD still
 //     there): the merge is ended as git would have ended it, and the
 //     branch deleted;
 //   - its merge made and ended, the branch not yet deleted: deleted;
-//   - git interrupted before it made the merge commit: the merge is
-//     undone (git merge --abort), when undo is set and nothing but the
-//     merge is staged, and the person is told to accept again.
+//   - git stopped before it made the merge commit: the merge is undone
+//     (git merge --abort), when undo is set and nothing but the merge is
+//     staged, and the person is told to accept again;
+//   - git stopped as it began, before it noted the merge (no MERGE_HEAD),
+//     the merge's files already staged: undone (git reset --merge), when
+//     nothing else is staged.
 //
-// The commit-msg hook calls it with undo false: a merge not yet committed
-// is what the person's commit is concluding.
-func (l *Loop) FinishAccept(undo bool) (string, error) {
+// The commit-msg hook calls it with undo false: a merge git noted and did
+// not commit is what the person's commit is concluding.
+func (l *Loop) FinishAccept(undo bool) (note string, tidied bool, err error) {
 	path := filepath.Join(l.Repo.GitDir, acceptFile)
 	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return "", nil
+		return "", false, nil
 	}
 	if err != nil {
-		return "", err
+		return "", false, err
 	}
 	defer f.Close()
 	if !atomicfile.TryLock(f) {
-		return "", nil // an accept runs
+		return "", false, nil // an accept runs
 	}
 	var in acceptIntent
 	if data, err := os.ReadFile(path); err != nil || json.Unmarshal(data, &in) != nil {
-		return "", os.Remove(path)
+		return "", false, os.Remove(path)
 	}
-	note, keep, err := l.finishAccept(in, undo)
-	if err != nil || keep {
-		return note, err
+	done, err := l.finishAccept(in, undo)
+	if err != nil || done.keep {
+		return done.note, false, err
 	}
-	l.logf("%s", note)
-	return note, os.Remove(path)
+	if done.note != "" {
+		l.logf("%s", done.note)
+	}
+	return done.note, done.tidied, os.Remove(path)
 }
 
-// finishAccept does what FinishAccept says for the intent in; keep is set
-// when the intent must stay for a later run.
-func (l *Loop) finishAccept(in acceptIntent, undo bool) (note string, keep bool, err error) {
+// finished is what finishAccept did: its sentence, whether it changed the
+// repository, and whether the intent must stay for a later run.
+type finished struct {
+	note         string
+	tidied, keep bool
+}
+
+// finishAccept does what FinishAccept says for the intent in.
+func (l *Loop) finishAccept(in acceptIntent, undo bool) (finished, error) {
 	_, head, err := l.Repo.Head()
 	if err != nil {
-		return "", true, err
+		return finished{keep: true}, err
 	}
 	merging, mergeHead := false, git.ZeroHash
 	if op, busy := l.Repo.InProgress(); busy && op == "merge" {
 		if mergeHead, merging, err = l.Repo.Ref("MERGE_HEAD"); err != nil {
-			return "", true, err
+			return finished{keep: true}, err
 		}
 	}
 	ours := merging && mergeHead.String() == in.Tip
 	switch {
 	case ours && head.String() == in.Head:
 		if !undo {
-			return "", true, nil
+			return finished{keep: true}, nil
 		}
-		if staged := l.stagedBeyond(in); len(staged) > 0 {
-			return fmt.Sprintf("sw accept %s was interrupted before git made its merge, and changes of yours are staged with it (%s): finish the merge yourself (git commit) or undo it (git merge --abort)",
-				in.ID, strings.Join(staged, ", ")), false, nil
-		}
-		if _, err := l.Repo.Git("merge", "--abort"); err != nil {
-			return "", true, err
-		}
-		return fmt.Sprintf("sw accept %s was interrupted before git made its merge; sw undid the merge: run sw accept %s again", in.ID, in.ID), false, nil
+		return l.undoAccept(in, "merge", "--abort")
 	case ours && l.isMergeOf(head, in):
 		if _, err := l.Repo.Git("merge", "--quit"); err != nil {
-			return "", true, err
+			return finished{keep: true}, err
 		}
 		return l.finishedAccept(in)
-	case !merging && head.String() != in.Head:
+	case !merging && head.String() == in.Head:
+		if begun, err := l.mergeBegun(in); err != nil || !begun {
+			return finished{keep: err != nil}, err
+		}
+		return l.undoAccept(in, "reset", "--quiet", "--merge", "HEAD")
+	case !merging:
 		if ok, err := l.Repo.IsAncestor(git.Hash(in.Tip), head); err == nil && ok {
 			return l.finishedAccept(in)
 		}
 	}
-	return "", false, nil // never merged, or the person has moved on
+	return finished{}, nil // never merged, or the person has moved on
+}
+
+// undoAccept undoes the merge an interrupted accept began, with the git
+// command given, unless changes of the person's are staged with it.
+func (l *Loop) undoAccept(in acceptIntent, undo ...string) (finished, error) {
+	if staged := l.stagedBeyond(in); len(staged) > 0 {
+		return finished{note: fmt.Sprintf("sw accept %s was interrupted before git made its merge, and changes of yours are staged with it (%s): finish the merge yourself or undo it (git merge --abort, or git reset --merge)",
+			in.ID, strings.Join(staged, ", "))}, nil
+	}
+	if _, err := l.Repo.Git(undo...); err != nil {
+		return finished{keep: true}, err
+	}
+	return finished{note: fmt.Sprintf("sw accept %s was interrupted before git made its merge; sw undid the merge: run sw accept %s again", in.ID, in.ID), tidied: true}, nil
+}
+
+// mergeBegun reports whether a file the merge changes differs from HEAD,
+// staged or not: git had begun the merge before it noted it.
+func (l *Loop) mergeBegun(in acceptIntent) (bool, error) {
+	files, err := l.Repo.Git("diff", "-z", "--name-only", in.Head, in.Tip)
+	if err != nil || len(files) == 0 {
+		return false, err
+	}
+	args := append([]string{"status", "--porcelain", "-z", "--untracked-files=all", "--"}, strings.Split(strings.TrimRight(string(files), "\x00"), "\x00")...)
+	out, err := l.Repo.Git(args...)
+	return len(out) > 0, err
 }
 
 // finishedAccept deletes the merged branch, as the accept would have.
-func (l *Loop) finishedAccept(in acceptIntent) (string, bool, error) {
+func (l *Loop) finishedAccept(in acceptIntent) (finished, error) {
 	if in.Local {
 		if at, ok, err := l.Repo.Ref("refs/heads/" + in.Branch); err == nil && ok && at.String() == in.Tip {
 			if _, err := l.Repo.Git("branch", "-d", in.Branch); err != nil {
-				return "", true, err
+				return finished{keep: true}, err
 			}
 		}
 	}
-	return fmt.Sprintf("finished sw accept %s, which was interrupted after its merge", in.ID), false, nil
+	return finished{note: fmt.Sprintf("finished sw accept %s, which was interrupted after its merge", in.ID), tidied: true}, nil
 }
 
 // isMergeOf reports whether commit is the accept's merge commit: the

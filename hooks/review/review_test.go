@@ -686,3 +686,35 @@ func TestFinishRecordPutsTheIndexRight(t *testing.T) {
 		}
 	}
 }
+
+// TestFinishAcceptUndoesAMergeGitHadBegun: an accept stopped as git began
+// its merge, before git noted it (no MERGE_HEAD), leaves the suggestion's
+// rule file staged, for the person's next commit to take in. The next run
+// undoes it, and a second run finds nothing to do.
+func TestFinishAcceptUndoesAMergeGitHadBegun(t *testing.T) {
+	l := newCollection(t)
+	root := l.Coll.Root
+	out := propose(t, l, suggestions(1))
+	s := out.Written[0]
+	_, head, err := l.Repo.Head()
+	if err != nil {
+		t.Fatal(err)
+	}
+	held, done, err := l.beginAccept(acceptIntent{ID: s.ID, Branch: s.Branch, Tip: s.Tip, Head: head.String(), Local: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runGit(t, root, "checkout", s.Tip, "--", s.Path) // git's start on the merge
+	held.Close()                                      // the accept is gone
+	note, tidied, err := l.FinishAccept(true)
+	if err != nil || !tidied || !strings.Contains(note, "sw undid the merge") {
+		t.Fatalf("FinishAccept = %q, %v, %v", note, tidied, err)
+	}
+	if got := runGit(t, root, "status", "--porcelain"); got != "" {
+		t.Errorf("status afterwards:\n%s", got)
+	}
+	if note, tidied, err := l.FinishAccept(true); note != "" || tidied || err != nil {
+		t.Errorf("a second FinishAccept = %q, %v, %v", note, tidied, err)
+	}
+	done()
+}
