@@ -705,7 +705,7 @@ func TestFinishAcceptUndoesAMergeGitHadBegun(t *testing.T) {
 		t.Fatal(err)
 	}
 	runGit(t, root, "checkout", s.Tip, "--", s.Path) // git's start on the merge
-	held.Close()                                      // the accept is gone
+	held.Close()                                     // the accept is gone
 	note, tidied, err := l.FinishAccept(true)
 	if err != nil || !tidied || !strings.Contains(note, "sw undid the merge") {
 		t.Fatalf("FinishAccept = %q, %v, %v", note, tidied, err)
