@@ -600,23 +600,32 @@ func TestRecordsFoldOnlyWhileNothingHoldsThem(t *testing.T) {
 	reject("sw/2/rule-04", "sw: remember rejected suggestions rule-03, rule-04\nsw: remember rejected suggestion rule-02\nsw: remember rejected suggestions rule-00, rule-01")
 }
 
+// recordedRejection makes a collection with one suggestion, rejected and
+// recorded; tracked says whether the default branch had
+// profile_feedback.json before the record.
+func recordedRejection(t *testing.T, tracked bool) (*Loop, string) {
+	t.Helper()
+	l := newCollection(t)
+	root := l.Coll.Root
+	propose(t, l, suggestions(1))
+	if !tracked {
+		runGit(t, root, "rm", "-q", "profile_feedback.json")
+		runGit(t, root, "commit", "-q", "-m", "no feedback file")
+	}
+	runGit(t, root, "branch", "-D", "sw/1/rule-00")
+	if err := l.Reconcile(); err != nil {
+		t.Fatal(err)
+	}
+	return l, root
+}
+
 // TestRecordFinishesAWriteAKillInterrupted: sw wrote profile_feedback.json
 // and was killed before its commit. The file holds exactly what sw is
 // about to commit: the next run commits it, rather than take it for the
 // person's edit and wait for them.
 func TestRecordFinishesAWriteAKillInterrupted(t *testing.T) {
 	for _, tracked := range []bool{true, false} {
-		l := newCollection(t)
-		root := l.Coll.Root
-		propose(t, l, suggestions(1))
-		if !tracked {
-			runGit(t, root, "rm", "-q", "profile_feedback.json")
-			runGit(t, root, "commit", "-q", "-m", "no feedback file")
-		}
-		runGit(t, root, "branch", "-D", "sw/1/rule-00")
-		if err := l.Reconcile(); err != nil {
-			t.Fatal(err)
-		}
+		l, root := recordedRejection(t, tracked)
 		// Back to the moment before the commit: the file written, the
 		// commit not made, the rejection not recorded.
 		runGit(t, root, "reset", "-q", "HEAD~1")
@@ -656,17 +665,7 @@ func TestRecordFinishesAWriteAKillInterrupted(t *testing.T) {
 // the record back out. The next run sets the index entry to the commit's.
 func TestFinishRecordPutsTheIndexRight(t *testing.T) {
 	for _, tracked := range []bool{true, false} {
-		l := newCollection(t)
-		root := l.Coll.Root
-		propose(t, l, suggestions(1))
-		if !tracked {
-			runGit(t, root, "rm", "-q", "profile_feedback.json")
-			runGit(t, root, "commit", "-q", "-m", "no feedback file")
-		}
-		runGit(t, root, "branch", "-D", "sw/1/rule-00")
-		if err := l.Reconcile(); err != nil {
-			t.Fatal(err)
-		}
+		l, root := recordedRejection(t, tracked)
 		// The index as git left it, killed between the commit and the
 		// index: the file as it was before the record.
 		if tracked {
