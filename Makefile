@@ -30,7 +30,7 @@ FUZZ_TARGETS := \
 	./profile/check:FuzzFindPhrases \
 	./profile/check:FuzzNormalize
 
-.PHONY: build demo test vet fuzz race bench eval
+.PHONY: build demo test vet fuzz race bench eval reliability
 
 build:
 	$(GO) build -buildvcs=auto -tags $(TAGS) -o $(BIN) .
@@ -39,18 +39,20 @@ build:
 demo: build
 	bash testdata/demo/demo.sh $(BIN)
 
-# Every test: vet and formatting, unit tests and user stories (and the
-# evaluation's own, which ./... skips as it lives under testdata), the demo
-# (quietly: it fails loudly), and a short run of each fuzz target.
+# Every test: vet and formatting, unit tests and user stories (and those of
+# the evaluation and the reliability run, which ./... skips as they live
+# under testdata), the demo (quietly: it fails loudly), a short reliability
+# run (a few dozen trials), and a short run of each fuzz target.
 test: vet build
-	$(GO) test -count=1 ./... ./testdata/eval
+	$(GO) test -count=1 ./... ./testdata/eval ./testdata/reliability
 	bash testdata/demo/demo.sh $(BIN) >/dev/null
+	$(GO) run ./testdata/reliability -sw $(BIN) -short
 	$(MAKE) --no-print-directory fuzz FUZZTIME=$(TESTFUZZ)
 
 # Vet for this machine, then for Windows and a 32-bit system: sw's
 # system-call code has a file per platform, and int is 32 bits there.
 vet:
-	$(GO) vet ./... ./testdata/eval
+	$(GO) vet ./... ./testdata/eval ./testdata/reliability
 	GOOS=windows $(GO) vet -tags $(TAGS) ./...
 	GOARCH=386 $(GO) vet -tags $(TAGS) ./...
 	@unformatted=$$(gofmt -l $$(find . -name '*.go' -not -path './.git/*')); \
@@ -82,3 +84,12 @@ bench: build
 # About a minute; not part of make test, and it asserts nothing.
 eval: build
 	$(GO) run ./testdata/eval -sw $(BIN)
+
+# sw tried as a crash, a crowd and an attacker would try it, with real git:
+# kill -9 and Ctrl-C at random moments of every writer (1,001 trials), an
+# editor saving CLAUDE.md in place as sessions start (1,000 rounds), eight
+# processes at once (200 rounds), odd repositories, hostile inputs, and
+# each fuzz target briefly; one table of what was tried and how often it
+# held. It fails when a row misses its goal (see testdata/reliability).
+reliability: build
+	$(GO) run ./testdata/reliability -sw $(BIN) -fuzz "$(FUZZ_TARGETS)"

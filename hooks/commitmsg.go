@@ -26,11 +26,17 @@ const AllowProfileCommit = "SW_ALLOW_PROFILE_COMMIT"
 // Everything else, and any problem reading the collection, passes: a
 // broken guard must not stop a person's commits.
 func CommitMsg(io IO) int {
-	if len(io.Args) == 0 || io.Getenv("SW_HOOKS") == "off" || io.Getenv(AllowProfileCommit) != "" {
+	if len(io.Args) == 0 || io.Getenv("SW_HOOKS") == "off" {
 		return 0
 	}
 	c, err := collection.Find(io.Dir)
 	if err != nil {
+		return 0
+	}
+	if secondMerge(c, io) || undoesARecord(c, io) {
+		return 1
+	}
+	if io.Getenv(AllowProfileCommit) != "" {
 		return 0
 	}
 	msgFile := io.Args[0]
@@ -83,4 +89,39 @@ func mergesSuggestion(repo *git.Repo) bool {
 	}
 	commit, err := repo.Commit(h)
 	return err == nil && review.IsSuggestionCommit(commit)
+}
+
+// secondMerge stops a commit that an interrupted sw accept would spoil.
+// Interrupted after its merge commit, it left MERGE_HEAD behind, and git,
+// seeing a merge in progress, makes every commit a merge of it: a second
+// merge of the suggestion. Interrupted as git began the merge, it left the
+// suggestion's files staged, for this commit to take in. sw finishes or
+// undoes the accept (see review.FinishAccept) and stops this commit once.
+func secondMerge(c *collection.Collection, io IO) bool {
+	l, err := review.For(c)
+	if err != nil {
+		return false
+	}
+	note, tidied, err := l.FinishAccept(false)
+	if err != nil || !tidied {
+		return false
+	}
+	fmt.Fprintf(io.Stderr, "sw: %s; this commit would have merged the suggestion again, so it was stopped: commit again\n", note)
+	return true
+}
+
+// undoesARecord stops a commit that would take a rejection record of sw's
+// back out: a record stopped midway left profile_feedback.json staged as
+// it was before it. sw puts the index right (see review.FinishRecord) and
+// stops this commit once.
+func undoesARecord(c *collection.Collection, io IO) bool {
+	l, err := review.For(c)
+	if err != nil {
+		return false
+	}
+	if fixed, err := l.FinishRecord(); err != nil || !fixed {
+		return false
+	}
+	fmt.Fprintf(io.Stderr, "sw: a rejection record of sw's was stopped midway, and left %s staged as it was before it; sw has put it right. This commit would have taken the record back out, so it was stopped: commit again\n", collection.FeedbackFile)
+	return true
 }

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	"sw/hooks/git"
+	"sw/hooks/install"
 	"sw/profile/collection"
 )
 
@@ -36,6 +37,9 @@ func InitCollection(dir string) ([]collection.InitStep, error) {
 		steps = append(steps, collection.InitStep{Path: ".git", Created: true, Note: "initialised a git repository"})
 	} else if err != nil {
 		return nil, err
+	}
+	if repo, err := git.At(root); err == nil {
+		install.ExcludeTemporaryFiles(repo)
 	}
 	more, err := collection.Init(root)
 	return append(steps, more...), err

@@ -10,6 +10,7 @@ import (
 	"sw/hooks/git"
 	"sw/hooks/review"
 	"sw/profile"
+	"sw/profile/block"
 	"sw/profile/collection"
 	"sw/templates"
 )
@@ -63,11 +64,44 @@ func refreshBlock(dir string, io IO) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if op := operationUnderWay(c); op != "" {
+		// A changed file in the working tree would stop `git rebase
+		// --continue` and its kind: the block waits, and the session
+		// gets it directly.
+		r, err := c.Resolve(genre)
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(io.Stderr, "sw: a %s is in progress, so %s is left as it is until it ends; this session gets the profile directly\n", op, strings.Join(c.Settings.Targets, " and "))
+		return block.Render(r, why), nil
+	}
 	text, changed, err := c.WriteBlockFor(genre, why)
+	var busy *block.BusyError
+	if errors.As(err, &busy) {
+		// The profile is sound; only the file was in someone's hands.
+		// The session gets the block directly, the file at the next one.
+		fmt.Fprintf(io.Stderr, "sw: %s was being saved as the session started, so sw left it as it is; its block is written at the next session, and this one gets the profile directly\n", busy.File)
+		return text, nil
+	}
 	if err != nil || !changed {
 		return "", err
 	}
 	return text, nil
+}
+
+// operationUnderWay names the git operation stopped half way in the
+// collection's worktree (a rebase, git am, a cherry-pick, a revert, a
+// merge), or "" when there is none: git bisect, which is read-only, is
+// none.
+func operationUnderWay(c *collection.Collection) string {
+	repo, err := git.At(c.Root)
+	if err != nil {
+		return ""
+	}
+	if op, busy := repo.InProgress(); busy && op != "bisect" {
+		return op
+	}
+	return ""
 }
 
 // sessionGenre picks the genre a session writes in, and says why: SW_GENRE,
@@ -137,14 +171,20 @@ func oneLine(err error) string {
 }
 
 // reconcile catches decisions made on suggestion branches since sw last
-// ran (a branch deleted, a merge pulled from a host), as every hook does. A
+// ran (a branch deleted, a merge pulled from a host), as every hook does,
+// after removing what writers killed midway left behind and seeing to an
+// interrupted sw accept. A
 // problem there is the review loop's, never the session's: it is said on
 // stderr, and the profile is written all the same. A collection outside
 // git has no review loop.
 func reconcile(c *collection.Collection, io IO) {
 	l, err := review.For(c)
 	if err == nil {
+		sweepLeftovers(c, l.Repo)
+		finishInterrupted(l, io)
 		err = l.Reconcile()
+	} else {
+		sweepLeftovers(c, nil)
 	}
 	if err != nil && !errors.Is(err, git.ErrNotRepo) {
 		fmt.Fprintf(io.Stderr, "sw: suggestion branches not reconciled: %s\n", oneLine(err))

@@ -31,9 +31,11 @@ func SyntaxError(file string, data []byte, err error) *Error {
 	if m := yamlLine().FindStringSubmatchIndex(msg); m != nil {
 		e.Line, _ = strconv.Atoi(msg[m[2]:m[3]])
 		msg = strings.TrimLeft(msg[m[1]:], ": ")
-		if end, ok := breakingByte(data, full); ok {
-			e.Line, e.Col = positionOf(data, end)
-		}
+	}
+	// yaml.v3 names no line at all for some errors (a control character,
+	// bytes that are not UTF-8): found the same way.
+	if end, ok := breakingByte(data, full); ok {
+		e.Line, e.Col = positionOf(data, end)
 	}
 	e.Msg = "not valid YAML: " + msg
 	return e

@@ -17,6 +17,9 @@ func TestSyntaxErrorPosition(t *testing.T) {
 		{"- id: x\nrule: a\n", `x.yaml:2:5: not valid YAML: did not find expected '-' indicator`},
 		{"id: x\nrule: a\n---\nid: [\n", `x.yaml:4:5: not valid YAML: did not find expected node content`},
 		{"id: x\nrule: é @\nnote: \"\n", `x.yaml:3:7: not valid YAML: found unexpected end of stream`},
+		// Errors yaml.v3 gives no line for are found all the same.
+		{"id: x\nrule: a\x00b\n", `x.yaml:2:8: not valid YAML: control characters are not allowed`},
+		{"id: x\nrule: a\n\nnote: \xff\xfe\n", `x.yaml:4:7: not valid YAML: invalid leading UTF-8 octet`},
 	}
 	for _, tt := range tests {
 		_, err := ParseRule("x.yaml", "x", []byte(tt.src))

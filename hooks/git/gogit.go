@@ -20,6 +20,7 @@ import (
 type goGitReader struct {
 	st    *filesystem.Storage
 	trees map[Hash][]TreeEntry // trees already read: a hook asks for some twice
+	repo  *Repo
 }
 
 // maxTrees bounds the trees a reader keeps.
@@ -27,7 +28,7 @@ const maxTrees = 256
 
 func openGoGit(r *Repo) (reader, error) {
 	fs := dotgit.NewRepositoryFilesystem(gitDirFS(r.GitDir), gitDirFS(r.CommonDir))
-	return &goGitReader{st: filesystem.NewStorage(fs, cache.NewObjectLRUDefault())}, nil
+	return &goGitReader{st: filesystem.NewStorage(fs, cache.NewObjectLRUDefault()), repo: r}, nil
 }
 
 func toPlumbing(h Hash) plumbing.Hash { return plumbing.NewHash(string(h)) }
@@ -136,16 +137,25 @@ func (g *goGitReader) symbolicRef(name string) (string, bool, error) {
 	return string(ref.Target()), true, nil
 }
 
+// refs reads every file under refs/ as go-git does, but for git's lock
+// files: git updates a ref through <ref>.lock beside it, empty when made,
+// and a git killed midway leaves one behind. go-git reads those as refs,
+// and an empty one stops its walk; the git command, which knows them, then
+// lists the refs instead.
 func (g *goGitReader) refs(prefix string) (map[string]Hash, error) {
 	iter, err := g.st.IterReferences()
+	if errors.Is(err, dotgit.ErrEmptyRefFile) {
+		return (&commandReader{repo: g.repo}).refs(prefix)
+	}
 	if err != nil {
 		return nil, err
 	}
 	defer iter.Close()
 	out := map[string]Hash{}
 	err = iter.ForEach(func(ref *plumbing.Reference) error {
-		if ref.Type() == plumbing.HashReference && strings.HasPrefix(string(ref.Name()), prefix) {
-			out[string(ref.Name())] = fromPlumbing(ref.Hash())
+		name := string(ref.Name())
+		if ref.Type() == plumbing.HashReference && strings.HasPrefix(name, prefix) && !strings.HasSuffix(name, ".lock") {
+			out[name] = fromPlumbing(ref.Hash())
 		}
 		return nil
 	})

@@ -24,9 +24,17 @@ type PathCommit struct {
 // pathspec is given: git answers many of them slowly, and a visitor
 // filters paths for nothing.
 func (r *Repo) WalkHistory(head, stop Hash, visit func(PathCommit) bool) error {
+	return r.WalkHistoryExcept(head, []Hash{stop}, visit)
+}
+
+// WalkHistoryExcept is WalkHistory with several stops: the commits
+// reachable from head and from none of them.
+func (r *Repo) WalkHistoryExcept(head Hash, stops []Hash, visit func(PathCommit) bool) error {
 	args := []string{"log", "-z", "--no-renames", "--name-status", "--format=%x1e%H%x1f%B%x1f", head.String()}
-	if !stop.IsZero() {
-		args = append(args, "^"+stop.String())
+	for _, stop := range stops {
+		if !stop.IsZero() {
+			args = append(args, "^"+stop.String())
+		}
 	}
 	args = append(args, "--")
 	cmd, stdout, stderr, err := r.startGit(args)

@@ -259,3 +259,20 @@ func TestChangedFilesReadsOnlyTheChangedPath(t *testing.T) {
 		t.Errorf("%d trees read, want 6", n)
 	}
 }
+
+// TestRefsPassOverGitsLockFiles: git updates a ref through a lock file
+// beside it, empty at first, then holding the new hash; a crashed git
+// leaves one for good. Neither is a ref, and neither stops a read.
+func TestRefsPassOverGitsLockFiles(t *testing.T) {
+	r := newRepo(t)
+	one := commitFiles(t, r.Root, "one", "a.md", "a\n")
+	git(t, r.Root, "branch", "sw/1/x")
+	writeFile(t, r.Root, ".git/refs/heads/main.lock", "")
+	writeFile(t, r.Root, ".git/refs/heads/sw/1/y.lock", one.String()+"\n")
+	readers(t, r.Root, func(t *testing.T, r *Repo) {
+		want := map[string]Hash{"refs/heads/main": one, "refs/heads/sw/1/x": one}
+		if got, err := r.Refs("refs/heads/"); err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("Refs = %v %v", got, err)
+		}
+	})
+}

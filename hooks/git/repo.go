@@ -157,6 +157,13 @@ func (r *Repo) Git(args ...string) ([]byte, error) {
 	return run(r.Root, nil, args...)
 }
 
+// GitHolding is Git for a command that must be known to run even after
+// sw is gone: git inherits held (an open file sw has locked), and so does
+// what git runs, so the lock stays taken while any of them runs.
+func (r *Repo) GitHolding(held *os.File, args ...string) ([]byte, error) {
+	return runCmd(r.Root, nil, nil, []*os.File{held}, args...)
+}
+
 // gitWithInput is Git with stdin.
 func (r *Repo) gitWithInput(stdin []byte, args ...string) ([]byte, error) {
 	return run(r.Root, stdin, args...)
@@ -172,9 +179,14 @@ func run(dir string, stdin []byte, args ...string) ([]byte, error) {
 }
 
 func runEnv(dir string, stdin []byte, env []string, args ...string) ([]byte, error) {
+	return runCmd(dir, stdin, env, nil, args...)
+}
+
+func runCmd(dir string, stdin []byte, env []string, inherited []*os.File, args ...string) ([]byte, error) {
 	cmd := exec.Command("git", args...)
 	cmd.Dir = dir
 	cmd.Env = append(append(cleanEnv(), ownCommand), env...)
+	cmd.ExtraFiles = inherited
 	if stdin != nil {
 		cmd.Stdin = bytes.NewReader(stdin)
 	}

@@ -6,6 +6,8 @@ import (
 	"os"
 	"strings"
 	"time"
+
+	"sw/profile/atomicfile"
 )
 
 // Everything that changes the repository runs the git command: it writes
@@ -30,7 +32,7 @@ func (r *Repo) WriteBlob(data []byte) (Hash, error) {
 // the empty tree. git builds it in a temporary index, which also refuses a
 // path git would (empty or ".." segments, .git).
 func (r *Repo) TreeWith(tree Hash, path string, blob *Hash) (Hash, error) {
-	tmp, err := os.CreateTemp(r.GitDir, "sw-index-")
+	tmp, err := atomicfile.CreateTemp(r.GitDir, "index")
 	if err != nil {
 		return ZeroHash, err
 	}

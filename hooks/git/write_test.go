@@ -10,6 +10,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"sw/profile/atomicfile"
 )
 
 func TestUpdateRefCompareAndSwap(t *testing.T) {
@@ -217,4 +219,36 @@ func TestFindSaysWhatIsNotARepository(t *testing.T) {
 			t.Errorf("%s: %v", tc.dir, err)
 		}
 	}
+}
+
+// TestRemoveLeakedRefLocks: a ref's lock file that git leaked (empty, held
+// by nobody) goes; one a git holds open, or one holding a hash, stays.
+func TestRemoveLeakedRefLocks(t *testing.T) {
+	r := newRepo(t)
+	commitFiles(t, r.Root, "one", "a.md", "a\n")
+	git(t, r.Root, "branch", "sw/1/x")
+	dir := filepath.Join(r.Root, ".git", "refs", "heads", "sw", "1")
+	leakedLock := filepath.Join(dir, "x.lock")
+	heldLock := filepath.Join(dir, "y.lock")
+	written := filepath.Join(dir, "z.lock")
+	writeFile(t, r.Root, ".git/refs/heads/sw/1/x.lock", "")
+	writeFile(t, r.Root, ".git/refs/heads/sw/1/z.lock", "0123456789012345678901234567890123456789\n")
+	held, err := os.OpenFile(heldLock, os.O_CREATE|os.O_EXCL|os.O_RDWR, 0o666)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer held.Close()
+	if _, known := atomicfile.OpenForWriting(held); !known {
+		t.Skip("this system does not say whether a file is open for writing")
+	}
+	removed := r.RemoveLeakedRefLocks("heads/sw/")
+	if len(removed) != 1 || removed[0] != leakedLock {
+		t.Errorf("removed %v, want only %s", removed, leakedLock)
+	}
+	for _, p := range []string{heldLock, written} {
+		if _, err := os.Stat(p); err != nil {
+			t.Errorf("%s: %v", p, err)
+		}
+	}
+	git(t, r.Root, "update-ref", "refs/heads/sw/1/x", "HEAD") // the leak no longer stops an update
 }

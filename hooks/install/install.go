@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"sw/hooks/git"
+	"sw/profile/atomicfile"
 	"sw/profile/collection"
 )
 
@@ -61,6 +62,12 @@ func Install(repo *git.Repo, opts Options) (Report, error) {
 	if err := os.MkdirAll(report.Dir, 0o755); err != nil {
 		return report, fmt.Errorf("creating the hooks folder: %w", err)
 	}
+	// What an install killed midway left, and what keeps git from
+	// offering such leftovers for a commit (a hooks folder may be in the
+	// working tree, as husky's is).
+	atomicfile.Sweep(report.Dir)
+	atomicfile.Sweep(filepath.Dir(filepath.Join(repo.Root, ClaudeSettingsFile)))
+	ExcludeTemporaryFiles(repo)
 	if report, err = run(report, steps); err != nil {
 		return report, err
 	}
@@ -95,6 +102,14 @@ func runAgent(report Report, agent *agentStep) (Report, error) {
 	}
 	report.Agent = &agent.result
 	return report, nil
+}
+
+// ExcludeTemporaryFiles lists sw's temporary files in the repository's
+// info/exclude, so that one a killed writer left behind is never
+// committed by a `git add -A` before sw removes it. It is a precaution:
+// a repository that refuses it still works.
+func ExcludeTemporaryFiles(repo *git.Repo) {
+	repo.Exclude(atomicfile.TempPattern, "sw's temporary files, left behind only by a writer killed midway (sw removes them)")
 }
 
 // RequireCollection says, when the repository is not a collection (no

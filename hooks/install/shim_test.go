@@ -16,7 +16,7 @@ import (
 // call every installed shim outdated, and the new hook is reported missing
 // on its own (NotInPlace).
 func TestShimTextChangesBumpTheVersion(t *testing.T) {
-	const version, digest = 5, "b1f4879797396cdc435c8ff586435a953983c39f41ff793303fea951fbfe8c68"
+	const version, digest = 6, "7d7caa21ea670a9fbdc4d259284dbf3dc6a2844e2ef7007b46587d4d29d7d18b"
 	h := sha256.New()
 	for _, hook := range allHooks {
 		h.Write([]byte(shimText(hook)))

@@ -299,7 +299,7 @@ func (l *Loop) apply(st *State, p *Proposal) (*Outcome, error) {
 			}
 		}
 		st.Pending = kept
-		st.Analyzed = p.head.String()
+		st.analysed(p.head)
 		st.Skipped = p.LeftOut
 	}
 	st.LastError = ""

@@ -1,6 +1,7 @@
 package review
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -18,7 +19,8 @@ import (
 // may be a branch switched to, whose commit an analysis has already read.
 //
 // A merge commit counts the pieces it changes compared with its first
-// parent: what it brings into the branch, each piece once.
+// parent: what it brings into the branch, each piece once, less what an
+// analysis read (in another worktree, say, on the branch merged).
 func (l *Loop) count(st *State) error {
 	_, head, err := l.Repo.Head()
 	if err != nil || head.IsZero() {
@@ -27,6 +29,12 @@ func (l *Loop) count(st *State) error {
 	if st.fresh {
 		st.fresh = false
 		l.startCounting(st, head)
+	}
+	if st.AnalysesSeen != st.AnalysesMade {
+		// An analysis (in another worktree, maybe) read pieces since
+		// this count: what it read counts no more.
+		st.AnalysesSeen = st.AnalysesMade
+		st.Head = ""
 	}
 	if st.Head == head.String() {
 		return nil
@@ -41,11 +49,22 @@ func (l *Loop) count(st *State) error {
 			return err
 		}
 		byAgent := l.byAgent(c.Message)
+		var brought map[string]bool
+		if len(c.Parents) > 1 {
+			paths, err := l.finished(head, append(l.analysisPoints(st), c.Parents[0]))
+			if err != nil {
+				return err
+			}
+			brought = map[string]bool{}
+			for _, p := range paths {
+				brought[p] = true
+			}
+		}
 		for _, ch := range changes {
 			switch {
 			case ch.To.IsZero():
 				st.dropPending(ch.Path)
-			case !byAgent:
+			case !byAgent && (brought == nil || brought[ch.Path]):
 				st.addPending(ch.Path)
 				st.Latest = ch.Path
 				if blob, err := l.Repo.Blob(ch.To); err == nil {
@@ -61,18 +80,44 @@ func (l *Loop) count(st *State) error {
 }
 
 // recount sets Pending to the pieces changed by the commits since the last
-// analysis and still present at head.
+// analysis and still present at head: the commits head reaches and no
+// analysis read, in this worktree or another.
 func (l *Loop) recount(st *State, head git.Hash) error {
-	since := st.Analyzed
-	if since == "" || !l.Repo.HasCommit(git.Hash(since)) {
-		since = l.analyzedFromGit()
+	if st.Analyzed == "" || !l.Repo.HasCommit(git.Hash(st.Analyzed)) {
+		st.Analyzed = l.analyzedFromGit()
 	}
-	st.Analyzed = since
-	// The walk lists the newest commit first; count oldest first. An
-	// agent's commit finishes nothing: its text is a draft of the piece,
-	// which the person's next commit of it finishes.
-	var paths []string
-	err := l.Repo.WalkHistory(head, git.Hash(since), func(c git.PathCommit) bool {
+	paths, err := l.finished(head, l.analysisPoints(st))
+	if err != nil {
+		return err
+	}
+	st.Pending = nil
+	for _, p := range paths {
+		st.addPending(p)
+		st.Latest = p
+	}
+	st.Head = head.String()
+	return nil
+}
+
+// analysisPoints are the commits analyses read that this repository has:
+// this worktree's last, and every worktree's.
+func (l *Loop) analysisPoints(st *State) []git.Hash {
+	points := []git.Hash{git.Hash(st.Analyzed)}
+	for _, a := range st.Analyses {
+		if a != st.Analyzed && l.Repo.HasCommit(git.Hash(a)) {
+			points = append(points, git.Hash(a))
+		}
+	}
+	return points
+}
+
+// finished lists, oldest first, the pieces changed by the commits head
+// reaches and none of stops does, that head still has. An agent's commit
+// finishes nothing: its text is a draft of the piece, which the person's
+// next commit of it finishes.
+func (l *Loop) finished(head git.Hash, stops []git.Hash) ([]string, error) {
+	var paths []string // newest first, as the walk lists them
+	err := l.Repo.WalkHistoryExcept(head, stops, func(c git.PathCommit) bool {
 		if l.byAgent(c.Message) {
 			return true
 		}
@@ -84,17 +129,15 @@ func (l *Loop) recount(st *State, head git.Hash) error {
 		return true
 	})
 	if err != nil {
-		return err
+		return nil, err
 	}
-	st.Pending = nil
+	var present []string
 	for i := len(paths) - 1; i >= 0; i-- {
 		if _, ok, err := l.Repo.FileAt(head, paths[i]); err == nil && ok {
-			st.addPending(paths[i])
-			st.Latest = paths[i]
+			present = append(present, paths[i])
 		}
 	}
-	st.Head = head.String()
-	return nil
+	return present, nil
 }
 
 // startCounting decides where the count starts when sw has no state, from
@@ -170,12 +213,35 @@ func (st *State) dropPending(path string) {
 }
 
 // rewritten follows post-rewrite's map of old to new commits (an amend, a
-// rebase), so the analysis point survives history being rewritten under it.
+// rebase), so the analysis points survive history being rewritten under
+// them.
 func (st *State) rewritten(oldToNew map[string]string) {
 	if n, ok := oldToNew[st.Analyzed]; ok {
 		st.Analyzed = n
 	}
-	st.Head = "" // recount from the (mapped) analysis point
+	for i, a := range st.Analyses {
+		if n, ok := oldToNew[a]; ok {
+			st.Analyses[i] = n
+		}
+	}
+	st.Head = "" // recount from the (mapped) analysis points
+}
+
+// keptAnalyses bounds State.Analyses: the oldest analysis points are
+// reached by the newer ones on any branch that has moved on since.
+const keptAnalyses = 32
+
+// analysed records that an analysis in this worktree read the pieces
+// pending up to head: they count no more here, nor in any worktree whose
+// history holds head, which counts again.
+func (st *State) analysed(head git.Hash) {
+	st.Analyzed = head.String()
+	st.Analyses = append(slices.DeleteFunc(st.Analyses, func(a string) bool { return a == st.Analyzed }), st.Analyzed)
+	if n := len(st.Analyses); n > keptAnalyses {
+		st.Analyses = st.Analyses[n-keptAnalyses:]
+	}
+	st.AnalysesMade++
+	st.AnalysesSeen = st.AnalysesMade // this count has taken the analysed pieces off
 }
 
 // byAgent reports whether a commit message marks an agent's commit, by the

@@ -20,6 +20,7 @@ type Dashboard struct {
 	PiecesPending int           `json:"pieces_pending"` // finished since the last analysis
 	BatchSize     int           `json:"batch_size"`
 	Problems      []string      `json:"problems,omitempty"` // what stops the loop, one line each
+	Notes         []string      `json:"notes,omitempty"`    // what sw saw to on the way, one line each
 	defaultBranch string
 }
 
@@ -56,6 +57,13 @@ const recentDecisions = 20
 
 // Review reconciles, then gathers the dashboard.
 func (l *Loop) Review() (*Dashboard, error) {
+	note, _, err := l.FinishAccept(true)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := l.FinishRecord(); err != nil {
+		return nil, err
+	}
 	st, err := l.update(l.countAndReconcile)
 	if err != nil {
 		return nil, err
@@ -66,6 +74,9 @@ func (l *Loop) Review() (*Dashboard, error) {
 	}
 	d := &Dashboard{Pending: []PendingView{}, Decided: []DecidedView{}, PiecesPending: len(st.Pending),
 		BatchSize: l.Coll.Settings.BatchSize, Problems: append(st.problems(), l.analysisProblems(st)...), defaultBranch: def.name}
+	if note != "" {
+		d.Notes = append(d.Notes, note)
+	}
 	for _, s := range st.Suggestions {
 		if s.Pending() {
 			v := PendingView{ID: s.ID, Branch: s.Branch, Batch: s.Batch, Summary: s.Summary, Layer: s.Layer,
@@ -164,7 +175,10 @@ func (d *Dashboard) WriteText(w io.Writer, now time.Time) error {
 	for _, p := range d.Problems {
 		fmt.Fprintf(&b, "Problem: %s\n", p)
 	}
-	if len(d.Problems) > 0 {
+	for _, n := range d.Notes {
+		fmt.Fprintf(&b, "Note: %s\n", n)
+	}
+	if len(d.Problems)+len(d.Notes) > 0 {
 		b.WriteString("\n")
 	}
 	if len(d.Pending) == 0 {

@@ -30,7 +30,20 @@ func (l *Loop) Accept(id string) (*Suggestion, error) {
 		return nil, fmt.Errorf("staged changes; git merges only with nothing staged, so commit or unstage them first:\n%s", strings.TrimRight(string(staged), "\n"))
 	}
 	msg := fmt.Sprintf("Accept suggestion %s: %s\n\nSw-Batch: %s\nSw-Suggestion: %s\n", s.ID, s.Summary, s.Batch, s.ID)
-	if _, err := l.Repo.Git("merge", "--no-ff", "--no-edit", "-m", msg, ref); err != nil {
+	_, head, err := l.Repo.Head()
+	if err != nil {
+		return nil, err
+	}
+	at, _, err := l.Repo.Ref(ref)
+	if err != nil {
+		return nil, err
+	}
+	held, done, err := l.beginAccept(acceptIntent{ID: s.ID, Branch: s.Branch, Tip: at.String(), Head: head.String(), Local: local})
+	if err != nil {
+		return nil, err
+	}
+	defer done()
+	if _, err := l.Repo.GitHolding(held, "merge", "--no-ff", "--no-edit", "-m", msg, at.String()); err != nil {
 		conflicts, _ := l.Repo.Git("diff", "--name-only", "--diff-filter=U")
 		l.Repo.Git("merge", "--abort")
 		if files := strings.Fields(string(conflicts)); len(files) > 0 {
@@ -105,6 +118,12 @@ func (l *Loop) branchRef(s *Suggestion) (ref string, local bool, err error) {
 // it now is safe: on the default branch, no merge or rebase under way, and
 // nothing uncommitted under profile/ that a merge could tangle with.
 func (l *Loop) decidable(id string) (*Suggestion, tip, error) {
+	if _, _, err := l.FinishAccept(true); err != nil {
+		return nil, tip{}, err
+	}
+	if _, err := l.FinishRecord(); err != nil {
+		return nil, tip{}, err
+	}
 	if err := l.Reconcile(); err != nil {
 		return nil, tip{}, err
 	}

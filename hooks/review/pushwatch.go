@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"sw/hooks/git"
+
+	"sw/profile/atomicfile"
 )
 
 // A suggestion branch pushed without -u leaves nothing in git's
@@ -215,7 +217,7 @@ func (l *Loop) queuePushes(pushed []Pushed) error {
 	for _, p := range pushed {
 		fmt.Fprintf(&b, "%s %s\n", p.Tracking, p.Commit)
 	}
-	tmp, err := os.CreateTemp(dir, ".queueing-*")
+	tmp, err := atomicfile.CreateTemp(dir, "queueing")
 	if err != nil {
 		return err
 	}

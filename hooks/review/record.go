@@ -72,6 +72,20 @@ func (l *Loop) feedbackOnDefault() (*feedback.File, tip, error) {
 	return f, def, nil
 }
 
+// feedbackInWorkingTree reads the working tree's profile_feedback.json,
+// or nil when there is none or it cannot be read.
+func (l *Loop) feedbackInWorkingTree() *feedback.File {
+	data, err := os.ReadFile(l.Coll.Path(collection.FeedbackFile))
+	if err != nil {
+		return nil
+	}
+	f, err := feedback.Parse(collection.FeedbackFile, data)
+	if err != nil {
+		return nil
+	}
+	return f
+}
+
 // keepCopy makes sure the file at path holds data, writing it whole or not
 // at all: a copy cut short by a crash or a full disk would otherwise stand
 // under the name for good, and be all the person had to go by.
@@ -130,8 +144,14 @@ func (l *Loop) recordRejections(st *State) error {
 		return errors.New("the default branch has no commit yet")
 	}
 	before := f.Encode()
+	// A run of sw killed between writing the working tree's copy and
+	// committing it wrote these rejections there already: their times are
+	// taken from it, so that what is committed now is that very file.
+	written := l.feedbackInWorkingTree()
 	for _, s := range todo {
-		f.Add(s.Batch, feedback.Rejection{ID: s.ID, Signature: s.Signature, Summary: s.Summary, Layer: s.Layer}, l.Coll.Settings.FeedbackWindow, s.DecidedAt)
+		r := feedback.Rejection{ID: s.ID, Signature: s.Signature, Summary: s.Summary, Layer: s.Layer,
+			RejectedAt: written.RejectedAt(s.Batch, s.ID, s.Signature)}
+		f.Add(s.Batch, r, l.Coll.Settings.FeedbackWindow, s.DecidedAt)
 	}
 	data := f.Encode()
 	if bytes.Equal(data, before) {
@@ -227,15 +247,18 @@ func (l *Loop) commitCheckedOut(def tip, path string, data []byte, msg string) e
 		return err
 	}
 	onDisk, readErr := os.ReadFile(abs)
+	// A file that already holds what is to be committed is sw's own
+	// write, from a run killed before its commit: that commit is made now.
+	interrupted := readErr == nil && bytes.Equal(onDisk, data)
 	if ok {
 		committed, err := l.Repo.Blob(blob)
 		if err != nil {
 			return err
 		}
-		if readErr != nil || !bytes.Equal(onDisk, committed) {
+		if !interrupted && (readErr != nil || !bytes.Equal(onDisk, committed)) {
 			return fmt.Errorf("%s has changes that are not committed; commit or discard them and sw records the rejection", path)
 		}
-	} else if readErr == nil {
+	} else if readErr == nil && !interrupted {
 		return fmt.Errorf("%s exists but is not committed; commit or remove it and sw records the rejection", path)
 	}
 	if out, err := l.Repo.Git("diff", "--cached", "--name-only", "--", path); err != nil || len(bytes.TrimSpace(out)) > 0 {

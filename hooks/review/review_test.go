@@ -599,3 +599,121 @@ func TestRecordsFoldOnlyWhileNothingHoldsThem(t *testing.T) {
 	reject("sw/2/rule-03", "sw: remember rejected suggestion rule-03\nsw: remember rejected suggestion rule-02\nsw: remember rejected suggestions rule-00, rule-01")
 	reject("sw/2/rule-04", "sw: remember rejected suggestions rule-03, rule-04\nsw: remember rejected suggestion rule-02\nsw: remember rejected suggestions rule-00, rule-01")
 }
+
+// recordedRejection makes a collection with one suggestion, rejected and
+// recorded; tracked says whether the default branch had
+// profile_feedback.json before the record.
+func recordedRejection(t *testing.T, tracked bool) (*Loop, string) {
+	t.Helper()
+	l := newCollection(t)
+	root := l.Coll.Root
+	propose(t, l, suggestions(1))
+	if !tracked {
+		runGit(t, root, "rm", "-q", "profile_feedback.json")
+		runGit(t, root, "commit", "-q", "-m", "no feedback file")
+	}
+	runGit(t, root, "branch", "-D", "sw/1/rule-00")
+	if err := l.Reconcile(); err != nil {
+		t.Fatal(err)
+	}
+	return l, root
+}
+
+// TestRecordFinishesAWriteAKillInterrupted: sw wrote profile_feedback.json
+// and was killed before its commit. The file holds exactly what sw is
+// about to commit: the next run commits it, rather than take it for the
+// person's edit and wait for them.
+func TestRecordFinishesAWriteAKillInterrupted(t *testing.T) {
+	for _, tracked := range []bool{true, false} {
+		l, root := recordedRejection(t, tracked)
+		// Back to the moment before the commit: the file written, the
+		// commit not made, the rejection not recorded.
+		runGit(t, root, "reset", "-q", "HEAD~1")
+		if !tracked {
+			runGit(t, root, "add", "--intent-to-add", "profile_feedback.json")
+		}
+		// The state is as it was before the rejection, too: the next run
+		// decides it again, an hour later.
+		if _, err := l.update(func(st *State) error {
+			s := st.find("sw/1/rule-00")
+			s.Decision, s.DecidedAt, s.Recorded, s.How = "", time.Time{}, false, ""
+			st.Refs = nil
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		l.Now = func() time.Time { return time.Now().Add(time.Hour) }
+		if err := l.Reconcile(); err != nil {
+			t.Fatal(err)
+		}
+		st, _ := l.loadState()
+		if s := st.find("sw/1/rule-00"); s == nil || !s.Recorded || st.RecordError != "" {
+			t.Errorf("tracked=%v: not recorded: %+v %q", tracked, s, st.RecordError)
+		}
+		if got := runGit(t, root, "log", "-1", "--format=%s"); got != "sw: remember rejected suggestion rule-00" {
+			t.Errorf("tracked=%v: the last commit is %q", tracked, got)
+		}
+		if got := runGit(t, root, "status", "--porcelain"); got != "" {
+			t.Errorf("tracked=%v: status afterwards:\n%s", tracked, got)
+		}
+	}
+}
+
+// TestFinishRecordPutsTheIndexRight: a rejection record killed after git
+// committed profile_feedback.json and before it updated the index leaves
+// the file staged as it was before, for the person's next commit to take
+// the record back out. The next run sets the index entry to the commit's.
+func TestFinishRecordPutsTheIndexRight(t *testing.T) {
+	for _, tracked := range []bool{true, false} {
+		l, root := recordedRejection(t, tracked)
+		// The index as git left it, killed between the commit and the
+		// index: the file as it was before the record.
+		if tracked {
+			old := runGit(t, root, "rev-parse", "HEAD~1:profile_feedback.json")
+			runGit(t, root, "update-index", "--cacheinfo", "100644,"+old+",profile_feedback.json")
+		} else {
+			runGit(t, root, "rm", "-q", "--cached", "profile_feedback.json")
+		}
+		if fixed, err := l.FinishRecord(); err != nil || !fixed {
+			t.Fatalf("tracked=%v: FinishRecord = %v, %v", tracked, fixed, err)
+		}
+		if got := runGit(t, root, "status", "--porcelain"); got != "" {
+			t.Errorf("tracked=%v: status afterwards:\n%s", tracked, got)
+		}
+		if fixed, err := l.FinishRecord(); err != nil || fixed {
+			t.Errorf("tracked=%v: a second FinishRecord = %v, %v", tracked, fixed, err)
+		}
+	}
+}
+
+// TestFinishAcceptUndoesAMergeGitHadBegun: an accept stopped as git began
+// its merge, before git noted it (no MERGE_HEAD), leaves the suggestion's
+// rule file staged, for the person's next commit to take in. The next run
+// undoes it, and a second run finds nothing to do.
+func TestFinishAcceptUndoesAMergeGitHadBegun(t *testing.T) {
+	l := newCollection(t)
+	root := l.Coll.Root
+	out := propose(t, l, suggestions(1))
+	s := out.Written[0]
+	_, head, err := l.Repo.Head()
+	if err != nil {
+		t.Fatal(err)
+	}
+	held, done, err := l.beginAccept(acceptIntent{ID: s.ID, Branch: s.Branch, Tip: s.Tip, Head: head.String(), Local: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runGit(t, root, "checkout", s.Tip, "--", s.Path) // git's start on the merge
+	held.Close()                                     // the accept is gone
+	note, tidied, err := l.FinishAccept(true)
+	if err != nil || !tidied || !strings.Contains(note, "sw undid the merge") {
+		t.Fatalf("FinishAccept = %q, %v, %v", note, tidied, err)
+	}
+	if got := runGit(t, root, "status", "--porcelain"); got != "" {
+		t.Errorf("status afterwards:\n%s", got)
+	}
+	if note, tidied, err := l.FinishAccept(true); note != "" || tidied || err != nil {
+		t.Errorf("a second FinishAccept = %q, %v, %v", note, tidied, err)
+	}
+	done()
+}

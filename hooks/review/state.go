@@ -7,23 +7,35 @@ import (
 	"time"
 
 	"sw/hooks/git"
+	"sw/profile/atomicfile"
 )
 
 // State is sw's local memory of the review loop, kept in .git/sw/state.json.
 // It is a cache of what git says, never the only copy: a fresh clone, or a
 // deleted state file, rebuilds it from the repository (the commits, the
 // suggestion branches and their trailers, profile_feedback.json).
+//
+// One state serves every worktree of the repository (it lives in the
+// common git folder), as the suggestion branches and the ledger do. The
+// count of finished pieces is each worktree's own, since each has its own
+// HEAD: the main worktree's is kept at the top of the file, a linked
+// worktree's under Worktrees by its name, and the one loaded is this
+// worktree's. The commits analyses read (Analyses) are shared, so a piece
+// one worktree's analysis read is not counted again in another.
 type State struct {
 	Version int `json:"version"`
 
-	// Counting finished pieces.
-	Head     string         `json:"head"`     // the commit Pending was counted up to
-	Analyzed string         `json:"analyzed"` // the commit the last analysis read ("" before any)
-	Pending  []PendingPiece `json:"pending"`  // pieces finished since, each once
-	Seq      int            `json:"seq"`      // the last sequence number given to a pending piece
-	// Latest is the piece the person finished last, whose genre a session
-	// writes in when nothing in the working tree says otherwise.
-	Latest string `json:"latest,omitempty"`
+	// Count is this worktree's count.
+	Count
+	// Worktrees holds the counts of the linked worktrees, by the name of
+	// their git folder (.git/worktrees/<name>).
+	Worktrees map[string]*Count `json:"worktrees,omitempty"`
+	// Analyses are the commits analyses read, oldest first (at most
+	// keptAnalyses): what they reach is counted no more, in any worktree.
+	Analyses []string `json:"analyses,omitempty"`
+	// AnalysesMade counts the analyses recorded in Analyses: a worktree
+	// whose count is older than the newest counts again.
+	AnalysesMade int `json:"analyses_made,omitempty"`
 
 	Decisions int `json:"decisions"` // how many decisions sw has seen here, to order them
 
@@ -40,9 +52,10 @@ type State struct {
 	DefaultUpstream    string `json:"default_upstream,omitempty"`
 	DefaultUpstreamKey string `json:"default_upstream_key,omitempty"`
 
-	// fresh is set on a state made because none could be read: the count
-	// then starts from what git says (see startCounting).
-	fresh bool
+	// main is the main worktree's count while a linked worktree's is
+	// loaded; worktree is the name of the one loaded ("" for the main).
+	main     Count
+	worktree string
 
 	LastError   string `json:"last_error,omitempty"`   // the last analysis failure, shown until one succeeds
 	RecordError string `json:"record_error,omitempty"` // why rejections wait to be recorded, shown until they are
@@ -83,6 +96,24 @@ func (st *State) problems() []string {
 		out = append(out, s.String())
 	}
 	return out
+}
+
+// Count is one worktree's count of the pieces finished since the last
+// analysis, up to its HEAD.
+type Count struct {
+	Head     string         `json:"head"`     // the commit Pending was counted up to
+	Analyzed string         `json:"analyzed"` // the commit the last analysis here read ("" before any)
+	Pending  []PendingPiece `json:"pending"`  // pieces finished since, each once
+	Seq      int            `json:"seq"`      // the last sequence number given to a pending piece
+	// Latest is the piece the person finished last, whose genre a session
+	// writes in when nothing in the working tree says otherwise.
+	Latest string `json:"latest,omitempty"`
+	// AnalysesSeen is State.AnalysesMade as of this count.
+	AnalysesSeen int `json:"analyses_seen,omitempty"`
+
+	// fresh is set on a count made because none could be read: it then
+	// starts from what git says (see startCounting).
+	fresh bool
 }
 
 // PendingPiece is a piece finished since the last analysis.
@@ -132,16 +163,55 @@ const stateVersion = 3
 
 func (l *Loop) statePath() string { return filepath.Join(l.Dir, "state.json") }
 
-// loadState reads the state, or returns ok == false when there is none or it
-// cannot be read: it is a cache, and is rebuilt.
+// loadState reads the state, with this worktree's count, or returns ok ==
+// false when there is none or it cannot be read: it is a cache, and is
+// rebuilt.
 func (l *Loop) loadState() (st *State, ok bool) {
 	if data, err := os.ReadFile(l.statePath()); err == nil {
 		st = &State{}
 		if json.Unmarshal(data, st) == nil && st.Version == stateVersion {
+			if len(st.Analyses) == 0 && st.Analyzed != "" {
+				st.Analyses = []string{st.Analyzed} // from an sw that kept one
+			}
+			st.worktree = l.worktree()
+			if st.worktree != "" {
+				st.main = st.Count
+				st.Count = Count{fresh: true}
+				if c := st.Worktrees[st.worktree]; c != nil {
+					st.Count = *c
+				}
+			}
 			return st, true
 		}
 	}
-	return &State{Version: stateVersion, fresh: true}, false
+	return &State{Version: stateVersion, Count: Count{fresh: true}, worktree: l.worktree()}, false
+}
+
+// worktree names this worktree in the state: "" for the main one, else
+// its git folder's name.
+func (l *Loop) worktree() string {
+	if filepath.Clean(l.Repo.GitDir) == filepath.Clean(l.Repo.CommonDir) {
+		return ""
+	}
+	return filepath.Base(l.Repo.GitDir)
+}
+
+// forSaving puts this worktree's count in its place, and drops the counts
+// of linked worktrees that have been removed.
+func (l *Loop) forSaving(st *State) *State {
+	out := *st
+	out.Worktrees = map[string]*Count{}
+	for name, c := range st.Worktrees {
+		if _, err := os.Stat(filepath.Join(l.Repo.CommonDir, "worktrees", name)); err == nil {
+			out.Worktrees[name] = c
+		}
+	}
+	if st.worktree != "" {
+		out.Count = st.main
+		mine := st.Count
+		out.Worktrees[st.worktree] = &mine
+	}
+	return &out
 }
 
 // saveState writes the state under the lock. The new state goes to a
@@ -149,11 +219,11 @@ func (l *Loop) loadState() (st *State, ok bool) {
 // the lock finds either the old state or the new one, never part of one.
 // It is not synced: a state lost in a crash is rebuilt.
 func (l *Loop) saveState(st *State) error {
-	data, err := json.MarshalIndent(st, "", " ")
+	data, err := json.MarshalIndent(l.forSaving(st), "", " ")
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(l.Dir, "state.json.*")
+	tmp, err := atomicfile.CreateTemp(l.Dir, "state.json")
 	if err != nil {
 		return err
 	}

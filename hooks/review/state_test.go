@@ -15,8 +15,10 @@ func TestStateSavedIsLoaded(t *testing.T) {
 	at := time.Date(2026, 11, 30, 10, 0, 0, 0, time.UTC)
 	states := []*State{
 		{Version: stateVersion},
-		{Version: stateVersion, Head: "abc", Analyzed: "def", Seq: 7, Decisions: 2,
-			Pending: []PendingPiece{{"pieces/a.md", 6}, {"pieces/b.md", 7}},
+		{Version: stateVersion, Decisions: 2,
+			Count: Count{Head: "abc", Analyzed: "def", Seq: 7, AnalysesSeen: 3,
+				Pending: []PendingPiece{{"pieces/a.md", 6}, {"pieces/b.md", 7}}},
+			Analyses: []string{"abc0", "def"}, AnalysesMade: 3,
 			Suggestions: []*Suggestion{
 				{ID: "x", Batch: "3", Branch: "sw/3/x", Layer: "preferences", Path: "profile/preferences/x.yaml",
 					Signature: "prefer:phrase:x", Summary: "s", Evidence: "e\nf", Created: at, Tip: "1", Seen: "2", Blob: "3",
@@ -53,7 +55,7 @@ func TestUnreadableStateIsRebuilt(t *testing.T) {
 	if err := os.MkdirAll(l.Dir, 0o777); err != nil {
 		t.Fatal(err)
 	}
-	if err := l.saveState(&State{Version: stateVersion, Head: "h", Pending: []PendingPiece{{"pieces/a.md", 1}}}); err != nil {
+	if err := l.saveState(&State{Version: stateVersion, Count: Count{Head: "h", Pending: []PendingPiece{{"pieces/a.md", 1}}}}); err != nil {
 		t.Fatal(err)
 	}
 	whole, err := os.ReadFile(l.statePath())
@@ -79,5 +81,51 @@ func TestUnreadableStateIsRebuilt(t *testing.T) {
 	}
 	if st, ok := l.loadState(); ok || !st.fresh {
 		t.Errorf("a folder in the state's place: read as %+v", st)
+	}
+}
+
+// Each worktree loads and saves its own count in the one state file; the
+// analyses read are shared; a removed worktree's count goes.
+func TestStateKeepsEachWorktreesCount(t *testing.T) {
+	main := newCollection(t)
+	drafts := filepath.Join(filepath.Dir(main.Repo.Root), "drafts")
+	runGit(t, main.Repo.Root, "worktree", "add", "-q", drafts, "-b", "drafts")
+	linked, err := Open(drafts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := main.update(func(st *State) error {
+		st.Count = Count{Head: "m", Pending: []PendingPiece{{"pieces/m.md", 1}}, Seq: 1}
+		st.analysed("m")
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := linked.update(func(st *State) error {
+		if st.Head != "" || !st.fresh || len(st.Pending) != 0 {
+			t.Errorf("a new worktree's count is the main one's: %+v", st.Count)
+		}
+		st.Count = Count{Head: "d", Pending: []PendingPiece{{"pieces/d.md", 4}}, Seq: 4}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	m, _ := main.loadState()
+	d, _ := linked.loadState()
+	if m.Head != "m" || len(m.Pending) != 1 || m.Pending[0].Path != "pieces/m.md" {
+		t.Errorf("the main worktree's count: %+v", m.Count)
+	}
+	if d.Head != "d" || len(d.Pending) != 1 || d.Pending[0].Path != "pieces/d.md" {
+		t.Errorf("the linked worktree's count: %+v", d.Count)
+	}
+	if len(d.Analyses) != 1 || d.Analyses[0] != "m" || d.AnalysesMade != 1 {
+		t.Errorf("the analyses are not shared: %v, %d", d.Analyses, d.AnalysesMade)
+	}
+	runGit(t, main.Repo.Root, "worktree", "remove", drafts)
+	if _, err := main.update(func(*State) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := main.loadState(); len(st.Worktrees) != 0 {
+		t.Errorf("a removed worktree's count stays: %v", st.Worktrees)
 	}
 }

@@ -20,32 +20,8 @@ func Write(path string, data []byte, perm fs.FileMode) error {
 	return write(path, data, perm, nil)
 }
 
-// ErrChanged is WriteOver's answer when the file is no longer as the
-// caller saw it.
-var ErrChanged = errors.New("changed by someone else meanwhile")
-
-// WriteOver is Write for a caller that read the file first and computed
-// data from it: seen is what os.Stat said of it then (nil: there was no
-// file). Just before the rename, the new bytes already synced, it checks
-// that the file is still as seen (the same file, size and modification
-// time) and otherwise writes nothing and returns ErrChanged, so that a
-// change saved meanwhile (by a person's editor, say) is not lost.
-func WriteOver(path string, data []byte, perm fs.FileMode, seen fs.FileInfo) error {
-	return write(path, data, perm, func(now fs.FileInfo, err error) error {
-		switch {
-		case seen == nil && errors.Is(err, fs.ErrNotExist):
-			return nil
-		case seen == nil || err != nil,
-			!os.SameFile(seen, now) || seen.Size() != now.Size() || !seen.ModTime().Equal(now.ModTime()):
-			return ErrChanged
-		}
-		return nil
-	})
-}
-
-// write is Write, and WriteOver when check is set: check is given the
-// file's stat data right before the rename, and can stop it.
-func write(path string, data []byte, perm fs.FileMode, check func(fs.FileInfo, error) error) error {
+// write is Write, and WriteOver when g is set.
+func write(path string, data []byte, perm fs.FileMode, g *guard) error {
 	path, err := LinkedFile(path)
 	if err != nil {
 		return err
@@ -58,11 +34,12 @@ func write(path string, data []byte, perm fs.FileMode, check func(fs.FileInfo, e
 		}
 		perm = fi.Mode().Perm()
 	}
-	var beforeRename func() error
-	if check != nil {
-		beforeRename = func() error { return check(os.Stat(path)) }
+	if g != nil {
+		if err := g.hold(path); err != nil {
+			return err
+		}
 	}
-	return replace(path, data, perm, beforeRename)
+	return replace(path, data, perm, g)
 }
 
 // LinkedFile follows path, while it is a symbolic link, to the file the
@@ -95,14 +72,14 @@ func Replace(path string, data []byte, mode fs.FileMode) error {
 	return replace(path, data, mode, nil)
 }
 
-// replace is Replace, which calls check (when set) right before the
-// rename and gives up on its error.
-func replace(path string, data []byte, mode fs.FileMode, check func() error) (err error) {
+// replace is Replace, guarded by g when set: g checks the file right
+// before the rename, and gives up on its error, and right after.
+func replace(path string, data []byte, mode fs.FileMode, g *guard) (err error) {
 	dir, base := filepath.Split(path)
 	if dir == "" {
 		dir = "."
 	}
-	tmp, err := os.CreateTemp(dir, "."+base+".sw-*")
+	tmp, err := CreateTemp(dir, base)
 	if err != nil {
 		return err
 	}
@@ -121,11 +98,15 @@ func replace(path string, data []byte, mode fs.FileMode, check func() error) (er
 	if err = tmp.Sync(); err != nil {
 		return err
 	}
+	mine, err := tmp.Stat()
+	if err != nil {
+		return err
+	}
 	if err = tmp.Close(); err != nil {
 		return err
 	}
-	if check != nil {
-		if err = check(); err != nil {
+	if g != nil {
+		if err = g.beforeRename(path); err != nil {
 			return err
 		}
 	}
@@ -133,6 +114,9 @@ func replace(path string, data []byte, mode fs.FileMode, check func() error) (er
 		return err
 	}
 	SyncDir(dir)
+	if g != nil {
+		return g.afterRename(path, mine)
+	}
 	return nil
 }
 

@@ -146,3 +146,113 @@ func TestWriteRefusesAReadOnlyFile(t *testing.T) {
 		t.Errorf("left behind: %v", ents)
 	}
 }
+
+// TestOpenForWritingSeesAnEditorMidSave: a file truncated and not yet
+// closed by its writer is open for writing; closed, it is not.
+func TestOpenForWritingSeesAnEditorMidSave(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "CLAUDE.md")
+	if err := os.WriteFile(path, []byte("rules\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if writing, known := openForWriting(f); !known {
+		t.Skip("this system does not say whether a file is open for writing")
+	} else if writing {
+		t.Fatal("open for writing before anyone opened it")
+	}
+	editor, err := os.OpenFile(path, os.O_WRONLY|os.O_TRUNC, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if writing, _ := openForWriting(f); !writing {
+		t.Error("an editor mid-save is not seen")
+	}
+	editor.Close()
+	if writing, _ := openForWriting(f); writing {
+		t.Error("still open for writing after the editor closed it")
+	}
+}
+
+// TestWriteOverPutsBackASaveThatWentToTheOldFile: an editor that opened
+// the file just before sw's rename writes into the file sw replaced; its
+// bytes are put back once it is done, and the caller told to read again.
+func TestWriteOverPutsBackASaveThatWentToTheOldFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "CLAUDE.md")
+	if err := os.WriteFile(path, []byte("old rules\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	seen, _ := os.Stat(path)
+	editor, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, known := openForWriting(editor); !known {
+		t.Skip("this system does not say whether a file is open for writing")
+	}
+	// The editor opens the file between sw's last look and its rename:
+	// sw sees no writer until the rename is done.
+	probes := 0
+	defer func(was func(*os.File) (bool, bool)) { probeWriters = was }(probeWriters)
+	probeWriters = func(f *os.File) (bool, bool) {
+		if probes++; probes <= 2 {
+			return false, true
+		}
+		return openForWriting(f)
+	}
+	saved := make(chan struct{})
+	go func() {
+		defer close(saved)
+		time.Sleep(20 * time.Millisecond)
+		editor.Write([]byte("new rules, saved in place\n"))
+		editor.Close()
+	}()
+	err = WriteOver(path, []byte("old rules\nsw's block\n"), 0o644, seen)
+	<-saved
+	if !errors.Is(err, ErrChanged) {
+		t.Errorf("err = %v, want ErrChanged", err)
+	}
+	if got, _ := os.ReadFile(path); string(got) != "new rules, saved in place\n" {
+		t.Errorf("the file holds %q, not the editor's save", got)
+	}
+	if ents, _ := os.ReadDir(filepath.Dir(path)); len(ents) != 1 {
+		t.Errorf("left behind: %v", ents)
+	}
+}
+
+// TestWriteOverWaitsForARecentChangeWhereWritersAreUnknown: where the
+// system cannot say who writes a file, one changed less than Quiet ago
+// is left to settle first; changed meanwhile, it is not replaced.
+func TestWriteOverWaitsForARecentChangeWhereWritersAreUnknown(t *testing.T) {
+	defer func(was func(*os.File) (bool, bool), quiet time.Duration) {
+		probeWriters, Quiet = was, quiet
+	}(probeWriters, Quiet)
+	probeWriters = func(*os.File) (bool, bool) { return false, false }
+	Quiet = 100 * time.Millisecond
+	path := filepath.Join(t.TempDir(), "CLAUDE.md")
+	if err := os.WriteFile(path, []byte("rules\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	seen, _ := os.Stat(path)
+	go func() {
+		time.Sleep(30 * time.Millisecond)
+		os.WriteFile(path, []byte("rules, saved again\n"), 0o644)
+	}()
+	start := time.Now()
+	if err := WriteOver(path, []byte("sw's\n"), 0o644, seen); !errors.Is(err, ErrChanged) {
+		t.Errorf("err = %v, want ErrChanged", err)
+	}
+	if got, _ := os.ReadFile(path); string(got) != "rules, saved again\n" {
+		t.Errorf("the file holds %q", got)
+	}
+	// Settled now: written.
+	longAgo := start.Add(-time.Hour)
+	os.Chtimes(path, longAgo, longAgo)
+	seen, _ = os.Stat(path)
+	if err := WriteOver(path, []byte("sw's\n"), 0o644, seen); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -3,7 +3,6 @@ package block
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"strings"
@@ -80,7 +79,9 @@ func withEOL(block, eol string) string {
 //
 // A change saved to the file while the block is written (by the person's
 // editor, or the agent) is kept: the file is read again and the block set
-// in that, a few times at most. The hooks call this at every session, and
+// in that, a few times at most (see atomicfile.WriteOver, which also waits
+// for an editor saving in place to finish); then it gives up with a
+// *BusyError. The hooks call this at every session, and
 // most calls change nothing: those read the file once, and stat nothing.
 func WriteFile(path, display, block string) (changed bool, err error) {
 	content, err := readIfAny(path)
@@ -114,7 +115,16 @@ func WriteFile(path, display, block string) (changed bool, err error) {
 		}
 		content = again
 	}
-	return false, fmt.Errorf("%s kept changing while sw wrote its block; sw leaves it as it is", display)
+	return false, &BusyError{File: display}
+}
+
+// BusyError is WriteFile's error when the file kept changing, or stayed
+// open in another program's hands, while sw tried to write its block:
+// someone is saving it, and sw leaves it to them.
+type BusyError struct{ File string }
+
+func (e *BusyError) Error() string {
+	return e.File + " was being saved by another program while sw wrote its block; sw leaves it as it is"
 }
 
 // readIfAny reads the file at path; a missing one reads as empty, and

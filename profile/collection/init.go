@@ -12,6 +12,7 @@ import (
 
 	"sw/facts"
 	"sw/profile"
+	"sw/profile/atomicfile"
 	"sw/profile/block"
 	"sw/templates"
 )
@@ -160,7 +161,7 @@ func createNew(path string, data []byte) error {
 	if err := os.MkdirAll(dir, 0o777); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(dir, ".sw-init-*")
+	tmp, err := atomicfile.CreateTemp(dir, filepath.Base(path))
 	if err != nil {
 		return err
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"sw/profile"
+	"sw/profile/atomicfile"
 )
 
 // The profile cache lets the commands that run most often (sw check in an
@@ -91,7 +92,7 @@ func writeCache(path string, data []byte) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
 		return
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".tmp-")
+	tmp, err := atomicfile.CreateTemp(filepath.Dir(path), filepath.Base(path))
 	if err != nil {
 		return
 	}

@@ -113,12 +113,35 @@ func jsonError(name string, data []byte, err error) error {
 		offset = e.Offset
 	}
 	msg := strings.TrimPrefix(err.Error(), "json: ")
-	if err == io.EOF {
+	switch err {
+	case io.EOF:
 		msg, offset = "the file is empty", -1
+	case io.ErrUnexpectedEOF:
+		msg, offset = "the file ends before the JSON does", int64(len(data))
 	}
 	e := &profile.Error{File: name, Msg: "not valid: " + msg}
 	e.Line, e.Col = lineCol(data, offset)
 	return e
+}
+
+// RejectedAt is when the file says the suggestion id, with signature, was
+// rejected in batch; "" when it does not hold that rejection. A nil file
+// holds none.
+func (f *File) RejectedAt(batch, id, signature string) string {
+	if f == nil {
+		return ""
+	}
+	for _, b := range f.Batches {
+		if b.Batch != batch {
+			continue
+		}
+		for _, r := range b.Rejected {
+			if r.ID == id && r.Signature == signature {
+				return r.RejectedAt
+			}
+		}
+	}
+	return ""
 }
 
 // Encode writes the file as people read it: indented, newest batch last.

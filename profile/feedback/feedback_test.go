@@ -56,6 +56,7 @@ func TestRoundTrip(t *testing.T) {
 func TestParseErrors(t *testing.T) {
 	tests := []struct{ src, want string }{
 		{"", "profile_feedback.json: not valid: the file is empty"},
+		{"{\"version\": 1,\n", "profile_feedback.json:2:1: not valid: the file ends before the JSON does"},
 		{"{\"version\": 1,\n \"window\": 1,\n \"batches\": [}", "profile_feedback.json:3:14: not valid: invalid character '}'"},
 		{`{"version": 1, "window": 1, "batches": [], "extra": 1}`, `profile_feedback.json:1:44: not valid: unknown field "extra"`},
 		{"{\"version\": 1, \"window\": 1, \"batches\": [\n {\"batch\": \"1\", \"rejected\": [\n  {\"id\": \"a\", \"signature\": \"s\", \"why\": \"\"}]}]}", `profile_feedback.json:3:33: not valid: unknown field "why"`},

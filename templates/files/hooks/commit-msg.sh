@@ -6,9 +6,14 @@
 if [ -x "$0.sw-chained" ]; then
 	sw_chained "$@" || exit
 fi
-# sw is wanted only when the commit changes the profile: git answers that
-# faster than sw starts (an error, or a change, asks sw).
-git diff --cached --quiet -- profile profile_feedback.json 2>/dev/null
-[ $? -eq 0 ] && exit 0
+# sw is wanted only when the commit changes the profile, or when an sw
+# accept was interrupted here (its merge, left in progress, would make
+# this commit merge the suggestion twice). git answers the first faster
+# than sw starts (an error, or a change, asks sw); the second is a file sw
+# accept keeps in the worktree's git folder, the one that holds the index.
+if [ ! -f "${GIT_INDEX_FILE%/*}/sw-accept.json" ]; then
+	git diff --cached --quiet -- profile profile_feedback.json 2>/dev/null
+	[ $? -eq 0 ] && exit 0
+fi
 command -v sw >/dev/null 2>&1 || exit 0
 GOMAXPROCS=1 exec sw hook commit-msg "$@"

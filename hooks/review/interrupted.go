@@ -1,0 +1,254 @@
+package review
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"sw/hooks/git"
+	"sw/profile/atomicfile"
+	"sw/profile/collection"
+)
+
+// An accept runs `git merge`, and git runs the person's hooks in the
+// middle of it, before the merge commit and after it, with MERGE_HEAD
+// still there. Interrupted there (Ctrl-C, a closed terminal, kill -9), it
+// would leave a merge "in progress" that the person's next commit turns
+// into a second merge of the suggestion. So sw accept first writes down
+// what it is about to merge, in sw-accept.json in the git folder of the
+// worktree that merges (where git keeps MERGE_HEAD), and keeps that file
+// locked; the git merge it runs inherits the lock, as does what git runs.
+// A file nobody holds is an accept that was interrupted, which the next
+// run of sw finishes or undoes (FinishAccept). The commit-msg shim looks
+// for the file to know when sw must see a commit.
+const acceptFile = "sw-accept.json"
+
+// acceptIntent is what an accept is about to do.
+type acceptIntent struct {
+	ID     string `json:"id"`
+	Branch string `json:"branch"`
+	Tip    string `json:"tip"`   // the commit merged
+	Head   string `json:"head"`  // the default branch before the merge
+	Local  bool   `json:"local"` // the branch is local, and deleted once merged
+}
+
+// beginAccept writes the intent down, locked, and returns the open file
+// that holds the lock: git inherits it. done removes the intent.
+func (l *Loop) beginAccept(in acceptIntent) (held *os.File, done func(), err error) {
+	data, err := json.Marshal(in)
+	if err != nil {
+		return nil, nil, err
+	}
+	// The temporary file is locked from its creation, so the intent is
+	// never seen unheld.
+	f, err := atomicfile.CreateTemp(l.Repo.GitDir, acceptFile)
+	if err == nil {
+		if _, err = f.Write(data); err == nil {
+			err = os.Rename(f.Name(), filepath.Join(l.Repo.GitDir, acceptFile))
+		}
+		if err != nil {
+			f.Close()
+			os.Remove(f.Name())
+		}
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	return f, func() {
+		os.Remove(filepath.Join(l.Repo.GitDir, acceptFile))
+		f.Close()
+	}, nil
+}
+
+// FinishAccept finishes or undoes an sw accept that was interrupted, says
+// in a sentence what it did ("" when there was none to see to), and
+// reports whether it changed the repository (tidied):
+//   - its merge commit made, but git not done with it (MERGE_HEAD still
+//     there): the merge is ended as git would have ended it, and the
+//     branch deleted;
+//   - its merge made and ended, the branch not yet deleted: deleted;
+//   - git stopped before it made the merge commit: the merge is undone
+//     (git merge --abort), when undo is set and nothing but the merge is
+//     staged, and the person is told to accept again;
+//   - git stopped as it began, before it noted the merge (no MERGE_HEAD),
+//     the merge's files already staged: undone (git reset --merge), when
+//     nothing else is staged.
+//
+// The commit-msg hook calls it with undo false: a merge git noted and did
+// not commit is what the person's commit is concluding.
+func (l *Loop) FinishAccept(undo bool) (note string, tidied bool, err error) {
+	path := filepath.Join(l.Repo.GitDir, acceptFile)
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, err
+	}
+	defer f.Close()
+	if !atomicfile.TryLock(f) {
+		return "", false, nil // an accept runs
+	}
+	var in acceptIntent
+	if data, err := os.ReadFile(path); err != nil || json.Unmarshal(data, &in) != nil {
+		return "", false, os.Remove(path)
+	}
+	done, err := l.finishAccept(in, undo)
+	if err != nil || done.keep {
+		return done.note, false, err
+	}
+	if done.note != "" {
+		l.logf("%s", done.note)
+	}
+	return done.note, done.tidied, os.Remove(path)
+}
+
+// finished is what finishAccept did: its sentence, whether it changed the
+// repository, and whether the intent must stay for a later run.
+type finished struct {
+	note         string
+	tidied, keep bool
+}
+
+// finishAccept does what FinishAccept says for the intent in.
+func (l *Loop) finishAccept(in acceptIntent, undo bool) (finished, error) {
+	_, head, err := l.Repo.Head()
+	if err != nil {
+		return finished{keep: true}, err
+	}
+	merging, mergeHead := false, git.ZeroHash
+	if op, busy := l.Repo.InProgress(); busy && op == "merge" {
+		if mergeHead, merging, err = l.Repo.Ref("MERGE_HEAD"); err != nil {
+			return finished{keep: true}, err
+		}
+	}
+	ours := merging && mergeHead.String() == in.Tip
+	switch {
+	case ours && head.String() == in.Head:
+		if !undo {
+			return finished{keep: true}, nil
+		}
+		return l.undoAccept(in, "merge", "--abort")
+	case ours && l.isMergeOf(head, in):
+		if _, err := l.Repo.Git("merge", "--quit"); err != nil {
+			return finished{keep: true}, err
+		}
+		return l.finishedAccept(in)
+	case !merging && head.String() == in.Head:
+		if begun, err := l.mergeBegun(in); err != nil || !begun {
+			return finished{keep: err != nil}, err
+		}
+		return l.undoAccept(in, "reset", "--quiet", "--merge", "HEAD")
+	case !merging:
+		if ok, err := l.Repo.IsAncestor(git.Hash(in.Tip), head); err == nil && ok {
+			return l.finishedAccept(in)
+		}
+	}
+	return finished{}, nil // never merged, or the person has moved on
+}
+
+// undoAccept undoes the merge an interrupted accept began, with the git
+// command given, unless changes of the person's are staged with it.
+func (l *Loop) undoAccept(in acceptIntent, undo ...string) (finished, error) {
+	if staged := l.stagedBeyond(in); len(staged) > 0 {
+		return finished{note: fmt.Sprintf("sw accept %s was interrupted before git made its merge, and changes of yours are staged with it (%s): finish the merge yourself or undo it (git merge --abort, or git reset --merge)",
+			in.ID, strings.Join(staged, ", "))}, nil
+	}
+	if _, err := l.Repo.Git(undo...); err != nil {
+		return finished{keep: true}, err
+	}
+	return finished{note: fmt.Sprintf("sw accept %s was interrupted before git made its merge; sw undid the merge: run sw accept %s again", in.ID, in.ID), tidied: true}, nil
+}
+
+// mergeBegun reports whether a file the merge changes differs from HEAD,
+// staged or not: git had begun the merge before it noted it.
+func (l *Loop) mergeBegun(in acceptIntent) (bool, error) {
+	files, err := l.Repo.Git("diff", "-z", "--name-only", in.Head, in.Tip)
+	if err != nil || len(files) == 0 {
+		return false, err
+	}
+	args := append([]string{"status", "--porcelain", "-z", "--untracked-files=all", "--"}, strings.Split(strings.TrimRight(string(files), "\x00"), "\x00")...)
+	out, err := l.Repo.Git(args...)
+	return len(out) > 0, err
+}
+
+// finishedAccept deletes the merged branch, as the accept would have.
+func (l *Loop) finishedAccept(in acceptIntent) (finished, error) {
+	if in.Local {
+		if at, ok, err := l.Repo.Ref("refs/heads/" + in.Branch); err == nil && ok && at.String() == in.Tip {
+			if _, err := l.Repo.Git("branch", "-d", in.Branch); err != nil {
+				return finished{keep: true}, err
+			}
+		}
+	}
+	return finished{note: fmt.Sprintf("finished sw accept %s, which was interrupted after its merge", in.ID), tidied: true}, nil
+}
+
+// isMergeOf reports whether commit is the accept's merge commit: the
+// default branch as it was, and the suggestion.
+func (l *Loop) isMergeOf(commit git.Hash, in acceptIntent) bool {
+	c, err := l.Repo.Commit(commit)
+	if err != nil || len(c.Parents) != 2 {
+		return false
+	}
+	return c.Parents[0].String() == in.Head && c.Parents[1].String() == in.Tip
+}
+
+// stagedBeyond lists what is staged beyond the files the merge changes:
+// the person's own, which undoing the merge would lose.
+func (l *Loop) stagedBeyond(in acceptIntent) []string {
+	merged, err1 := l.Repo.Git("diff", "-z", "--name-only", in.Head, in.Tip)
+	staged, err2 := l.Repo.Git("diff", "-z", "--cached", "--name-only")
+	if err1 != nil || err2 != nil {
+		return []string{"(git could not say which)"}
+	}
+	mine := strings.Split(string(merged), "\x00")
+	var beyond []string
+	for _, p := range strings.Split(string(staged), "\x00") {
+		if p != "" && !slices.Contains(mine, p) {
+			beyond = append(beyond, p)
+		}
+	}
+	return beyond
+}
+
+// FinishRecord puts the index right after a rejection record that a kill
+// stopped midway. `git commit --only` commits profile_feedback.json, then
+// sets the index entry: stopped in between, it leaves the index holding
+// the file as it was before the record (or not at all), staged, and the
+// person's next commit would take the record back out. When HEAD is sw's
+// record and the index holds its parent's file, the entry is set to
+// HEAD's. It reports whether it did.
+func (l *Loop) FinishRecord() (bool, error) {
+	_, head, err := l.Repo.Head()
+	if err != nil || head.IsZero() {
+		return false, err
+	}
+	c, err := l.Repo.Commit(head)
+	if err != nil || !strings.HasPrefix(c.Message, recordSubject) || len(c.Parents) != 1 {
+		return false, err
+	}
+	path := collection.FeedbackFile
+	out, err := l.Repo.Git("ls-files", "--stage", "--", path)
+	if err != nil {
+		return false, err
+	}
+	staged := ""
+	if f := strings.Fields(string(out)); len(f) >= 2 {
+		staged = f[1]
+	}
+	before, _, err := l.Repo.FileAt(c.Parents[0], path)
+	if err != nil || staged != string(before) {
+		return false, err // before is "" where the parent lacks the file
+	}
+	if _, err := l.Repo.Git("reset", "-q", "--", path); err != nil {
+		return false, err
+	}
+	l.logf("set %s in the index to %.7s's, as a record stopped midway would have", path, head)
+	return true, nil
+}
