@@ -110,6 +110,20 @@ func writers() []writer {
 	}
 }
 
+// killWindow is when a writer's trials interrupt it: at a random moment of
+// its first 400 ms, or, for a writer done sooner, of the time it takes (a
+// run to its end, timed, and a fifth more), so that most interruptions land
+// while it works.
+func (w *world) killWindow(wr writer, armed string) time.Duration {
+	dir := armed + "-timed"
+	defer os.RemoveAll(dir)
+	if err := copyTree(armed, dir); err != nil {
+		return 400 * time.Millisecond
+	}
+	took := wr.start(w, dir, -1, opts{}).wall
+	return min(400*time.Millisecond, max(5*time.Millisecond, took*6/5))
+}
+
 // gitLocks lists the lock files of git's own left under the git folder: a
 // git stopped midway leaves one when the signal lands between its making
 // the file and its noting it for removal. sw never removes git's locks.
@@ -165,6 +179,7 @@ func (w *world) killTrials(t *table, base string, c *corpus, trials, jobs int, o
 			}
 		}
 		w.pack(armed)
+		window := w.killWindow(wr, armed)
 		person := personFiles(armed)
 		var killed [2]atomic.Int64
 		work := make(chan int)
@@ -176,7 +191,7 @@ func (w *world) killTrials(t *table, base string, c *corpus, trials, jobs int, o
 				for trial := range work {
 					dir := filepath.Join(w.work, "trials", fmt.Sprintf("%s-%d", filepath.Base(armed), trial))
 					how := interruption(rand.IntN(2))
-					held, why, mid := w.killTrial(wr, armed, dir, person, c, trial, how, locks)
+					held, why, mid := w.killTrial(wr, armed, dir, person, c, trial, how, window, locks)
 					if mid {
 						killed[how].Add(1)
 					}
@@ -192,17 +207,18 @@ func (w *world) killTrials(t *table, base string, c *corpus, trials, jobs int, o
 		}
 		close(work)
 		wg.Wait()
-		r.extra = fmt.Sprintf("interrupted mid-run: %d by kill -9 of sw, %d by Ctrl-C", killed[killSw].Load(), killed[ctrlC].Load())
+		r.extra = fmt.Sprintf("within its first %d ms; interrupted mid-run: %d by kill -9 of sw, %d by Ctrl-C",
+			window.Milliseconds(), killed[killSw].Load(), killed[ctrlC].Load())
 	}
 }
 
 // killTrial is one trial; mid reports whether the kill landed before the
 // writer was done.
-func (w *world) killTrial(wr writer, armed, dir string, person map[string]string, c *corpus, trial int, how interruption, locks *row) (held bool, why string, mid bool) {
+func (w *world) killTrial(wr writer, armed, dir string, person map[string]string, c *corpus, trial int, how interruption, window time.Duration, locks *row) (held bool, why string, mid bool) {
 	if err := copyTree(armed, dir); err != nil {
 		return false, "copying: " + err.Error(), false
 	}
-	res := wr.start(w, dir, trial, opts{killAfter: time.Duration(rand.IntN(400_001)) * time.Microsecond, interrupt: how})
+	res := wr.start(w, dir, trial, opts{killAfter: time.Duration(rand.Int64N(int64(window) + 1)), interrupt: how})
 	mid = res.interrupted
 	left := gitLocks(dir)
 	locks.tally(len(left) == 0, how.String()+" in "+wr.name+": "+strings.Join(left, ", "))

@@ -4,8 +4,10 @@
 //
 //   - kill -9: each of sw's writers (the post-commit hook with the
 //     analysis it starts, the background analysis, the pre-session hook,
-//     sw accept, sw reject, sw facts add, sw hook install) is killed, its
-//     whole process group at once, at a random moment of its first 400 ms.
+//     sw accept, sw reject, sw facts add, sw hook install) is stopped at a
+//     random moment of its first 400 ms (of the time it takes, for one
+//     done sooner): kill -9 of its sw processes, or Ctrl-C of its whole
+//     process group, at random.
 //     Every file sw owns must still parse, every byte the person wrote be
 //     as it was, git fsck --strict be clean; after the next run, no
 //     temporary file and no merge in progress may be left, and the next
