@@ -77,8 +77,10 @@ func (w *world) hostileCase(base, outside string, i int, h hostile, p *problems)
 		return
 	}
 	h.plant(w, dir)
-	if h.trust && w.trust {
-		w.run(dir, opts{}, "sw", "trust") // the person trusts what .sw.yaml runs
+	if h.kind == "analyzer answers" && w.trust {
+		// The person trusts the command .sw.yaml runs. (How sw trust is
+		// called is a guess made before it was built: check it.)
+		w.run(dir, opts{}, "sw", "trust")
 	}
 	before := snapshot(dir, outside, w.home)
 	r := w.run(dir, opts{stdin: []byte(h.stdin), timeout: 20 * time.Second, bounded: true}, "sw", h.args...)

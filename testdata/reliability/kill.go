@@ -124,13 +124,18 @@ func (w *world) killWindow(wr writer, armed string) time.Duration {
 	return min(400*time.Millisecond, max(5*time.Millisecond, took*6/5))
 }
 
-// gitLocks lists the lock files of git's own left under the git folder: a
-// git stopped midway leaves one when the signal lands between its making
-// the file and its noting it for removal. sw never removes git's locks.
+// gitLocks lists the lock files of git's own left under the git folder
+// (and packed-refs.new, which git writes under packed-refs.lock): a git
+// stopped midway leaves one when the signal lands between its making the
+// file and its noting it for removal. sw removes none of them but those
+// beside its own branches.
 func gitLocks(dir string) []string {
 	var found []string
 	filepath.WalkDir(filepath.Join(dir, ".git"), func(path string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(d.Name(), ".lock") && !tempName.MatchString(d.Name()) && d.Name() != "lock" {
+		if err != nil || d.IsDir() {
+			return nil
+		}
+		if d.Name() == "packed-refs.new" || strings.HasSuffix(d.Name(), ".lock") && !tempName.MatchString(d.Name()) && d.Name() != "lock" {
 			rel, _ := filepath.Rel(dir, path)
 			if !strings.HasPrefix(rel, filepath.Join(".git", "sw")) {
 				found = append(found, rel)
