@@ -281,10 +281,11 @@ func indentWidth(text []byte) int {
 
 // isBullet reports whether t, a line with its indent taken off, starts a
 // bulleted list item: -, * or + and then a space, a tab or nothing, and
-// not a thematic break (- - -).
+// not a thematic break (- - -). A lone carriage return is nothing: it ends
+// the line, as it does in Markdown (the file's last line keeps its own).
 func isBullet(t []byte) bool {
 	return len(t) > 0 && (t[0] == '-' || t[0] == '*' || t[0] == '+') &&
-		(len(t) == 1 || t[1] == ' ' || t[1] == '\t') && !isBreak(t)
+		(len(t) == 1 || t[1] == ' ' || t[1] == '\t' || string(t[1:]) == "\r") && !isBreak(t)
 }
 
 // isBreak reports whether t is a thematic break: three or more of one of
