@@ -75,7 +75,7 @@ func (l *Loop) feedbackOnDefault() (*feedback.File, tip, error) {
 // feedbackInWorkingTree reads the working tree's profile_feedback.json,
 // or nil when there is none or it cannot be read.
 func (l *Loop) feedbackInWorkingTree() *feedback.File {
-	data, err := os.ReadFile(l.Coll.Path(collection.FeedbackFile))
+	data, err := l.Coll.ReadFile(collection.FeedbackFile) // never through a link out of the collection
 	if err != nil {
 		return nil
 	}

@@ -251,8 +251,11 @@ func hostileCases(w *world, outside string) []hostile {
 		[]string{"hook", "pre-session"}, sessionStart, []int{0}, `CLAUDE\.md`)
 	out("memory.md outside", link("memory.md", filepath.Join(outside, "notes.md")),
 		[]string{"facts", "add", "--section", "observations", "A fact."}, "", []int{1}, `memory\.md`)
+	// sw analyze takes the rejections from the default branch in git, never
+	// from the working tree's file: it runs, and the file outside is left
+	// as it was (the run checks that).
 	out("profile_feedback.json outside", link("profile_feedback.json", filepath.Join(outside, "notes.md")),
-		[]string{"analyze"}, "", []int{1}, `profile_feedback\.json`)
+		[]string{"analyze"}, "", []int{0}, "")
 	out("a rule file outside", link("profile/preferences/bad.yaml", filepath.Join(outside, "notes.md")),
 		[]string{"profile", "show"}, "", []int{1}, `profile/preferences/bad\.yaml`)
 
