@@ -699,3 +699,21 @@ func Exists(path string) bool {
 	_, err := os.Stat(path)
 	return !errors.Is(err, fs.ErrNotExist)
 }
+
+// WithoutOwn returns data, memory.md as read from name, with sw's own
+// entries (its "Pieces written" lines, its stances, the fold line) taken
+// out: what the person wrote. Two files that read the same without them
+// differ only in what sw keeps, so a hook may stage one over the other.
+func WithoutOwn(name string, data []byte) ([]byte, error) {
+	m, err := Parse(name, data)
+	if err != nil {
+		return nil, err
+	}
+	var own []Entry
+	for _, e := range m.Entries {
+		if isOwn(e) {
+			own = append(own, e)
+		}
+	}
+	return m.spliceAuto(own, [2][]string{})
+}

@@ -172,10 +172,22 @@ func worktreeOnly(repo *git.Repo, index, mem string, staged git.Hash, changed bo
 	if err != nil {
 		return "", err
 	}
-	if !bytes.Equal(have, want) {
+	if !bytes.Equal(have, want) && !onlyOwnDiffer(have, want) {
 		return "beside your own changes to it, which are not staged", nil
 	}
 	return "", nil
+}
+
+// onlyOwnDiffer reports whether memory.md in the working tree (have) and
+// in the index (want) differ in sw's own entries alone: an update of sw's
+// that a killed hook wrote and never staged, which the commit may take.
+func onlyOwnDiffer(have, want []byte) bool {
+	h, err := facts.WithoutOwn(collection.MemoryFile, have)
+	if err != nil {
+		return false
+	}
+	w, err := facts.WithoutOwn(collection.MemoryFile, want)
+	return err == nil && bytes.Equal(h, w)
 }
 
 // factsAfterCommit is the post-commit hook's part: memory.md brought in

@@ -220,3 +220,28 @@ func TestPreCommitListsAnEmptyPiece(t *testing.T) {
 		t.Errorf("memory.md in HEAD:\n%s", got)
 	}
 }
+
+// A memory.md that differs from the index only in sw's own lines (a
+// pre-commit hook killed between its write and its git add) is sw's to
+// stage; one the person changed is not.
+func TestOnlyOwnDiffer(t *testing.T) {
+	index := "## Series positioning\n\nA letter a month.\n\n## Pieces written\n\n- **pieces/a.md:** a: See a. (sw, 2026-01-01)\n"
+	swAdded := index + "- **pieces/b.md:** b: See b. (sw, 2026-01-02)\n"
+	personAdded := index + "- Started in a notebook (2025-12-01)\n"
+	personEdited := strings.Replace(index, "A letter a month.", "A letter a week.", 1)
+	for _, tc := range []struct {
+		name, have string
+		want       bool
+	}{
+		{"sw's line added", swAdded, true},
+		{"sw's line changed", strings.Replace(index, "See a.", "See a, rewritten.", 1), true},
+		{"sw's line removed", "## Series positioning\n\nA letter a month.\n\n## Pieces written\n", true},
+		{"the person's line added", personAdded, false},
+		{"the person's prose changed", personEdited, false},
+		{"both", personAdded + "- **pieces/b.md:** b: See b. (sw, 2026-01-02)\n", false},
+	} {
+		if got := onlyOwnDiffer([]byte(tc.have), []byte(index)); got != tc.want {
+			t.Errorf("%s: onlyOwnDiffer = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
