@@ -174,10 +174,9 @@ func problemLines(stderr string) string {
 		if strings.Contains(line, "finished sw accept") || strings.Contains(line, "sw undid the merge") ||
 			strings.Contains(line, "analysed ") || strings.Contains(line, "wait as branches") || strings.Contains(line, "waits as a branch") ||
 			strings.Contains(line, "was being saved as the session started") || strings.Contains(line, "is in progress, so") ||
-			// A kill between the pre-commit hook's write of memory.md and
-			// its git add leaves sw's own update unstaged; the next commit
-			// reads it as the person's and leaves its own update beside it
-			// in the working tree: nothing lost, committed next time.
+			// sw facts add writes memory.md and commits nothing: a fact it
+			// added before the kill is an unstaged edit, which the next
+			// commit leaves for the person and says so.
 			strings.Contains(line, "in the working tree only, beside your own changes") {
 			continue
 		}
