@@ -1,6 +1,7 @@
 package review
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,6 +14,7 @@ import (
 	"sw/hooks/git"
 	"sw/profile/atomicfile"
 	"sw/profile/collection"
+	"sw/profile/confine"
 )
 
 // An accept runs `git merge`, and git runs the person's hooks in the
@@ -143,7 +145,11 @@ func (l *Loop) finishAccept(in acceptIntent, undo bool) (finished, error) {
 		if begun, err := l.mergeBegun(in); err != nil || !begun {
 			return finished{keep: err != nil}, err
 		}
-		return l.undoAccept(in, "reset", "--quiet", "--merge", "HEAD")
+		undone, err := l.undoAccept(in, "reset", "--quiet", "--merge", "HEAD")
+		if err == nil && undone.tidied {
+			err = l.putBackHalfWritten(in)
+		}
+		return undone, err
 	case !merging:
 		if ok, err := l.Repo.IsAncestor(git.Hash(in.Tip), head); err == nil && ok {
 			return l.finishedAccept(in)
@@ -175,6 +181,68 @@ func (l *Loop) mergeBegun(in acceptIntent) (bool, error) {
 	args := append([]string{"status", "--porcelain", "-z", "--untracked-files=all", "--"}, strings.Split(strings.TrimRight(string(files), "\x00"), "\x00")...)
 	out, err := l.Repo.Git(args...)
 	return len(out) > 0, err
+}
+
+// putBackHalfWritten puts back, as HEAD has them, the files git was
+// writing when it was stopped. git writes a merge's files in place before
+// it writes its index, so the files of a merge it never noted are left
+// untracked or changed, whole, cut short or empty (a rule file that makes
+// the profile unreadable), where git reset --merge leaves them be. A file
+// is git's when its bytes are the start of the suggestion's version (or
+// it is gone, where the suggestion removes it): git merges only over files
+// as HEAD has them, so no edit of the person's can be among them.
+func (l *Loop) putBackHalfWritten(in acceptIntent) error {
+	files, err := l.Repo.Git("diff", "-z", "--name-only", in.Head, in.Tip)
+	if err != nil {
+		return err
+	}
+	var restore []string
+	for _, path := range strings.Split(strings.TrimRight(string(files), "\x00"), "\x00") {
+		ours, inHead, err := l.fileAt(in.Head, path)
+		if err != nil {
+			return err
+		}
+		theirs, inTip, err := l.fileAt(in.Tip, path)
+		if err != nil {
+			return err
+		}
+		target, err := confine.Path(l.Coll.Root, filepath.Join(l.Coll.Root, filepath.FromSlash(path)), path)
+		if err != nil {
+			continue // not a file of the collection's: not sw's to touch
+		}
+		now, err := confine.ReadFile(target)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			if !inTip && inHead {
+				restore = append(restore, path)
+			}
+		case err != nil:
+			continue
+		case inTip && bytes.HasPrefix(theirs, now) && !(inHead && bytes.Equal(now, ours)):
+			if !inHead {
+				if err := os.Remove(target); err != nil {
+					return err
+				}
+				continue
+			}
+			restore = append(restore, path)
+		}
+	}
+	if len(restore) == 0 {
+		return nil
+	}
+	_, err = l.Repo.Git(append([]string{"checkout", "HEAD", "--"}, restore...)...)
+	return err
+}
+
+// fileAt reads path as commit has it; ok is false where it has none.
+func (l *Loop) fileAt(commit, path string) (data []byte, ok bool, err error) {
+	blob, ok, err := l.Repo.FileAt(git.Hash(commit), path)
+	if err != nil || !ok {
+		return nil, false, err
+	}
+	data, err = l.Repo.Blob(blob)
+	return data, err == nil, err
 }
 
 // finishedAccept deletes the merged branch, as the accept would have.

@@ -686,6 +686,43 @@ func TestFinishRecordPutsTheIndexRight(t *testing.T) {
 	}
 }
 
+// TestFinishAcceptPutsBackAFileGitHalfWrote: git writes a merge's files
+// before its index, so an accept stopped there leaves the suggestion's
+// rule file untracked and cut short (empty, here), which makes the profile
+// unreadable and which git reset --merge leaves be. The next run removes
+// it; a file of the person's beside it stays.
+func TestFinishAcceptPutsBackAFileGitHalfWrote(t *testing.T) {
+	l := newCollection(t)
+	root := l.Coll.Root
+	out := propose(t, l, suggestions(1))
+	s := out.Written[0]
+	_, head, err := l.Repo.Head()
+	if err != nil {
+		t.Fatal(err)
+	}
+	held, done, err := l.beginAccept(acceptIntent{ID: s.ID, Branch: s.Branch, Tip: s.Tip, Head: head.String(), Local: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer done()
+	write(t, filepath.Join(root, s.Path), "")
+	write(t, filepath.Join(root, "notes.txt"), "the person's")
+	held.Close()
+	if _, err := l.Coll.Resolve(""); err == nil {
+		t.Fatal("the empty rule file did not break the profile: the test shows nothing")
+	}
+	note, tidied, err := l.FinishAccept(true)
+	if err != nil || !tidied || !strings.Contains(note, "sw undid the merge") {
+		t.Fatalf("FinishAccept = %q, %v, %v", note, tidied, err)
+	}
+	if got := runGit(t, root, "status", "--porcelain"); got != "?? notes.txt" {
+		t.Errorf("status afterwards:\n%s", got)
+	}
+	if _, err := l.Coll.Resolve(""); err != nil {
+		t.Errorf("the profile afterwards: %v", err)
+	}
+}
+
 // TestFinishAcceptUndoesAMergeGitHadBegun: an accept stopped as git began
 // its merge, before git noted it (no MERGE_HEAD), leaves the suggestion's
 // rule file staged, for the person's next commit to take in. The next run

@@ -43,8 +43,8 @@ func (p *problems) add(format string, args ...any) { *p = append(*p, fmt.Sprintf
 // ownedFilesParse checks the files sw writes as sw itself reads them, and
 // what the person wrote in them: CLAUDE.md's block and the person's text
 // around it, memory.md and the person's facts in it, the feedback file,
-// the settings (.sw.yaml and every rule file), Claude Code's settings with
-// the person's entries, and sw's state.
+// Claude Code's settings with the person's entries, and sw's state. The
+// profile is checked after the next run (see nextRunTidies).
 func ownedFilesParse(dir string, person map[string]string, p *problems) {
 	claude := readFile(filepath.Join(dir, "CLAUDE.md"))
 	if _, err := block.Rewrite("CLAUDE.md", []byte(claude), block.Begin+"\n"+block.End); err != nil {
@@ -70,15 +70,6 @@ func ownedFilesParse(dir string, person map[string]string, p *problems) {
 		p.add("profile_feedback.json: %v", err)
 	} else if _, err := feedback.Parse("profile_feedback.json", data); err != nil {
 		p.add("%v", err)
-	}
-	if c, err := collection.Open(dir); err != nil {
-		p.add("%v", err)
-	} else {
-		for _, genre := range []string{"essay", ""} {
-			if _, err := c.Resolve(genre); err != nil {
-				p.add("the profile: %v", err)
-			}
-		}
 	}
 	settings := readFile(filepath.Join(dir, ".claude", "settings.json"))
 	if !json.Valid([]byte(settings)) {
@@ -160,6 +151,24 @@ func (w *world) nextRunTidies(dir string, p *problems) {
 	}
 	if _, err := os.Lstat(filepath.Join(dir, ".git", "MERGE_HEAD")); err == nil {
 		p.add("a merge is in progress after the next run")
+	}
+	profileResolves(dir, p)
+}
+
+// profileResolves checks the settings, .sw.yaml and every rule file, as
+// sw reads them. sw writes no rule file in the working tree itself: git
+// does, as sw accept merges, and git writes a file in place, so a kill of
+// git mid-merge leaves one cut short, for sw's next run to put back.
+func profileResolves(dir string, p *problems) {
+	c, err := collection.Open(dir)
+	if err != nil {
+		p.add("%v", err)
+		return
+	}
+	for _, genre := range []string{"essay", ""} {
+		if _, err := c.Resolve(genre); err != nil {
+			p.add("the profile after the next run: %v", err)
+		}
 	}
 }
 
