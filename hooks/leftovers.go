@@ -52,6 +52,11 @@ func sweepLeftovers(c *collection.Collection, repo *git.Repo) {
 // done: an sw accept (see review.FinishAccept), a rejection record (see
 // review.FinishRecord). It says so in one line.
 func finishInterrupted(l *review.Loop, io IO) {
+	finishAccept(l, io)
+	finishRecord(l, io)
+}
+
+func finishAccept(l *review.Loop, io IO) {
 	note, _, err := l.FinishAccept(true)
 	if err != nil {
 		note = "an interrupted sw accept could not be seen to: " + oneLine(err)
@@ -59,6 +64,9 @@ func finishInterrupted(l *review.Loop, io IO) {
 	if note != "" {
 		fmt.Fprintf(io.Stderr, "sw: %s\n", note)
 	}
+}
+
+func finishRecord(l *review.Loop, io IO) {
 	if _, err := l.FinishRecord(); err != nil {
 		fmt.Fprintf(io.Stderr, "sw: an interrupted rejection record could not be seen to: %s\n", oneLine(err))
 	}
