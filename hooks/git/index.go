@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -157,8 +158,16 @@ func (r *Repo) Stage(indexFile, path string) error {
 }
 
 // AuthorDate is the time git would give the author of a commit made now:
-// GIT_AUTHOR_DATE when it is set, else now, in the author's time zone.
+// GIT_AUTHOR_DATE when it is set, else now, in the author's time zone. In
+// a hook, git hands over the date it chose in its internal form, "@<unix
+// seconds> <zone>", which is read as it is; any other form is git's to
+// read (git var), at the cost of a process.
 func (r *Repo) AuthorDate() (time.Time, error) {
+	if v, ok := strings.CutPrefix(os.Getenv("GIT_AUTHOR_DATE"), "@"); ok {
+		if t, err := gitTime(v); err == nil {
+			return t, nil
+		}
+	}
 	out, err := r.Git("var", "GIT_AUTHOR_IDENT")
 	if err != nil {
 		return time.Time{}, err
@@ -169,14 +178,26 @@ func (r *Repo) AuthorDate() (time.Time, error) {
 // identTime reads the time at the end of git's "Name <email> 1700000000
 // +0100".
 func identTime(ident string) (time.Time, error) {
-	f := strings.Fields(ident[strings.LastIndexByte(ident, '>')+1:])
-	if len(f) != 2 {
+	t, err := gitTime(ident[strings.LastIndexByte(ident, '>')+1:])
+	if err != nil {
 		return time.Time{}, fmt.Errorf("git var said %q, not an identity with a date", ident)
 	}
+	return t, nil
+}
+
+// gitTime reads git's internal form of a time: "1700000000 +0100".
+func gitTime(s string) (time.Time, error) {
+	f := strings.Fields(s)
+	if len(f) != 2 {
+		return time.Time{}, fmt.Errorf("%q is not seconds and a time zone", s)
+	}
 	secs, err := strconv.ParseInt(f[0], 10, 64)
-	zone, zerr := time.Parse("-0700", f[1])
-	if err != nil || zerr != nil {
-		return time.Time{}, fmt.Errorf("git var said %q, not an identity with a date", ident)
+	if err != nil {
+		return time.Time{}, err
+	}
+	zone, err := time.Parse("-0700", f[1])
+	if err != nil {
+		return time.Time{}, err
 	}
 	return time.Unix(secs, 0).In(zone.Location()), nil
 }

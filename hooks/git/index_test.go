@@ -80,6 +80,17 @@ func TestAuthorDateAndAddedDates(t *testing.T) {
 	if err != nil || when.Format(time.DateOnly) != "2026-01-02" {
 		t.Fatalf("%v %v", when, err)
 	}
+	// The form git hands its hooks is read in place, and means what git
+	// var says it means.
+	t.Setenv("GIT_AUTHOR_DATE", "@1767414600 -0500")
+	inHook, err := r.AuthorDate()
+	if err != nil || inHook.Format(time.RFC3339) != "2026-01-02T23:30:00-05:00" {
+		t.Fatalf("in a hook: %v %v", inHook, err)
+	}
+	out, err := r.Git("var", "GIT_AUTHOR_IDENT")
+	if asked, err2 := identTime(string(out)); err != nil || err2 != nil || !asked.Equal(inHook) || asked.Format("-0700") != "-0500" {
+		t.Errorf("git var says %q", out)
+	}
 	commitFiles(t, r.Root, "one", "p/a.md", "a\n", "p/b.md", "b\n")
 	t.Setenv("GIT_AUTHOR_DATE", "2026-02-03T10:00:00Z")
 	git(t, r.Root, "rm", "-q", "p/b.md")
