@@ -1,6 +1,7 @@
 package prose
 
 import (
+	"strings"
 	"sync"
 	"unicode"
 	"unicode/utf8"
@@ -18,7 +19,10 @@ import (
 //   - a single capital initial (J. Smith) or a dotted abbreviation (U.S.)
 //     unless the next word is one that commonly opens a sentence (The, It,
 //     We, …): "the U.S. Senate" goes on, "in the U.S. The" ends;
-//   - a dot inside a number or abbreviation, which belongs to the word.
+//   - a dot inside a number or abbreviation, which belongs to the word;
+//   - the dot after a label that opens a sentence, numbering what follows
+//     (1. 2d. 3rd. First. Secondly. IV.): "First. How it will tend to
+//     extend…" is one sentence, not a sentence of one word.
 //
 // A terminator glued to a capitalised word ("cars.They") ends the sentence
 // when it follows a lower-case word, since student writing drops spaces.
@@ -57,6 +61,9 @@ func (b *builder) prose(t0, t1, para int) {
 			continue
 		case r == '.' || r == '!' || r == '?' || r == '…':
 			j, term, ends := b.terminator(i, t1)
+			if ends && j < t1 && len(d.Words) == sw+1 && term == '.' && j-i == 1 && b.wordEndsAt(i) && isLabel(b.lastOrig()) {
+				ends = false // "First. How it will…": one sentence
+			}
 			if ends && len(d.Words) > sw {
 				b.closeSentence(sw, ss, j, para, term)
 				sw, ss = len(d.Words), -1
@@ -257,6 +264,36 @@ func abbrevKind(w string) uint8 {
 		return abbrevNumber
 	}
 	return 0
+}
+
+// isLabel says whether w, as written, numbers a point: a number (1, 12),
+// an ordinal (1st, 2d, 3rd, 4th), an ordinal word (First, Secondly,
+// Lastly) or a Roman numeral in capitals (II, IV).
+func isLabel(w []byte) bool {
+	digits := 0
+	for digits < len(w) && isDigit(rune(w[digits])) {
+		digits++
+	}
+	if digits > 0 {
+		switch string(w[digits:]) {
+		case "", "st", "nd", "rd", "th", "d":
+			return digits <= 3
+		}
+		return false
+	}
+	roman := len(w) > 0
+	for _, c := range w {
+		roman = roman && strings.IndexByte("IVXLC", c) >= 0
+	}
+	if roman {
+		return true
+	}
+	switch strings.ToLower(string(w)) {
+	case "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+		"firstly", "secondly", "thirdly", "fourthly", "fifthly", "sixthly", "lastly":
+		return true
+	}
+	return false
 }
 
 // startsWithStarter says whether s begins with a word that commonly opens

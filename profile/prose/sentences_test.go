@@ -38,6 +38,12 @@ func TestSentences(t *testing.T) {
 		{"paragraph end closes", "First without end\n\nSecond.", []string{"First without end", "Second."}},
 		{"punctuation only is no sentence", "Hello.\n\n...\n\n— !", []string{"Hello."}},
 		{"sentence opens with a quote", `Done. "Next one," he said.`, []string{"Done.", `"Next one," he said.`}},
+		{"ordinal word numbering a point", "First. How it will tend to grow. Second. In what manner.",
+			[]string{"First. How it will tend to grow.", "Second. In what manner."}},
+		{"numbers and ordinals numbering points", "Four cases. 1. For disputes. 2. For captures. 2d. The tenure. IV. The rest.",
+			[]string{"Four cases.", "1. For disputes.", "2. For captures.", "2d. The tenure.", "IV. The rest."}},
+		{"a label is a label only as a sentence opens", "He came first. Then second. Lastly.",
+			[]string{"He came first.", "Then second.", "Lastly."}},
 		{"dash before the next sentence", "It ended. — And then?", []string{"It ended.", "— And then?"}},
 	}
 	for _, c := range cases {
