@@ -686,24 +686,30 @@ func TestFinishRecordPutsTheIndexRight(t *testing.T) {
 	}
 }
 
+// acceptUnderWay is a collection with one suggestion and an sw accept of
+// it under way: its intent written and held (held), not yet merged.
+func acceptUnderWay(t *testing.T) (l *Loop, s *Suggestion, held *os.File, done func()) {
+	l = newCollection(t)
+	s = propose(t, l, suggestions(1)).Written[0]
+	_, head, err := l.Repo.Head()
+	if err != nil {
+		t.Fatal(err)
+	}
+	held, done, err = l.beginAccept(acceptIntent{ID: s.ID, Branch: s.Branch, Tip: s.Tip, Head: head.String(), Local: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l, s, held, done
+}
+
 // TestFinishAcceptPutsBackAFileGitHalfWrote: git writes a merge's files
 // before its index, so an accept stopped there leaves the suggestion's
 // rule file untracked and cut short (empty, here), which makes the profile
 // unreadable and which git reset --merge leaves be. The next run removes
 // it; a file of the person's beside it stays.
 func TestFinishAcceptPutsBackAFileGitHalfWrote(t *testing.T) {
-	l := newCollection(t)
+	l, s, held, done := acceptUnderWay(t)
 	root := l.Coll.Root
-	out := propose(t, l, suggestions(1))
-	s := out.Written[0]
-	_, head, err := l.Repo.Head()
-	if err != nil {
-		t.Fatal(err)
-	}
-	held, done, err := l.beginAccept(acceptIntent{ID: s.ID, Branch: s.Branch, Tip: s.Tip, Head: head.String(), Local: true})
-	if err != nil {
-		t.Fatal(err)
-	}
 	defer done()
 	write(t, filepath.Join(root, s.Path), "")
 	write(t, filepath.Join(root, "notes.txt"), "the person's")
@@ -728,18 +734,8 @@ func TestFinishAcceptPutsBackAFileGitHalfWrote(t *testing.T) {
 // rule file staged, for the person's next commit to take in. The next run
 // undoes it, and a second run finds nothing to do.
 func TestFinishAcceptUndoesAMergeGitHadBegun(t *testing.T) {
-	l := newCollection(t)
+	l, s, held, done := acceptUnderWay(t)
 	root := l.Coll.Root
-	out := propose(t, l, suggestions(1))
-	s := out.Written[0]
-	_, head, err := l.Repo.Head()
-	if err != nil {
-		t.Fatal(err)
-	}
-	held, done, err := l.beginAccept(acceptIntent{ID: s.ID, Branch: s.Branch, Tip: s.Tip, Head: head.String(), Local: true})
-	if err != nil {
-		t.Fatal(err)
-	}
 	runGit(t, root, "checkout", s.Tip, "--", s.Path) // git's start on the merge
 	held.Close()                                     // the accept is gone
 	note, tidied, err := l.FinishAccept(true)
