@@ -6,6 +6,8 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
+	"time"
 
 	"sw/profile/atomicfile"
 	"sw/profile/confine"
@@ -64,10 +66,23 @@ func RemoveFile(path, name, key string) ([]Entry, error) {
 	return removed, err
 }
 
+// writersWait is how long a writer of memory.md waits for another sw
+// process writing it (see atomicfile.LockDir): each holds it for a few
+// milliseconds.
+const writersWait = 10 * time.Second
+
 // rewrite reads the file at path, has edit compute its new content (nil:
 // nothing to write) and writes it over the file as it was read, reading
 // again if it changed meanwhile.
 func rewrite(path, name string, edit func(data []byte, exists bool) ([]byte, error)) error {
+	unlock, err := atomicfile.LockDir(filepath.Dir(path), writersWait)
+	if errors.Is(err, atomicfile.ErrBusy) {
+		return fmt.Errorf("%s: %w; sw leaves it as it is: try again", name, err)
+	}
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	for range 3 {
 		seen, err := os.Stat(path)
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {

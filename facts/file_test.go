@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -137,5 +139,45 @@ func TestList(t *testing.T) {
 	m.List(1).WriteText(&out, File)
 	if want := "Series positioning\n  (no such section in memory.md yet)\nPieces written\n  memory.md:5: On walking (pieces/walking.md, 2026-01-01)\n"; out.String() != want {
 		t.Errorf("text:\n%s\nwant:\n%s", out.String(), want)
+	}
+}
+
+// TestWritersAtOnceLoseNothing: sw processes that add to memory.md at the
+// same moment (a commit's hook, sw facts add) each read, change and
+// replace the whole file; without a lock around that, one replace drops
+// what another had just added. Each writer here opens the folder's lock
+// on its own, as a process of its own would.
+func TestWritersAtOnceLoseNothing(t *testing.T) {
+	path := filepath.Join(t.TempDir(), File)
+	if err := os.WriteFile(path, Starter(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const writers, each = 4, 25
+	errs := make(chan error, writers*each)
+	var wg sync.WaitGroup
+	for w := range writers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range each {
+				e := mustEntry(t, "observations", fmt.Sprintf("w%d-%d", w, i), fmt.Sprintf("Fact %d of writer %d.", i, w))
+				_, err := AddFile(path, File, e)
+				errs <- err
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	m, _, err := Read(path, File)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(m.Entries); n != writers*each {
+		t.Errorf("%d entries after %d added at once", n, writers*each)
 	}
 }
