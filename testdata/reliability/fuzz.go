@@ -28,6 +28,9 @@ func fuzzTargets(t *table, targets []string, fuzzTime string) {
 		}
 		r.tally(err == nil, why)
 		r.extra = "for " + fuzzTime
+		if n, ok := strings.CutSuffix(fuzzTime, "x"); ok {
+			r.extra = n + " inputs"
+		}
 	}
 }
 
