@@ -54,16 +54,21 @@ func refreshBlock(dir string, io IO) (string, error) {
 	// profile. Neither waits for the other, so they run side by side, each
 	// with a repository of its own (review.For): go-git's storage is not
 	// safe to read from two goroutines at once.
-	// An interrupted sw accept is seen to first: undoing its merge may
-	// put back rule files git left cut short, which the profile needs.
+	// What killed writers left is seen to first: undoing an interrupted
+	// sw accept may put back rule files git left cut short, which the
+	// profile needs, and finishing one deletes its branch, which a lock
+	// git left beside it would stop.
 	l, loopErr := review.For(c)
 	if loopErr == nil {
+		sweepLeftovers(c, l.Repo)
 		finishAccept(l, io)
+	} else {
+		sweepLeftovers(c, nil)
 	}
 	reconciled := make(chan struct{})
 	go func() {
 		defer close(reconciled)
-		reconcile(c, l, loopErr, io)
+		reconcile(l, loopErr, io)
 	}()
 	defer func() { <-reconciled }()
 	genre, why, err := sessionGenre(c, io.Getenv)
@@ -178,18 +183,14 @@ func oneLine(err error) string {
 
 // reconcile catches decisions made on suggestion branches since sw last
 // ran (a branch deleted, a merge pulled from a host), as every hook does,
-// after removing what writers killed midway left behind and seeing to an
-// interrupted rejection record. l is the collection's review loop, or err
-// why it has none. A problem there is the review loop's, never the
-// session's: it is said on stderr, and the profile is written all the
-// same. A collection outside git has no review loop.
-func reconcile(c *collection.Collection, l *review.Loop, err error, io IO) {
+// after seeing to an interrupted rejection record. l is the collection's
+// review loop, or err why it has none. A problem there is the review
+// loop's, never the session's: it is said on stderr, and the profile is
+// written all the same. A collection outside git has no review loop.
+func reconcile(l *review.Loop, err error, io IO) {
 	if err == nil {
-		sweepLeftovers(c, l.Repo)
 		finishRecord(l, io)
 		err = l.Reconcile()
-	} else {
-		sweepLeftovers(c, nil)
 	}
 	if err != nil && !errors.Is(err, git.ErrNotRepo) {
 		fmt.Fprintf(io.Stderr, "sw: suggestion branches not reconciled: %s\n", oneLine(err))
