@@ -54,8 +54,10 @@
 //     when that part of the rule scores under 0.5. With target 22 and max 40,
 //     a median sentence of more than 31 words strays; with target 22 and no
 //     bound on that side, more than 27.5 (a quarter of the target away). A
-//     per-piece value already reported outside its bounds is not reported
-//     again as straying;
+//     per-piece value is reported as straying only where no bound stands
+//     on its side of the target: inside such a bound it is within the
+//     range the writer's pieces keep to (see boundedToward), and outside
+//     it, it is reported as outside the bounds;
 //   - a per-piece value lies outside the bounds;
 //   - none of a prefer list's phrases appear.
 //

@@ -116,6 +116,17 @@ func TestFindings(t *testing.T) {
 			warnings: []string{"1:1 questions run at 500 per 1,000 words; preference ask asks for at most 20"},
 		},
 		{
+			name: "per-piece value inside the bound on its side: within the writer's range, no drift",
+			src:  "Why? Why not? Fine.\n", // 500 per 1,000 words; target 100, at most 600
+			rule: pref(profile.Rule{ID: "ask", Metric: metric("questions_per_1k_words", 100, none, 600)}),
+		},
+		{
+			name:     "per-piece drift toward the side with no bound is still reported",
+			src:      "Why? Why not? Fine.\n", // 500 per 1,000 words; target 100, at least 50
+			rule:     pref(profile.Rule{ID: "ask", Metric: metric("questions_per_1k_words", 100, 50, none)}),
+			warnings: []string{"1:1 questions run at 500 per 1,000 words; preference ask aims for about 100"},
+		},
+		{
 			name:     "prefer: none of several phrases used",
 			src:      snippet,
 			rule:     pref(profile.Rule{ID: "greek", Prefer: []string{"omega", "Zeta"}}),

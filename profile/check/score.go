@@ -47,6 +47,17 @@ func strays(v, target float64, m *profile.Metric) bool {
 	return targetCloseness(v, target, m) < 1-driftTolerance
 }
 
+// boundedToward says whether m sets a bound on v's side of the target. A
+// piece's own value (its length, its rate of semicolons) inside such a
+// bound is within the range the writer's pieces keep to, however far from
+// the typical piece: it counts in the score, but draws no warning of
+// drift, which a person would learn to ignore. A typical unit (the median
+// sentence) stays held to the target, as bounds on single units say
+// nothing of it.
+func boundedToward(v, target float64, m *profile.Metric) bool {
+	return v > target && m.Max != nil || v < target && m.Min != nil
+}
+
 // OnTarget says whether sw check holds a piece whose typical value (its
 // median unit, or its value) is v to be on m's target, with no warning of
 // drift: the analyzer counts only such pieces as agreeing with a rule it
