@@ -182,6 +182,8 @@ var mannerWords = sync.OnceValue(func() map[string]bool {
 // (CommonestRate: make, time, way are about anything), and not a noun held
 // in an idiom, which general English uses next to its neighbour in the
 // phrase for at least IdiomShare of its uses ("in order to", "the end").
+// The "to" before a verb is no such neighbour: every verb has an
+// infinitive, and "to raise" is as much about armies as "raise" is.
 func contentWords(words []string) []string {
 	var out []string
 	for i, w := range words {
@@ -198,6 +200,9 @@ func contentWords(words []string) []string {
 func idiomatic(words []string, i int) bool {
 	rate := baseline.Rate(words[i])
 	for _, pair := range [][2]int{{i - 1, i + 1}, {i, i + 2}} {
+		if pair[0] == i-1 && i > 0 && words[i-1] == "to" {
+			continue // "to raise": an infinitive, which any verb makes, not an idiom
+		}
 		if pair[0] >= 0 && pair[1] <= len(words) && baseline.PhrasePerMillion(words[pair[0]:pair[1]]) >= IdiomShare*rate {
 			return true
 		}
