@@ -196,8 +196,11 @@ func (l *Loop) putBackHalfWritten(in acceptIntent) error {
 	if err != nil {
 		return err
 	}
-	var restore []string
-	for _, path := range strings.Split(strings.TrimRight(string(files), "\x00"), "\x00") {
+	var restore []string // pathspecs, each literal
+	for _, path := range strings.Split(string(files), "\x00") {
+		if path == "" {
+			continue
+		}
 		ours, inHead, err := l.fileAt(in.Head, path)
 		if err != nil {
 			return err
@@ -206,7 +209,7 @@ func (l *Loop) putBackHalfWritten(in acceptIntent) error {
 		if err != nil {
 			return err
 		}
-		target, err := confine.Path(l.Coll.Root, filepath.Join(l.Coll.Root, filepath.FromSlash(path)), path)
+		target, err := confine.Path(l.Repo.Root, filepath.Join(l.Repo.Root, filepath.FromSlash(path)), path)
 		if err != nil {
 			continue // not a file of the collection's: not sw's to touch
 		}
@@ -214,7 +217,7 @@ func (l *Loop) putBackHalfWritten(in acceptIntent) error {
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 			if !inTip && inHead {
-				restore = append(restore, path)
+				restore = append(restore, ":(literal)"+path)
 			}
 		case err != nil:
 			continue
@@ -225,7 +228,7 @@ func (l *Loop) putBackHalfWritten(in acceptIntent) error {
 				}
 				continue
 			}
-			restore = append(restore, path)
+			restore = append(restore, ":(literal)"+path)
 		}
 	}
 	if len(restore) == 0 {
