@@ -49,11 +49,6 @@ func refreshBlock(dir string, io IO) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	// Reconciling reads the suggestion branches and the review state;
-	// finding the genre and the block reads the working tree and the
-	// profile. Neither waits for the other, so they run side by side, each
-	// with a repository of its own (review.For): go-git's storage is not
-	// safe to read from two goroutines at once.
 	// What killed writers left is seen to first: undoing an interrupted
 	// sw accept may put back rule files git left cut short, which the
 	// profile needs, and finishing one deletes its branch, which a lock
@@ -65,6 +60,11 @@ func refreshBlock(dir string, io IO) (string, error) {
 	} else {
 		sweepLeftovers(c, nil)
 	}
+	// Reconciling reads the suggestion branches and the review state;
+	// finding the genre and the block reads the working tree and the
+	// profile. Neither waits for the other, so they run side by side, each
+	// with a repository of its own (review.For): go-git's storage is not
+	// safe to read from two goroutines at once.
 	reconciled := make(chan struct{})
 	go func() {
 		defer close(reconciled)
