@@ -52,7 +52,7 @@ test: vet build
 # Vet for this machine, then for Windows and a 32-bit system: sw's
 # system-call code has a file per platform, and int is 32 bits there.
 vet:
-	$(GO) vet ./... ./testdata/eval ./testdata/reliability
+	$(GO) vet ./... ./testdata/eval ./testdata/reliability ./testdata/sandbox
 	GOOS=windows $(GO) vet -tags $(TAGS) ./...
 	GOARCH=386 $(GO) vet -tags $(TAGS) ./...
 	@unformatted=$$(gofmt -l $$(find . -name '*.go' -not -path './.git/*')); \

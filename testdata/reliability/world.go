@@ -14,6 +14,8 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
+
+	"sw/testdata/sandbox"
 )
 
 // world is where the trials run: a folder of the run's own, a HOME that
@@ -28,33 +30,11 @@ type world struct {
 }
 
 func newWorld(work, sw string) (*world, error) {
-	bin, home := filepath.Join(work, "bin"), filepath.Join(work, "home")
-	for _, dir := range []string{bin, home} {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return nil, err
-		}
-	}
-	abs, err := filepath.Abs(sw)
+	box, err := sandbox.New(work, sw, "Ada Writer", "ada@example.com", "[advice]\n\tdetachedHead = false\n")
 	if err != nil {
 		return nil, err
 	}
-	w := &world{sw: filepath.Join(bin, "sw"), work: work, home: home}
-	if err := os.Symlink(abs, w.sw); err != nil {
-		return nil, err
-	}
-	config := filepath.Join(home, ".gitconfig")
-	settings := "[user]\n\tname = Ada Writer\n\temail = ada@example.com\n[init]\n\tdefaultBranch = main\n[gc]\n\tauto = 0\n[advice]\n\tdetachedHead = false\n"
-	if err := os.WriteFile(config, []byte(settings), 0o644); err != nil {
-		return nil, err
-	}
-	for _, kv := range os.Environ() {
-		name, _, _ := strings.Cut(kv, "=")
-		if name != "HOME" && name != "PATH" && name != "XDG_CONFIG_HOME" && !strings.HasPrefix(name, "GIT_") && !strings.HasPrefix(name, "SW_") && !strings.HasPrefix(name, "CLAUDE") {
-			w.env = append(w.env, kv)
-		}
-	}
-	w.env = append(w.env, "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"), "GIT_CONFIG_NOSYSTEM=1",
-		"SW_ANALYZE=inline", "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	w := &world{sw: box.SW, work: work, home: box.Home, env: box.Env}
 	w.trust = w.run(work, opts{}, "sw", "trust", "--help").code == 0
 	return w, nil
 }
