@@ -8,23 +8,21 @@ import (
 )
 
 // sourcedJSON is a resolved rule as `sw profile show --json` prints it, in
-// the order people read it: id, layer, source, then the rule's fields.
+// the order people read it: id, layer, source, then the rule's own fields
+// (its id there is shadowed by the first, which JSON reads and writes).
 type sourcedJSON struct {
-	ID          string   `json:"id"`
-	Layer       Layer    `json:"layer"`
-	Source      string   `json:"source"`
-	Rule        string   `json:"rule"`
-	Avoid       []string `json:"avoid"`
-	Prefer      []string `json:"prefer"`
-	Metric      *Metric  `json:"metric"`
-	Boilerplate []string `json:"boilerplate,omitempty"`
-	Note        string   `json:"note,omitempty"`
+	ID     string `json:"id"`
+	Layer  Layer  `json:"layer"`
+	Source string `json:"source"`
+	Rule
 }
 
 // MarshalJSON writes the flat shape. Lists are never null, so consumers
 // need not tell "none" from "missing".
 func (s Sourced) MarshalJSON() ([]byte, error) {
-	return json.Marshal(sourcedJSON{s.ID, s.Layer, s.Source, s.Rule.Rule, nonNil(s.Avoid), nonNil(s.Prefer), s.Metric, s.Boilerplate, s.Note})
+	r := s.Rule
+	r.Avoid, r.Prefer = nonNil(r.Avoid), nonNil(r.Prefer)
+	return json.Marshal(sourcedJSON{s.ID, s.Layer, s.Source, r})
 }
 
 // UnmarshalJSON reads the flat shape back.
@@ -33,8 +31,8 @@ func (s *Sourced) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &j); err != nil {
 		return err
 	}
-	*s = Sourced{Rule: Rule{ID: j.ID, Rule: j.Rule, Avoid: j.Avoid, Prefer: j.Prefer, Metric: j.Metric, Boilerplate: j.Boilerplate, Note: j.Note},
-		Layer: j.Layer, Source: j.Source}
+	j.Rule.ID = j.ID
+	*s = Sourced{Rule: j.Rule, Layer: j.Layer, Source: j.Source}
 	if len(s.Avoid) == 0 {
 		s.Avoid = nil
 	}
