@@ -135,19 +135,27 @@ func (l *Loop) finishAccept(in acceptIntent, undo bool) (finished, error) {
 		if !undo {
 			return finished{keep: true}, nil
 		}
-		return l.undoAccept(in, "merge", "--abort")
+		merged, err := l.mergedFiles(in)
+		if err != nil {
+			return finished{keep: true}, err
+		}
+		return l.undoAccept(in, merged, "merge", "--abort")
 	case ours && l.isMergeOf(head, in):
 		if _, err := l.Repo.Git("merge", "--quit"); err != nil {
 			return finished{keep: true}, err
 		}
 		return l.finishedAccept(in)
 	case !merging && head.String() == in.Head:
-		if begun, err := l.mergeBegun(in); err != nil || !begun {
+		merged, err := l.mergedFiles(in)
+		if err != nil {
+			return finished{keep: true}, err
+		}
+		if begun, err := l.mergeBegun(merged); err != nil || !begun {
 			return finished{keep: err != nil}, err
 		}
-		undone, err := l.undoAccept(in, "reset", "--quiet", "--merge", "HEAD")
+		undone, err := l.undoAccept(in, merged, "reset", "--quiet", "--merge", "HEAD")
 		if err == nil && undone.tidied {
-			err = l.putBackHalfWritten(in)
+			err = l.putBackHalfWritten(in, merged)
 		}
 		return undone, err
 	case !merging:
@@ -159,9 +167,10 @@ func (l *Loop) finishAccept(in acceptIntent, undo bool) (finished, error) {
 }
 
 // undoAccept undoes the merge an interrupted accept began, with the git
-// command given, unless changes of the person's are staged with it.
-func (l *Loop) undoAccept(in acceptIntent, undo ...string) (finished, error) {
-	if staged := l.stagedBeyond(in); len(staged) > 0 {
+// command given, unless changes of the person's are staged with it beyond
+// the files the merge changes (merged).
+func (l *Loop) undoAccept(in acceptIntent, merged []string, undo ...string) (finished, error) {
+	if staged := l.stagedBeyond(merged); len(staged) > 0 {
 		return finished{note: fmt.Sprintf("sw accept %s was interrupted before git made its merge, and changes of yours are staged with it (%s): finish the merge yourself or undo it (git merge --abort, or git reset --merge)",
 			in.ID, strings.Join(staged, ", "))}, nil
 	}
@@ -171,15 +180,38 @@ func (l *Loop) undoAccept(in acceptIntent, undo ...string) (finished, error) {
 	return finished{note: fmt.Sprintf("sw accept %s was interrupted before git made its merge; sw undid the merge: run sw accept %s again", in.ID, in.ID), tidied: true}, nil
 }
 
-// mergeBegun reports whether a file the merge changes differs from HEAD,
-// staged or not: git had begun the merge before it noted it.
-func (l *Loop) mergeBegun(in acceptIntent) (bool, error) {
-	files, err := l.Repo.Git("diff", "-z", "--name-only", in.Head, in.Tip)
-	if err != nil || len(files) == 0 {
-		return false, err
+// mergedFiles lists the files the accept's merge changes.
+func (l *Loop) mergedFiles(in acceptIntent) ([]string, error) {
+	out, err := l.Repo.Git("diff", "-z", "--name-only", in.Head, in.Tip)
+	if err != nil {
+		return nil, err
 	}
-	args := append([]string{"status", "--porcelain", "-z", "--untracked-files=all", "--"}, strings.Split(strings.TrimRight(string(files), "\x00"), "\x00")...)
-	out, err := l.Repo.Git(args...)
+	var files []string
+	for _, f := range strings.Split(string(out), "\x00") {
+		if f != "" {
+			files = append(files, f)
+		}
+	}
+	return files, nil
+}
+
+// literal makes each path a pathspec git reads as the name it is, as a
+// suggestion fetched from a clone may name any file.
+func literal(paths []string) []string {
+	specs := make([]string, len(paths))
+	for i, p := range paths {
+		specs[i] = ":(literal)" + p
+	}
+	return specs
+}
+
+// mergeBegun reports whether a file the merge changes (merged) differs
+// from HEAD, staged or not: git had begun the merge before it noted it.
+func (l *Loop) mergeBegun(merged []string) (bool, error) {
+	if len(merged) == 0 {
+		return false, nil
+	}
+	out, err := l.Repo.Git(append([]string{"status", "--porcelain", "-z", "--untracked-files=all", "--"}, literal(merged)...)...)
 	return len(out) > 0, err
 }
 
@@ -191,16 +223,9 @@ func (l *Loop) mergeBegun(in acceptIntent) (bool, error) {
 // is git's when its bytes are the start of the suggestion's version (or
 // it is gone, where the suggestion removes it): git merges only over files
 // as HEAD has them, so no edit of the person's can be among them.
-func (l *Loop) putBackHalfWritten(in acceptIntent) error {
-	files, err := l.Repo.Git("diff", "-z", "--name-only", in.Head, in.Tip)
-	if err != nil {
-		return err
-	}
-	var restore []string // pathspecs, each literal
-	for _, path := range strings.Split(string(files), "\x00") {
-		if path == "" {
-			continue
-		}
+func (l *Loop) putBackHalfWritten(in acceptIntent, merged []string) error {
+	var restore []string
+	for _, path := range merged {
 		ours, inHead, err := l.fileAt(in.Head, path)
 		if err != nil {
 			return err
@@ -217,7 +242,7 @@ func (l *Loop) putBackHalfWritten(in acceptIntent) error {
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 			if !inTip && inHead {
-				restore = append(restore, ":(literal)"+path)
+				restore = append(restore, path)
 			}
 		case err != nil:
 			continue
@@ -228,13 +253,13 @@ func (l *Loop) putBackHalfWritten(in acceptIntent) error {
 				}
 				continue
 			}
-			restore = append(restore, ":(literal)"+path)
+			restore = append(restore, path)
 		}
 	}
 	if len(restore) == 0 {
 		return nil
 	}
-	_, err = l.Repo.Git(append([]string{"checkout", "HEAD", "--"}, restore...)...)
+	_, err := l.Repo.Git(append([]string{"checkout", "HEAD", "--"}, literal(restore)...)...)
 	return err
 }
 
@@ -272,16 +297,14 @@ func (l *Loop) isMergeOf(commit git.Hash, in acceptIntent) bool {
 
 // stagedBeyond lists what is staged beyond the files the merge changes:
 // the person's own, which undoing the merge would lose.
-func (l *Loop) stagedBeyond(in acceptIntent) []string {
-	merged, err1 := l.Repo.Git("diff", "-z", "--name-only", in.Head, in.Tip)
-	staged, err2 := l.Repo.Git("diff", "-z", "--cached", "--name-only")
-	if err1 != nil || err2 != nil {
+func (l *Loop) stagedBeyond(merged []string) []string {
+	staged, err := l.Repo.Git("diff", "-z", "--cached", "--name-only")
+	if err != nil {
 		return []string{"(git could not say which)"}
 	}
-	mine := strings.Split(string(merged), "\x00")
 	var beyond []string
 	for _, p := range strings.Split(string(staged), "\x00") {
-		if p != "" && !slices.Contains(mine, p) {
+		if p != "" && !slices.Contains(merged, p) {
 			beyond = append(beyond, p)
 		}
 	}
