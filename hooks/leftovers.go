@@ -20,9 +20,11 @@ import (
 // the next session or commit. So do the lock files git leaked beside sw's
 // own branches. repo is nil outside git.
 func sweepLeftovers(c *collection.Collection, repo *git.Repo) {
-	dirs := []string{c.Root, filepath.Dir(c.Path(install.ClaudeSettingsFile))}
-	for _, target := range c.Settings.Targets {
-		if file, err := atomicfile.LinkedFile(c.Path(target)); err == nil {
+	dirs := []string{c.Root}
+	// Only inside the collection: a file of a cloned collection linked
+	// elsewhere leads to no folder sw sweeps (see collection.File).
+	for _, rel := range append([]string{install.ClaudeSettingsFile}, c.Settings.Targets...) {
+		if file, err := c.File(rel); err == nil {
 			dirs = append(dirs, filepath.Dir(file))
 		}
 	}
