@@ -340,9 +340,33 @@ func (l *Loop) FinishRecord() (bool, error) {
 	if err != nil || staged != string(before) {
 		return false, err // before is "" where the parent lacks the file
 	}
+	// git commits the working tree's file, so a record stopped midway
+	// leaves it as HEAD has it; a person who put the file back on purpose
+	// (git checkout HEAD~ -- profile_feedback.json) changed it there too.
+	if ok, err := l.worktreeHolds(head, path); err != nil || !ok {
+		return false, err
+	}
 	if _, err := l.Repo.Git("reset", "-q", "--", path); err != nil {
 		return false, err
 	}
 	l.logf("set %s in the index to %.7s's, as a record stopped midway would have", path, head)
 	return true, nil
+}
+
+// worktreeHolds reports whether the working tree's file at path is as
+// commit has it.
+func (l *Loop) worktreeHolds(commit git.Hash, path string) (bool, error) {
+	want, ok, err := l.fileAt(commit.String(), path)
+	if err != nil || !ok {
+		return false, err
+	}
+	file, err := l.Coll.File(path)
+	if err != nil {
+		return false, nil
+	}
+	have, err := confine.ReadFile(file)
+	if err != nil {
+		return false, nil
+	}
+	return bytes.Equal(have, want), nil
 }
