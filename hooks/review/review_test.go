@@ -729,6 +729,63 @@ func TestFinishAcceptPutsBackAFileGitHalfWrote(t *testing.T) {
 	}
 }
 
+// TestFinishAcceptLeavesALiveAcceptAlone: an accept whose sw still holds
+// its intent is under way, not interrupted: another run of sw (a session
+// starting, sw review in another terminal) must not undo its merge.
+func TestFinishAcceptLeavesALiveAcceptAlone(t *testing.T) {
+	l, s, held, done := acceptUnderWay(t)
+	defer done()
+	root := l.Coll.Root
+	runGit(t, root, "checkout", s.Tip, "--", s.Path) // git's start on the merge
+	if note, tidied, err := l.FinishAccept(true); note != "" || tidied || err != nil {
+		t.Fatalf("FinishAccept under a live accept = %q, %v, %v", note, tidied, err)
+	}
+	if got := runGit(t, root, "status", "--porcelain"); got != "A  "+s.Path {
+		t.Errorf("status under a live accept:\n%s", got)
+	}
+	held.Close()
+	if note, tidied, err := l.FinishAccept(true); !tidied || err != nil {
+		t.Errorf("once the accept is gone, FinishAccept = %q, %v, %v", note, tidied, err)
+	}
+}
+
+// TestFinishAcceptKeepsWhatThePersonStaged: undoing an interrupted merge
+// would drop what else is staged, so sw says what it found and leaves
+// both for the person.
+func TestFinishAcceptKeepsWhatThePersonStaged(t *testing.T) {
+	l, s, held, done := acceptUnderWay(t)
+	defer done()
+	root := l.Coll.Root
+	runGit(t, root, "checkout", s.Tip, "--", s.Path)
+	write(t, filepath.Join(root, "notes.md"), "mine\n")
+	runGit(t, root, "add", "notes.md")
+	held.Close()
+	note, tidied, err := l.FinishAccept(true)
+	if err != nil || tidied || !strings.Contains(note, "changes of yours are staged with it (notes.md)") {
+		t.Fatalf("FinishAccept = %q, %v, %v", note, tidied, err)
+	}
+	if got := runGit(t, root, "status", "--porcelain"); got != "A  notes.md\nA  "+s.Path {
+		t.Errorf("status afterwards:\n%s", got)
+	}
+}
+
+// TestFinishAcceptLeavesTheDraftOfAPersonsOwn: a file at the suggestion's
+// path that is no start of the suggestion's version is not git's half
+// write but the person's: undoing the interrupted accept keeps it.
+func TestFinishAcceptLeavesTheDraftOfAPersonsOwn(t *testing.T) {
+	l, s, held, done := acceptUnderWay(t)
+	defer done()
+	root := l.Coll.Root
+	write(t, filepath.Join(root, s.Path), "my own draft\n")
+	held.Close()
+	if _, _, err := l.FinishAccept(true); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := os.ReadFile(filepath.Join(root, s.Path)); err != nil || string(got) != "my own draft\n" {
+		t.Errorf("the person's draft afterwards: %q, %v", got, err)
+	}
+}
+
 // TestFinishAcceptUndoesAMergeGitHadBegun: an accept stopped as git began
 // its merge, before git noted it (no MERGE_HEAD), leaves the suggestion's
 // rule file staged, for the person's next commit to take in. The next run
