@@ -121,6 +121,17 @@ func TestFindings(t *testing.T) {
 			rule: pref(profile.Rule{ID: "ask", Metric: metric("questions_per_1k_words", 100, none, 600)}),
 		},
 		{
+			name: "per-piece value inside the lower bound: within the writer's range, no drift",
+			src:  "Why? Why not? Fine.\n", // 500 per 1,000 words; target 900, at least 400
+			rule: pref(profile.Rule{ID: "ask", Metric: metric("questions_per_1k_words", 900, 400, none)}),
+		},
+		{
+			name:     "per-piece drift below the target with only a max set is still reported",
+			src:      "Why? Why not? Fine.\n", // 500 per 1,000 words; target 900, at most 1000
+			rule:     pref(profile.Rule{ID: "ask", Metric: metric("questions_per_1k_words", 900, none, 1000)}),
+			warnings: []string{"1:1 questions run at 500 per 1,000 words; preference ask aims for about 900"},
+		},
+		{
 			name:     "per-piece drift toward the side with no bound is still reported",
 			src:      "Why? Why not? Fine.\n", // 500 per 1,000 words; target 100, at least 50
 			rule:     pref(profile.Rule{ID: "ask", Metric: metric("questions_per_1k_words", 100, 50, none)}),

@@ -42,6 +42,7 @@ func TestSentences(t *testing.T) {
 			[]string{"First. How it will tend to grow.", "Second. In what manner."}},
 		{"numbers and ordinals numbering points", "Four cases. 1. For disputes. 2. For captures. 2d. The tenure. IV. The rest.",
 			[]string{"Four cases.", "1. For disputes.", "2. For captures.", "2d. The tenure.", "IV. The rest."}},
+		{"a label asked is a sentence", "Second? In what manner.", []string{"Second?", "In what manner."}},
 		{"a label is a label only as a sentence opens", "He came first. Then second. Lastly.",
 			[]string{"He came first.", "Then second.", "Lastly."}},
 		{"dash before the next sentence", "It ended. — And then?", []string{"It ended.", "— And then?"}},
