@@ -115,3 +115,42 @@ func TestStoreCorruptIsAnError(t *testing.T) {
 		t.Errorf("the corrupt list changed: %q", data)
 	}
 }
+
+// TestTrustCoversFilesMadeLater: a command trusted while the script it
+// names did not exist yet is not trusted once a pull brings the script,
+// and a script named by its absolute path is taken in as by its relative
+// one.
+func TestTrustCoversFilesMadeLater(t *testing.T) {
+	root, gitDir, s := collection(t)
+	a := describe(t, gitDir, root, "sh", "tools/new.sh")
+	if _, err := s.Trust(a); err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(root, "tools", "new.sh"), "echo pulled\n")
+	if ok, other, err := s.Trusted(describe(t, gitDir, root, "sh", "tools/new.sh")); ok || !other || err != nil {
+		t.Errorf("a script made after trust: trusted %v, another trusted here %v, %v", ok, other, err)
+	}
+	if got := describe(t, gitDir, root, filepath.Join(root, "tools", "a.sh")).Files; len(got) != 1 || got["tools/a.sh"] == "" {
+		t.Errorf("a script named by its absolute path takes in %v", got)
+	}
+}
+
+// TestForgetIsOneRepositorys: sw untrust in one repository leaves the
+// trust given in others.
+func TestForgetIsOneRepositorys(t *testing.T) {
+	root, gitDir, s := collection(t)
+	here := describe(t, gitDir, root, "sh", "tools/a.sh")
+	there := describe(t, filepath.Join(root, "..", "other.git"), root, "sh", "tools/a.sh")
+	for _, a := range []*Analyzer{here, there} {
+		if _, err := s.Trust(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n, err := s.Forget(here.Repository); n != 1 || err != nil {
+		t.Fatalf("Forget: %d %v", n, err)
+	}
+	all, err := s.List()
+	if err != nil || len(all) != 1 || all[0].Repository != there.Repository {
+		t.Errorf("after forgetting one repository: %v %v", all, err)
+	}
+}
