@@ -24,6 +24,9 @@ func TestReadings(t *testing.T) {
 		{entry: `Use "that" not "which".`, prefer: []string{"that"}, avoid: []string{"which"}},
 		{entry: `Loves the word "crisp".`, prefer: []string{"crisp"}},
 		{entry: `Prefers plain words over jargon.`},
+		{entry: `Prefers "use" instead of "utilise".`, prefer: []string{"use"}, avoid: []string{"utilise"}},
+		{entry: `Prefers "start" rather than "commence".`, prefer: []string{"start"}, avoid: []string{"commence"}},
+		{entry: `Prefers "while" to qqq.`}, // the masking's own placeholder, written out: left as text
 		{entry: `No exclamation marks.`, without: PunctuationExclamations},
 		{entry: `Avoid em dashes; Sam thinks they look like AI writing.`, without: PunctuationEmDashes},
 		{entry: `Never use semicolons.`, without: PunctuationSemicolons},
