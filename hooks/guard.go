@@ -410,7 +410,15 @@ func (g *guard) bash(command string) (*denial, error) {
 	if err == nil {
 		return nil, nil
 	}
+	// Each distinct word once: a long unreadable command (an unclosed
+	// heredoc holding a draft) repeats its words thousands of times, and
+	// each look costs the word's links resolved.
+	seen := map[string]bool{}
 	for _, word := range strings.FieldsFunc(command, func(r rune) bool { return strings.ContainsRune(" \t\r\n;&|()<>'\"`$={},", r) }) {
+		if seen[word] {
+			continue
+		}
+		seen[word] = true
 		if d := g.written(shellWrite{word: shWord{text: word}, dir: g.dir}); d != nil {
 			return d, nil
 		}
