@@ -139,11 +139,10 @@ func factsBeforeCommit(io IO, c *collection.Collection, repo *git.Repo, mem stri
 
 // worktreeOnly says why the update must not be staged with the commit
 // being made, "" when it may be: only when memory.md in the working tree
-// is, byte for byte, what the index holds, so that staging it stages sw's
-// change and nothing else. The index holds what the commit changes it to
-// (staged, when changed), else what HEAD holds. A file git changes on its
-// way in (a line-ending conversion, a filter) reads as changed, and is
-// left in the working tree: sw never guesses what git would stage.
+// is what the index holds, so that staging it stages sw's change and
+// nothing else. The index holds what the commit changes it to (staged,
+// when changed), else what HEAD holds. The bytes decide at no cost; where
+// they differ, git does, as it converts line endings and runs filters.
 func worktreeOnly(repo *git.Repo, index, mem string, staged git.Hash, changed bool) (string, error) {
 	if !repo.IsOwnIndex(index) {
 		return "as this commit takes only the files you named", nil
@@ -172,10 +171,15 @@ func worktreeOnly(repo *git.Repo, index, mem string, staged git.Hash, changed bo
 	if err != nil {
 		return "", err
 	}
-	if !bytes.Equal(have, want) && !onlyOwnDiffer(have, want) {
-		return "beside your own changes to it, which are not staged", nil
+	if bytes.Equal(have, want) || onlyOwnDiffer(have, want) {
+		return "", nil
 	}
-	return "", nil
+	// Bytes apart may still be one file to git, which converts line
+	// endings (core.autocrlf) or runs filters on its way in: git says.
+	if same, err := repo.MatchesIndex(index, collection.MemoryFile); err != nil || same {
+		return "", err
+	}
+	return "beside your own changes to it, which are not staged", nil
 }
 
 // onlyOwnDiffer reports whether memory.md in the working tree (have) and

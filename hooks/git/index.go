@@ -2,6 +2,7 @@ package git
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -155,6 +156,18 @@ func (r *Repo) FilesIn(commit Hash, keep Filter) ([]string, error) {
 func (r *Repo) Stage(indexFile, path string) error {
 	_, err := r.gitWithEnv(indexEnv(indexFile), "add", "--", ":(literal)"+path)
 	return err
+}
+
+// MatchesIndex reports whether the working tree's file at the slash path
+// is what indexFile holds as git sees it, with its line-ending conversions
+// and filters applied: `git diff --quiet`.
+func (r *Repo) MatchesIndex(indexFile, path string) (bool, error) {
+	_, err := r.gitWithEnv(indexEnv(indexFile), "diff", "--quiet", "--", ":(literal)"+path)
+	var ge *GitError
+	if errors.As(err, &ge) && ge.Code == 1 {
+		return false, nil
+	}
+	return err == nil, err
 }
 
 // AuthorDate is the time git would give the author of a commit made now:
