@@ -108,12 +108,7 @@ func factsBeforeCommit(io IO, c *collection.Collection, repo *git.Repo, mem stri
 	if len(paths) == 0 {
 		return nil
 	}
-	u := factsUpdate(c, repo, paths, texts, added, func() (time.Time, error) {
-		if io.Getenv("GIT_AUTHOR_DATE") == "" {
-			return time.Now(), nil // what git gives a commit made now
-		}
-		return repo.AuthorDate()
-	})
+	u := factsUpdate(c, repo, paths, texts, added, repo.AuthorDate)
 	u.All = func() ([]string, error) { return repo.StagedFiles(index, piecesIn(c)) }
 
 	why, err := worktreeOnly(repo, index, mem, memStaged, memChanged)

@@ -176,7 +176,11 @@ func (r *Repo) MatchesIndex(indexFile, path string) (bool, error) {
 // seconds> <zone>", which is read as it is; any other form is git's to
 // read (git var), at the cost of a process.
 func (r *Repo) AuthorDate() (time.Time, error) {
-	if v, ok := strings.CutPrefix(os.Getenv("GIT_AUTHOR_DATE"), "@"); ok {
+	set := os.Getenv("GIT_AUTHOR_DATE")
+	if set == "" {
+		return time.Now(), nil
+	}
+	if v, ok := strings.CutPrefix(set, "@"); ok {
 		if t, err := gitTime(v); err == nil {
 			return t, nil
 		}
