@@ -1,13 +1,9 @@
 package baseline
 
 import (
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"math"
 	"os"
 	"os/exec"
-	"strconv"
 	"strings"
 	"testing"
 )
@@ -133,7 +129,7 @@ func TestFunctionWords(t *testing.T) {
 // Every function word should be a word the baseline knows, and a frequent
 // one; a typo in the hand-written list would show up here.
 func TestFunctionWordsAreListedAndCommon(t *testing.T) {
-	for _, w := range functionWordsForTest() {
+	for _, w := range FunctionWords() {
 		r, ok := PerMillion(w)
 		if !ok {
 			// A few rare contractions are not in the model's vocabulary.
@@ -150,31 +146,9 @@ func TestFunctionWordsAreListedAndCommon(t *testing.T) {
 	}
 }
 
-// functionWordsForTest reads the word list out of IsFunctionWord's switch,
-// so the tests see exactly the hand-written list.
-func functionWordsForTest() []string {
-	f, err := parser.ParseFile(token.NewFileSet(), "function_words.go", nil, 0)
-	if err != nil {
-		panic(err)
-	}
-	var words []string
-	ast.Inspect(f, func(n ast.Node) bool {
-		if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
-			if w, err := strconv.Unquote(lit.Value); err == nil {
-				words = append(words, w)
-			}
-		}
-		return true
-	})
-	if len(words) < 200 {
-		panic("could not read the function word list")
-	}
-	return words
-}
-
 func TestFunctionWordListIsClean(t *testing.T) {
 	seen := map[string]bool{}
-	for _, w := range functionWordsForTest() {
+	for _, w := range FunctionWords() {
 		if w != normalize(w) || strings.TrimSpace(w) != w || w == "" {
 			t.Errorf("%q is not in normal form", w)
 		}

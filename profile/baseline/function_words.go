@@ -1,5 +1,7 @@
 package baseline
 
+import "slices"
+
 // IsFunctionWord reports whether word is an English function word: an
 // article or determiner, a pronoun, a preposition, a conjunction, an
 // auxiliary or modal verb (and their contractions), or one of the handful of
@@ -11,77 +13,84 @@ package baseline
 // actually, really, just, quite — are left out, so the analyzer can still
 // notice a writer's habit of using them.
 //
-// It needs no data and loads nothing: the switch below compiles to a binary
-// search.
+// It needs no data and loads nothing: a binary search of a sorted list.
 func IsFunctionWord(word string) bool {
-	switch normalize(word) {
-	case
-		// Articles and determiners.
-		"a", "an", "the", "this", "that", "these", "those",
-		"each", "every", "either", "neither", "some", "any", "no",
-		"all", "both", "few", "many", "much", "more", "most",
-		"less", "least", "several", "such", "another", "other", "others",
-		"own", "same", "what", "whatever", "which", "whichever", "whose",
-		"enough",
-
-		// Personal, reflexive, relative and indefinite pronouns.
-		"i", "me", "my", "mine", "myself",
-		"you", "your", "yours", "yourself", "yourselves",
-		"he", "him", "his", "himself",
-		"she", "her", "hers", "herself",
-		"it", "its", "itself",
-		"we", "us", "our", "ours", "ourselves",
-		"they", "them", "their", "theirs", "themselves",
-		"one", "ones", "oneself",
-		"who", "whom", "whoever", "whomever",
-		"someone", "somebody", "something",
-		"anyone", "anybody", "anything",
-		"everyone", "everybody", "everything",
-		"nobody", "nothing", "none",
-
-		// Prepositions.
-		"about", "above", "across", "after", "against", "along",
-		"alongside", "amid", "among", "amongst", "around", "as", "at",
-		"before", "behind", "below", "beneath", "beside", "besides",
-		"between", "beyond", "by", "despite", "down", "during", "except",
-		"for", "from", "in", "inside", "into", "like", "near", "of",
-		"off", "on", "onto", "out", "outside", "over", "past", "per",
-		"since", "than", "through", "throughout", "till", "to", "toward",
-		"towards", "under", "underneath", "unlike", "until", "unto", "up",
-		"upon", "via", "with", "within", "without",
-
-		// Conjunctions and subordinators.
-		"and", "but", "or", "nor", "so", "yet", "because", "although",
-		"though", "while", "whilst", "whereas", "if", "unless", "whether",
-		"when", "whenever", "where", "wherever", "why", "how",
-
-		// Auxiliary and modal verbs.
-		"be", "am", "is", "are", "was", "were", "been", "being",
-		"have", "has", "had", "having",
-		"do", "does", "did", "doing",
-		"will", "would", "shall", "should", "can", "could", "cannot",
-		"may", "might", "must", "ought",
-
-		// Contractions of the above.
-		"i'm", "i've", "i'd", "i'll",
-		"you're", "you've", "you'd", "you'll",
-		"he's", "he'd", "he'll", "she's", "she'd", "she'll",
-		"it's", "it'd", "it'll",
-		"we're", "we've", "we'd", "we'll",
-		"they're", "they've", "they'd", "they'll",
-		"that's", "that'd", "that'll", "there's", "there'd", "there'll",
-		"here's", "what's", "what'd", "what'll", "who's", "who'd", "who'll",
-		"where's", "when's", "why's", "how's", "let's",
-		"isn't", "aren't", "wasn't", "weren't",
-		"don't", "doesn't", "didn't",
-		"haven't", "hasn't", "hadn't",
-		"won't", "wouldn't", "shan't", "shouldn't", "can't", "couldn't",
-		"mightn't", "mustn't", "needn't", "ain't",
-
-		// Grammatical adverbs and particles.
-		"not", "very", "too", "also", "then", "there", "here", "now",
-		"ever", "never", "yes":
-		return true
-	}
-	return false
+	_, found := slices.BinarySearch(functionWords, normalize(word))
+	return found
 }
+
+// FunctionWords returns the list IsFunctionWord knows, sorted: the words
+// whose rates sw check's usage measure compares (see profile.Usage), since
+// how often a writer reaches for each follows the writer, not the subject.
+func FunctionWords() []string { return slices.Clone(functionWords) }
+
+// functionWords is sorted by init, so the groups below can stay grouped.
+var functionWords = []string{
+	// Articles and determiners.
+	"a", "an", "the", "this", "that", "these", "those",
+	"each", "every", "either", "neither", "some", "any", "no",
+	"all", "both", "few", "many", "much", "more", "most",
+	"less", "least", "several", "such", "another", "other", "others",
+	"own", "same", "what", "whatever", "which", "whichever", "whose",
+	"enough",
+
+	// Personal, reflexive, relative and indefinite pronouns.
+	"i", "me", "my", "mine", "myself",
+	"you", "your", "yours", "yourself", "yourselves",
+	"he", "him", "his", "himself",
+	"she", "her", "hers", "herself",
+	"it", "its", "itself",
+	"we", "us", "our", "ours", "ourselves",
+	"they", "them", "their", "theirs", "themselves",
+	"one", "ones", "oneself",
+	"who", "whom", "whoever", "whomever",
+	"someone", "somebody", "something",
+	"anyone", "anybody", "anything",
+	"everyone", "everybody", "everything",
+	"nobody", "nothing", "none",
+
+	// Prepositions.
+	"about", "above", "across", "after", "against", "along",
+	"alongside", "amid", "among", "amongst", "around", "as", "at",
+	"before", "behind", "below", "beneath", "beside", "besides",
+	"between", "beyond", "by", "despite", "down", "during", "except",
+	"for", "from", "in", "inside", "into", "like", "near", "of",
+	"off", "on", "onto", "out", "outside", "over", "past", "per",
+	"since", "than", "through", "throughout", "till", "to", "toward",
+	"towards", "under", "underneath", "unlike", "until", "unto", "up",
+	"upon", "via", "with", "within", "without",
+
+	// Conjunctions and subordinators.
+	"and", "but", "or", "nor", "so", "yet", "because", "although",
+	"though", "while", "whilst", "whereas", "if", "unless", "whether",
+	"when", "whenever", "where", "wherever", "why", "how",
+
+	// Auxiliary and modal verbs.
+	"be", "am", "is", "are", "was", "were", "been", "being",
+	"have", "has", "had", "having",
+	"do", "does", "did", "doing",
+	"will", "would", "shall", "should", "can", "could", "cannot",
+	"may", "might", "must", "ought",
+
+	// Contractions of the above.
+	"i'm", "i've", "i'd", "i'll",
+	"you're", "you've", "you'd", "you'll",
+	"he's", "he'd", "he'll", "she's", "she'd", "she'll",
+	"it's", "it'd", "it'll",
+	"we're", "we've", "we'd", "we'll",
+	"they're", "they've", "they'd", "they'll",
+	"that's", "that'd", "that'll", "there's", "there'd", "there'll",
+	"here's", "what's", "what'd", "what'll", "who's", "who'd", "who'll",
+	"where's", "when's", "why's", "how's", "let's",
+	"isn't", "aren't", "wasn't", "weren't",
+	"don't", "doesn't", "didn't",
+	"haven't", "hasn't", "hadn't",
+	"won't", "wouldn't", "shan't", "shouldn't", "can't", "couldn't",
+	"mightn't", "mustn't", "needn't", "ain't",
+
+	// Grammatical adverbs and particles.
+	"not", "very", "too", "also", "then", "there", "here", "now",
+	"ever", "never", "yes",
+}
+
+func init() { slices.Sort(functionWords) }
