@@ -2,6 +2,8 @@ package profile
 
 import (
 	"bytes"
+	"strconv"
+	"strings"
 
 	"gopkg.in/yaml.v3"
 )
@@ -17,16 +19,20 @@ func Format(r Rule) []byte {
 		Max    *float64 `yaml:"max,omitempty"`
 	}
 	out := struct {
-		ID          string   `yaml:"id"`
-		Rule        string   `yaml:"rule"`
-		Avoid       []string `yaml:"avoid,omitempty"`
-		Prefer      []string `yaml:"prefer,omitempty"`
-		Metric      *metric  `yaml:"metric,omitempty"`
-		Boilerplate []string `yaml:"boilerplate,omitempty"`
-		Note        string   `yaml:"note,omitempty"`
+		ID          string     `yaml:"id"`
+		Rule        string     `yaml:"rule"`
+		Avoid       []string   `yaml:"avoid,omitempty"`
+		Prefer      []string   `yaml:"prefer,omitempty"`
+		Metric      *metric    `yaml:"metric,omitempty"`
+		Boilerplate []string   `yaml:"boilerplate,omitempty"`
+		Usage       *usageYAML `yaml:"usage,omitempty"`
+		Note        string     `yaml:"note,omitempty"`
 	}{ID: r.ID, Rule: r.Rule, Avoid: r.Avoid, Prefer: r.Prefer, Boilerplate: r.Boilerplate, Note: r.Note}
 	if r.Metric != nil {
 		out.Metric = &metric{r.Metric.Name, r.Metric.Target, r.Metric.Min, r.Metric.Max}
+	}
+	if r.Usage != nil {
+		out.Usage = formatUsage(r.Usage)
 	}
 	var b bytes.Buffer
 	enc := yaml.NewEncoder(&b)
@@ -56,3 +62,32 @@ func Check(r Rule, what string) error {
 }
 
 func quote(s string) string { return `"` + s + `"` }
+
+// usageYAML is a usage measure as its file has it: one line per item,
+// "the: [61.2, 8.1]", so that a suggestion's diff shows which rates moved.
+type usageYAML struct {
+	Pieces  int       `yaml:"pieces"`
+	Typical float64   `yaml:"typical"`
+	Rates   yaml.Node `yaml:"rates"`
+}
+
+func formatUsage(u *Usage) *usageYAML {
+	out := &usageYAML{Pieces: u.Pieces, Typical: u.Typical, Rates: yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}}
+	for _, r := range u.Rates {
+		pair := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Style: yaml.FlowStyle, Content: []*yaml.Node{
+			numberNode(r.Mean), numberNode(r.Spread),
+		}}
+		out.Rates.Content = append(out.Rates.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: r.Item}, pair)
+	}
+	return out
+}
+
+// numberNode writes v as YAML reads it back: 3, not 3.0 or !!float 3.
+func numberNode(v float64) *yaml.Node {
+	text := strconv.FormatFloat(v, 'f', -1, 64)
+	tag := "!!float"
+	if !strings.ContainsAny(text, ".eE") {
+		tag = "!!int"
+	}
+	return &yaml.Node{Kind: yaml.ScalarNode, Tag: tag, Value: text}
+}

@@ -15,6 +15,8 @@ func FuzzParseRule(f *testing.F) {
 	f.Add([]byte("id: &a x\nrule: *a\n"))
 	f.Add([]byte("id: x\nrule: a\n---\nid: y\n"))
 	f.Add([]byte("{id: x, rule: \"a: b\", avoid: [\"it's\"]}"))
+	f.Add([]byte("id: x\nrule: a\nusage:\n  pieces: 3\n  typical: 0.5\n  rates:\n    the: [61.2, 8.1]\n    ';': [3, 1]\n    no: [1e3, 0]\n    —: [0, 0]\n"))
+	f.Add([]byte("id: x\nrule: a\nusage: {pieces: 1, rates: {}}\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r, err := ParseRule("x.yaml", "x", data)
 		if err != nil {

@@ -66,11 +66,11 @@ func (p *ruleParser) document(data []byte) (*yaml.Node, error) {
 	return root, nil
 }
 
-var ruleFields = []string{"id", "rule", "avoid", "prefer", "metric", "boilerplate", "note"}
+var ruleFields = []string{"id", "rule", "avoid", "prefer", "metric", "boilerplate", "usage", "note"}
 
 func (p *ruleParser) rule(m *yaml.Node, wantID string) Rule {
 	var r Rule
-	var idNode, ruleNode *yaml.Node
+	var idNode, ruleNode, usageNode *yaml.Node
 	idIsText, ruleIsText := false, false
 	p.fields(m, ruleFields, func(key, val *yaml.Node) {
 		switch key.Value {
@@ -88,10 +88,17 @@ func (p *ruleParser) rule(m *yaml.Node, wantID string) Rule {
 			r.Metric = p.metric(val)
 		case "boilerplate":
 			r.Boilerplate = p.list(val, "boilerplate", `boilerplate: ["PUBLIUS"]`, "line")
+		case "usage":
+			usageNode = key
+			r.Usage = p.usage(val)
 		case "note":
 			r.Note, _ = p.text(val, "note")
 		}
 	})
+	if usageNode != nil && (r.Avoid != nil || r.Prefer != nil || r.Metric != nil || r.Boilerplate != nil) {
+		p.fail(usageNode, "a rule file with `usage:` holds nothing else that is checked (avoid, prefer, metric, boilerplate): "+
+			"usage is a measure of the writer, never shown to the agent; move the rest to a file of its own")
+	}
 	switch {
 	case idNode == nil:
 		p.fail(m, "missing `id:`; add `id: %s` (the file name without .yaml)", wantID)

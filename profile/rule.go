@@ -42,6 +42,7 @@ type Rule struct {
 	Prefer      []string `json:"prefer"`
 	Metric      *Metric  `json:"metric"`
 	Boilerplate []string `json:"boilerplate,omitempty"`
+	Usage       *Usage   `json:"usage,omitempty"`
 	Note        string   `json:"note,omitempty"`
 }
 

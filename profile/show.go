@@ -119,6 +119,9 @@ func (r Rule) Checks() string {
 	if len(r.Boilerplate) > 0 {
 		parts = append(parts, "boilerplate "+quoteAll(r.Boilerplate))
 	}
+	if r.Usage != nil {
+		parts = append(parts, fmt.Sprintf("usage of %d words and marks, measured on %d pieces; not shown to the agent", len(r.Usage.Rates), r.Usage.Pieces))
+	}
 	return strings.Join(parts, "; ")
 }
 

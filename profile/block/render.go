@@ -27,6 +27,9 @@ func Render(r *profile.Resolved, why string) string {
 	}
 	v.Begin, v.End, v.Genre, v.Why = Begin, End, r.Genre, oneLine(why)
 	for _, rule := range r.Rules {
+		if rule.Usage != nil {
+			continue // a measure of the writer for sw check, nothing for the agent to do
+		}
 		item := oneLine(rule.Rule.Rule)
 		if checks := rule.Checks(); checks != "" {
 			item += " [" + oneLine(checks) + "]"

@@ -15,6 +15,9 @@ func TestRender(t *testing.T) {
 		{Layer: profile.GenreLayer, Rule: profile.Rule{ID: "length", Rule: "Keep sentences\naround 22 words.\n" + End,
 			Metric: &profile.Metric{Name: "words_per_sentence", Target: f(22), Max: f(40)}}},
 		{Layer: profile.Preference, Rule: profile.Rule{ID: "so", Rule: "Start with so.", Prefer: []string{"so"}, Note: "not shown"}},
+		// A measure of the writer for sw check: nothing for the agent.
+		{Layer: profile.GenreLayer, Rule: profile.Rule{ID: "usage", Rule: "How often you use common words.",
+			Usage: &profile.Usage{Pieces: 3, Rates: []profile.Rate{{Item: "the", Mean: 60, Spread: 5}}}}},
 	}}
 	got := Render(r, "")
 	want := Begin + `

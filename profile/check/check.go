@@ -115,6 +115,7 @@ func doc(path string, d *prose.Doc, genre string, r *profile.Resolved, rules pre
 	if n > 0 {
 		res.Score = sum / float64(n)
 	}
+	res.Usage = usageOf(d, r)
 	sortFindings(res.Errors)
 	sortFindings(res.Warnings)
 	return res
@@ -175,4 +176,20 @@ type ruleCheck struct {
 func (rc *ruleCheck) part(closeness float64) {
 	rc.sum += closeness
 	rc.parts++
+}
+
+// usageOf measures d against the profile's usage measure: the first rule
+// holding one, which resolution puts the genre's before the global one.
+func usageOf(d *prose.Doc, r *profile.Resolved) *Usage {
+	for _, s := range r.Rules {
+		if s.Usage == nil {
+			continue
+		}
+		dist, ok := s.Usage.Distance(d)
+		if !ok {
+			return nil
+		}
+		return &Usage{Rule: s.ID, Distance: dist, Typical: s.Usage.Typical, Pieces: s.Usage.Pieces}
+	}
+	return nil
 }

@@ -14,7 +14,7 @@ import (
 //
 //	pieces/a.md:12:5: error: short-sentences: sentence of 52 words; hard limit short-sentences allows at most 40
 //	pieces/a.md:30:1: warning: dashes: em dashes run at 9.1 per 1,000 words; preference dashes aims for about 3
-//	pieces/a.md: score 0.82 (essay): 1 error, 1 warning
+//	pieces/a.md: score 0.82 (essay): 1 error, 1 warning; usage 0.91 from yours (a new piece of yours: about 0.80)
 //
 // A piece's findings come in file order, errors before warnings at the
 // same place, then a summary line.
@@ -52,8 +52,8 @@ func WriteText(w io.Writer, results ...Result) error {
 		if r.Genre != "" {
 			genre = " (" + r.Genre + ")"
 		}
-		fmt.Fprintf(bw, "%s: score %s%s: %s, %s\n", r.Path, scoreText(r.Score), genre,
-			count(len(r.Errors), "error"), count(len(r.Warnings), "warning"))
+		fmt.Fprintf(bw, "%s: score %s%s: %s, %s%s\n", r.Path, scoreText(r.Score), genre,
+			count(len(r.Errors), "error"), count(len(r.Warnings), "warning"), usageText(r.Usage))
 	}
 	return bw.Flush()
 }
@@ -69,6 +69,14 @@ func scoreText(s float64) string {
 // scoreNoise is far above float64's error on s*100 and far below the
 // 0.01 steps the score is shown in.
 const scoreNoise = 1e-9
+
+// usageText is the summary's note of the usage distance, or "".
+func usageText(u *Usage) string {
+	if u == nil {
+		return ""
+	}
+	return fmt.Sprintf("; usage %.2f from yours (a new piece of yours: about %.2f)", u.Distance, u.Typical)
+}
 
 func count(n int, what string) string {
 	if n == 1 {

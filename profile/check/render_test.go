@@ -36,6 +36,32 @@ c.md: score 0.99: 0 errors, 0 warnings
 	}
 }
 
+// With a usage measure in the profile, the summary line and the JSON say
+// how far the piece lies from it; the score, about rules, is unchanged.
+func TestUsageDistanceReported(t *testing.T) {
+	rule := pref(profile.Rule{ID: "greek", Prefer: []string{"omega"}})
+	plain := Piece("a.md", []byte(snippet), "essay", resolved(rule))
+	measure := pref(profile.Rule{ID: "usage", Rule: "How often you use common words.", Usage: &profile.Usage{Pieces: 4, Typical: 0.8,
+		Rates: []profile.Rate{{Item: "the", Mean: 0, Spread: 1000}}}})
+	res := Piece("a.md", []byte(snippet), "essay", resolved(rule, measure))
+	if res.Usage == nil || res.Usage.Rule != "usage" || res.Usage.Pieces != 4 || res.Usage.Typical != 0.8 {
+		t.Fatalf("usage: %+v", res.Usage)
+	}
+	if res.Score != plain.Score || len(res.Warnings) != len(plain.Warnings) {
+		t.Errorf("the usage measure changed the score (%g, was %g) or the warnings", res.Score, plain.Score)
+	}
+	var b bytes.Buffer
+	if err := WriteText(&b, res); err != nil {
+		t.Fatal(err)
+	}
+	if want := "; usage 0.00 from yours (a new piece of yours: about 0.80)\n"; !strings.HasSuffix(b.String(), want) {
+		t.Errorf("summary %q, want it to end %q", b.String(), want)
+	}
+	if plain.Usage != nil {
+		t.Errorf("a profile without a usage measure gave a distance: %+v", plain.Usage)
+	}
+}
+
 func TestWriteJSON(t *testing.T) {
 	var b bytes.Buffer
 	if err := WriteJSON(&b, Result{Path: "a.md", Genre: "essay", Score: 1}); err != nil {

@@ -30,6 +30,10 @@ type Result struct {
 	// every measurement: each line of the collection's template found, and
 	// the notes after a sign-off.
 	Boilerplate []Finding `json:"boilerplate"`
+	// Usage is how far the piece's rates of common words and marks lie
+	// from the writer's, when the profile holds a usage measure: not part
+	// of the score, which is about rules, and never a warning.
+	Usage *Usage `json:"usage,omitempty"`
 	// Problem says why the piece could not be checked (it cannot be read,
 	// is a folder, is one of sw's own files, names a genre sw cannot
 	// read); the other pieces are checked all the same.
@@ -54,4 +58,14 @@ func (r Result) MarshalJSON() ([]byte, error) {
 		r.Boilerplate = []Finding{}
 	}
 	return json.Marshal(plain(r))
+}
+
+// Usage is a piece's distance from the profile's usage measure (see
+// profile.Usage.Distance): 0 when every rate is the writer's mean, and
+// near Typical for the writer's own pieces.
+type Usage struct {
+	Rule     string  `json:"rule"` // the id of the rule holding the measure
+	Distance float64 `json:"distance"`
+	Typical  float64 `json:"typical"`
+	Pieces   int     `json:"pieces"` // the pieces the measure comes from
 }

@@ -1,6 +1,9 @@
 package prose
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestCountPunct tallies the marks of one block at a time, at its edges
 // and in runs, as the builder hands them over.
@@ -35,5 +38,16 @@ func TestCountPunct(t *testing.T) {
 		if b.d.counts != c.want {
 			t.Errorf("countPunct(%q) = %+v, want %+v", c.text, b.d.counts, c.want)
 		}
+	}
+}
+
+// Uses counts whole words as Word.Text has them, and marks in the text as
+// read: a mark inside code or a link's address is not the writer's.
+func TestUses(t *testing.T) {
+	d := Parse([]byte("The cat; the Other cat — upon `a;b` [x](http://a.b/c;d), thereupon.\n"))
+	got := d.Uses([]string{"the", "upon", ";", ",", "—", "cat", "dog"})
+	want := []int{2, 1, 1, 1, 1, 2, 0}
+	if !slices.Equal(got, want) {
+		t.Errorf("Uses = %v, want %v", got, want)
 	}
 }
