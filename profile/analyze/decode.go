@@ -15,7 +15,7 @@ import (
 var (
 	responseFields   = []string{"suggestions"}
 	suggestionFields = []string{"id", "layer", "rule", "summary", "evidence", "signature"}
-	ruleFields       = []string{"id", "rule", "avoid", "prefer", "metric", "boilerplate", "note"}
+	ruleFields       = []string{"id", "rule", "avoid", "prefer", "metric", "boilerplate", "usage", "note"}
 	metricFields     = []string{"name", "target", "min", "max"}
 )
 
@@ -158,5 +158,22 @@ func (o *object) rule(f map[string]json.RawMessage) *profile.Rule {
 			}
 		}
 	}
+	if raw, ok := rf["usage"]; ok && kind(raw) != 'n' {
+		r.Usage = o.usage(raw)
+	}
 	return r
+}
+
+// usage reads rule.usage as `sw profile show --json` writes it:
+// {"pieces", "typical", "rates": [{"item", "mean", "spread"}]}. Its
+// numbers are held to the rule-file schema afterwards, with the rest.
+func (o *object) usage(raw json.RawMessage) *profile.Usage {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	var u profile.Usage
+	if err := dec.Decode(&u); err != nil {
+		o.fail("rule.usage", `"rule.usage" must be {"pieces": N, "typical": D, "rates": [{"item", "mean", "spread"}]}: %v`, err)
+		return nil
+	}
+	return &u
 }

@@ -4,8 +4,11 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
+
+	"sw/profile"
 )
 
 // A valid one-suggestion answer as text, so each case can break its JSON.
@@ -170,5 +173,28 @@ func TestExampleAnswer(t *testing.T) {
 	}
 	if len(resp.Suggestions) != 3 || resp.Suggestions[2].Rule != nil || resp.Suggestions[1].Path("profile") != "profile/genres/essay/no-in-conclusion.yaml" {
 		t.Fatalf("got %+v", resp)
+	}
+}
+
+// An external analyzer may propose a usage measure in the shape `sw
+// profile show --json` prints it; a misshapen one is refused by name.
+func TestDecodeUsage(t *testing.T) {
+	want := &Response{Suggestions: []Suggestion{{ID: "usage", Layer: "preferences", Summary: "Measure usage", Evidence: "3 pieces", Signature: "usage",
+		Rule: &profile.Rule{ID: "usage", Rule: "How often you use common words.",
+			Usage: &profile.Usage{Pieces: 3, Typical: 0.5, Rates: []profile.Rate{{Item: "the", Mean: 61.2, Spread: 8.1}, {Item: ";", Mean: 3, Spread: 1}}}}}}}
+	got, err := DecodeResponse(mustJSON(t, want))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("decoded %+v", got.Suggestions[0].Rule.Usage)
+	}
+	bad := strings.Replace(string(mustJSON(t, want)), `"spread":8.1`, `"sd":8.1`, 1)
+	if _, err := DecodeResponse([]byte(bad)); err == nil || !strings.Contains(err.Error(), `"rule.usage" must be`) {
+		t.Errorf("a rate with an unknown field: %v", err)
+	}
+	negative := strings.Replace(string(mustJSON(t, want)), `"spread":8.1`, `"spread":-8.1`, 1)
+	if _, err := DecodeResponse([]byte(negative)); err == nil || !strings.Contains(err.Error(), "below 0") {
+		t.Errorf("a negative spread: %v", err)
 	}
 }

@@ -27,7 +27,7 @@ func (Embedded) Analyze(ctx context.Context, req *Request) (*Response, error) {
 		return nil, err
 	}
 	r := newRun(norm)
-	for _, step := range []func(){r.metricSignals, r.shapeSignals, r.vocabSignals, r.editSignals, r.phraseRuleRemovals} {
+	for _, step := range []func(){r.metricSignals, r.shapeSignals, r.vocabSignals, r.editSignals, r.phraseRuleRemovals, r.usageSignals} {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}

@@ -79,6 +79,7 @@ func (s Suggestion) MarshalJSON() ([]byte, error) {
 		Prefer      []string        `json:"prefer"`
 		Metric      *profile.Metric `json:"metric"`
 		Boilerplate []string        `json:"boilerplate,omitempty"`
+		Usage       *profile.Usage  `json:"usage,omitempty"`
 		Note        string          `json:"note,omitempty"`
 	}
 	out := struct {
@@ -90,7 +91,7 @@ func (s Suggestion) MarshalJSON() ([]byte, error) {
 		Signature string `json:"signature"`
 	}{ID: s.ID, Layer: s.Layer, Summary: s.Summary, Evidence: s.Evidence, Signature: s.Signature}
 	if r := s.Rule; r != nil {
-		out.Rule = &rule{r.ID, r.Rule, nonNil(r.Avoid), nonNil(r.Prefer), r.Metric, r.Boilerplate, r.Note}
+		out.Rule = &rule{r.ID, r.Rule, nonNil(r.Avoid), nonNil(r.Prefer), r.Metric, r.Boilerplate, r.Usage, r.Note}
 	}
 	return json.Marshal(out)
 }

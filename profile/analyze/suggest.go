@@ -21,6 +21,7 @@ const (
 	familyEdit                   // a phrase the person deletes or adds
 	familyVocab                  // a signature word or phrase
 	familyShape                  // an opening or a closing
+	familyUsage                  // the measure of usage: no rule for the agent
 )
 
 // candidate is a suggestion before ids are settled.

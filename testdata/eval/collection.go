@@ -184,7 +184,8 @@ func (c *collection) signatures() (map[string]string, error) {
 // checked is what sw check says of one piece against the profile.
 type checked struct {
 	Score    float64
-	Findings int // findings in its warnings (see findings)
+	Usage    *float64 // its distance from the profile's usage measure, when there is one
+	Findings int      // findings in its warnings (see findings)
 }
 
 // check runs `sw check --json` in the collection on every path given, and
@@ -196,9 +197,12 @@ func (c *collection) check(paths []string) (map[string]checked, error) {
 	}
 	var report struct {
 		Pieces []struct {
-			Path     string  `json:"path"`
-			Score    float64 `json:"score"`
-			Problem  string  `json:"problem"`
+			Path    string  `json:"path"`
+			Score   float64 `json:"score"`
+			Problem string  `json:"problem"`
+			Usage   *struct {
+				Distance float64 `json:"distance"`
+			} `json:"usage"`
 			Warnings []struct {
 				Message string `json:"message"`
 			} `json:"warnings"`
@@ -216,7 +220,11 @@ func (c *collection) check(paths []string) (map[string]checked, error) {
 		for _, w := range p.Warnings {
 			n += findings(w.Message)
 		}
-		res[p.Path] = checked{Score: p.Score, Findings: n}
+		c := checked{Score: p.Score, Findings: n}
+		if p.Usage != nil {
+			c.Usage = &p.Usage.Distance
+		}
+		res[p.Path] = c
 	}
 	for _, path := range paths {
 		if _, ok := res[path]; !ok {

@@ -70,10 +70,11 @@ func evaluate(ws []*writer, levels []int, snaps map[string]map[int]*snapshot) ([
 			for _, p := range w.heldOut {
 				found += at[w.name].checks[p.rel].Findings
 				words += len(p.tokens)
-				scores := map[string]float64{}
+				checks := map[string]checked{}
 				for name, snap := range at {
-					scores[name] = snap.checks[p.rel].Score
+					checks[name] = snap.checks[p.rel]
 				}
+				scores := likeness(checks)
 				r.credits[w.name] = append(r.credits[w.name], credit(scores, w.name))
 				win := winners(scores)
 				sort.Strings(win)

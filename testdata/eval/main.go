@@ -13,8 +13,10 @@
 // table:
 //
 //	(a) attribution: each held-out piece goes to the writer whose learned
-//	    profile gives it the highest `sw check` score, as balanced
-//	    accuracy (the mean of the writers' hit rates);
+//	    profile it lies closest to by `sw check`: the usage distance when
+//	    every profile holds a usage measure, else the score (see
+//	    likeness), as balanced accuracy (the mean of the writers' hit
+//	    rates);
 //	(b) warnings per 1,000 words that `sw check` gives each writer's
 //	    held-out pieces against the writer's own profile;
 //	(c) rules in the profiles that are about the subject or came from

@@ -8,11 +8,31 @@ import (
 
 // Attribution uses only what sw learned, and only as sw itself reads it:
 // each held-out piece is checked by `sw check` against every writer's
-// learned profile, and goes to the writer whose profile gives it the
-// highest score. sw's score is the mean closeness of a piece to the
-// profile's checkable rules, graded so that of two profiles the one a
-// piece is closer to scores higher (see sw's profile/check), which is the
-// question attribution asks.
+// learned profile, and goes to the writer whose profile it lies closest
+// to. Where every profile holds a usage measure (the writer's rates of
+// common words and marks, which sw proposes once a collection has three
+// pieces), closest is the smallest distance sw check reports from it;
+// otherwise it is the highest score, the mean closeness of the piece to
+// the profile's checkable rules.
+
+// likeness turns what sw check said of one piece against each writer's
+// profile into one figure per writer, higher for closer: minus the usage
+// distance when every profile has a usage measure, else the score.
+func likeness(checks map[string]checked) map[string]float64 {
+	byUsage := true
+	for _, c := range checks {
+		byUsage = byUsage && c.Usage != nil
+	}
+	out := make(map[string]float64, len(checks))
+	for name, c := range checks {
+		if byUsage {
+			out[name] = -*c.Usage
+		} else {
+			out[name] = c.Score
+		}
+	}
+	return out
+}
 
 // tieMargin is how close two scores must be to count as a tie: scores are
 // means of fractions, and two profiles that say the same give the same

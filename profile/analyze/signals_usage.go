@@ -1,0 +1,173 @@
+package analyze
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"sync"
+
+	"sw/profile"
+	"sw/profile/baseline"
+	"sw/profile/prose"
+)
+
+// Usage (profile.Usage) is measured, not judged: every analysis measures
+// the writer's rates of the common words and marks on the pieces it reads,
+// and proposes the measure as the rule file usage.yaml, which sw check
+// compares pieces with and the agent never sees. It is proposed again only
+// when it has something new to say, so that it does not ask for a review
+// at every batch.
+const (
+	// UsagePieces is the fewest pieces a usage measure comes from: its
+	// spreads need pieces to differ between.
+	UsagePieces = 3
+	// UsageGrowth: the measure is taken again once the pieces read are
+	// this many times those it was measured on (a fifth more: spreads
+	// measured on a few pieces are rough, and firm up quickly)...
+	UsageGrowth = 1.2
+	// UsageDrift: ...or once its rates have moved, on average, this many
+	// of their spreads (a rolling window of a long-lived collection).
+	UsageDrift = 0.5
+	// usageStep is what rates, spreads and distances are rounded to.
+	usageStep = 0.01
+)
+
+// usageItems are the items a usage measure counts: every function word the
+// baseline lists, the marker words, and profile.UsageMarks; sorted.
+var usageItems = sync.OnceValue(func() []string {
+	items := append(baseline.FunctionWords(), prose.MarkerWords...)
+	for _, r := range profile.UsageMarks {
+		items = append(items, string(r))
+	}
+	slices.Sort(items)
+	return slices.Compact(items)
+})
+
+func isUsage(s profile.Sourced) bool { return s.Usage != nil }
+
+// usageSignals proposes the usage measure of each scope: the whole batch
+// in a collection without genres, else each genre's pieces (a writer's
+// reviews and essays use words differently).
+func (r *run) usageSignals() {
+	scopes := r.genres
+	if len(r.genres) == 1 && r.genres[0] == profile.DefaultGenre {
+		scopes = []string{""}
+	}
+	for _, genre := range scopes {
+		var ps []*piece
+		for _, p := range r.scope(genre) {
+			if p.eligible {
+				ps = append(ps, p)
+			}
+		}
+		if len(ps) < UsagePieces {
+			continue
+		}
+		u := measureUsage(ps)
+		summary := fmt.Sprintf("Measure how you use common words and marks, on %d pieces", u.Pieces)
+		if cur, _ := r.current(genre, isUsage); cur != nil {
+			if !usageMoved(cur.Usage, u) {
+				continue
+			}
+			summary = fmt.Sprintf("Measure how you use common words and marks again, on %d pieces (was %d)", u.Pieces, cur.Usage.Pieces)
+		}
+		r.add(&candidate{
+			family:  familyUsage,
+			genre:   genre,
+			baseID:  "usage",
+			match:   isUsage,
+			summary: summary,
+			rule: &profile.Rule{
+				Rule: "How often you use common words and marks, per 1,000 words: sw check measures how far a piece lies from it. " +
+					"A measure of your writing, never shown to the agent.",
+				Usage: u,
+			},
+			evidence: fmt.Sprintf("Rates of %d words and marks, measured on %s.\n"+
+				"These pieces lie %.2f spreads from them on average (sw check's usage distance).",
+				len(u.Rates), pieceList(ps, nil), u.Typical),
+			sig: "usage",
+		})
+	}
+}
+
+// measureUsage measures the rates of usageItems on ps: each item's mean
+// and spread (the sample standard deviation) per 1,000 words, rounded,
+// and the distance a new piece lies at, each piece held against the
+// measure of the others.
+func measureUsage(ps []*piece) *profile.Usage {
+	items := usageItems()
+	rates := make([][]float64, len(ps)) // by piece, then item
+	words := make([]float64, len(ps))
+	for j, p := range ps {
+		words[j] = float64(p.doc.WordCount())
+		rates[j] = make([]float64, len(items))
+		for i, n := range p.doc.Uses(items) {
+			rates[j][i] = 1000 * float64(n) / words[j]
+		}
+	}
+	u := &profile.Usage{Pieces: len(ps), Typical: roundTo(leaveOneOut(rates, words), usageStep)}
+	for i, item := range items {
+		var sum, squares float64
+		for j := range ps {
+			sum, squares = sum+rates[j][i], squares+rates[j][i]*rates[j][i]
+		}
+		mean, spread := meanAndSpread(sum, squares, float64(len(ps)))
+		u.Rates = append(u.Rates, profile.Rate{Item: item, Mean: roundTo(mean, usageStep), Spread: roundTo(spread, usageStep)})
+	}
+	return u
+}
+
+// leaveOneOut is the mean distance of each piece (rates[j], words[j]
+// words) from the measure of all the others: what a piece the measure
+// never saw lies at. Sums make each measure of the others cost one
+// subtraction.
+func leaveOneOut(rates [][]float64, words []float64) float64 {
+	n := len(rates)
+	items := len(rates[0])
+	sums, squares := make([]float64, items), make([]float64, items)
+	for _, r := range rates {
+		for i, v := range r {
+			sums[i] += v
+			squares[i] += v * v
+		}
+	}
+	total := 0.0
+	for j, r := range rates {
+		d := 0.0
+		for i, v := range r {
+			mean, spread := meanAndSpread(sums[i]-v, squares[i]-v*v, float64(n-1))
+			d += profile.RateDistance(v, mean, spread, words[j])
+		}
+		total += d / float64(items)
+	}
+	return total / float64(n)
+}
+
+// meanAndSpread are the mean and sample standard deviation of n values
+// whose sum and sum of squares are given; the spread of one value is 0.
+func meanAndSpread(sum, squares, n float64) (mean, spread float64) {
+	mean = sum / n
+	if n < 2 {
+		return mean, 0
+	}
+	return mean, math.Sqrt(math.Max(0, squares-n*mean*mean) / (n - 1))
+}
+
+// usageMoved says whether measure u says something old does not: it rests
+// on UsageGrowth times the pieces, counts other items, or its rates moved
+// UsageDrift spreads on average (each spread at least a rate's chance
+// swing in 1,000 words).
+func usageMoved(old, u *profile.Usage) bool {
+	if float64(u.Pieces) >= UsageGrowth*float64(old.Pieces) || len(old.Rates) != len(u.Rates) {
+		return true
+	}
+	shift := 0.0
+	for i, r := range u.Rates {
+		o := old.Rates[i]
+		if o.Item != r.Item {
+			return true
+		}
+		shift += math.Abs(r.Mean-o.Mean) / math.Max(o.Spread, profile.ChanceSpread(o.Mean, 1000))
+	}
+	return shift/float64(len(u.Rates)) >= UsageDrift
+}
