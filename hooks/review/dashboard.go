@@ -169,6 +169,30 @@ func lineDiff(a, b string) string {
 	return out.String()
 }
 
+// DiffLinesShown is how many lines of a suggestion's diff sw review
+// prints: a rule is a few lines, but a usage measure is hundreds, which
+// would bury the other suggestions. --json has the whole diff.
+const DiffLinesShown = 20
+
+// shownDiff is what sw review prints of a diff: all of it when short;
+// else its changed lines only, at most DiffLinesShown of them, and how
+// many lines are left out.
+func shownDiff(diff string) (lines []string, more int) {
+	all := strings.Split(strings.TrimRight(diff, "\n"), "\n")
+	if len(all) <= DiffLinesShown {
+		return all, 0
+	}
+	for _, line := range all {
+		if !strings.HasPrefix(line, "  ") {
+			lines = append(lines, line)
+		}
+	}
+	if len(lines) > DiffLinesShown {
+		lines = lines[:DiffLinesShown]
+	}
+	return lines, len(all) - len(lines)
+}
+
 // WriteText prints the dashboard for people.
 func (d *Dashboard) WriteText(w io.Writer, now time.Time) error {
 	var b strings.Builder
@@ -195,8 +219,12 @@ func (d *Dashboard) WriteText(w io.Writer, now time.Time) error {
 				fmt.Fprintf(&b, "  you have added commits to this branch; sw leaves it alone\n")
 			}
 			fmt.Fprintf(&b, "  %s\n", p.Path)
-			for _, line := range strings.Split(strings.TrimRight(p.Diff, "\n"), "\n") {
+			lines, more := shownDiff(p.Diff)
+			for _, line := range lines {
 				fmt.Fprintf(&b, "    %s\n", line)
+			}
+			if more > 0 {
+				fmt.Fprintf(&b, "    ... %d more line%s: git show %s\n", more, plural(more), p.merge)
 			}
 			fmt.Fprintf(&b, "  accept: git merge %s   (or sw accept %s)\n", p.merge, p.ID)
 			fmt.Fprintf(&b, "  reject: %s   (or sw reject %s)\n", strings.Join(p.deletes, "; "), p.ID)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -806,4 +807,23 @@ func TestFinishAcceptUndoesAMergeGitHadBegun(t *testing.T) {
 		t.Errorf("a second FinishAccept = %q, %v, %v", note, tidied, err)
 	}
 	done()
+}
+
+// sw review prints a short diff whole, and of a long one (a usage
+// measure's hundreds of lines) only its changed lines, at most
+// DiffLinesShown, counting the rest.
+func TestShownDiff(t *testing.T) {
+	short := "  id: x\n- rule: a\n+ rule: b\n"
+	if lines, more := shownDiff(short); len(lines) != 3 || more != 0 {
+		t.Errorf("short diff: %q, %d more", lines, more)
+	}
+	long := "  id: usage\n" + strings.Repeat("  same: [1, 1]\n", 30) + "- the: [60, 7]\n+ the: [61, 7]\n"
+	lines, more := shownDiff(long)
+	if want := []string{"- the: [60, 7]", "+ the: [61, 7]"}; !slices.Equal(lines, want) || more != 31 {
+		t.Errorf("long diff with two changes: %q, %d more; want %q, 31 more", lines, more, want)
+	}
+	added := strings.Repeat("+ x: [1, 1]\n", 50)
+	if lines, more := shownDiff(added); len(lines) != DiffLinesShown || more != 50-DiffLinesShown {
+		t.Errorf("long new file: %d lines, %d more", len(lines), more)
+	}
 }
