@@ -163,3 +163,17 @@ func TestWordsAndSentences(t *testing.T) {
 		t.Errorf("sentences = %q, want 3", got)
 	}
 }
+
+// Attribution goes by the usage distance when every profile has a usage
+// measure (nearer is likelier), and by the score when one lacks it.
+func TestLikenessPrefersUsageWhenEveryProfileHasIt(t *testing.T) {
+	near, far := 0.4, 0.9
+	both := map[string]checked{"a": {Score: 0.2, Usage: &near}, "b": {Score: 0.8, Usage: &far}}
+	if got := winners(likeness(both)); len(got) != 1 || got[0] != "a" {
+		t.Errorf("with usage everywhere, winners %v, want [a]", got)
+	}
+	one := map[string]checked{"a": {Score: 0.2, Usage: &near}, "b": {Score: 0.8}}
+	if got := winners(likeness(one)); len(got) != 1 || got[0] != "b" {
+		t.Errorf("with usage in one profile only, winners %v, want [b] by score", got)
+	}
+}
