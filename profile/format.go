@@ -12,32 +12,10 @@ import (
 // ParseRule reads it back to the same rule, which is how suggestion branches
 // write rule files a person can then edit by hand.
 func Format(r Rule) []byte {
-	type metric struct {
-		Name   string   `yaml:"name"`
-		Target *float64 `yaml:"target,omitempty"`
-		Min    *float64 `yaml:"min,omitempty"`
-		Max    *float64 `yaml:"max,omitempty"`
-	}
-	out := struct {
-		ID          string     `yaml:"id"`
-		Rule        string     `yaml:"rule"`
-		Avoid       []string   `yaml:"avoid,omitempty"`
-		Prefer      []string   `yaml:"prefer,omitempty"`
-		Metric      *metric    `yaml:"metric,omitempty"`
-		Boilerplate []string   `yaml:"boilerplate,omitempty"`
-		Usage       *usageYAML `yaml:"usage,omitempty"`
-		Note        string     `yaml:"note,omitempty"`
-	}{ID: r.ID, Rule: r.Rule, Avoid: r.Avoid, Prefer: r.Prefer, Boilerplate: r.Boilerplate, Note: r.Note}
-	if r.Metric != nil {
-		out.Metric = &metric{r.Metric.Name, r.Metric.Target, r.Metric.Min, r.Metric.Max}
-	}
-	if r.Usage != nil {
-		out.Usage = formatUsage(r.Usage)
-	}
 	var b bytes.Buffer
 	enc := yaml.NewEncoder(&b)
 	enc.SetIndent(2)
-	if err := enc.Encode(out); err != nil {
+	if err := enc.Encode(r); err != nil {
 		panic(err) // plain strings, lists and numbers always encode
 	}
 	enc.Close()
@@ -71,7 +49,8 @@ type usageYAML struct {
 	Rates   yaml.Node `yaml:"rates"`
 }
 
-func formatUsage(u *Usage) *usageYAML {
+// MarshalYAML writes u as its rule file has it.
+func (u *Usage) MarshalYAML() (any, error) {
 	out := &usageYAML{Pieces: u.Pieces, Typical: u.Typical, Rates: yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}}
 	for _, r := range u.Rates {
 		pair := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Style: yaml.FlowStyle, Content: []*yaml.Node{
@@ -79,7 +58,7 @@ func formatUsage(u *Usage) *usageYAML {
 		}}
 		out.Rates.Content = append(out.Rates.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: r.Item}, pair)
 	}
-	return out
+	return out, nil
 }
 
 // numberNode writes v as YAML reads it back: 3, not 3.0 or !!float 3.

@@ -35,24 +35,27 @@ const (
 // (a sign-off, a byline, a footer): sw check and the analyzer leave them,
 // and the notes after a sign-off, out of every measurement (package
 // boilerplate says how a line is recognised).
+//
+// The yaml tags are how Format writes a rule file, fields in the order
+// people read them.
 type Rule struct {
-	ID          string   `json:"id"`
-	Rule        string   `json:"rule"`
-	Avoid       []string `json:"avoid"`
-	Prefer      []string `json:"prefer"`
-	Metric      *Metric  `json:"metric"`
-	Boilerplate []string `json:"boilerplate,omitempty"`
-	Usage       *Usage   `json:"usage,omitempty"`
-	Note        string   `json:"note,omitempty"`
+	ID          string   `json:"id" yaml:"id"`
+	Rule        string   `json:"rule" yaml:"rule"`
+	Avoid       []string `json:"avoid" yaml:"avoid,omitempty"`
+	Prefer      []string `json:"prefer" yaml:"prefer,omitempty"`
+	Metric      *Metric  `json:"metric" yaml:"metric,omitempty"`
+	Boilerplate []string `json:"boilerplate,omitempty" yaml:"boilerplate,omitempty"`
+	Usage       *Usage   `json:"usage,omitempty" yaml:"usage,omitempty"`
+	Note        string   `json:"note,omitempty" yaml:"note,omitempty"`
 }
 
 // Metric is a rule's measurable part: the typical value and the bounds of a
 // named measurement (see package prose for the names). Nil means not set.
 type Metric struct {
-	Name   string   `json:"name"`
-	Target *float64 `json:"target,omitempty"`
-	Min    *float64 `json:"min,omitempty"`
-	Max    *float64 `json:"max,omitempty"`
+	Name   string   `json:"name" yaml:"name"`
+	Target *float64 `json:"target,omitempty" yaml:"target,omitempty"`
+	Min    *float64 `json:"min,omitempty" yaml:"min,omitempty"`
+	Max    *float64 `json:"max,omitempty" yaml:"max,omitempty"`
 }
 
 // Contains reports whether v lies within the metric's bounds.

@@ -54,7 +54,7 @@ func TestDecodeStrict(t *testing.T) {
 		{"rule field case", edit(`"rule": {"id"`, `"Rule": {"id"`), 1, `unknown field "Rule"; did you mean "rule"?`},
 		{"rule text case", edit(`"rule": "Keep it short."`, `"RULE": "Keep it short."`), 1, `unknown field "rule.RULE"; did you mean "rule.rule"?`},
 		{"rule a string", edit(`"rule": {"id": "x", "rule": "Keep it short.", "avoid": ["a"], "prefer": [], "metric": {"name": "words_per_sentence", "target": 20, "min": null}, "note": "why"}`, `"rule": "Keep it short."`), 1, `"rule" must be an object, not a string`},
-		{"unknown rule field", edit(`"note": "why"`, `"note": "why", "layer": "preferences"`), 1, `unknown field "rule.layer"; the fields are id, rule, avoid, prefer, metric, boilerplate, note`},
+		{"unknown rule field", edit(`"note": "why"`, `"note": "why", "layer": "preferences"`), 1, `unknown field "rule.layer"; the fields are id, rule, avoid, prefer, metric, boilerplate, usage, note`},
 		{"note field case", edit(`"note": "why"`, `"Note": "why"`), 1, `unknown field "rule.Note"; did you mean "rule.note"?`},
 		{"rule field twice", edit(`"note": "why"`, `"note": "why", "note": "again"`), 1, `field "rule.note" appears twice`},
 		{"rule missing id", edit(`{"id": "x", "rule": "Keep`, `{"rule": "Keep`), 1, `missing "rule.id"`},
@@ -135,7 +135,7 @@ func TestDecodeReportsEverything(t *testing.T) {
 		`suggestion 1 (id a): unknown field "extra"; the fields are id, layer, rule, summary, evidence, signature`,
 		`suggestion 1 (id a): analyzers never propose hard limits: those are the person's to write; use "preferences" or "genres/<genre>"`,
 		`suggestion 2: "id" must be a string, not a number`,
-		`suggestion 2: unknown field "rule.color"; the fields are id, rule, avoid, prefer, metric, boilerplate, note`,
+		`suggestion 2: unknown field "rule.color"; the fields are id, rule, avoid, prefer, metric, boilerplate, usage, note`,
 		`suggestion 2: summary must be one line`,
 		`suggestion 2: has the same signature as suggestion 1 ("sig-a"); a signature names one change`,
 	}
