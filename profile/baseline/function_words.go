@@ -1,6 +1,9 @@
 package baseline
 
-import "slices"
+import (
+	"slices"
+	"sync"
+)
 
 // IsFunctionWord reports whether word is an English function word: an
 // article or determiner, a pronoun, a preposition, a conjunction, an
@@ -15,16 +18,17 @@ import "slices"
 //
 // It needs no data and loads nothing: a binary search of a sorted list.
 func IsFunctionWord(word string) bool {
-	_, found := slices.BinarySearch(functionWords, normalize(word))
+	_, found := slices.BinarySearch(sortedFunctionWords(), normalize(word))
 	return found
 }
 
 // FunctionWords returns the list IsFunctionWord knows, sorted: the words
 // whose rates sw check's usage measure compares (see profile.Usage), since
 // how often a writer reaches for each follows the writer, not the subject.
-func FunctionWords() []string { return slices.Clone(functionWords) }
+func FunctionWords() []string { return slices.Clone(sortedFunctionWords()) }
 
-// functionWords is sorted by init, so the groups below can stay grouped.
+// functionWords are grouped as grammar groups them; sortedFunctionWords
+// sorts them the first time a caller asks, not at every start of sw.
 var functionWords = []string{
 	// Articles and determiners.
 	"a", "an", "the", "this", "that", "these", "those",
@@ -93,4 +97,8 @@ var functionWords = []string{
 	"ever", "never", "yes",
 }
 
-func init() { slices.Sort(functionWords) }
+var sortedFunctionWords = sync.OnceValue(func() []string {
+	sorted := slices.Clone(functionWords)
+	slices.Sort(sorted)
+	return sorted
+})
