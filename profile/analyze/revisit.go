@@ -51,7 +51,7 @@ func breaks(spec *metricSpec, m *profile.Metric, pm pieceMetric) string {
 		if !m.Contains(pm.value) {
 			return fmtNum(v) + ", outside " + profile.Range(m)
 		}
-		if !check.OnTarget(pm.value, m) {
+		if check.PieceWarns(pm.value, m) {
 			return fmtNum(v) + ", far from " + fmtNum(*m.Target)
 		}
 		return ""

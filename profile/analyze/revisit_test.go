@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"sw/profile"
+	"sw/profile/check"
+	"sw/profile/prose"
 )
 
 // hamiltonBatches are Hamilton's papers as a writer would finish them,
@@ -98,5 +100,27 @@ func TestBatchAloneDoesNotConverge(t *testing.T) {
 	}
 	if changes == 0 {
 		t.Error("batches alone changed nothing: the window test shows nothing")
+	}
+}
+
+// A piece breaks a per-piece rule only where sw check warns of it: a
+// piece shorter than the typical piece but inside the rule's lower bound
+// breaks nothing (sw check holds it within the writer's range); one below
+// the bound does, and so does one far above a target with no upper bound.
+func TestPieceBreaksWhereCheckWarns(t *testing.T) {
+	spec := &metricSpec{name: "words_per_piece", scope: prose.PerPiece, step: 10}
+	m := &profile.Metric{Name: "words_per_piece", Target: num(3000), Min: num(1200)}
+	for _, c := range []struct {
+		words  float64
+		breaks bool
+	}{{1700, false}, {3100, false}, {1000, true}, {6000, true}} {
+		why := breaks(spec, m, pieceMetric{ok: true, value: c.words})
+		if (why != "") != c.breaks {
+			t.Errorf("a piece of %g words against %s: breaks %q, want breaking %v", c.words, profile.Range(m), why, c.breaks)
+		}
+		res := check.Piece("p.md", []byte(strings.Repeat("word ", int(c.words))), "", &profile.Resolved{Rules: []profile.Sourced{{Rule: profile.Rule{ID: "piece-length", Metric: m}}}})
+		if warned := len(res.Warnings) > 0; warned != c.breaks {
+			t.Errorf("a piece of %g words: sw check warns %v, the revisit says breaking %v", c.words, warned, c.breaks)
+		}
 	}
 }

@@ -71,7 +71,7 @@ func (rc *ruleCheck) metric(m *profile.Metric) {
 		}
 		if m.Target != nil {
 			rc.part(targetCloseness(v, *m.Target, m))
-			if !outside && !boundedToward(v, *m.Target, m) && strays(v, *m.Target, m) {
+			if !outside && driftsAlone(v, m) {
 				rc.whole(false, pieceValue(ms.info, v)+"; "+rc.name()+" aims for about "+profile.Number(*m.Target))
 			}
 		}

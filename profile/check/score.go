@@ -58,10 +58,27 @@ func boundedToward(v, target float64, m *profile.Metric) bool {
 	return v > target && m.Max != nil || v < target && m.Min != nil
 }
 
-// OnTarget says whether sw check holds a piece whose typical value (its
-// median unit, or its value) is v to be on m's target, with no warning of
+// driftsAlone says sw check warns that a per-piece value v, inside m's
+// bounds, has strayed from the target: no bound stands on its side (see
+// boundedToward), and it strays.
+func driftsAlone(v float64, m *profile.Metric) bool {
+	return m.Target != nil && !boundedToward(v, *m.Target, m) && strays(v, *m.Target, m)
+}
+
+// PieceWarns says whether sw check warns of a piece whose per-piece value
+// (its length, a rate) is v: outside m's bounds, or astray from the target
+// with no bound on its side. The analyzer's revisit counts a piece as
+// breaking a rule by it, so the two never disagree about a piece.
+func PieceWarns(v float64, m *profile.Metric) bool {
+	return !m.Contains(v) || driftsAlone(v, m)
+}
+
+// OnTarget says whether a piece whose typical value (its median unit, or
+// its value) is v lies near m's target, where sw check never warns of
 // drift: the analyzer counts only such pieces as agreeing with a rule it
-// proposes, so that a rule's own evidence never fails it. A metric with
+// proposes, so that a rule's own evidence never fails it. It is stricter
+// than PieceWarns for a per-piece value inside the bound on its side,
+// which agrees with no target but draws no warning either. A metric with
 // no target has nothing to stray from.
 func OnTarget(v float64, m *profile.Metric) bool {
 	return m.Target == nil || !strays(v, *m.Target, m)
