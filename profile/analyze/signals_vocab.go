@@ -9,6 +9,7 @@ import (
 
 	"sw/profile"
 	"sw/profile/baseline"
+	"sw/profile/prose"
 )
 
 // vocabHit is a word or phrase that passed the gate in one scope.
@@ -258,13 +259,31 @@ func (r *run) vocabCandidates(genre string, hits []*vocabHit) {
 		if n == MaxVocab {
 			break
 		}
-		if utf8.RuneCountInString(h.text) > MaxPhrase || !r.phraseFree(genre, h.text, true) {
+		if utf8.RuneCountInString(h.text) > MaxPhrase || !r.phraseFree(genre, h.text, true) || r.rateRuled(genre, h.text) {
 			continue
 		}
 		c := preferCandidate(genre, h.text, familyVocab, h.keyness, vocabEvidence(h))
 		r.add(c)
 		n++
 	}
+}
+
+// rateRuled says a rule on the word's rate (rate-of-upon) stands in the
+// genre's profile or is proposed in this analysis: it says how often to
+// use the word, so "prefer upon" beside it would tell the agent nothing
+// more. Only marker words have such rules.
+func (r *run) rateRuled(genre, word string) bool {
+	name := prose.MarkerMetric(word)
+	isRate := func(s profile.Sourced) bool { return s.Metric != nil && s.Metric.Name == name }
+	if soft, _ := r.current(genre, isRate); soft != nil {
+		return true
+	}
+	for _, c := range r.cands {
+		if c.rule != nil && c.rule.Metric != nil && c.rule.Metric.Name == name && (c.genre == genre || c.genre == "") {
+			return true
+		}
+	}
+	return false
 }
 
 func preferCandidate(genre, phrase string, fam family, strength float64, evidence string) *candidate {

@@ -40,7 +40,7 @@ func TestTopicWords(t *testing.T) {
 
 // Twelve essays that all argue about self-driving cars: what they share is
 // their subject ("driving"), never a signature. Hamilton's "upon", a
-// function word, is one on any subject.
+// function word, is his on any subject: a rule on its rate.
 func TestStyleNotSubject(t *testing.T) {
 	req := &Request{Profile: emptyProfile("essay")}
 	for _, s := range []string{"1", "2", "10", "11", "13", "14", "15", "16", "17", "18", "19", "20"} {
@@ -50,7 +50,7 @@ func TestStyleNotSubject(t *testing.T) {
 		t.Errorf("a signature from essays on one subject: %s", s.Signature)
 	}
 	resp := analyzeOK(t, federalistBatch(t, hamiltonPapers))
-	must(t, find(resp, "prefer:phrase:upon@essay"), "on upon")
+	must(t, find(resp, "metric:upon_per_1k_words:up@essay"), "on upon")
 	for _, s := range withPrefix(resp, "prefer:") {
 		if c := contentWords(strings.Fields(s.Rule.Prefer[0])); len(c) > 0 && !strings.Contains(s.Evidence, "On different subjects: ") {
 			t.Errorf("%s: no evidence that %v does not follow the subject:\n%s", s.Signature, c, s.Evidence)
@@ -88,5 +88,27 @@ func TestMannerWords(t *testing.T) {
 		if got := strings.Join(contentWords(strings.Fields(phrase)), " "); got != want {
 			t.Errorf("content words of %q: %q, want %q", phrase, got, want)
 		}
+	}
+}
+
+// A word whose rate a rule holds (rate-of-upon, proposed here or already
+// in the profile) is not also proposed as a signature to prefer: the rate
+// rule says how often to use it, and "prefer upon" beside it says nothing
+// more. With three papers, too few for a rate rule, "prefer upon" stands.
+func TestNoPreferBesideARateRule(t *testing.T) {
+	resp := analyzeOK(t, federalistBatch(t, hamiltonPapers))
+	must(t, find(resp, "metric:upon_per_1k_words:up@essay"), "on the rate of upon")
+	if s := find(resp, "prefer:phrase:upon@essay"); s != nil {
+		t.Errorf("prefer-upon proposed beside rate-of-upon: %s", s.Summary)
+	}
+	few := analyzeOK(t, federalistBatch(t, hamiltonPapers[:3]))
+	must(t, find(few, "prefer:phrase:upon@essay"), "prefer upon from three papers")
+
+	root := t.TempDir()
+	accept(t, root, &Response{Suggestions: []Suggestion{*find(resp, "metric:upon_per_1k_words:up@essay")}})
+	later := federalistBatch(t, hamiltonPapers[:3])
+	later.Profile["essay"] = resolve(t, root, "essay")
+	if s := find(analyzeOK(t, later), "prefer:phrase:upon@essay"); s != nil {
+		t.Errorf("prefer-upon proposed beside the profile's rate-of-upon: %s", s.Summary)
 	}
 }
