@@ -83,7 +83,7 @@ func (r *run) usageSignals() {
 				Usage: u,
 			},
 			evidence: fmt.Sprintf("Rates of %d words and marks, measured on %s.\n"+
-				"These pieces lie %.2f spreads from them on average (sw check's usage distance).",
+				"A new piece of yours should lie about %.2f from them (sw check's usage distance): each of these, held against the measure of the others, did on average.",
 				len(u.Rates), pieceList(ps, nil), u.Typical),
 			sig: "usage",
 		})
