@@ -68,8 +68,8 @@ func RemoveFile(path, name, key string) ([]Entry, error) {
 
 // writersWait is how long a writer of memory.md waits for another sw
 // process writing it (see atomicfile.LockDir): each holds it for a few
-// milliseconds.
-const writersWait = 10 * time.Second
+// milliseconds. Tests shorten it.
+var writersWait = 10 * time.Second
 
 // rewrite reads the file at path, has edit compute its new content (nil:
 // nothing to write) and writes it over the file as it was read, reading

@@ -7,9 +7,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
+	"time"
+
+	"sw/profile/atomicfile"
 )
 
 func TestAddFileMakesTheFileFromTheStarter(t *testing.T) {
@@ -179,5 +183,68 @@ func TestWritersAtOnceLoseNothing(t *testing.T) {
 	}
 	if n := len(m.Entries); n != writers*each {
 		t.Errorf("%d entries after %d added at once", n, writers*each)
+	}
+}
+
+// TestWritersGiveUpWhileAnotherWrites: while another sw process holds
+// memory.md's folder past the wait, each writer (sw facts add, sw facts
+// rm, the commit hook's update) gives up, says which file and to try
+// again, and leaves the file byte for byte as it was; once the other lets
+// go, the same write goes through.
+func TestWritersGiveUpWhileAnotherWrites(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no folder locks there: writers do not wait (see atomicfile.LockDir)")
+	}
+	old := writersWait
+	writersWait = 20 * time.Millisecond
+	t.Cleanup(func() { writersWait = old })
+	dir := t.TempDir()
+	path := filepath.Join(dir, File)
+	if _, err := AddFile(path, File, mustEntry(t, "observations", "k", "Kept.")); err != nil {
+		t.Fatal(err)
+	}
+	writers := []struct {
+		name  string
+		write func() error
+	}{
+		{"add", func() error {
+			_, err := AddFile(path, File, mustEntry(t, "observations", "", "Added."))
+			return err
+		}},
+		{"rm", func() error {
+			_, err := RemoveFile(path, File, "k")
+			return err
+		}},
+		{"update", func() error {
+			_, err := UpdateFile(path, File, Update{Pieces: []PieceFacts{piece("a.md", "2026-01-01", "A.")}})
+			return err
+		}},
+	}
+	for _, w := range writers {
+		before, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The other process: an flock belongs to an open of the folder, so
+		// this one, though in the test's process, stops the writer's.
+		unlock, err := atomicfile.LockDir(dir, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = w.write()
+		want := "memory.md: another sw process is writing there; sw leaves it as it is: try again"
+		if !errors.Is(err, atomicfile.ErrBusy) || err.Error() != want {
+			t.Errorf("%s while another writes: %v, want %q", w.name, err, want)
+		}
+		if after, _ := os.ReadFile(path); !bytes.Equal(after, before) {
+			t.Errorf("%s while another writes changed the file:\n%s", w.name, after)
+		}
+		unlock()
+		if err := w.write(); err != nil {
+			t.Errorf("%s once the other is done: %v", w.name, err)
+		}
+		if after, _ := os.ReadFile(path); bytes.Equal(after, before) {
+			t.Errorf("%s once the other is done left the file as it was", w.name)
+		}
 	}
 }
