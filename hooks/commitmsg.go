@@ -97,14 +97,22 @@ func mergesSuggestion(repo *git.Repo) bool {
 // merge of the suggestion. Interrupted as git began the merge, it left the
 // suggestion's files staged, for this commit to take in. sw finishes or
 // undoes the accept (see review.FinishAccept) and stops this commit once.
+// With changes of the person's staged beside the merge git began, sw
+// undoes nothing (that would drop them) and says so: the commit is
+// stopped all the same, once, so that the suggestion's files go in only
+// when the person, told, commits again.
 func secondMerge(c *collection.Collection, io IO) bool {
 	l, err := review.For(c)
 	if err != nil {
 		return false
 	}
 	note, tidied, err := l.FinishAccept(false)
-	if err != nil || !tidied {
+	if err != nil || note == "" {
 		return false
+	}
+	if !tidied {
+		fmt.Fprintf(io.Stderr, "sw: %s; this commit would have taken the suggestion's files in with yours unannounced, so it was stopped once: commit again to take them in\n", note)
+		return true
 	}
 	fmt.Fprintf(io.Stderr, "sw: %s; this commit would have merged the suggestion again, so it was stopped: commit again\n", note)
 	return true

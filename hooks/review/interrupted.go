@@ -180,9 +180,12 @@ func (l *Loop) undoAccept(in acceptIntent, merged []string, undo ...string) (fin
 	return finished{note: fmt.Sprintf("sw accept %s was interrupted before git made its merge; sw undid the merge: run sw accept %s again", in.ID, in.ID), tidied: true}, nil
 }
 
-// mergedFiles lists the files the accept's merge changes.
+// mergedFiles lists the files the accept's merge changes: those the
+// suggestion changes since the commit it was written on (git diff A...B).
+// The default branch has often moved on meanwhile, and the files it
+// changed since are the person's, to be left as they are, not the merge's.
 func (l *Loop) mergedFiles(in acceptIntent) ([]string, error) {
-	out, err := l.Repo.Git("diff", "-z", "--name-only", in.Head, in.Tip)
+	out, err := l.Repo.Git("diff", "-z", "--name-only", in.Head+"..."+in.Tip)
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,69 @@
+package review
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestFinishAcceptKeepsWorkOnFilesMainChangedSince: a suggestion waits
+// while the person goes on writing, so by the time it is accepted the
+// default branch has moved past the commit it was written on. Undoing an
+// interrupted accept must take back only the files the suggestion
+// changes, never the person's work on the files the default branch
+// changed since: staged, it keeps the merge from being undone; not
+// staged, it stays as the person left it, though it reads like a file git
+// half wrote (the start of the suggestion's older copy).
+func TestFinishAcceptKeepsWorkOnFilesMainChangedSince(t *testing.T) {
+	cases := []struct {
+		name           string
+		stage          bool
+		tidied         bool
+		note           string
+		staged         string // what is staged afterwards
+		pieceAfterward string
+	}{
+		{"staged", true, false, "changes of yours are staged with it (pieces/a.md)",
+			"pieces/a.md\nprofile/preferences/rule-00.yaml", "A third draft.\n"},
+		{"not staged", false, true, "sw undid the merge",
+			"", "A first draft.\n"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			l := newCollection(t)
+			root := l.Coll.Root
+			piece := filepath.Join(root, "pieces", "a.md")
+			write(t, piece, "A first draft.\nIts second line.\n")
+			runGit(t, root, "add", "pieces")
+			runGit(t, root, "commit", "-q", "-m", "On walking")
+			s := propose(t, l, suggestions(1)).Written[0]
+			// The person goes on writing before accepting.
+			write(t, piece, "A second draft.\n")
+			runGit(t, root, "commit", "-q", "-a", "-m", "On walking, revised")
+			head := runGit(t, root, "rev-parse", "HEAD")
+			held, done, err := l.beginAccept(acceptIntent{ID: s.ID, Branch: s.Branch, Tip: s.Tip, Head: head, Local: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer done()
+			runGit(t, root, "checkout", s.Tip, "--", s.Path) // git's start on the merge
+			write(t, piece, tc.pieceAfterward)
+			if tc.stage {
+				runGit(t, root, "add", "pieces")
+			}
+			held.Close() // the accept is gone
+
+			note, tidied, err := l.FinishAccept(true)
+			if err != nil || tidied != tc.tidied || !strings.Contains(note, tc.note) {
+				t.Fatalf("FinishAccept = %q, %v, %v; want a note with %q, tidied %v", note, tidied, err, tc.note, tc.tidied)
+			}
+			if got, err := os.ReadFile(piece); err != nil || string(got) != tc.pieceAfterward {
+				t.Errorf("the person's piece afterwards: %q, %v; want %q", got, err, tc.pieceAfterward)
+			}
+			if got := runGit(t, root, "diff", "--cached", "--name-only"); got != tc.staged {
+				t.Errorf("staged afterwards:\n%s\nwant:\n%s", got, tc.staged)
+			}
+		})
+	}
+}
