@@ -100,21 +100,31 @@ func mergesSuggestion(repo *git.Repo) bool {
 // With changes of the person's staged beside the merge git began, sw
 // undoes nothing (that would drop them) and says so: the commit is
 // stopped all the same, once, so that the suggestion's files go in only
-// when the person, told, commits again.
+// when the person, told, commits again. So is a commit during which sw
+// cannot see to the accept (git commit -a holds the index).
 func secondMerge(c *collection.Collection, io IO) bool {
 	l, err := review.For(c)
 	if err != nil {
 		return false
 	}
 	note, tidied, err := l.FinishAccept(false)
-	if err != nil || note == "" {
+	if err != nil {
+		id, ferr := l.ForgetAccept()
+		if ferr != nil || id == "" {
+			return false
+		}
+		fmt.Fprintf(io.Stderr, "sw: sw accept %s was interrupted as git merged, and sw could not see to it during this commit (%s); "+
+			"this commit was stopped once: git status shows what the merge staged, and committing again takes it in\n", id, oneLine(err))
+		return true
+	}
+	if note == "" {
 		return false
 	}
 	if !tidied {
 		fmt.Fprintf(io.Stderr, "sw: %s; this commit would have taken the suggestion's files in with yours unannounced, so it was stopped once: commit again to take them in\n", note)
 		return true
 	}
-	fmt.Fprintf(io.Stderr, "sw: %s; this commit would have merged the suggestion again, so it was stopped: commit again\n", note)
+	fmt.Fprintf(io.Stderr, "sw: %s; this commit would have taken in what the interrupted accept left, so it was stopped: commit again\n", note)
 	return true
 }
 

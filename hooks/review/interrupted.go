@@ -110,6 +110,40 @@ func (l *Loop) FinishAccept(undo bool) (note string, tidied bool, err error) {
 	return done.note, done.tidied, os.Remove(path)
 }
 
+// ForgetAccept drops the note of an interrupted accept that sw could not
+// see to, and returns its suggestion's id ("" when there is none, or an
+// accept still runs). The commit-msg hook calls it when git's own lock on
+// the index (git commit -a, or with paths) keeps sw from undoing a merge
+// git began: the commit is stopped once and the person told, rather than
+// stopped at every commit made the same way.
+func (l *Loop) ForgetAccept() (string, error) {
+	path := filepath.Join(l.Repo.GitDir, acceptFile)
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	if !atomicfile.TryLock(f) {
+		return "", nil
+	}
+	var in acceptIntent
+	data, err := os.ReadFile(path)
+	if err == nil {
+		err = json.Unmarshal(data, &in)
+	}
+	if rmErr := os.Remove(path); rmErr != nil {
+		return "", rmErr
+	}
+	if err != nil || in.ID == "" {
+		return "", nil
+	}
+	l.logf("sw accept %s was interrupted, and sw could not see to it during a commit; its note is dropped", in.ID)
+	return in.ID, nil
+}
+
 // finished is what finishAccept did: its sentence, whether it changed the
 // repository, and whether the intent must stay for a later run.
 type finished struct {
@@ -171,13 +205,27 @@ func (l *Loop) finishAccept(in acceptIntent, undo bool) (finished, error) {
 // the files the merge changes (merged).
 func (l *Loop) undoAccept(in acceptIntent, merged []string, undo ...string) (finished, error) {
 	if staged := l.stagedBeyond(merged); len(staged) > 0 {
-		return finished{note: fmt.Sprintf("sw accept %s was interrupted before git made its merge, and changes of yours are staged with it (%s): finish the merge yourself or undo it (git merge --abort, or git reset --merge)",
-			in.ID, strings.Join(staged, ", "))}, nil
+		return finished{note: fmt.Sprintf("sw accept %s was interrupted before git made its merge, and changes of yours are staged with it (%s): "+
+			"commit to take the suggestion in with them, or take its files back out and keep yours: %s",
+			in.ID, strings.Join(staged, ", "), takeBackOut(merged, undo[0] == "merge"))}, nil
 	}
 	if _, err := l.Repo.Git(undo...); err != nil {
 		return finished{keep: true}, err
 	}
 	return finished{note: fmt.Sprintf("sw accept %s was interrupted before git made its merge; sw undid the merge: run sw accept %s again", in.ID, in.ID), tidied: true}, nil
+}
+
+// takeBackOut is the git command that puts the merge's files back as HEAD
+// has them, in the index and the working tree, and leaves every other
+// file alone: git merge --abort and git reset --merge would also throw
+// away the person's staged changes. merging adds what forgets the merge
+// git noted, so the next commit is not a merge.
+func takeBackOut(merged []string, merging bool) string {
+	cmd := "git restore --source=HEAD --staged --worktree -- " + strings.Join(merged, " ")
+	if merging {
+		cmd += ", then git merge --quit"
+	}
+	return cmd
 }
 
 // mergedFiles lists the files the accept's merge changes: those the

@@ -2,6 +2,7 @@ package review
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -64,6 +65,35 @@ func TestFinishAcceptKeepsWorkOnFilesMainChangedSince(t *testing.T) {
 			if got := runGit(t, root, "diff", "--cached", "--name-only"); got != tc.staged {
 				t.Errorf("staged afterwards:\n%s\nwant:\n%s", got, tc.staged)
 			}
+			if tc.stage {
+				followAdvice(t, root, note, s.Path)
+				if got, err := os.ReadFile(piece); err != nil || string(got) != tc.pieceAfterward {
+					t.Errorf("the person's piece after sw's advice: %q, %v; want %q", got, err, tc.pieceAfterward)
+				}
+			}
 		})
+	}
+}
+
+// followAdvice runs the command the note gives for taking the
+// suggestion's files back out while keeping the person's, and checks that
+// it does: the suggestion's file (path) gone from the index and the
+// working tree, the person's changes still staged.
+func followAdvice(t *testing.T, root, note, path string) {
+	t.Helper()
+	_, advice, ok := strings.Cut(note, "keep yours: ")
+	if !ok {
+		t.Fatalf("the note gives no command to keep the person's changes: %s", note)
+	}
+	cmd := exec.Command("sh", "-c", strings.ReplaceAll(advice, ", then ", " && "))
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%s: %v\n%s", advice, err, out)
+	}
+	if got := runGit(t, root, "diff", "--cached", "--name-only"); got != "pieces/a.md" {
+		t.Errorf("staged after the advice:\n%s\nwant only the person's pieces/a.md", got)
+	}
+	if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(path))); !os.IsNotExist(err) {
+		t.Errorf("the suggestion's %s is still there after the advice: %v", path, err)
 	}
 }
