@@ -184,14 +184,35 @@ const recordSubject = "sw: remember rejected suggestion"
 // recordMessage is a record commit's message, naming every rejection it
 // records.
 func recordMessage(ids []string, analyzed string) string {
-	msg := fmt.Sprintf("%s%s %s\n\n%s\nrecords each rejected suggestion so the next analysis does not propose it again.\n",
-		recordSubject, plural(len(ids)), strings.Join(ids, ", "), collection.FeedbackFile)
+	return fmt.Sprintf("%s%s %s\n\n", recordSubject, plural(len(ids)), strings.Join(ids, ", ")) + recordBody(analyzed)
+}
+
+// recordBody is what follows a record's subject.
+func recordBody(analyzed string) string {
+	body := collection.FeedbackFile + "\nrecords each rejected suggestion so the next analysis does not propose it again.\n"
 	if analyzed != "" {
 		// A batch rejected whole leaves no suggestion commit behind: this
 		// one carries where the count starts again, for a fresh clone.
-		msg += fmt.Sprintf("\n%s: %s\n", trailerAnalyzed, analyzed)
+		body += fmt.Sprintf("\n%s: %s\n", trailerAnalyzed, analyzed)
 	}
-	return msg
+	return body
+}
+
+// ownRecordMessage says msg is a record's message word for word as sw
+// writes it. A person who amends a record and adds a line of theirs (a
+// sign-off, a reason) has made it theirs: folding would rewrite it.
+func ownRecordMessage(msg string) bool {
+	subject, rest, _ := strings.Cut(msg, "\n\n")
+	if !strings.HasPrefix(subject, recordSubject) || strings.Contains(subject, "\n") {
+		return false
+	}
+	analyzed := ""
+	for _, line := range strings.Split(rest, "\n") {
+		if v, ok := strings.CutPrefix(line, trailerAnalyzed+": "); ok {
+			analyzed = v
+		}
+	}
+	return strings.TrimRight(rest, "\n") == strings.TrimRight(recordBody(analyzed), "\n")
 }
 
 func markRecorded(todo []*Suggestion) {

@@ -25,13 +25,13 @@ type foldTarget struct {
 }
 
 // foldable returns the default branch's tip when it is a record sw may
-// replace, else nil: a commit of sw's that records rejections and changes
-// profile_feedback.json alone, that no other branch, tag, stash or
+// replace, else nil: a commit of sw's that records rejections, in sw's
+// words alone, and changes profile_feedback.json alone, that no other branch, tag, stash or
 // remote-tracking branch holds (so it was neither pushed, as far as git
 // knows, nor built on) and that no worktree has checked out detached.
 func (l *Loop) foldable(def tip) *foldTarget {
 	c, err := l.Repo.Commit(def.hash)
-	if err != nil || len(c.Parents) != 1 || !strings.HasPrefix(c.Message, recordSubject) {
+	if err != nil || len(c.Parents) != 1 || !ownRecordMessage(c.Message) {
 		return nil
 	}
 	changes, err := l.Repo.ChangedFiles(c.Parents[0], def.hash, nil)
