@@ -159,7 +159,7 @@ func (l *Loop) recordRejections(st *State) error {
 		markRecorded(todo)
 		return nil
 	}
-	base, fold := def.hash, l.foldable(def)
+	base, fold := def.hash, l.foldable(def, st.Record)
 	if fold != nil {
 		base = fold.parent
 	}
@@ -171,9 +171,11 @@ func (l *Loop) recordRejections(st *State) error {
 		return err
 	}
 	markRecorded(todo)
+	record, _, _ := l.Repo.Ref(def.ref)
 	if fold != nil {
-		l.fold(def, fold, recordMessage(ids, st.Analyzed))
+		record = l.fold(def, fold, recordMessage(ids, st.Analyzed), record)
 	}
+	st.Record = record.String()
 	return nil
 }
 
@@ -184,35 +186,14 @@ const recordSubject = "sw: remember rejected suggestion"
 // recordMessage is a record commit's message, naming every rejection it
 // records.
 func recordMessage(ids []string, analyzed string) string {
-	return fmt.Sprintf("%s%s %s\n\n", recordSubject, plural(len(ids)), strings.Join(ids, ", ")) + recordBody(analyzed)
-}
-
-// recordBody is what follows a record's subject.
-func recordBody(analyzed string) string {
-	body := collection.FeedbackFile + "\nrecords each rejected suggestion so the next analysis does not propose it again.\n"
+	msg := fmt.Sprintf("%s%s %s\n\n%s\nrecords each rejected suggestion so the next analysis does not propose it again.\n",
+		recordSubject, plural(len(ids)), strings.Join(ids, ", "), collection.FeedbackFile)
 	if analyzed != "" {
 		// A batch rejected whole leaves no suggestion commit behind: this
 		// one carries where the count starts again, for a fresh clone.
-		body += fmt.Sprintf("\n%s: %s\n", trailerAnalyzed, analyzed)
+		msg += fmt.Sprintf("\n%s: %s\n", trailerAnalyzed, analyzed)
 	}
-	return body
-}
-
-// ownRecordMessage says msg is a record's message word for word as sw
-// writes it. A person who amends a record and adds a line of theirs (a
-// sign-off, a reason) has made it theirs: folding would rewrite it.
-func ownRecordMessage(msg string) bool {
-	subject, rest, _ := strings.Cut(msg, "\n\n")
-	if !strings.HasPrefix(subject, recordSubject) || strings.Contains(subject, "\n") {
-		return false
-	}
-	analyzed := ""
-	for _, line := range strings.Split(rest, "\n") {
-		if v, ok := strings.CutPrefix(line, trailerAnalyzed+": "); ok {
-			analyzed = v
-		}
-	}
-	return strings.TrimRight(rest, "\n") == strings.TrimRight(recordBody(analyzed), "\n")
+	return msg
 }
 
 func markRecorded(todo []*Suggestion) {

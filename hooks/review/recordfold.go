@@ -1,6 +1,7 @@
 package review
 
 import (
+	"slices"
 	"strings"
 
 	"sw/hooks/git"
@@ -25,13 +26,15 @@ type foldTarget struct {
 }
 
 // foldable returns the default branch's tip when it is a record sw may
-// replace, else nil: a commit of sw's that records rejections, in sw's
-// words alone, and changes profile_feedback.json alone, that no other branch, tag, stash or
+// replace, else nil: the record sw last made (record), or a commit the
+// same in all but time (an amend that changed nothing), that changes
+// profile_feedback.json alone, that no other branch, tag, stash or
 // remote-tracking branch holds (so it was neither pushed, as far as git
-// knows, nor built on) and that no worktree has checked out detached.
-func (l *Loop) foldable(def tip) *foldTarget {
+// knows, nor built on) and that no worktree has checked out detached. A
+// record the person amended to say or hold anything more is theirs.
+func (l *Loop) foldable(def tip, record string) *foldTarget {
 	c, err := l.Repo.Commit(def.hash)
-	if err != nil || len(c.Parents) != 1 || !ownRecordMessage(c.Message) {
+	if err != nil || len(c.Parents) != 1 || !strings.HasPrefix(c.Message, recordSubject) || !l.sameRecord(c, record) {
 		return nil
 	}
 	changes, err := l.Repo.ChangedFiles(c.Parents[0], def.hash, nil)
@@ -59,28 +62,39 @@ func (l *Loop) foldable(def tip) *foldTarget {
 	return &foldTarget{tip: def.hash, parent: c.Parents[0]}
 }
 
-// fold replaces the record just committed on top of target, and target
-// with it, by one commit with the same files on target's parent. The
-// working tree and the index already match it, as the files are the
-// same. The branch moves only if it is still at the new record: should
-// anything have come on top meanwhile, the two records stay as they are.
-func (l *Loop) fold(def tip, target *foldTarget, msg string) {
-	now, ok, err := l.Repo.Ref(def.ref)
-	if err != nil || !ok {
-		return
+// sameRecord says c is the record sw made (record), or differs from it
+// in its dates alone: its message (as the person's commit hooks left it),
+// files and parent are the same.
+func (l *Loop) sameRecord(c *git.Commit, record string) bool {
+	if record == "" {
+		return false
 	}
+	made, err := l.Repo.Commit(git.Hash(record))
+	return err == nil && made.Message == c.Message && made.Tree == c.Tree && slices.Equal(made.Parents, c.Parents)
+}
+
+// fold replaces the record just committed (now) on top of target, and
+// target with it, by one commit with the same files on target's parent,
+// and returns the record the branch ends in. The working tree and the
+// index already match it, as the files are the same. The branch moves
+// only if it is still at the new record: should anything have come on top
+// meanwhile, the two records stay as they are.
+func (l *Loop) fold(def tip, target *foldTarget, msg string, now git.Hash) git.Hash {
 	c, err := l.Repo.Commit(now)
 	if err != nil || len(c.Parents) != 1 || c.Parents[0] != target.tip {
 		l.logf("left the records %.7s and %.7s apart: %s moved", target.tip, now, def.name)
-		return
+		return now
 	}
 	out, err := l.Repo.Git("commit-tree", c.Tree.String(), "-p", target.parent.String(), "-m", msg)
+	folded := git.Hash(strings.TrimSpace(string(out)))
 	if err == nil {
-		_, err = l.Repo.Git("update-ref", "-m", "sw: one record of the rejections", def.ref, strings.TrimSpace(string(out)), now.String())
+		_, err = l.Repo.Git("update-ref", "-m", "sw: one record of the rejections", def.ref, folded.String(), now.String())
 	}
 	if err != nil {
 		l.logf("left the records %.7s and %.7s apart: %v", target.tip, now, err)
+		return now
 	}
+	return folded
 }
 
 // feedbackAt reads profile_feedback.json as commit has it; an empty file

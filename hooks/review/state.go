@@ -38,6 +38,9 @@ type State struct {
 	AnalysesMade int `json:"analyses_made,omitempty"`
 
 	Decisions int `json:"decisions"` // how many decisions sw has seen here, to order them
+	// Record is the last commit sw made to record rejections: the one a
+	// next record may fold into (see foldable).
+	Record string `json:"record,omitempty"`
 
 	// The ledger of suggestions, pending and decided.
 	Suggestions []*Suggestion `json:"suggestions"`
