@@ -78,6 +78,11 @@ func (p Profile) Layer(layer Layer, genre string) ([]Sourced, error) {
 				errs = append(errs, err.(Errors)...)
 				continue
 			}
+			if layer == HardLimit && r.Usage != nil {
+				errs = append(errs, &Error{File: file, Msg: "a usage measure is no limit, and is never broken: move it to " +
+					path.Join(p.Dir, PreferencesDir) + " (or a genre's folder)"})
+				continue
+			}
 			rules = append(rules, Sourced{Rule: r, Layer: layer, Source: file})
 		}
 	}

@@ -95,7 +95,7 @@ func (p *ruleParser) rule(m *yaml.Node, wantID string) Rule {
 			r.Note, _ = p.text(val, "note")
 		}
 	})
-	if usageNode != nil && (r.Avoid != nil || r.Prefer != nil || r.Metric != nil || r.Boilerplate != nil) {
+	if usageNode != nil && (len(r.Avoid) > 0 || len(r.Prefer) > 0 || r.Metric != nil || len(r.Boilerplate) > 0) {
 		p.fail(usageNode, "a rule file with `usage:` holds nothing else that is checked (avoid, prefer, metric, boilerplate): "+
 			"usage is a measure of the writer, never shown to the agent; move the rest to a file of its own")
 	}

@@ -2,6 +2,8 @@ package profile
 
 import (
 	"math"
+	"strings"
+	"unicode/utf8"
 
 	"sw/profile/prose"
 )
@@ -41,17 +43,7 @@ const UsageMarks = ",;:?!(—"
 
 // IsUsageMark says whether item is one of UsageMarks.
 func IsUsageMark(item string) bool {
-	r := []rune(item)
-	return len(r) == 1 && containsRune(UsageMarks, r[0])
-}
-
-func containsRune(s string, r rune) bool {
-	for _, c := range s {
-		if c == r {
-			return true
-		}
-	}
-	return false
+	return utf8.RuneCountInString(item) == 1 && strings.Contains(UsageMarks, item)
 }
 
 // rareRate is the rate, per 1,000 words, chance is reckoned at for an

@@ -1,8 +1,9 @@
 package profile
 
 import (
+	"math"
 	"strconv"
-	"strings"
+	"unicode"
 
 	"gopkg.in/yaml.v3"
 )
@@ -18,13 +19,15 @@ func (p *ruleParser) usage(n *yaml.Node) *Usage {
 		return nil
 	}
 	u := &Usage{}
-	seen := false
+	seen := map[string]bool{}
 	p.fields(n, usageFields, func(key, val *yaml.Node) {
+		seen[key.Value] = true
 		switch key.Value {
 		case "pieces":
 			if v := p.number(val, "usage.pieces"); v != nil {
-				if *v < 1 || *v != float64(int(*v)) {
+				if *v < 1 || *v > maxPieces || *v != math.Trunc(*v) {
 					p.fail(val, "`usage.pieces:` must be a whole number of pieces, at least 1")
+					return
 				}
 				u.Pieces = int(*v)
 			}
@@ -33,15 +36,21 @@ func (p *ruleParser) usage(n *yaml.Node) *Usage {
 				u.Typical = *v
 			}
 		case "rates":
-			seen = true
 			u.Rates = p.rates(val)
 		}
 	})
-	if !seen {
+	if !seen["pieces"] {
+		p.fail(n, "`usage:` needs `pieces:`, the number of pieces it was measured on")
+	}
+	if !seen["rates"] {
 		p.fail(n, "`usage:` needs `rates:`, e.g. rates: {the: [61.2, 8.1]}")
 	}
 	return u
 }
+
+// maxPieces is more pieces than any collection holds, and far inside an
+// int on every platform.
+const maxPieces = 1e9
 
 // rates reads usage.rates: a mapping of item to [mean, spread].
 func (p *ruleParser) rates(n *yaml.Node) []Rate {
@@ -62,7 +71,7 @@ func (p *ruleParser) rates(n *yaml.Node) []Rate {
 		case seen[item]:
 			p.fail(key, "%q appears twice in `usage.rates:`; keep one", item)
 			continue
-		case !IsUsageMark(item) && (NormalizePhrase(item) != item || strings.Contains(item, " ")):
+		case !IsUsageMark(item) && !isUsageWord(item):
 			p.fail(key, "%q in `usage.rates:` is not one word in lower case, nor one of the marks %s", item, UsageMarks)
 			continue
 		}
@@ -88,4 +97,18 @@ func (p *ruleParser) nonNegative(n *yaml.Node, field string) *float64 {
 		return nil
 	}
 	return v
+}
+
+// isUsageWord says item is a word as sw counts words: lower-case letters,
+// with apostrophes inside (can't).
+func isUsageWord(item string) bool {
+	for i, r := range item {
+		switch {
+		case unicode.IsLetter(r) && !unicode.IsUpper(r):
+		case r == '\'' && i > 0 && i < len(item)-1:
+		default:
+			return false
+		}
+	}
+	return item != ""
 }

@@ -1,6 +1,8 @@
 package profile
 
 import (
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -13,7 +15,7 @@ import (
 func TestUsageFormatReadsBack(t *testing.T) {
 	r := Rule{ID: "usage", Rule: "How often you use common words.", Usage: &Usage{Pieces: 9, Typical: 0.81, Rates: []Rate{
 		{",", 61.2, 8.1}, {";", 3, 1.25}, {"no", 2.25, 0}, {"on", 4, 1}, {"the", 60, 7.5}, {"—", 0, 0}, {"(", 1, 0.5},
-		{"?", 0.4, 0.2}, {":", 1, 1}, {"!", 0.5, 0.1}, {"yes", 0, 0},
+		{"?", 0.4, 0.2}, {":", 1, 1}, {"!", 0.5, 0.1}, {"yes", 0, 0}, {"null", 1, 1}, {"true", 1, 1}, {"can't", 2, 1},
 	}}}
 	out := Format(r)
 	for _, line := range []string{"  pieces: 9\n", "    ',': [61.2, 8.1]\n", "    the: [60, 7.5]\n"} {
@@ -51,5 +53,23 @@ func TestUsageDistance(t *testing.T) {
 	}
 	if _, ok := u.Distance(prose.Parse(nil)); ok {
 		t.Error("a piece without words has a distance")
+	}
+}
+
+// A usage measure in the hard limits is refused by name: it is never
+// broken, and sw check would otherwise take it over every genre's.
+func TestUsageIsNoHardLimit(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "profile", HardLimitsDir)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	rule := Format(Rule{ID: "usage", Rule: "a", Usage: &Usage{Pieces: 3, Rates: []Rate{{"the", 60, 5}}}})
+	if err := os.WriteFile(filepath.Join(dir, "usage.yaml"), rule, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Profile{Root: root, Dir: "profile"}.Resolve("essay")
+	if err == nil || !strings.Contains(err.Error(), "profile/hard-limits/usage.yaml: a usage measure is no limit") {
+		t.Errorf("a usage measure in the hard limits: %v", err)
 	}
 }

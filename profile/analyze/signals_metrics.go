@@ -207,8 +207,7 @@ func unitBounds(units []float64, words int) (lo, hi float64) {
 		sum += l
 		sq += l * l
 	}
-	mu := sum / n
-	sigma := math.Sqrt(math.Max(sq/n-mu*mu, 0) * n / math.Max(n-1, 1))
+	mu, sigma := meanAndSpread(sum, sq, n)
 	perK := n * 1000 / float64(max(words, 1))
 	q := math.Min(UnitWarnings/perK/2, 0.25)
 	z := math.Sqrt2 * math.Erfinv(1-2*q)

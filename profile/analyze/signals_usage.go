@@ -65,16 +65,19 @@ func (r *run) usageSignals() {
 		}
 		u := measureUsage(ps)
 		summary := fmt.Sprintf("Measure how you use common words and marks, on %d pieces", u.Pieces)
+		id, fixed := "usage", false
 		if cur, _ := r.current(genre, isUsage); cur != nil {
 			if !usageMoved(cur.Usage, u) {
 				continue
 			}
 			summary = fmt.Sprintf("Measure how you use common words and marks again, on %d pieces (was %d)", u.Pieces, cur.Usage.Pieces)
+			id, fixed = cur.ID, true // the file the person keeps it in, renamed or not
 		}
 		r.add(&candidate{
 			family:  familyUsage,
 			genre:   genre,
-			baseID:  "usage",
+			baseID:  id,
+			fixedID: fixed,
 			match:   isUsage,
 			summary: summary,
 			rule: &profile.Rule{
@@ -109,7 +112,7 @@ func measureUsage(ps []*piece) *profile.Usage {
 	for i, item := range items {
 		var sum, squares float64
 		for j := range ps {
-			sum, squares = sum+rates[j][i], squares+rates[j][i]*rates[j][i]
+			sum, squares = sum+rates[j][i], squares+float64(rates[j][i]*rates[j][i])
 		}
 		mean, spread := meanAndSpread(sum, squares, float64(len(ps)))
 		u.Rates = append(u.Rates, profile.Rate{Item: item, Mean: roundTo(mean, usageStep), Spread: roundTo(spread, usageStep)})
@@ -128,14 +131,14 @@ func leaveOneOut(rates [][]float64, words []float64) float64 {
 	for _, r := range rates {
 		for i, v := range r {
 			sums[i] += v
-			squares[i] += v * v
+			squares[i] += float64(v * v)
 		}
 	}
 	total := 0.0
 	for j, r := range rates {
 		d := 0.0
 		for i, v := range r {
-			mean, spread := meanAndSpread(sums[i]-v, squares[i]-v*v, float64(n-1))
+			mean, spread := meanAndSpread(sums[i]-v, squares[i]-float64(v*v), float64(n-1))
 			d += profile.RateDistance(v, mean, spread, words[j])
 		}
 		total += d / float64(items)
@@ -145,12 +148,14 @@ func leaveOneOut(rates [][]float64, words []float64) float64 {
 
 // meanAndSpread are the mean and sample standard deviation of n values
 // whose sum and sum of squares are given; the spread of one value is 0.
+// The products are rounded as written (float64(...)), so that no machine
+// fuses them into one instruction and measures differ by a digit.
 func meanAndSpread(sum, squares, n float64) (mean, spread float64) {
 	mean = sum / n
 	if n < 2 {
 		return mean, 0
 	}
-	return mean, math.Sqrt(math.Max(0, squares-n*mean*mean) / (n - 1))
+	return mean, math.Sqrt(math.Max(0, squares-float64(n*mean*mean)) / (n - 1))
 }
 
 // usageMoved says whether measure u says something old does not: it rests

@@ -3,6 +3,7 @@ package analyze
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -273,6 +274,9 @@ func (r *run) vocabCandidates(genre string, hits []*vocabHit) {
 // use the word, so "prefer upon" beside it would tell the agent nothing
 // more. Only marker words have such rules.
 func (r *run) rateRuled(genre, word string) bool {
+	if !slices.Contains(prose.MarkerWords, word) {
+		return false // "questions" names a metric too, of question marks
+	}
 	name := prose.MarkerMetric(word)
 	isRate := func(s profile.Sourced) bool { return s.Metric != nil && s.Metric.Name == name }
 	if soft, _ := r.current(genre, isRate); soft != nil {

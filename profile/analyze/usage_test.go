@@ -161,3 +161,52 @@ func TestUsageProposedWhenItHasSomethingNew(t *testing.T) {
 		t.Errorf("a fourth piece did not measure usage again: %+v", s)
 	}
 }
+
+// A measure the person keeps under another name (my-usage.yaml) is
+// measured again in that file, not beside it in a new usage.yaml.
+func TestUsageMeasuredAgainWhereThePersonKeepsIt(t *testing.T) {
+	papers := []string{"002", "003", "004", "005"}
+	first := usageOf(analyzeOK(t, federalistBatch(t, papers[:3])))
+	root := t.TempDir()
+	kept := *first.Rule
+	kept.ID = "my-usage"
+	accept(t, root, &Response{Suggestions: []Suggestion{{ID: "my-usage", Layer: first.Layer, Rule: &kept}}})
+	more := federalistBatch(t, papers)
+	more.Profile["essay"] = resolve(t, root, "essay")
+	s := usageOf(analyzeOK(t, more))
+	if s == nil || s.ID != "my-usage" || s.Path("profile") != "profile/genres/essay/my-usage.yaml" {
+		t.Errorf("measured again as %+v, want in profile/genres/essay/my-usage.yaml", s)
+	}
+}
+
+// Without new pieces, a measure is taken again only when its rates have
+// moved UsageDrift spreads on average, or it counts other items.
+func TestUsageMovedByDrift(t *testing.T) {
+	old := &profile.Usage{Pieces: 100, Rates: []profile.Rate{{Item: "of", Mean: 40, Spread: 8}, {Item: "the", Mean: 60, Spread: 10}}}
+	shifted := func(by float64, items ...string) *profile.Usage {
+		u := &profile.Usage{Pieces: 100}
+		for i, r := range old.Rates {
+			r.Mean += by * r.Spread
+			if i < len(items) {
+				r.Item = items[i]
+			}
+			u.Rates = append(u.Rates, r)
+		}
+		return u
+	}
+	for _, c := range []struct {
+		name  string
+		u     *profile.Usage
+		moved bool
+	}{
+		{"the same", shifted(0), false},
+		{"a tenth of a spread", shifted(0.1), false},
+		{"a whole spread", shifted(1), true},
+		{"another item", shifted(0, "on"), true},
+		{"a fifth more pieces", &profile.Usage{Pieces: 120, Rates: old.Rates}, true},
+	} {
+		if got := usageMoved(old, c.u); got != c.moved {
+			t.Errorf("%s: moved %v, want %v", c.name, got, c.moved)
+		}
+	}
+}

@@ -178,18 +178,22 @@ func (rc *ruleCheck) part(closeness float64) {
 	rc.parts++
 }
 
-// usageOf measures d against the profile's usage measure: the first rule
-// holding one, which resolution puts the genre's before the global one.
+// usageOf measures d against the profile's usage measure: the genre's
+// when it has one, else the global one. (Resolution orders the rest of
+// the rules by id, and a person may name the file as they like.)
 func usageOf(d *prose.Doc, r *profile.Resolved) *Usage {
-	for _, s := range r.Rules {
-		if s.Usage == nil {
-			continue
+	var measure *profile.Sourced
+	for i, s := range r.Rules {
+		if s.Usage != nil && s.Layer != profile.HardLimit && (measure == nil || s.Layer == profile.GenreLayer && measure.Layer != profile.GenreLayer) {
+			measure = &r.Rules[i]
 		}
-		dist, ok := s.Usage.Distance(d)
-		if !ok {
-			return nil
-		}
-		return &Usage{Rule: s.ID, Distance: dist, Typical: s.Usage.Typical, Pieces: s.Usage.Pieces}
 	}
-	return nil
+	if measure == nil {
+		return nil
+	}
+	dist, ok := measure.Usage.Distance(d)
+	if !ok {
+		return nil
+	}
+	return &Usage{Rule: measure.ID, Distance: dist, Typical: measure.Usage.Typical, Pieces: measure.Usage.Pieces}
 }

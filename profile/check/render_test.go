@@ -62,6 +62,19 @@ func TestUsageDistanceReported(t *testing.T) {
 	}
 }
 
+// The genre's measure is the one a piece is held to, whatever the
+// global one's file is called: resolution orders rules by id.
+func TestUsageOfTheGenreFirst(t *testing.T) {
+	measure := func(id string, layer profile.Layer, pieces int) profile.Sourced {
+		return profile.Sourced{Layer: layer, Rule: profile.Rule{ID: id, Rule: "a", Usage: &profile.Usage{Pieces: pieces,
+			Rates: []profile.Rate{{Item: "the", Mean: 50, Spread: 5}}}}}
+	}
+	r := &profile.Resolved{Genre: "essay", Rules: []profile.Sourced{measure("a-usage", profile.Preference, 9), measure("usage", profile.GenreLayer, 4)}}
+	if u := Piece("a.md", []byte(snippet), "essay", r).Usage; u == nil || u.Rule != "usage" || u.Pieces != 4 {
+		t.Errorf("held to %+v, want the genre's usage", u)
+	}
+}
+
 func TestWriteJSON(t *testing.T) {
 	var b bytes.Buffer
 	if err := WriteJSON(&b, Result{Path: "a.md", Genre: "essay", Score: 1}); err != nil {

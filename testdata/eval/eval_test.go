@@ -172,6 +172,10 @@ func TestLikenessPrefersUsageWhenEveryProfileHasIt(t *testing.T) {
 	if got := winners(likeness(both)); len(got) != 1 || got[0] != "a" {
 		t.Errorf("with usage everywhere, winners %v, want [a]", got)
 	}
+	past, further := 1.4, 2.3 // every piece lies over 1 from some measures
+	if got := winners(likeness(map[string]checked{"a": {Usage: &past}, "b": {Usage: &further}})); len(got) != 1 || got[0] != "a" {
+		t.Errorf("with distances over 1, winners %v, want [a]", got)
+	}
 	one := map[string]checked{"a": {Score: 0.2, Usage: &near}, "b": {Score: 0.8}}
 	if got := winners(likeness(one)); len(got) != 1 || got[0] != "b" {
 		t.Errorf("with usage in one profile only, winners %v, want [b] by score", got)

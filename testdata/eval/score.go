@@ -1,6 +1,7 @@
 package main
 
 import (
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -62,7 +63,7 @@ func credit(scores map[string]float64, truth string) float64 {
 
 // winners are the writers whose profiles give a piece its highest score.
 func winners(scores map[string]float64) []string {
-	best := -1.0
+	best := math.Inf(-1) // likeness may be a negative distance
 	for _, s := range scores {
 		best = max(best, s)
 	}
