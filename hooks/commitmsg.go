@@ -109,12 +109,13 @@ func secondMerge(c *collection.Collection, io IO) bool {
 	}
 	note, tidied, err := l.FinishAccept(false)
 	if err != nil {
-		id, ferr := l.ForgetAccept()
-		if ferr != nil || id == "" {
+		id, first, terr := l.TellAccept()
+		if terr != nil || !first {
 			return false
 		}
 		fmt.Fprintf(io.Stderr, "sw: sw accept %s was interrupted as git merged, and sw could not see to it during this commit (%s); "+
-			"this commit was stopped once: git status shows what the merge staged, and committing again takes it in\n", id, oneLine(err))
+			"this commit was stopped once: git status shows what the accept left, and committing again takes it in, "+
+			"or run sw review first, which sees to it\n", id, oneLine(err))
 		return true
 	}
 	if note == "" {

@@ -171,7 +171,7 @@ func lineDiff(a, b string) string {
 
 // DiffLinesShown is how many lines of a suggestion's diff sw review
 // prints: a rule is a few lines, but a usage measure is hundreds, which
-// would bury the other suggestions. --json has the whole diff.
+// would bury the other suggestions; git diff shows the rest.
 const DiffLinesShown = 20
 
 // shownDiff is what sw review prints of a diff: all of it when short;
@@ -224,7 +224,7 @@ func (d *Dashboard) WriteText(w io.Writer, now time.Time) error {
 				fmt.Fprintf(&b, "    %s\n", line)
 			}
 			if more > 0 {
-				fmt.Fprintf(&b, "    ... %d more line%s: git show %s\n", more, plural(more), p.merge)
+				fmt.Fprintf(&b, "    ... %d more line%s: git diff %s %s -- %s\n", more, plural(more), d.defaultBranch, p.merge, p.Path)
 			}
 			fmt.Fprintf(&b, "  accept: git merge %s   (or sw accept %s)\n", p.merge, p.ID)
 			fmt.Fprintf(&b, "  reject: %s   (or sw reject %s)\n", strings.Join(p.deletes, "; "), p.ID)

@@ -59,16 +59,6 @@ func (l *Loop) fileLock(name string, staleAfter time.Duration) (release func(), 
 	}
 }
 
-// samePath reports whether the open file f is still the one at path.
-func samePath(f *os.File, path string) bool {
-	open, err := f.Stat()
-	if err != nil {
-		return false
-	}
-	now, err := os.Stat(path)
-	return err == nil && os.SameFile(open, now)
-}
-
 // lockHeld reports whether a process holds the lock file name now.
 func (l *Loop) lockHeld(name string, _ time.Duration) bool {
 	f, err := os.Open(filepath.Join(l.Dir, name))

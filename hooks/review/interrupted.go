@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -37,6 +38,9 @@ type acceptIntent struct {
 	Tip    string `json:"tip"`   // the commit merged
 	Head   string `json:"head"`  // the default branch before the merge
 	Local  bool   `json:"local"` // the branch is local, and deleted once merged
+	// Told: a commit was stopped once to tell the person of what the
+	// accept left, which sw could not see to then (see TellAccept).
+	Told bool `json:"told,omitempty"`
 }
 
 // beginAccept writes the intent down, locked, and returns the open file
@@ -84,22 +88,11 @@ func (l *Loop) beginAccept(in acceptIntent) (held *os.File, done func(), err err
 // The commit-msg hook calls it with undo false: a merge git noted and did
 // not commit is what the person's commit is concluding.
 func (l *Loop) FinishAccept(undo bool) (note string, tidied bool, err error) {
-	path := filepath.Join(l.Repo.GitDir, acceptFile)
-	f, err := os.Open(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return "", false, nil
-	}
-	if err != nil {
+	f, in, err := l.claimIntent()
+	if f == nil || err != nil {
 		return "", false, err
 	}
 	defer f.Close()
-	if !atomicfile.TryLock(f) {
-		return "", false, nil // an accept runs
-	}
-	var in acceptIntent
-	if data, err := os.ReadFile(path); err != nil || json.Unmarshal(data, &in) != nil {
-		return "", false, os.Remove(path)
-	}
 	done, err := l.finishAccept(in, undo)
 	if err != nil || done.keep {
 		return done.note, false, err
@@ -107,41 +100,71 @@ func (l *Loop) FinishAccept(undo bool) (note string, tidied bool, err error) {
 	if done.note != "" {
 		l.logf("%s", done.note)
 	}
-	return done.note, done.tidied, os.Remove(path)
+	return done.note, done.tidied, os.Remove(f.Name())
 }
 
-// ForgetAccept drops the note of an interrupted accept that sw could not
-// see to, and returns its suggestion's id ("" when there is none, or an
-// accept still runs). The commit-msg hook calls it when git's own lock on
-// the index (git commit -a, or with paths) keeps sw from undoing a merge
-// git began: the commit is stopped once and the person told, rather than
-// stopped at every commit made the same way.
-func (l *Loop) ForgetAccept() (string, error) {
+// claimIntent opens and locks the intent of an interrupted accept, and
+// reads it: nil when there is none, or an accept still runs (it holds the
+// lock), or the file was replaced meanwhile by a new accept's. An intent
+// that cannot be read is removed: nothing can be done with it.
+func (l *Loop) claimIntent() (*os.File, acceptIntent, error) {
+	var in acceptIntent
 	path := filepath.Join(l.Repo.GitDir, acceptFile)
-	f, err := os.Open(path)
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
 	if errors.Is(err, fs.ErrNotExist) {
-		return "", nil
+		return nil, in, nil
 	}
 	if err != nil {
-		return "", err
+		return nil, in, err
+	}
+	if !atomicfile.TryLock(f) || !samePath(f, path) {
+		f.Close()
+		return nil, in, nil
+	}
+	data, err := io.ReadAll(f)
+	if err != nil || json.Unmarshal(data, &in) != nil {
+		f.Close()
+		return nil, in, os.Remove(path)
+	}
+	return f, in, nil
+}
+
+// samePath says the open file f is still the one at path: a file renamed
+// over it (a new accept's intent, a new lock) is another's.
+func samePath(f *os.File, path string) bool {
+	held, err1 := f.Stat()
+	now, err2 := os.Stat(path)
+	return err1 == nil && err2 == nil && os.SameFile(held, now)
+}
+
+// TellAccept marks the intent of an interrupted accept that sw could not
+// see to during a commit (git commit -a holds the index) as told, and
+// returns its suggestion's id, and whether this is the first time: the
+// commit-msg hook stops that one commit to tell the person, and lets the
+// next through, rather than stop every commit made the same way. The
+// intent stays, for the next run of sw to see to.
+func (l *Loop) TellAccept() (id string, first bool, err error) {
+	f, in, err := l.claimIntent()
+	if f == nil || err != nil {
+		return "", false, err
 	}
 	defer f.Close()
-	if !atomicfile.TryLock(f) {
-		return "", nil
+	if in.Told {
+		return in.ID, false, nil
 	}
-	var in acceptIntent
-	data, err := os.ReadFile(path)
+	in.Told = true
+	data, err := json.Marshal(in)
 	if err == nil {
-		err = json.Unmarshal(data, &in)
+		err = f.Truncate(0)
 	}
-	if rmErr := os.Remove(path); rmErr != nil {
-		return "", rmErr
+	if err == nil {
+		_, err = f.WriteAt(data, 0)
 	}
-	if err != nil || in.ID == "" {
-		return "", nil
+	if err != nil {
+		return "", false, err
 	}
-	l.logf("sw accept %s was interrupted, and sw could not see to it during a commit; its note is dropped", in.ID)
-	return in.ID, nil
+	l.logf("sw accept %s was interrupted, and sw could not see to it during a commit; the commit was stopped once", in.ID)
+	return in.ID, true, nil
 }
 
 // finished is what finishAccept did: its sentence, whether it changed the
@@ -173,7 +196,7 @@ func (l *Loop) finishAccept(in acceptIntent, undo bool) (finished, error) {
 		if err != nil {
 			return finished{keep: true}, err
 		}
-		return l.undoAccept(in, merged, "merge", "--abort")
+		return l.undoAccept(in, merged, true, "merge", "--abort")
 	case ours && l.isMergeOf(head, in):
 		if _, err := l.Repo.Git("merge", "--quit"); err != nil {
 			return finished{keep: true}, err
@@ -187,7 +210,7 @@ func (l *Loop) finishAccept(in acceptIntent, undo bool) (finished, error) {
 		if begun, err := l.mergeBegun(merged); err != nil || !begun {
 			return finished{keep: err != nil}, err
 		}
-		undone, err := l.undoAccept(in, merged, "reset", "--quiet", "--merge", "HEAD")
+		undone, err := l.undoAccept(in, merged, false, "reset", "--quiet", "--merge", "HEAD")
 		if err == nil && undone.tidied {
 			err = l.putBackHalfWritten(in, merged)
 		}
@@ -203,11 +226,11 @@ func (l *Loop) finishAccept(in acceptIntent, undo bool) (finished, error) {
 // undoAccept undoes the merge an interrupted accept began, with the git
 // command given, unless changes of the person's are staged with it beyond
 // the files the merge changes (merged).
-func (l *Loop) undoAccept(in acceptIntent, merged []string, undo ...string) (finished, error) {
+func (l *Loop) undoAccept(in acceptIntent, merged []string, merging bool, undo ...string) (finished, error) {
 	if staged := l.stagedBeyond(merged); len(staged) > 0 {
 		return finished{note: fmt.Sprintf("sw accept %s was interrupted before git made its merge, and changes of yours are staged with it (%s): "+
 			"commit to take the suggestion in with them, or take its files back out and keep yours: %s",
-			in.ID, strings.Join(staged, ", "), takeBackOut(merged, undo[0] == "merge"))}, nil
+			in.ID, strings.Join(staged, ", "), l.takeBackOut(merged, merging))}, nil
 	}
 	if _, err := l.Repo.Git(undo...); err != nil {
 		return finished{keep: true}, err
@@ -215,25 +238,64 @@ func (l *Loop) undoAccept(in acceptIntent, merged []string, undo ...string) (fin
 	return finished{note: fmt.Sprintf("sw accept %s was interrupted before git made its merge; sw undid the merge: run sw accept %s again", in.ID, in.ID), tidied: true}, nil
 }
 
-// takeBackOut is the git command that puts the merge's files back as HEAD
-// has them, in the index and the working tree, and leaves every other
-// file alone: git merge --abort and git reset --merge would also throw
-// away the person's staged changes. merging adds what forgets the merge
-// git noted, so the next commit is not a merge.
-func takeBackOut(merged []string, merging bool) string {
-	cmd := "git restore --source=HEAD --staged --worktree -- " + strings.Join(merged, " ")
-	if merging {
-		cmd += ", then git merge --quit"
+// takeBackOut is what puts the merge's files back as HEAD has them and
+// leaves every other file alone (git merge --abort and git reset --merge
+// would also throw away the person's staged changes): git restore of the
+// merge's files git staged, rm of those it wrote and never staged, then
+// git merge --quit when git noted the merge, so the next commit is no
+// merge. Paths are quoted for the shell and read literally by git.
+func (l *Loop) takeBackOut(merged []string, merging bool) string {
+	var steps []string
+	if staged := l.listed(append([]string{"diff", "-z", "--cached", "--name-only", "--no-renames", "--"}, literal(merged)...)); len(staged) > 0 {
+		steps = append(steps, "git --literal-pathspecs restore --source=HEAD --staged --worktree -- "+shellQuoted(staged))
 	}
-	return cmd
+	if untracked := l.listed(append([]string{"ls-files", "-z", "--others", "--"}, literal(merged)...)); len(untracked) > 0 {
+		steps = append(steps, "rm -- "+shellQuoted(untracked))
+	}
+	if merging {
+		steps = append(steps, "git merge --quit")
+	}
+	return strings.Join(steps, ", then ")
+}
+
+// listed runs a git command that lists paths, NUL-separated.
+func (l *Loop) listed(args []string) []string {
+	out, err := l.Repo.Git(args...)
+	if err != nil {
+		return nil
+	}
+	var paths []string
+	for _, p := range strings.Split(string(out), "\x00") {
+		if p != "" {
+			paths = append(paths, p)
+		}
+	}
+	return paths
+}
+
+// shellQuoted joins paths for a shell, each in single quotes unless it is
+// made of characters no shell reads specially.
+func shellQuoted(paths []string) string {
+	q := make([]string, len(paths))
+	for i, p := range paths {
+		q[i] = p
+		if strings.Trim(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._/-") != "" || strings.HasPrefix(p, "-") {
+			q[i] = "'" + strings.ReplaceAll(p, "'", `'\''`) + "'"
+		}
+	}
+	return strings.Join(q, " ")
 }
 
 // mergedFiles lists the files the accept's merge changes: those the
-// suggestion changes since the commit it was written on (git diff A...B).
+// suggestion changes since the commit it was written on (git diff A...B),
+// a renamed file under both names.
 // The default branch has often moved on meanwhile, and the files it
 // changed since are the person's, to be left as they are, not the merge's.
 func (l *Loop) mergedFiles(in acceptIntent) ([]string, error) {
-	out, err := l.Repo.Git("diff", "-z", "--name-only", in.Head+"..."+in.Tip)
+	out, err := l.Repo.Git("diff", "-z", "--name-only", "--no-renames", in.Head+"..."+in.Tip)
+	if err != nil && strings.Contains(err.Error(), "no merge base") {
+		return nil, nil // git merges no unrelated histories: nothing began
+	}
 	if err != nil {
 		return nil, err
 	}
