@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
 
 	"sw/profile"
@@ -17,6 +19,8 @@ var (
 	suggestionFields = []string{"id", "layer", "rule", "summary", "evidence", "signature"}
 	ruleFields       = []string{"id", "rule", "avoid", "prefer", "metric", "boilerplate", "usage", "note"}
 	metricFields     = []string{"name", "target", "min", "max"}
+	usageFields      = []string{"pieces", "typical", "rates"}
+	rateFields       = []string{"item", "mean", "spread"}
 )
 
 // DecodeResponse reads an analyzer's answer strictly and validates it (see
@@ -152,9 +156,9 @@ func (o *object) rule(f map[string]json.RawMessage) *profile.Rule {
 		if mf := o.fields("rule.metric", `"rule.metric"`, raw, metricFields); mf != nil {
 			r.Metric = &profile.Metric{
 				Name:   o.text(mf, "rule.metric.name", true),
-				Target: o.number(mf, "rule.metric.target"),
-				Min:    o.number(mf, "rule.metric.min"),
-				Max:    o.number(mf, "rule.metric.max"),
+				Target: o.number(mf, "rule.metric.target", false),
+				Min:    o.number(mf, "rule.metric.min", false),
+				Max:    o.number(mf, "rule.metric.max", false),
 			}
 		}
 	}
@@ -165,15 +169,72 @@ func (o *object) rule(f map[string]json.RawMessage) *profile.Rule {
 }
 
 // usage reads rule.usage as `sw profile show --json` writes it:
-// {"pieces", "typical", "rates": [{"item", "mean", "spread"}]}. Its
-// numbers are held to the rule-file schema afterwards, with the rest.
+// {"pieces", "typical", "rates": [{"item", "mean", "spread"}]}, every field
+// present. Beyond the shape it checks only the piece count, which the
+// rule file could not: 2.5 pieces would reach the file as 2. The other
+// numbers' ranges and the items are held to the rule-file schema
+// afterwards, with the rest of the rule.
 func (o *object) usage(raw json.RawMessage) *profile.Usage {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	var u profile.Usage
-	if err := dec.Decode(&u); err != nil {
-		o.fail("rule.usage", `"rule.usage" must be {"pieces": N, "typical": D, "rates": [{"item", "mean", "spread"}]}: %v`, err)
+	f := o.fields("rule.usage", `"rule.usage"`, raw, usageFields)
+	if f == nil {
 		return nil
 	}
-	return &u
+	u := &profile.Usage{}
+	if v := o.number(f, "rule.usage.pieces", true); v != nil {
+		switch {
+		case *v < 1 || *v != math.Trunc(*v):
+			o.fail("rule.usage.pieces", "%q must be a whole number of pieces, at least 1, not %s", "rule.usage.pieces", strconv.FormatFloat(*v, 'g', -1, 64))
+		case *v > maxPieces:
+			o.fail("rule.usage.pieces", "%q is %s pieces; sw counts at most %d", "rule.usage.pieces", strconv.FormatFloat(*v, 'g', -1, 64), maxPieces)
+		default:
+			u.Pieces = int(*v)
+		}
+	}
+	if v := o.number(f, "rule.usage.typical", true); v != nil {
+		u.Typical = *v
+	}
+	u.Rates = o.rates(f)
+	return u
+}
+
+// maxPieces is the most pieces an int holds on every platform; a larger
+// count would not survive the conversion.
+const maxPieces = math.MaxInt32
+
+// rates reads rule.usage.rates: a list of {"item", "mean", "spread"}, or
+// null for none, which is how a measure without rates is written back.
+func (o *object) rates(f map[string]json.RawMessage) []profile.Rate {
+	const path = "rule.usage.rates"
+	raw, ok := f[leaf(path)]
+	switch {
+	case !ok:
+		if !o.hinted[path] {
+			o.fail(path, "missing %q", path)
+		}
+		return nil
+	case kind(raw) == 'n':
+		return nil
+	}
+	var items []json.RawMessage
+	if kind(raw) != '[' || json.Unmarshal(raw, &items) != nil {
+		o.fail(path, `%q must be a list of {"item", "mean", "spread"}, not %s`, path, kindName(raw))
+		return nil
+	}
+	var out []profile.Rate
+	for i, item := range items {
+		at := fmt.Sprintf("%s[%d]", path, i)
+		rf := o.fields(at, strconv.Quote(at), item, rateFields)
+		if rf == nil {
+			continue
+		}
+		r := profile.Rate{Item: o.text(rf, at+".item", true)}
+		if v := o.number(rf, at+".mean", true); v != nil {
+			r.Mean = *v
+		}
+		if v := o.number(rf, at+".spread", true); v != nil {
+			r.Spread = *v
+		}
+		out = append(out, r)
+	}
+	return out
 }

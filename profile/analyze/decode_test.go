@@ -176,25 +176,103 @@ func TestExampleAnswer(t *testing.T) {
 	}
 }
 
+// A valid answer proposing a usage measure, as text so each case can break
+// its JSON.
+const usageAnswer = `{"suggestions": [{"id": "usage", "layer": "preferences",
+  "rule": {"id": "usage", "rule": "How often you use common words.",
+    "usage": {"pieces": 3, "typical": 0.5, "rates": [{"item": "the", "mean": 61.2, "spread": 8.1}, {"item": ";", "mean": 3, "spread": 1}]}},
+  "summary": "Measure usage", "evidence": "3 pieces", "signature": "usage"}]}`
+
 // An external analyzer may propose a usage measure in the shape `sw
-// profile show --json` prints it; a misshapen one is refused by name.
+// profile show --json` prints it. A misshapen one is refused with one
+// problem that names the field by its path, held to the same spelling as
+// the rest of the answer (encoding/json would take "Typical" for
+// "typical" and let a repeated field win); ranges and items are the
+// rule-file schema's to refuse.
 func TestDecodeUsage(t *testing.T) {
 	want := &Response{Suggestions: []Suggestion{{ID: "usage", Layer: "preferences", Summary: "Measure usage", Evidence: "3 pieces", Signature: "usage",
 		Rule: &profile.Rule{ID: "usage", Rule: "How often you use common words.",
 			Usage: &profile.Usage{Pieces: 3, Typical: 0.5, Rates: []profile.Rate{{Item: "the", Mean: 61.2, Spread: 8.1}, {Item: ";", Mean: 3, Spread: 1}}}}}}}
-	got, err := DecodeResponse(mustJSON(t, want))
-	if err != nil {
-		t.Fatal(err)
+	for _, data := range [][]byte{[]byte(usageAnswer), mustJSON(t, want)} {
+		got, err := DecodeResponse(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("decoded %+v", got.Suggestions[0].Rule.Usage)
+		}
 	}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("decoded %+v", got.Suggestions[0].Rule.Usage)
+	// A measure without rates is written back with "rates": null, so null
+	// is taken for none, as [] is.
+	for _, none := range []string{`"rates": null`, `"rates": []`} {
+		got, err := DecodeResponse([]byte(strings.Replace(usageAnswer, `"rates": [{"item": "the", "mean": 61.2, "spread": 8.1}, {"item": ";", "mean": 3, "spread": 1}]`, none, 1)))
+		if err != nil || got.Suggestions[0].Rule.Usage.Rates != nil {
+			t.Errorf("%s: %+v, %v", none, got, err)
+		}
 	}
-	bad := strings.Replace(string(mustJSON(t, want)), `"spread":8.1`, `"sd":8.1`, 1)
-	if _, err := DecodeResponse([]byte(bad)); err == nil || !strings.Contains(err.Error(), `"rule.usage" must be`) {
-		t.Errorf("a rate with an unknown field: %v", err)
+
+	edit := func(old, new string) string {
+		if !strings.Contains(usageAnswer, old) {
+			panic("test case does not apply: " + old)
+		}
+		return strings.Replace(usageAnswer, old, new, 1)
 	}
-	negative := strings.Replace(string(mustJSON(t, want)), `"spread":8.1`, `"spread":-8.1`, 1)
-	if _, err := DecodeResponse([]byte(negative)); err == nil || !strings.Contains(err.Error(), "below 0") {
-		t.Errorf("a negative spread: %v", err)
+	cases := []struct{ name, data, want string }{
+		{"usage a list", edit(`"usage": {"pieces": 3, "typical": 0.5, "rates": [{"item": "the", "mean": 61.2, "spread": 8.1}, {"item": ";", "mean": 3, "spread": 1}]}`, `"usage": []`),
+			`"rule.usage" must be an object, not a list`},
+		{"usage field case", edit(`"typical"`, `"Typical"`),
+			`unknown field "rule.usage.Typical"; did you mean "rule.usage.typical"? field names are lowercase`},
+		{"rate field case", edit(`"item": "the"`, `"ITEM": "the"`),
+			`unknown field "rule.usage.rates[0].ITEM"; did you mean "rule.usage.rates[0].item"? field names are lowercase`},
+		{"usage field twice", edit(`"pieces": 3`, `"pieces": 3, "pieces": 4`),
+			`field "rule.usage.pieces" appears twice; keep one`},
+		{"rate field twice", edit(`"mean": 3`, `"mean": 3, "mean": 4`),
+			`field "rule.usage.rates[1].mean" appears twice; keep one`},
+		{"unknown usage field", edit(`"pieces": 3`, `"pieces": 3, "words": 900`),
+			`unknown field "rule.usage.words"; the fields are pieces, typical, rates`},
+		{"unknown rate field", edit(`"spread": 8.1`, `"spread": 8.1, "sd": 8.1`),
+			`unknown field "rule.usage.rates[0].sd"; the fields are item, mean, spread`},
+		{"rate not an object", edit(`{"item": ";", "mean": 3, "spread": 1}`, `";"`),
+			`"rule.usage.rates[1]" must be an object, not a string`},
+		{"rates as the rule file has them", edit(`[{"item": "the", "mean": 61.2, "spread": 8.1}, {"item": ";", "mean": 3, "spread": 1}]`, `{"the": [61.2, 8.1]}`),
+			`"rule.usage.rates" must be a list of {"item", "mean", "spread"}, not an object`},
+		{"pieces not whole", edit(`"pieces": 3`, `"pieces": 2.5`),
+			`"rule.usage.pieces" must be a whole number of pieces, at least 1, not 2.5`},
+		{"pieces 0", edit(`"pieces": 3`, `"pieces": 0`),
+			`"rule.usage.pieces" must be a whole number of pieces, at least 1, not 0`},
+		{"pieces past an int", edit(`"pieces": 3`, `"pieces": 1e12`),
+			`"rule.usage.pieces" is 1e+12 pieces; sw counts at most 2147483647`},
+		{"pieces a string", edit(`"pieces": 3`, `"pieces": "3"`),
+			`"rule.usage.pieces" must be a number, not a string`},
+		{"typical null", edit(`"typical": 0.5`, `"typical": null`),
+			`"rule.usage.typical" must be a number, not null`},
+		{"missing rates", edit(`, "rates": [{"item": "the", "mean": 61.2, "spread": 8.1}, {"item": ";", "mean": 3, "spread": 1}]`, ``),
+			`missing "rule.usage.rates"`},
+		{"missing spread", edit(`, "spread": 1`, ``),
+			`missing "rule.usage.rates[1].spread"`},
+		{"item a number", edit(`"item": ";"`, `"item": 59`),
+			`"rule.usage.rates[1].item" must be a string, not a number`},
+		{"mean too big", edit(`"mean": 61.2`, `"mean": 1e400`),
+			`"rule.usage.rates[0].mean" is not a number sw can hold (1e400)`},
+		// The rule-file schema's checks, reached once the shape is right.
+		{"negative spread", edit(`"spread": 8.1`, `"spread": -8.1`),
+			"rule: `usage.rates.the spread` is -8.1, below 0"},
+		{"item not a word", edit(`"item": "the"`, `"item": "The end"`),
+			`rule: "The end" in ` + "`usage.rates:`" + ` is not one word in lower case`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			resp, err := DecodeResponse([]byte(c.data))
+			var inv *InvalidError
+			if !errors.As(err, &inv) || resp != nil {
+				t.Fatalf("want *InvalidError and no response, got %v, %v", resp, err)
+			}
+			if len(inv.Problems) != 1 {
+				t.Fatalf("want exactly one problem, got %d: %v", len(inv.Problems), err)
+			}
+			if p := inv.Problems[0]; p.Index != 1 || !strings.HasPrefix(p.Msg, c.want) {
+				t.Fatalf("got %+v\nwant suggestion 1 and %q", p, c.want)
+			}
+		})
 	}
 }

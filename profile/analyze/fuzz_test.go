@@ -18,6 +18,8 @@ func FuzzDecodeResponse(f *testing.F) {
 	f.Add([]byte(`{"suggestions": [{"id": "x", "layer": "genres/essay", "rule": null, "summary": "s", "evidence": "e", "signature": "sig"}]}`))
 	f.Add([]byte(`{"suggestions": [{"ID": 1, "rule": {"Rule": [null], "metric": {"min": 1e400}}}], "x": {}}`))
 	f.Add([]byte(`{"suggestions": [{"id": "x", "layer": "preferences", "rule": {"id": "x", "rule": "  a\n b  ", "avoid": [" A  b "], "note": "n\tm"}, "summary": " s\n", "evidence": "e\n", "signature": "s"}]}`))
+	f.Add([]byte(usageAnswer))
+	f.Add([]byte(`{"suggestions": [{"id": "u", "layer": "preferences", "rule": {"id": "u", "rule": "r", "usage": {"pieces": 3, "pieces": 2.5, "Typical": null, "RATES": {}, "rates": [{"ITEM": "the", "mean": -1}, ";", null]}}, "summary": "s", "evidence": "e", "signature": "u"}]}`))
 	f.Add([]byte("Hello"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		resp, err := DecodeResponse(data)

@@ -126,13 +126,20 @@ func (o *object) phrases(f map[string]json.RawMessage, path string) []string {
 	return out
 }
 
-// number reads an optional number field: missing or null mean not set.
-func (o *object) number(f map[string]json.RawMessage, path string) *float64 {
+// number reads a number field, as text reads a string one: a required
+// field must be present and not null; an optional one missing or null is
+// not set. nil means there is no number to use.
+func (o *object) number(f map[string]json.RawMessage, path string, required bool) *float64 {
 	raw, ok := f[leaf(path)]
-	if !ok || kind(raw) == 'n' {
+	switch {
+	case !ok && required:
+		if !o.hinted[path] {
+			o.fail(path, "missing %q", path)
+		}
 		return nil
-	}
-	if kind(raw) != '0' {
+	case !ok || (!required && kind(raw) == 'n'):
+		return nil
+	case kind(raw) != '0':
 		o.fail(path, "%q must be a number, not %s", path, kindName(raw))
 		return nil
 	}
