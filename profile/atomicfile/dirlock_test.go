@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -81,15 +82,20 @@ func TestLockDirWaitsForTheHolder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	var unlocked atomic.Bool
 	released := make(chan struct{})
 	go func() {
 		time.Sleep(50 * time.Millisecond)
+		unlocked.Store(true)
 		unlock()
 		close(released)
 	}()
 	again, err := LockDir(dir, 5*time.Second)
 	if err != nil {
 		t.Fatalf("LockDir while the holder lets go: %v", err)
+	}
+	if !unlocked.Load() {
+		t.Error("LockDir had the lock while its holder still held it")
 	}
 	again()
 	<-released
