@@ -19,6 +19,9 @@ import (
 // point at the line and column, because a rule silently ignored is a rule the
 // person thinks is in force.
 func ParseRule(file, id string, data []byte) (Rule, error) {
+	if len(data) > MaxRuleBytes {
+		return Rule{}, Errors{{File: file, Msg: fmt.Sprintf("the file is %d bytes; a rule file holds at most %d (a usage measure, the longest sw writes, is about 10,000)", len(data), MaxRuleBytes)}}
+	}
 	p := ruleParser{file: file}
 	doc, err := p.document(data)
 	if err != nil {
@@ -27,6 +30,10 @@ func ParseRule(file, id string, data []byte) (Rule, error) {
 	r := p.rule(doc, id)
 	return r, p.errs.orNil()
 }
+
+// MaxRuleBytes bounds a rule file: every hook reads the profile, and a
+// cloned collection's file of millions of lines would make each one slow.
+const MaxRuleBytes = 1 << 20
 
 type ruleParser struct {
 	file string

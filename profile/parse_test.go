@@ -82,6 +82,7 @@ func TestParseRuleErrors(t *testing.T) {
 		{"usage pieces past any collection", "usage", "id: usage\nrule: a\nusage: {pieces: 1e19, rates: {}}\n", "usage.yaml:3:17: `usage.pieces:` must be a whole number"},
 		{"usage item a stop", "usage", "id: usage\nrule: a\nusage:\n  pieces: 3\n  rates:\n    '.': [40, 5]\n", `usage.yaml:6:5: "." in ` + "`usage.rates:` is not one word in lower case, nor one of the marks"},
 		{"usage item capitalised", "usage", "id: usage\nrule: a\nusage:\n  pieces: 3\n  rates:\n    The: [40, 5]\n", `"The" in ` + "`usage.rates:` is not one word in lower case"},
+		{"too big", "x", "id: x\nrule: a\nnote: " + strings.Repeat("a", MaxRuleBytes) + "\n", "x.yaml: the file is 1048597 bytes; a rule file holds at most 1048576"},
 		{"usage beside a rule", "usage", "id: usage\nrule: a\navoid: [b]\nusage: {pieces: 3, rates: {the: [1, 1]}}\n", "usage.yaml:4:1: a rule file with `usage:` holds nothing else that is checked"},
 		{"metric not a map", "x", "id: x\nrule: a\nmetric: 3\n", "x.yaml:3:9: `metric:` must be a mapping"},
 		{"metric unknown name", "x", "id: x\nrule: a\nmetric: {name: words_per_line, max: 3}\n", `x.yaml:3:16: unknown metric "words_per_line"; one of: `},
