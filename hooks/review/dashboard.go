@@ -175,18 +175,41 @@ func lineDiff(a, b string) string {
 const DiffLinesShown = 20
 
 // shownDiff is what sw review prints of a diff: all of it when short;
-// else its changed lines only, at most DiffLinesShown of them, and how
-// many lines are left out.
+// else its changed lines only, each line taken out beside the line that
+// took its place (a measure whose rates all moved shows old and new rates
+// side by side, not twenty old ones), at most DiffLinesShown of them, and
+// how many lines are left out.
 func shownDiff(diff string) (lines []string, more int) {
 	all := strings.Split(strings.TrimRight(diff, "\n"), "\n")
 	if len(all) <= DiffLinesShown {
 		return all, 0
 	}
+	var out, in []string // a run of lines taken out, and the lines put in after it
+	flush := func() {
+		for i := range max(len(out), len(in)) {
+			if i < len(out) {
+				lines = append(lines, out[i])
+			}
+			if i < len(in) {
+				lines = append(lines, in[i])
+			}
+		}
+		out, in = nil, nil
+	}
 	for _, line := range all {
-		if !strings.HasPrefix(line, "  ") {
-			lines = append(lines, line)
+		switch {
+		case strings.HasPrefix(line, "- "):
+			if len(in) > 0 {
+				flush()
+			}
+			out = append(out, line)
+		case strings.HasPrefix(line, "+ "):
+			in = append(in, line)
+		default:
+			flush()
 		}
 	}
+	flush()
 	if len(lines) > DiffLinesShown {
 		lines = lines[:DiffLinesShown]
 	}

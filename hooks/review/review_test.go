@@ -2,6 +2,7 @@ package review
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -821,6 +822,17 @@ func TestShownDiff(t *testing.T) {
 	lines, more := shownDiff(long)
 	if want := []string{"- the: [60, 7]", "+ the: [61, 7]"}; !slices.Equal(lines, want) || more != 31 {
 		t.Errorf("long diff with two changes: %q, %d more; want %q, 31 more", lines, more, want)
+	}
+	var moved strings.Builder
+	for i := range 30 {
+		fmt.Fprintf(&moved, "- r%d: [%d, 1]\n", i, i)
+	}
+	for i := range 30 {
+		fmt.Fprintf(&moved, "+ r%d: [%d, 2]\n", i, i)
+	}
+	lines, more = shownDiff(moved.String())
+	if len(lines) != DiffLinesShown || lines[0] != "- r0: [0, 1]" || lines[1] != "+ r0: [0, 2]" || lines[3] != "+ r1: [1, 2]" || more != 40 {
+		t.Errorf("every rate moved: %q, %d more; want each old line beside its new one", lines, more)
 	}
 	added := strings.Repeat("+ x: [1, 1]\n", 50)
 	if lines, more := shownDiff(added); len(lines) != DiffLinesShown || more != 50-DiffLinesShown {
