@@ -70,15 +70,7 @@ func TestDecodeStrict(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			resp, err := DecodeResponse([]byte(c.data))
-			var inv *InvalidError
-			if !errors.As(err, &inv) || resp != nil {
-				t.Fatalf("want *InvalidError and no response, got %v, %v", resp, err)
-			}
-			if len(inv.Problems) != 1 {
-				t.Fatalf("want exactly one problem, got %d: %v", len(inv.Problems), err)
-			}
-			p := inv.Problems[0]
+			p := oneProblem(t, c.data)
 			if p.Index != c.index || !strings.Contains(p.Msg, c.want) {
 				t.Fatalf("got %+v\nwant index %d and %q", p, c.index, c.want)
 			}
@@ -262,17 +254,24 @@ func TestDecodeUsage(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			resp, err := DecodeResponse([]byte(c.data))
-			var inv *InvalidError
-			if !errors.As(err, &inv) || resp != nil {
-				t.Fatalf("want *InvalidError and no response, got %v, %v", resp, err)
-			}
-			if len(inv.Problems) != 1 {
-				t.Fatalf("want exactly one problem, got %d: %v", len(inv.Problems), err)
-			}
-			if p := inv.Problems[0]; p.Index != 1 || !strings.HasPrefix(p.Msg, c.want) {
+			if p := oneProblem(t, c.data); p.Index != 1 || !strings.HasPrefix(p.Msg, c.want) {
 				t.Fatalf("got %+v\nwant suggestion 1 and %q", p, c.want)
 			}
 		})
 	}
+}
+
+// oneProblem decodes data, which must be refused for exactly one problem,
+// and returns that problem.
+func oneProblem(t *testing.T, data string) Problem {
+	t.Helper()
+	resp, err := DecodeResponse([]byte(data))
+	var inv *InvalidError
+	if !errors.As(err, &inv) || resp != nil {
+		t.Fatalf("want *InvalidError and no response, got %v, %v", resp, err)
+	}
+	if len(inv.Problems) != 1 {
+		t.Fatalf("want exactly one problem, got %d: %v", len(inv.Problems), err)
+	}
+	return inv.Problems[0]
 }
