@@ -1,5 +1,10 @@
 package git
 
+import (
+	"errors"
+	"strings"
+)
+
 // IsAncestor reports whether commit a is reachable from commit b (a commit
 // is its own ancestor). git answers it: its commit-graph makes the question
 // cheap on any history, which a walk here could not promise.
@@ -54,3 +59,18 @@ func (r *Repo) IsAncestorSince(a, b, prev Hash) (bool, error) {
 // maxSince bounds the first-parent steps IsAncestorSince takes looking for
 // the earlier tip.
 const maxSince = 64
+
+// MergeBase returns the best common ancestor of a and b, what a merge of
+// the two starts from; ok is false when their histories share no commit.
+func (r *Repo) MergeBase(a, b Hash) (base Hash, ok bool, err error) {
+	out, err := r.Git("merge-base", a.String(), b.String())
+	var ge *GitError
+	if errors.As(err, &ge) && ge.Code == 1 {
+		return ZeroHash, false, nil
+	}
+	if err != nil {
+		return ZeroHash, false, err
+	}
+	base, err = ParseHash(strings.TrimSpace(string(out)))
+	return base, err == nil, err
+}

@@ -47,3 +47,22 @@ func TestAncestry(t *testing.T) {
 		t.Error("a commit the repository lacks gave an answer")
 	}
 }
+
+// MergeBase finds where two branches parted, and says so when two
+// histories share no commit.
+func TestMergeBase(t *testing.T) {
+	r := newRepo(t)
+	base := commitFiles(t, r.Root, "base", "a.md", "a\n")
+	git(t, r.Root, "checkout", "-q", "-b", "side")
+	side := commitFiles(t, r.Root, "side", "b.md", "b\n")
+	git(t, r.Root, "checkout", "-q", "-")
+	main := commitFiles(t, r.Root, "main", "c.md", "c\n")
+	if got, ok, err := r.MergeBase(main, side); err != nil || !ok || got != base {
+		t.Errorf("MergeBase = %s, %v, %v; want %s", got, ok, err, base)
+	}
+	git(t, r.Root, "checkout", "-q", "--orphan", "other")
+	other := commitFiles(t, r.Root, "other", "d.md", "d\n")
+	if _, ok, err := r.MergeBase(main, other); err != nil || ok {
+		t.Errorf("unrelated histories: ok %v, %v; want no base and no error", ok, err)
+	}
+}

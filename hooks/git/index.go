@@ -224,10 +224,7 @@ func gitTime(s string) (time.Time, error) {
 // the author's time zone): one walk of the history, by `git log`. Only
 // the paths given are looked for, when there are any.
 func (r *Repo) AddedDates(head Hash, keep func(path string) bool, paths ...string) (map[string]time.Time, error) {
-	args := []string{"log", "-z", "--no-renames", "--diff-filter=A", "--name-only", "--format=%x1e%aI%x1f", head.String(), "--"}
-	for _, p := range paths {
-		args = append(args, ":(literal)"+p)
-	}
+	args := append([]string{"log", "-z", "--no-renames", "--diff-filter=A", "--name-only", "--format=%x1e%aI%x1f", head.String(), "--"}, Literal(paths)...)
 	cmd, stdout, stderr, err := r.startGit(args)
 	if err != nil {
 		return nil, err

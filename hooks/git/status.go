@@ -62,14 +62,46 @@ func (r *Repo) StagedChanges(indexFile string) ([]string, error) {
 		env = append(env, "GIT_INDEX_FILE="+indexFile)
 	}
 	out, err := r.gitWithEnv(env, "diff", "--cached", "--name-only", "--no-renames", "-z")
-	if err != nil {
-		return nil, err
+	return nulList(out), err
+}
+
+// StatusOf tells which of paths git status shows as changed in any way
+// (staged, modified in the working tree, or untracked), and which of those
+// are untracked: files in the working tree the index does not hold.
+func (r *Repo) StatusOf(paths []string) (changed, untracked []string, err error) {
+	if len(paths) == 0 {
+		return nil, nil, nil
 	}
-	var paths []string
-	for _, p := range strings.Split(string(out), "\x00") {
-		if p != "" {
-			paths = append(paths, p)
+	out, err := r.Git(append([]string{"status", "--porcelain", "-z", "--untracked-files=all", "--no-renames", "--"}, Literal(paths)...)...)
+	for _, rec := range nulList(out) {
+		if len(rec) < 4 {
+			continue
+		}
+		changed = append(changed, rec[3:])
+		if strings.HasPrefix(rec, "?? ") {
+			untracked = append(untracked, rec[3:])
 		}
 	}
-	return paths, nil
+	return changed, untracked, err
+}
+
+// Literal makes each path a pathspec git reads as the name it is: a
+// suggestion fetched from a clone may name any file, * and : included.
+func Literal(paths []string) []string {
+	specs := make([]string, len(paths))
+	for i, p := range paths {
+		specs[i] = ":(literal)" + p
+	}
+	return specs
+}
+
+// nulList is the entries of git's -z output.
+func nulList(out []byte) []string {
+	var list []string
+	for _, e := range strings.Split(string(out), "\x00") {
+		if e != "" {
+			list = append(list, e)
+		}
+	}
+	return list
 }

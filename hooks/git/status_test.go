@@ -101,3 +101,19 @@ func TestStagedChanges(t *testing.T) {
 		t.Errorf("temporary index: %q %v", got, err)
 	}
 }
+
+// StatusOf answers for the paths named only, read literally: staged,
+// modified and untracked count as changed, and untracked ones are named.
+func TestStatusOf(t *testing.T) {
+	r := newRepo(t)
+	commitFiles(t, r.Root, "one", "a.md", "a\n", "b.md", "b\n", "c*.md", "c\n")
+	writeFile(t, r.Root, "a.md", "a2\n")
+	writeFile(t, r.Root, "b.md", "b2\n")
+	git(t, r.Root, "add", "b.md")
+	writeFile(t, r.Root, "new.md", "n\n")
+	writeFile(t, r.Root, "cat.md", "not asked about\n")
+	changed, untracked, err := r.StatusOf([]string{"a.md", "b.md", "new.md", "c*.md"})
+	if err != nil || strings.Join(changed, " ") != "a.md b.md new.md" || strings.Join(untracked, " ") != "new.md" {
+		t.Errorf("StatusOf = %q, %q, %v; want a.md b.md new.md changed, new.md untracked", changed, untracked, err)
+	}
+}

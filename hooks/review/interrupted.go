@@ -227,10 +227,14 @@ func (l *Loop) finishAccept(in acceptIntent, undo bool) (finished, error) {
 // command given, unless changes of the person's are staged with it beyond
 // the files the merge changes (merged).
 func (l *Loop) undoAccept(in acceptIntent, merged []string, merging bool, undo ...string) (finished, error) {
-	if staged := l.stagedBeyond(merged); len(staged) > 0 {
+	staged, err := l.Repo.StagedChanges("")
+	if err != nil {
+		return finished{keep: true}, err
+	}
+	if ours, beyond := partition(staged, merged); len(beyond) > 0 {
 		return finished{note: fmt.Sprintf("sw accept %s was interrupted before git made its merge, and changes of yours are staged with it (%s): "+
 			"commit to take the suggestion in with them, or take its files back out and keep yours: %s",
-			in.ID, strings.Join(staged, ", "), l.takeBackOut(merged, merging))}, nil
+			in.ID, strings.Join(beyond, ", "), l.takeBackOut(ours, merged, merging))}, nil
 	}
 	if _, err := l.Repo.Git(undo...); err != nil {
 		return finished{keep: true}, err
@@ -244,33 +248,18 @@ func (l *Loop) undoAccept(in acceptIntent, merged []string, merging bool, undo .
 // merge's files git staged, rm of those it wrote and never staged, then
 // git merge --quit when git noted the merge, so the next commit is no
 // merge. Paths are quoted for the shell and read literally by git.
-func (l *Loop) takeBackOut(merged []string, merging bool) string {
+func (l *Loop) takeBackOut(ours, merged []string, merging bool) string {
 	var steps []string
-	if staged := l.listed(append([]string{"diff", "-z", "--cached", "--name-only", "--no-renames", "--"}, literal(merged)...)); len(staged) > 0 {
-		steps = append(steps, "git --literal-pathspecs restore --source=HEAD --staged --worktree -- "+shellQuoted(staged))
+	if len(ours) > 0 {
+		steps = append(steps, "git --literal-pathspecs restore --source=HEAD --staged --worktree -- "+shellQuoted(ours))
 	}
-	if untracked := l.listed(append([]string{"ls-files", "-z", "--others", "--"}, literal(merged)...)); len(untracked) > 0 {
+	if _, untracked, _ := l.Repo.StatusOf(merged); len(untracked) > 0 {
 		steps = append(steps, "rm -- "+shellQuoted(untracked))
 	}
 	if merging {
 		steps = append(steps, "git merge --quit")
 	}
 	return strings.Join(steps, ", then ")
-}
-
-// listed runs a git command that lists paths, NUL-separated.
-func (l *Loop) listed(args []string) []string {
-	out, err := l.Repo.Git(args...)
-	if err != nil {
-		return nil
-	}
-	var paths []string
-	for _, p := range strings.Split(string(out), "\x00") {
-		if p != "" {
-			paths = append(paths, p)
-		}
-	}
-	return paths
 }
 
 // shellQuoted joins paths for a shell, each in single quotes unless it is
@@ -292,30 +281,16 @@ func shellQuoted(paths []string) string {
 // The default branch has often moved on meanwhile, and the files it
 // changed since are the person's, to be left as they are, not the merge's.
 func (l *Loop) mergedFiles(in acceptIntent) ([]string, error) {
-	out, err := l.Repo.Git("diff", "-z", "--name-only", "--no-renames", in.Head+"..."+in.Tip)
-	if err != nil && strings.Contains(err.Error(), "no merge base") {
-		return nil, nil // git merges no unrelated histories: nothing began
+	base, ok, err := l.Repo.MergeBase(git.Hash(in.Head), git.Hash(in.Tip))
+	if err != nil || !ok {
+		return nil, err // git merges no unrelated histories: nothing began
 	}
-	if err != nil {
-		return nil, err
-	}
+	changes, err := l.Repo.ChangedFiles(base, git.Hash(in.Tip), nil)
 	var files []string
-	for _, f := range strings.Split(string(out), "\x00") {
-		if f != "" {
-			files = append(files, f)
-		}
+	for _, c := range changes {
+		files = append(files, c.Path)
 	}
-	return files, nil
-}
-
-// literal makes each path a pathspec git reads as the name it is, as a
-// suggestion fetched from a clone may name any file.
-func literal(paths []string) []string {
-	specs := make([]string, len(paths))
-	for i, p := range paths {
-		specs[i] = ":(literal)" + p
-	}
-	return specs
+	return files, err
 }
 
 // mergeBegun reports whether a file the merge changes (merged) differs
@@ -324,8 +299,8 @@ func (l *Loop) mergeBegun(merged []string) (bool, error) {
 	if len(merged) == 0 {
 		return false, nil
 	}
-	out, err := l.Repo.Git(append([]string{"status", "--porcelain", "-z", "--untracked-files=all", "--"}, literal(merged)...)...)
-	return len(out) > 0, err
+	changed, _, err := l.Repo.StatusOf(merged)
+	return len(changed) > 0, err
 }
 
 // putBackHalfWritten puts back, as HEAD has them, the files git was
@@ -372,7 +347,7 @@ func (l *Loop) putBackHalfWritten(in acceptIntent, merged []string) error {
 	if len(restore) == 0 {
 		return nil
 	}
-	_, err := l.Repo.Git(append([]string{"checkout", "HEAD", "--"}, literal(restore)...)...)
+	_, err := l.Repo.Git(append([]string{"checkout", "HEAD", "--"}, git.Literal(restore)...)...)
 	return err
 }
 
@@ -408,20 +383,17 @@ func (l *Loop) isMergeOf(commit git.Hash, in acceptIntent) bool {
 	return c.Parents[0].String() == in.Head && c.Parents[1].String() == in.Tip
 }
 
-// stagedBeyond lists what is staged beyond the files the merge changes:
-// the person's own, which undoing the merge would lose.
-func (l *Loop) stagedBeyond(merged []string) []string {
-	staged, err := l.Repo.Git("diff", "-z", "--cached", "--name-only")
-	if err != nil {
-		return []string{"(git could not say which)"}
-	}
-	var beyond []string
-	for _, p := range strings.Split(string(staged), "\x00") {
-		if p != "" && !slices.Contains(merged, p) {
-			beyond = append(beyond, p)
+// partition splits paths into those merged holds (the merge's files) and
+// the rest, each in paths' order.
+func partition(paths, merged []string) (in, out []string) {
+	for _, p := range paths {
+		if slices.Contains(merged, p) {
+			in = append(in, p)
+		} else {
+			out = append(out, p)
 		}
 	}
-	return beyond
+	return in, out
 }
 
 // FinishRecord puts the index right after a rejection record that a kill
