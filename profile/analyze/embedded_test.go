@@ -45,11 +45,14 @@ func encoded(t *testing.T, req *Request) []byte {
 }
 
 // Same input, same bytes: twice in a row, with the pieces in another
-// order, and on one core or many.
+// order, and on one core or many; the usage measure's sums included.
 func TestDeterministic(t *testing.T) {
 	first := encoded(t, richRequest(t))
 	if len(first) == 0 {
 		t.Fatal("no suggestions")
+	}
+	if !bytes.Contains(first, []byte(`"usage":{`)) {
+		t.Fatal("no usage measure among the suggestions, whose sums must come out the same too")
 	}
 	if again := encoded(t, richRequest(t)); !bytes.Equal(first, again) {
 		t.Fatalf("two runs differ:\n%s\n---\n%s", first, again)

@@ -101,20 +101,21 @@ func measureUsage(ps []*piece) *profile.Usage {
 	items := usageItems()
 	rates := make([][]float64, len(ps)) // by piece, then item
 	words := make([]float64, len(ps))
+	sums, squares := make([]float64, len(items)), make([]float64, len(items))
 	for j, p := range ps {
 		words[j] = float64(p.doc.WordCount())
 		rates[j] = make([]float64, len(items))
 		for i, n := range p.doc.Uses(items) {
-			rates[j][i] = 1000 * float64(n) / words[j]
+			v := 1000 * float64(n) / words[j]
+			rates[j][i] = v
+			sums[i] += v
+			squares[i] += float64(v * v)
 		}
 	}
-	u := &profile.Usage{Pieces: len(ps), Typical: roundTo(leaveOneOut(rates, words), usageStep)}
+	n := float64(len(ps))
+	u := &profile.Usage{Pieces: len(ps), Typical: roundTo(leaveOneOut(rates, words, sums, squares), usageStep)}
 	for i, item := range items {
-		var sum, squares float64
-		for j := range ps {
-			sum, squares = sum+rates[j][i], squares+float64(rates[j][i]*rates[j][i])
-		}
-		mean, spread := meanAndSpread(sum, squares, float64(len(ps)))
+		mean, spread := meanAndSpread(sums[i], squares[i], n)
 		u.Rates = append(u.Rates, profile.Rate{Item: item, Mean: roundTo(mean, usageStep), Spread: roundTo(spread, usageStep)})
 	}
 	return u
@@ -122,28 +123,20 @@ func measureUsage(ps []*piece) *profile.Usage {
 
 // leaveOneOut is the mean distance of each piece (rates[j], words[j]
 // words) from the measure of all the others: what a piece the measure
-// never saw lies at. Sums make each measure of the others cost one
-// subtraction.
-func leaveOneOut(rates [][]float64, words []float64) float64 {
-	n := len(rates)
-	items := len(rates[0])
-	sums, squares := make([]float64, items), make([]float64, items)
-	for _, r := range rates {
-		for i, v := range r {
-			sums[i] += v
-			squares[i] += float64(v * v)
-		}
-	}
+// never saw lies at. The sums over all pieces (of each item's rates and
+// their squares) make each measure of the others one subtraction.
+func leaveOneOut(rates [][]float64, words, sums, squares []float64) float64 {
+	others := float64(len(rates) - 1)
 	total := 0.0
 	for j, r := range rates {
 		d := 0.0
 		for i, v := range r {
-			mean, spread := meanAndSpread(sums[i]-v, squares[i]-float64(v*v), float64(n-1))
+			mean, spread := meanAndSpread(sums[i]-v, squares[i]-float64(v*v), others)
 			d += profile.RateDistance(v, mean, spread, words[j])
 		}
-		total += d / float64(items)
+		total += d / float64(len(r))
 	}
-	return total / float64(n)
+	return total / float64(len(rates))
 }
 
 // meanAndSpread are the mean and sample standard deviation of n values

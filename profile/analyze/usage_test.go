@@ -123,9 +123,9 @@ func TestUsageTellsWritersApart(t *testing.T) {
 	}
 }
 
-// The measure is proposed once there are UsagePieces pieces, never shown
-// as a rule to follow, and proposed again only with something new: a
-// fifth more pieces, not the same pieces read again.
+// The measure is proposed once there are UsagePieces pieces, and proposed
+// again only with something new: a fifth more pieces, not the same pieces
+// read again. (That the agent never sees it is block's TestRender.)
 func TestUsageProposedWhenItHasSomethingNew(t *testing.T) {
 	papers := []string{"002", "003", "004", "005"}
 	if s := usageOf(analyzeOK(t, federalistBatch(t, papers[:2]))); s != nil {
