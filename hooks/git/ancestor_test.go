@@ -2,9 +2,10 @@ package git
 
 import "testing"
 
-// TestAncestry checks IsAncestor and IsAncestorSince against git on the
-// shapes the review loop meets: a commit on top of the last tip, a merge
-// of a suggestion, a fast-forward, and a branch that went elsewhere.
+// TestAncestry checks IsAncestor, IsAncestorSince and MergeBase against
+// git on the shapes the review loop meets: a commit on top of the last
+// tip, a merge of a suggestion, a fast-forward, and a branch that went
+// elsewhere.
 func TestAncestry(t *testing.T) {
 	r := newRepo(t)
 	base := commitFiles(t, r.Root, "base", "a.md", "a\n")
@@ -46,23 +47,15 @@ func TestAncestry(t *testing.T) {
 	if _, err := r.IsAncestor(Hash("0123456789012345678901234567890123456789"), after); err == nil {
 		t.Error("a commit the repository lacks gave an answer")
 	}
-}
 
-// MergeBase finds where two branches parted, and says so when two
-// histories share no commit.
-func TestMergeBase(t *testing.T) {
-	r := newRepo(t)
-	base := commitFiles(t, r.Root, "base", "a.md", "a\n")
-	git(t, r.Root, "checkout", "-q", "-b", "side")
-	side := commitFiles(t, r.Root, "side", "b.md", "b\n")
-	git(t, r.Root, "checkout", "-q", "-")
-	main := commitFiles(t, r.Root, "main", "c.md", "c\n")
-	if got, ok, err := r.MergeBase(main, side); err != nil || !ok || got != base {
-		t.Errorf("MergeBase = %s, %v, %v; want %s", got, ok, err, base)
+	// MergeBase: where a suggestion parted from the branch it is merged
+	// into, and no base at all for a history of its own.
+	if got, ok, err := r.MergeBase(next, sug); err != nil || !ok || got != base {
+		t.Errorf("MergeBase(next, suggestion) = %s, %v, %v; want %s", got.short(), ok, err, base.short())
 	}
-	git(t, r.Root, "checkout", "-q", "--orphan", "other")
-	other := commitFiles(t, r.Root, "other", "d.md", "d\n")
-	if _, ok, err := r.MergeBase(main, other); err != nil || ok {
+	git(t, r.Root, "checkout", "-q", "--orphan", "unrelated")
+	unrelated := commitFiles(t, r.Root, "a history of its own", "e.md", "e\n")
+	if _, ok, err := r.MergeBase(after, unrelated); err != nil || ok {
 		t.Errorf("unrelated histories: ok %v, %v; want no base and no error", ok, err)
 	}
 }
