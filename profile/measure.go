@@ -1,0 +1,73 @@
+package profile
+
+import (
+	"slices"
+	"strings"
+
+	"sw/profile/boilerplate"
+	"sw/profile/prose"
+)
+
+// Measures names what a rule is about, so that two rules, or two
+// suggestions, about one thing are known as one whatever their ids say:
+// "Use 'upon' where it fits" (prefer-upon) and "Use 'upon' about 3 times
+// per 1,000 words" (rate-of-upon) are both "phrase:upon"; "Use no
+// semicolons" and "Use semicolons about 7 times per 1,000 words" are both
+// "metric:semicolons_per_1k_words". A person who rejected one has rejected
+// the other, and a profile that held both would tell the agent two things
+// about one habit.
+//
+// The names, sorted:
+//   - metric:<name> for a metric (a marker word's rate is phrase:<word>);
+//   - phrase:<phrase> for each avoided or preferred phrase, normalised;
+//   - usage for a usage measure;
+//   - boilerplate:<key> for each line of a rule that holds only
+//     boilerplate. A rule measured without the collection's boilerplate
+//     lists the lines it was measured without; they are not what it is
+//     about.
+//
+// A rule with no machine-checkable part (an opening or a closing, a rule
+// written by hand) has none: only its id and its words say what it is.
+func (r *Rule) Measures() []string {
+	var out []string
+	if r.Metric != nil {
+		out = append(out, metricMeasure(r.Metric.Name))
+	}
+	for _, p := range append(append([]string(nil), r.Avoid...), r.Prefer...) {
+		if n := NormalizePhrase(p); n != "" {
+			out = append(out, "phrase:"+n)
+		}
+	}
+	if r.Usage != nil {
+		out = append(out, "usage")
+	}
+	if len(out) == 0 {
+		for _, line := range r.Boilerplate {
+			if key := boilerplate.KeyOf(line); key != "" {
+				out = append(out, "boilerplate:"+key)
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// metricMeasure names a metric's measure: a marker word's rate is the
+// word itself, the same thing a phrase rule on the word is about.
+func metricMeasure(name string) string {
+	if word, ok := strings.CutSuffix(name, prose.MarkerMetric("")); ok && slices.Contains(prose.MarkerWords, word) {
+		return "phrase:" + word
+	}
+	return "metric:" + name
+}
+
+// SharesMeasure reports whether a and b are about one thing: they have a
+// measure in common.
+func SharesMeasure(a, b []string) bool {
+	for _, m := range a {
+		if _, found := slices.BinarySearch(b, m); found {
+			return true
+		}
+	}
+	return false
+}
