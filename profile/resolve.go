@@ -16,8 +16,9 @@ type Resolved struct {
 	Dropped []Dropped `json:"dropped"`
 }
 
-// Dropped is a genre rule or preference left out because it contradicts a
-// hard limit.
+// Dropped is a genre rule or preference left out of the profile: it
+// contradicts a hard limit, or another rule already rules what it measures
+// (see oneRulePerMeasure). Reason says which, naming the other rule's file.
 type Dropped struct {
 	ID     string `json:"id"`
 	Layer  Layer  `json:"layer"`
@@ -27,9 +28,10 @@ type Dropped struct {
 
 // Resolve reads the layers genre needs and resolves them: every hard limit,
 // then the genre's rules, then the preferences the genre does not refine. A
-// rule contradicting a hard limit is dropped and reported. Any broken file
-// fails the whole resolution: a partial profile would tell the agent less
-// than the person wrote, without saying so.
+// rule contradicting a hard limit, or measuring what a rule before it
+// measures, is dropped and reported. Any broken file fails the whole
+// resolution: a partial profile would tell the agent less than the person
+// wrote, without saying so.
 func (p Profile) Resolve(genre string) (*Resolved, error) {
 	if !IsSlug(genre) {
 		return nil, Errors{{File: "genre " + strconv.Quote(genre), Msg: "a genre is a plain name: lowercase letters, digits and dashes, e.g. essay"}}
@@ -50,29 +52,183 @@ func (p Profile) Resolve(genre string) (*Resolved, error) {
 	return resolve(genre, hard, genreRules, prefs), nil
 }
 
+// resolve keeps the hard limits and, of the soft rules, those that neither
+// contradict a hard limit nor yield to another soft rule on their measure.
+// Contradictions are settled first: a genre rule dropped for breaking a
+// hard limit leaves its measure to the preference that keeps to it.
 func resolve(genre string, hard, genreRules, prefs []Sourced) *Resolved {
-	refined := map[string]bool{}
-	for _, r := range genreRules {
-		refined[r.ID] = true
+	soft := unrefined(genreRules, prefs)
+	reasons := make([]string, len(soft))
+	banned := bannedPhrases(hard)
+	for i, r := range soft {
+		reasons[i] = contradiction(r, hard, banned)
 	}
-	rest := append([]Sourced(nil), genreRules...)
-	for _, r := range prefs {
-		if !refined[r.ID] {
-			rest = append(rest, r)
-		}
-	}
-	sort.SliceStable(rest, func(i, j int) bool { return rest[i].ID < rest[j].ID })
+	oneRulePerMeasure(soft, reasons)
 
 	res := &Resolved{Genre: genre, Rules: append([]Sourced(nil), hard...)}
-	banned := bannedPhrases(hard)
-	for _, r := range rest {
-		if reason := contradiction(r, hard, banned); reason != "" {
-			res.Dropped = append(res.Dropped, Dropped{ID: r.ID, Layer: r.Layer, Source: r.Source, Reason: reason})
+	for i, r := range soft {
+		if reasons[i] != "" {
+			res.Dropped = append(res.Dropped, Dropped{ID: r.ID, Layer: r.Layer, Source: r.Source, Reason: reasons[i]})
 			continue
 		}
 		res.Rules = append(res.Rules, r)
 	}
 	return res
+}
+
+// unrefined is the genre's rules and the preferences they do not refine
+// (same id), sorted by id.
+func unrefined(genreRules, prefs []Sourced) []Sourced {
+	refined := map[string]bool{}
+	for _, r := range genreRules {
+		refined[r.ID] = true
+	}
+	soft := append([]Sourced(nil), genreRules...)
+	for _, r := range prefs {
+		if !refined[r.ID] {
+			soft = append(soft, r)
+		}
+	}
+	sort.SliceStable(soft, func(i, j int) bool { return soft[i].ID < soft[j].ID })
+	return soft
+}
+
+// measured is a soft rule with its measures (see Rule.Measures), worked
+// out once per resolution, and its place in the list resolved.
+type measured struct {
+	*Sourced
+	measures []string
+	at       int
+}
+
+// oneRulePerMeasure leaves each measure to one soft rule, so the agent is
+// never told two things about one habit ("Use no semicolons." and "Use
+// semicolons about 7 times per 1,000 words.") and sw check never holds a
+// piece to both. Of the rules not dropped already (reasons[i] == ""), the
+// one that comes first keeps the measure (see step), and every rule
+// sharing any measure with it is dropped whole, its reason naming the rule
+// it yields to. Whole, because what the agent reads is the rule's sentence,
+// which cannot be cut down to the measures left over: a preference listing
+// "upon" among five words would still say "upon" with its list trimmed.
+// The reason says which measure, so the person can split the file.
+//
+// A dropped rule holds no measure: a third rule sharing a measure only
+// with it is kept. Measures are looked up in a map, so the cost grows with
+// the rules' measures, not with pairs of rules.
+func oneRulePerMeasure(soft []Sourced, reasons []string) {
+	var order []measured
+	for i := range soft {
+		if reasons[i] != "" {
+			continue
+		}
+		if ms := soft[i].Measures(); len(ms) > 0 {
+			order = append(order, measured{&soft[i], ms, i})
+		}
+	}
+	sort.Slice(order, func(a, b int) bool { return precedes(order[a], order[b]) })
+	holders := map[string]measured{}
+	for _, r := range order {
+		if m, holder, held := heldMeasure(r, holders); held {
+			reasons[r.at] = fmt.Sprintf("%s is also ruled by %s %s (%s), which %s",
+				describeMeasure(m), layerNoun(holder.Layer), holder.ID, holder.Source, whyFirst(holder, r))
+			continue
+		}
+		for _, m := range r.measures {
+			holders[m] = r
+		}
+	}
+}
+
+// step is a step of the order in which soft rules keep a shared
+// measure: the first step on which two rules differ decides.
+type step int
+
+const (
+	// byLayer: a genre rule before a preference, as the genre's layer is
+	// the more specific.
+	byLayer step = iota
+	// byMetric: in one layer, a rule with a metric before one without,
+	// as "Use 'upon' about 3 times per 1,000 words" says how much where
+	// "Prefer 'upon'" says only which way.
+	byMetric
+	// byBreadth: then the narrower rule, with fewer measures, as a rule on
+	// "upon" alone says more exactly what the person wants of it than a
+	// list of plain words that holds it.
+	byBreadth
+	// byID: then the first by id, which is the file's name.
+	byID
+)
+
+// deciding is the step on which a and b differ.
+func deciding(a, b measured) step {
+	switch {
+	case a.Layer != b.Layer:
+		return byLayer
+	case (a.Metric != nil) != (b.Metric != nil):
+		return byMetric
+	case len(a.measures) != len(b.measures):
+		return byBreadth
+	}
+	return byID
+}
+
+// precedes says whether a keeps a measure it shares with b.
+func precedes(a, b measured) bool {
+	switch deciding(a, b) {
+	case byLayer:
+		return a.Layer == GenreLayer
+	case byMetric:
+		return a.Metric != nil
+	case byBreadth:
+		return len(a.measures) < len(b.measures)
+	}
+	return a.ID < b.ID
+}
+
+// whyFirst ends the reason r yields to holder with the step that decided.
+func whyFirst(holder, r measured) string {
+	switch deciding(holder, r) {
+	case byLayer:
+		return "is more specific"
+	case byMetric:
+		return "sets a metric, " + holder.Metric.Name
+	case byBreadth:
+		return fmt.Sprintf("measures fewer things (%d against %d)", len(holder.measures), len(r.measures))
+	}
+	return "comes first by id"
+}
+
+// heldMeasure finds the first of r's measures a rule kept before it holds.
+func heldMeasure(r measured, holders map[string]measured) (string, measured, bool) {
+	for _, m := range r.measures {
+		if holder, ok := holders[m]; ok {
+			return m, holder, true
+		}
+	}
+	return "", measured{}, false
+}
+
+// describeMeasure names a measure (see Rule.Measures) as a person reads
+// it in a reason: semicolons_per_1k_words, "upon", the usage measure.
+func describeMeasure(m string) string {
+	kind, what, _ := strings.Cut(m, ":")
+	switch kind {
+	case "metric":
+		return what
+	case "phrase":
+		return strconv.Quote(what)
+	case "boilerplate":
+		return "boilerplate line " + strconv.Quote(what)
+	}
+	return "the " + m + " measure"
+}
+
+// layerNoun names a soft rule's layer in a reason.
+func layerNoun(l Layer) string {
+	if l == GenreLayer {
+		return "genre rule"
+	}
+	return "preference"
 }
 
 // banned is a hard limit's avoided phrase, normalised once per resolution.

@@ -92,7 +92,10 @@ func TestResolveDropsContradictions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := ids(r), "hard-limit:no-jargon hard-limit:short preference:fits preference:other genre:overlap preference:partial"; got != want {
+	// Contradictions are settled first: long, above and below go for the
+	// hard limit, and fits, which keeps to it, for the essay's own rule on
+	// the same metric.
+	if got, want := ids(r), "hard-limit:no-jargon hard-limit:short preference:other genre:overlap preference:partial"; got != want {
 		t.Errorf("kept:\n got %s\nwant %s", got, want)
 	}
 	reasons := map[string]string{}
@@ -106,6 +109,7 @@ func TestResolveDropsContradictions(t *testing.T) {
 		"long":   "words_per_sentence target 45 lies outside hard limit short (profile/hard-limits/short.yaml): 5 to 40",
 		"above":  "words_per_sentence min 41 lies outside hard limit short",
 		"below":  "words_per_sentence max 4 lies outside hard limit short",
+		"fits":   "words_per_sentence is also ruled by genre rule overlap",
 	}
 	if len(reasons) != len(want) {
 		t.Errorf("dropped %v, want %d", reasons, len(want))
@@ -199,6 +203,9 @@ func TestResolveIsDeterministic(t *testing.T) {
 	for _, id := range []string{"c", "a", "b", "d-1", "d"} {
 		files["preferences/"+id+".yaml"] = rule(id, "avoid: [x"+id+"]\n")
 		files["hard-limits/h"+id+".yaml"] = rule("h"+id, "")
+		// Rules on one measure, in both soft layers, resolve to one the same way each time.
+		files["genres/essay/g"+id+".yaml"] = rule("g"+id, "metric: {name: words_per_sentence, target: 20}\n")
+		files["preferences/p"+id+".yaml"] = rule("p"+id, "prefer: [shared, y"+id+"]\n")
 	}
 	p := writeProfile(t, files)
 	var first []byte
@@ -213,6 +220,9 @@ func TestResolveIsDeterministic(t *testing.T) {
 		} else if string(b) != string(first) {
 			t.Fatalf("run %d differs:\n%s\n%s", i, b, first)
 		}
+	}
+	if strings.Contains(string(first), `"dropped":[]`) {
+		t.Errorf("no rule on a shared measure dropped: %s", first)
 	}
 	if !strings.Contains(string(first), `"id":"d","layer":"preference"`) || strings.Index(string(first), `"id":"d",`) > strings.Index(string(first), `"id":"d-1"`) {
 		t.Errorf("ids not in order: %s", first)
@@ -242,5 +252,120 @@ func TestResolvedJSONRoundTrip(t *testing.T) {
 	}
 	if !reflect.DeepEqual(back.Rules, r.Rules) {
 		t.Errorf("rules differ:\n%#v\n%#v", back.Rules, r.Rules)
+	}
+}
+
+// Two soft rules on one measure resolve to one: the genre's over a
+// preference, else the narrower, else the first by id; the other is
+// dropped, naming the rule it yields to.
+func TestResolveOneRulePerMeasure(t *testing.T) {
+	usage := func(id string) string {
+		return string(Format(Rule{ID: id, Rule: "a", Usage: &Usage{Pieces: 3, Rates: []Rate{{"the", 60, 5}}}}))
+	}
+	tests := []struct {
+		name    string
+		files   map[string]string
+		kept    string
+		dropped map[string]string
+	}{
+		{"the genre's rule over a preference with another id",
+			map[string]string{
+				"genres/essay/semicolons.yaml":   rule("semicolons", "metric: {name: semicolons_per_1k_words, target: 7.1}\n"),
+				"preferences/no-semicolons.yaml": rule("no-semicolons", "metric: {name: semicolons_per_1k_words, max: 2}\n"),
+			},
+			"genre:semicolons",
+			map[string]string{"no-semicolons": "semicolons_per_1k_words is also ruled by genre rule semicolons (profile/genres/essay/semicolons.yaml), which is more specific"}},
+		{"a phrase and a marker word's rate are one measure",
+			map[string]string{
+				"genres/essay/prefer-upon.yaml": rule("prefer-upon", "prefer: [Upon]\n"),
+				"preferences/rate-of-upon.yaml": rule("rate-of-upon", "metric: {name: upon_per_1k_words, max: 1}\n"),
+			},
+			"genre:prefer-upon",
+			map[string]string{"rate-of-upon": `"upon" is also ruled by genre rule prefer-upon (profile/genres/essay/prefer-upon.yaml), which is more specific`}},
+		{"in one layer a rule that says how much over one that says which way",
+			map[string]string{
+				"preferences/a-prefer-upon.yaml": rule("a-prefer-upon", "prefer: [upon]\n"),
+				"preferences/rate-of-upon.yaml":  rule("rate-of-upon", "metric: {name: upon_per_1k_words, target: 3}\n"),
+			},
+			"preference:rate-of-upon",
+			map[string]string{"a-prefer-upon": `"upon" is also ruled by preference rate-of-upon (profile/preferences/rate-of-upon.yaml), which sets a metric, upon_per_1k_words`}},
+		{"in one layer the narrower rule, and the wider is dropped whole",
+			map[string]string{
+				"preferences/a-plain-words.yaml": rule("a-plain-words", "prefer: [use, help]\navoid: [upon]\n"),
+				"preferences/upon.yaml":          rule("upon", "prefer: [upon]\n"),
+			},
+			"preference:upon",
+			map[string]string{"a-plain-words": `"upon" is also ruled by preference upon (profile/preferences/upon.yaml), which measures fewer things (1 against 3)`}},
+		{"in one layer, as narrow, the first by id",
+			map[string]string{
+				"genres/essay/b-upon.yaml": rule("b-upon", "avoid: [upon]\n"),
+				"genres/essay/a-upon.yaml": rule("a-upon", "prefer: [upon]\n"),
+			},
+			"genre:a-upon",
+			map[string]string{"b-upon": `"upon" is also ruled by genre rule a-upon (profile/genres/essay/a-upon.yaml), which comes first by id`}},
+		{"a dropped rule holds nothing: the rule sharing only with it stays",
+			map[string]string{
+				"genres/essay/whom.yaml":  rule("whom", "prefer: [whom]\n"),
+				"preferences/pair.yaml":   rule("pair", "prefer: [whom, thus]\n"),
+				"preferences/thus.yaml":   rule("thus", "avoid: [thus, hence, therefore]\n"),
+				"preferences/length.yaml": rule("length", "metric: {name: words_per_sentence, target: 20}\n"),
+			},
+			"preference:length preference:thus genre:whom",
+			map[string]string{"pair": `"whom" is also ruled by genre rule whom (profile/genres/essay/whom.yaml), which is more specific`}},
+		{"a genre rule dropped for a hard limit leaves the measure to the preference",
+			map[string]string{
+				"hard-limits/few.yaml":           rule("few", "metric: {name: semicolons_per_1k_words, max: 4}\n"),
+				"genres/essay/semicolons.yaml":   rule("semicolons", "metric: {name: semicolons_per_1k_words, target: 7.1}\n"),
+				"preferences/no-semicolons.yaml": rule("no-semicolons", "metric: {name: semicolons_per_1k_words, max: 2}\n"),
+			},
+			"hard-limit:few preference:no-semicolons",
+			map[string]string{"semicolons": "semicolons_per_1k_words target 7.1 lies outside hard limit few (profile/hard-limits/few.yaml): at most 4"}},
+		{"a hard limit and a soft rule on one metric that keeps to it both stay",
+			map[string]string{
+				"hard-limits/cap.yaml":    rule("cap", "metric: {name: words_per_sentence, max: 40}\n"),
+				"preferences/length.yaml": rule("length", "metric: {name: words_per_sentence, target: 20}\n"),
+			},
+			"hard-limit:cap preference:length", nil},
+		{"rules of words alone measure nothing and never meet",
+			map[string]string{
+				"genres/essay/open.yaml": rule("open", ""),
+				"preferences/open2.yaml": rule("open2", ""),
+			},
+			"genre:open preference:open2", nil},
+		{"the genre's usage measure over the global one",
+			map[string]string{
+				"genres/essay/usage.yaml":    usage("usage"),
+				"preferences/a-usage.yaml":   usage("a-usage"),
+				"preferences/z-usage.yaml":   usage("z-usage"),
+				"preferences/unrelated.yaml": rule("unrelated", "avoid: [x]\n"),
+			},
+			"preference:unrelated genre:usage",
+			map[string]string{
+				"a-usage": "the usage measure is also ruled by genre rule usage (profile/genres/essay/usage.yaml), which is more specific",
+				"z-usage": "the usage measure is also ruled by genre rule usage (profile/genres/essay/usage.yaml), which is more specific",
+			}},
+		{"two boilerplate rules on one line",
+			map[string]string{
+				"preferences/sign-off.yaml": rule("sign-off", "boilerplate: [PUBLIUS]\n"),
+				"preferences/footer.yaml":   rule("footer", "boilerplate: [Publius, Subscribe below]\n"),
+			},
+			"preference:sign-off",
+			map[string]string{"footer": `boilerplate line "publius" is also ruled by preference sign-off (profile/preferences/sign-off.yaml), which measures fewer things (1 against 2)`}},
+	}
+	for _, tt := range tests {
+		r, err := writeProfile(t, tt.files).Resolve("essay")
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if got := ids(r); got != tt.kept {
+			t.Errorf("%s: kept\n got %s\nwant %s", tt.name, got, tt.kept)
+		}
+		got := map[string]string{}
+		for _, d := range r.Dropped {
+			got[d.ID] = d.Reason
+		}
+		if len(got)+len(tt.dropped) > 0 && !reflect.DeepEqual(got, tt.dropped) {
+			t.Errorf("%s: dropped\n got %q\nwant %q", tt.name, got, tt.dropped)
+		}
 	}
 }

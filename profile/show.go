@@ -63,7 +63,8 @@ func nonNil(s []string) []string {
 }
 
 // WriteText prints the resolved profile for people: grouped by layer, each
-// rule with its checkable part and the file it came from.
+// rule with its checkable part and the file it came from, then the rules
+// left out, each with why.
 func (r *Resolved) WriteText(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Profile for genre %s\n", r.Genre)
@@ -94,7 +95,7 @@ func (r *Resolved) WriteText(w io.Writer) error {
 		}
 	}
 	if len(r.Dropped) > 0 {
-		b.WriteString("\nDropped (contradict a hard limit)\n")
+		b.WriteString("\nDropped (neither told to the agent nor checked)\n")
 		for _, d := range r.Dropped {
 			fmt.Fprintf(&b, "  %s (%s): %s\n", d.ID, d.Source, d.Reason)
 		}
