@@ -117,7 +117,12 @@ func (r Rule) Checks() string {
 	if r.Metric != nil {
 		parts = append(parts, r.Metric.Name+" "+Bounds(r.Metric))
 	}
-	if len(r.Boilerplate) > 0 {
+	switch {
+	case len(r.Boilerplate) > 0 && len(parts) > 0:
+		// A rule measured without the collection's template lines, which
+		// sw check leaves out for it too: not lines to write.
+		parts = append(parts, "measured without "+quoteAll(r.Boilerplate))
+	case len(r.Boilerplate) > 0:
 		parts = append(parts, "boilerplate "+quoteAll(r.Boilerplate))
 	}
 	if r.Usage != nil {

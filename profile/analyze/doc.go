@@ -44,7 +44,15 @@
 // in the profile is proposed as a rule with a `boilerplate:` list
 // (signature boilerplate:<line>), and every signal then reads the pieces,
 // and their drafts, without the profile's lines and the ones found, and
-// without the notes after a sign-off; a rejected line is writing again.
+// without the notes after a sign-off. Leaving them out is measurement
+// hygiene, whatever the person decided about the rule: a rejected line is
+// still left out, only not proposed again (rejecting says "do not tell the
+// agent to write it", not "it is my prose"). So that sw check reads a
+// piece as it was measured in any order of accepting, every metric rule
+// proposed or changed carries in its own `boilerplate:` list the lines
+// its pieces were measured without that the profile keeps in no
+// boilerplate rule of their own (a rule holding only lines). Openings and
+// closings carry none: sw check does not test them.
 //
 // Metrics (rule files with a metric sw check tests; ids sentence-length,
 // paragraph-length, paragraph-sentences, piece-length, semicolons,

@@ -16,6 +16,9 @@ type run struct {
 	rejected map[string]bool
 	cands    []*candidate
 	bySig    map[string]*candidate // by scoped signature
+	// templates are the boilerplate lines left out of measurement, for
+	// the rules measured without them to carry (see leftOut).
+	templates templateLines
 }
 
 // gate is what a signal's noise gate saw in a set of pieces: the pieces

@@ -54,27 +54,19 @@ type templateHit struct {
 // learnBoilerplate finds the batch's boilerplate, proposes each line the
 // profile does not already hold as a rule, and then measures every piece
 // without its boilerplate: the profile's lines (for the piece's genre) and
-// those found now, unless the person rejected them. Every other signal
-// reads the pieces as measured here, so a sign-off is never taken for how
-// the person ends a piece.
+// those found now, whatever the person decided about their rules. Every
+// other signal reads the pieces as measured here, so a sign-off is never
+// taken for how the person ends a piece.
 func (r *run) learnBoilerplate() {
-	inProfile := map[string]map[string]bool{} // genre -> keys
-	for g, res := range r.req.Profile {
-		inProfile[g] = map[string]bool{}
-		for _, s := range res.Rules {
-			for _, line := range s.Boilerplate {
-				inProfile[g][boilerplate.KeyOf(line)] = true
-			}
-		}
-	}
+	inProfile := r.profileLines()           // genre -> keys
 	learned := map[string]map[string]bool{} // scope ("" = every genre) -> keys
 	occs := r.recurring()
 	for _, key := range sortedKeys(occs) {
 		for _, o := range place(r, r.templateEval(key, occs[key])) {
-			c := r.templateCandidate(o)
-			if c == nil {
+			if r.templateCandidate(o) == nil {
 				continue
 			}
+			r.templates.record(o.res.text)
 			if learned[o.genre] == nil {
 				learned[o.genre] = map[string]bool{}
 			}
@@ -202,19 +194,24 @@ func (r *run) templateEval(key string, occs []occurrence) func(string) (*templat
 }
 
 // templateCandidate proposes a recurring paragraph as a boilerplate rule
-// and says whether it counts as boilerplate: not when the person rejected
-// it (it is their writing, then), nor when its line cannot be written so
-// that it reads back as the same key. One the profile already holds counts
-// and is not proposed again.
+// and says whether it counts as boilerplate: not when its line cannot be
+// written so that it reads back as the same key. One the profile already
+// holds counts and is not proposed again; so does one the person rejected
+// (r.add drops it), since rejecting the rule says "do not tell the agent
+// to write this line", not "this line is my prose".
 func (r *run) templateCandidate(o outcome[*templateHit]) *candidate {
 	h := o.res
 	c := &candidate{family: familyTemplate, genre: o.genre, baseID: phraseID("boilerplate", h.key),
 		sig: "boilerplate:" + clipBytes(h.key, maxSigKey), strength: float64(len(h.support))}
-	if r.rejected[c.signature()] || r.rejected[c.sig] || boilerplate.KeyOf(h.text) != h.key ||
-		utf8.RuneCountInString(h.text) > MaxLine {
+	if boilerplate.KeyOf(h.text) != h.key || utf8.RuneCountInString(h.text) > MaxLine {
 		return nil
 	}
+	// A rule that holds the line for its own sake: a metric rule carrying
+	// it (see leftOut) tells the agent nothing about it.
 	c.match = func(s profile.Sourced) bool {
+		if !keepsLinesOnly(s.Rule) {
+			return false
+		}
 		for _, line := range s.Boilerplate {
 			if boilerplate.KeyOf(line) == h.key {
 				return true

@@ -318,7 +318,7 @@ func (r *run) metricCandidate(spec *metricSpec, mi int, o outcome[metricResult],
 	if soft != nil {
 		summary = "Change " + soft.ID + ": " + lowerFirst(summary)
 	}
-	c.rule = &profile.Rule{Rule: text, Metric: m}
+	c.rule = &profile.Rule{Rule: text, Metric: m, Boilerplate: r.leftOut(g.measured)}
 	c.summary = summary
 	c.evidence = metricEvidence(spec, res, g, against, hard)
 	r.add(c)
