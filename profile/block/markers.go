@@ -30,10 +30,14 @@ const (
 )
 
 // span is where the block sits: from the first byte of the begin marker's
-// line to the last byte of the end marker's line, before its line ending.
+// line to the end of the end marker's comment. Text a person wrote after a
+// marker's comment, on its line, is theirs: after the end marker it lies
+// beyond the span; after the begin marker it is the note, which a rewrite
+// keeps where it stands, after the new begin marker.
 type span struct {
-	start, end int
-	eol        string // the begin line's ending, so the block matches the file
+	start, end         int
+	noteStart, noteEnd int    // the begin line's text after its comment
+	eol                string // the begin line's ending, so the block matches the file
 }
 
 type markerKind int
@@ -64,6 +68,16 @@ func isMarker(t []byte, prefix string) bool {
 	return ok && (bytes.HasPrefix(rest, []byte(" ")) || bytes.HasPrefix(rest, []byte("-->")))
 }
 
+// commentEnd returns where the comment on a marker line ends: just past
+// its first "-->" (the marker prefix holds none, so that one closes the
+// comment), or the line's end when the comment goes on below it.
+func commentEnd(text []byte) int {
+	if i := bytes.Index(text, []byte("-->")); i >= 0 {
+		return i + len("-->")
+	}
+	return len(text)
+}
+
 // locate finds sw's block. found is false when there are no markers at all;
 // a broken block (one marker without the other, two blocks, the end before
 // the begin) is an error naming the line.
@@ -84,6 +98,7 @@ func locate(file string, content []byte) (s span, found bool, err error) {
 			} else {
 				beginLine = l.Num
 				s.start = l.Start
+				s.noteStart, s.noteEnd = l.Start+commentEnd(text), l.End
 				s.eol = "\n"
 				if l.CRLF {
 					s.eol = "\r\n"
@@ -93,7 +108,7 @@ func locate(file string, content []byte) (s span, found bool, err error) {
 			if beginLine == 0 {
 				err = brokenAt(file, l.Num, "an sw end marker without a begin marker above it; delete it, or restore the begin marker")
 			} else {
-				s.end, found, beginLine = l.End, true, 0
+				s.end, found, beginLine = l.Start+commentEnd(text), true, 0
 			}
 		}
 		return err == nil

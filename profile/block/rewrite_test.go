@@ -54,6 +54,21 @@ func TestRewrite(t *testing.T) {
 		{"a tab-indented fence is a code block, not a fence", "\t```\n" + Begin + "\nold\n" + End + "\n", "\t```\n" + blk + "\n"},
 		{"fence inside the block is sw's", Begin + "\n```\n" + End + "\nafter\n", blk + "\nafter\n"},
 		{"a lookalike is not a marker", "<!-- sw:beginning -->\n", "<!-- sw:beginning -->\n\n" + blk + "\n"},
+		{"a note after the begin marker stays on its line",
+			"a\n<!-- sw:begin --> kept by sw, do not edit\nold\n" + End + "\nb\n",
+			"a\n" + Begin + " kept by sw, do not edit\nnew profile\n" + End + "\nb\n"},
+		{"a note after the end marker stays on its line",
+			"a\n" + Begin + "\nold\n<!-- sw:end --> (the rest is mine)\nb\n",
+			"a\n" + blk + " (the rest is mine)\nb\n"},
+		{"notes on both marker lines, in crlf",
+			"<!-- sw:begin -->\tone\r\nold\r\n<!-- sw:end -->two  \r\n",
+			strings.Replace(crlfBlk, "\r\n", "\tone\r\n", 1) + "two  \r\n"},
+		{"the first --> ends the comment", "<!-- sw:begin -->-->\nold\n<!-- sw:end --> a --> b", Begin + "-->\nnew profile\n" + End + " a --> b"},
+		{"a begin comment going on below its line is sw's",
+			"<!-- sw:begin (by sw\nfrom profile/) -->\nold\n" + End + "\n", blk + "\n"},
+		{"an end comment going on below its line: its close is kept",
+			Begin + "\nold\n<!-- sw:end (and\nmore) -->\n", blk + "\nmore) -->\n"},
+		{"a marker without a space before -->", "<!-- sw:begin--> mine\nold\n<!-- sw:end-->\n", Begin + " mine\nnew profile\n" + End + "\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -199,11 +214,13 @@ func TestCurrent(t *testing.T) {
 }
 
 // Current returns the block as it stands in content, the tests' oracle (markers included,
-// "\n" line endings), and whether there is one.
+// "\n" line endings, the person's note after the begin marker left out), and whether
+// there is one.
 func Current(file string, content []byte) (string, bool, error) {
 	s, found, err := locate(file, content)
 	if err != nil || !found {
 		return "", false, err
 	}
-	return strings.ReplaceAll(string(content[s.start:s.end]), "\r\n", "\n"), true, nil
+	text := string(content[s.start:s.noteStart]) + string(content[s.noteEnd:s.end])
+	return strings.ReplaceAll(text, "\r\n", "\n"), true, nil
 }
