@@ -25,6 +25,7 @@ func FuzzRewrite(f *testing.F) {
 		"\t" + Begin + "\n",
 		"  \t" + End + "\n" + Begin + "\n\t" + End + "\n" + End + "\n",
 		"<!-- sw:begin --> mine\r\nold\r\n<!-- sw:end --> mine too",
+		"```\n````\n~~~\n" + Begin + "\nold\n" + End + "\n```\n",
 		"<!-- sw:begin (by\nsw) -->\n<!-- sw:end (and\nmore) -->\n",
 	} {
 		f.Add([]byte(seed))

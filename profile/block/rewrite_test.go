@@ -68,6 +68,16 @@ func TestRewrite(t *testing.T) {
 			"<!-- sw:begin (by sw\nfrom profile/) -->\nold\n" + End + "\n", blk + "\n"},
 		{"an end comment going on below its line: its close is kept",
 			Begin + "\nold\n<!-- sw:end (and\nmore) -->\n", blk + "\nmore) -->\n"},
+		{"a block below a fence never closed is still sw's",
+			"# Notes\n```\nan example\n" + Begin + "\nold\n" + End + "\nafter\n",
+			"# Notes\n```\nan example\n" + blk + "\nafter\n"},
+		{"below two fences never closed, too", "````\n```\n" + Begin + "\nold\n" + End + "\n", "````\n```\n" + blk + "\n"},
+		{"a closed fence below a slip still quotes markers",
+			"```\n~~~\n" + End + "\n~~~\n" + Begin + "\nold\n" + End + "\n",
+			"```\n~~~\n" + End + "\n~~~\n" + blk + "\n"},
+		{"a fence never closed below the block is code",
+			Begin + "\nold\n" + End + "\n```\n" + Begin + "\n",
+			blk + "\n```\n" + Begin + "\n"},
 		{"a marker without a space before -->", "<!-- sw:begin--> mine\nold\n<!-- sw:end-->\n", Begin + " mine\nnew profile\n" + End + "\n"},
 	}
 	for _, tt := range tests {
@@ -94,7 +104,11 @@ func TestRewriteRefusesBrokenBlocks(t *testing.T) {
 		{"end before begin", End + "\n" + Begin + "\n", "CLAUDE.md:1:1: broken sw block: an sw end marker without a begin marker"},
 		{"two blocks", Begin + "\n" + End + "\n" + Begin + "\n" + End + "\n", "CLAUDE.md:3:1: broken sw block: a second sw block begins here"},
 		{"two begins", Begin + "\n" + Begin + "\n" + End + "\n", "CLAUDE.md:2:1: broken sw block: a second begin marker before the block that began at line 1 ends"},
-		{"end hidden by an open fence", "```\n" + End + "\n", "CLAUDE.md:1:1: a code fence opened here is never closed"},
+		{"nothing below a fence never closed", "a\n```\nb\n", "CLAUDE.md:2:1: a code fence opened here is never closed, so sw cannot append its block after it; close the fence"},
+		{"an end marker below a fence never closed", "```\n" + End + "\n",
+			"CLAUDE.md:2:1: broken sw block: an sw end marker without a begin marker above it; delete it, or restore the begin marker (the code fence opened at line 1 is never closed"},
+		{"a begin marker below a fence never closed", "a\n~~~\n" + Begin + "\nold\n",
+			"CLAUDE.md:3:1: broken sw block: an sw begin marker without an end marker below it; add " + End + " after the block, or delete the marker (the code fence opened at line 2 is never closed"},
 		{"crlf line numbers", "a\r\nb\r\n" + End + "\r\n", "CLAUDE.md:3:1:"},
 	}
 	for _, tt := range tests {
