@@ -359,22 +359,12 @@ func sameBlock(before, after []byte) bool {
 }
 
 // blockSpan finds sw's block in a target file's content as the block
-// package finds it (markers in code are text), by asking it to set the
-// block to a mark and seeing where the mark lands. A broken block (a
-// marker without its partner, two blocks) spans from its first marker
-// line to its last.
+// package finds it (markers in code are text). A broken block (a marker
+// without its partner, two blocks) spans from its first marker line to
+// its last.
 func blockSpan(content []byte) (start, end int, found bool) {
-	const mark = "\x00sw-guard\x00"
-	if !bytes.Contains(content, []byte(mark)) {
-		if out, err := block.Rewrite("", content, mark); err == nil {
-			start = bytes.Index(out, []byte(mark))
-			// Set in place, the mark stands where the block stood; with no
-			// block, it was added after the end.
-			if start >= 0 && start < len(content) {
-				return start, len(content) - (len(out) - start - len(mark)), true
-			}
-			return 0, 0, false
-		}
+	if start, end, found, err := block.Span(content); err == nil {
+		return start, end, found
 	}
 	start = -1
 	for i := 0; i < len(content); {

@@ -542,6 +542,7 @@ func TestBlockSpan(t *testing.T) {
 		{"broken: no end", "a\n" + block.Begin + "\nb\n", block.Begin},
 		{"broken: two blocks", guardBlock + "\n" + guardBlock + "\n", guardBlock + "\n" + guardBlock},
 		{"CRLF", strings.ReplaceAll(guardClaude, "\n", "\r\n"), strings.ReplaceAll(guardBlock, "\n", "\r\n")},
+		{"text after the end marker is outside", "<!-- sw:begin --> mine\nx\n<!-- sw:end --> mine too\n", "<!-- sw:begin --> mine\nx\n<!-- sw:end -->"},
 	} {
 		s, e, found := blockSpan([]byte(tc.content))
 		got := ""

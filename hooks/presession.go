@@ -19,8 +19,9 @@ import (
 // any launcher's, called with no stdin). It writes the resolved profile for
 // the session's genre into CLAUDE.md's block. Claude Code may have read
 // CLAUDE.md before this hook finished, so when the block had to change, the
-// fresh block is also returned as additionalContext; when nothing changed it
-// prints nothing. It always exits 0: a broken profile is reported (one line
+// fresh block is also returned as additionalContext, after a line saying
+// why the session writes in that genre; when nothing changed it prints
+// nothing. It always exits 0: a broken profile is reported (one line
 // on stderr, and to the agent when called as a hook) and no file changes.
 func PreSession(io IO) int {
 	in, isHook := readAgentInput(io.Stdin)
@@ -42,8 +43,9 @@ func PreSession(io IO) int {
 	return 0
 }
 
-// refreshBlock rewrites the block for the session's genre and returns it,
-// or "" when CLAUDE.md already held it.
+// refreshBlock rewrites the block for the session's genre and returns what
+// the session is to be handed (see sessionContext), or "" when CLAUDE.md
+// already held the block.
 func refreshBlock(dir string, io IO) (string, error) {
 	c, err := collection.Find(dir)
 	if err != nil {
@@ -84,20 +86,35 @@ func refreshBlock(dir string, io IO) (string, error) {
 			return "", err
 		}
 		fmt.Fprintf(io.Stderr, "sw: a %s is in progress, so %s is left as it is until it ends; this session gets the profile directly\n", op, strings.Join(c.Settings.Targets, " and "))
-		return block.Render(r, why), nil
+		return sessionContext(genre, why, block.Render(r)), nil
 	}
-	text, changed, err := c.WriteBlockFor(genre, why)
+	text, changed, err := c.WriteBlock(genre)
 	var busy *block.BusyError
 	if errors.As(err, &busy) {
 		// The profile is sound; only the file was in someone's hands.
 		// The session gets the block directly, the file at the next one.
 		fmt.Fprintf(io.Stderr, "sw: %s was being saved as the session started, so sw left it as it is; its block is written at the next session, and this one gets the profile directly\n", busy.File)
-		return text, nil
+		return sessionContext(genre, why, text), nil
 	}
 	if err != nil || !changed {
 		return "", err
 	}
-	return text, nil
+	return sessionContext(genre, why, text), nil
+}
+
+// sessionContext is what a starting session is handed with a block it may
+// not have read in CLAUDE.md: why it writes in this genre, when sw chose
+// it, then the block. The reason names a piece, which changes with every
+// piece finished, so it goes to the session and never into CLAUDE.md: the
+// block there changes only when the profile does. When the block has not
+// changed, the session's genre has not either, and the session is handed
+// nothing.
+func sessionContext(genre, why, blockText string) string {
+	if why == "" {
+		return blockText
+	}
+	reason := agentText("agent/session-genre.txt", struct{ Genre, Why string }{genre, why})
+	return reason + "\n\n" + blockText
 }
 
 // operationUnderWay names the git operation stopped half way in the
@@ -164,10 +181,17 @@ func writeContext(io IO, event, text string) {
 }
 
 func problemText(msg string) string {
+	return agentText("agent/profile-problem.txt", msg)
+}
+
+// agentText fills the template at name with data, its surrounding space
+// trimmed. The templates are sw's own and the tests fill each one, so a
+// template that does not fill is a programming error.
+func agentText(name string, data any) string {
 	var b strings.Builder
-	t := template.Must(template.New("problem").Parse(templates.Text("agent/profile-problem.txt")))
-	if err := t.Execute(&b, msg); err != nil {
-		return msg
+	t := template.Must(template.New(name).Parse(templates.Text(name)))
+	if err := t.Execute(&b, data); err != nil {
+		panic(err)
 	}
 	return strings.TrimSpace(b.String())
 }

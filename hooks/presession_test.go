@@ -55,6 +55,20 @@ func TestSessionGenreIsThePieceChangedLast(t *testing.T) {
 	}
 }
 
+// TestSessionContext: a starting session handed the block learns first why
+// it writes in that genre, which the block itself never says; with no
+// reason (the default genre, nothing chose it) it gets the block alone.
+func TestSessionContext(t *testing.T) {
+	const blockText = "<!-- sw:begin -->\n## Writing profile: essay\n<!-- sw:end -->"
+	if got := sessionContext("default", "", blockText); got != blockText {
+		t.Errorf("no reason: got %q, want the block alone", got)
+	}
+	want := "This session writes in the genre essay: the genre of pieces/a.md, your latest piece.\n\n" + blockText
+	if got := sessionContext("essay", "the genre of pieces/a.md, your latest piece", blockText); got != want {
+		t.Errorf("with a reason: got %q\nwant %q", got, want)
+	}
+}
+
 func writeTestFile(tb testing.TB, path, text string) {
 	tb.Helper()
 	if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {

@@ -6,7 +6,8 @@ import (
 )
 
 // FuzzRewrite: whatever CLAUDE.md holds, Rewrite either refuses it or
-// changes nothing outside sw's block, and its output is stable.
+// changes nothing outside sw's block (nor the person's note after its begin
+// marker), and its output is stable.
 func FuzzRewrite(f *testing.F) {
 	for _, seed := range []string{
 		"",
@@ -23,6 +24,9 @@ func FuzzRewrite(f *testing.F) {
 		"    " + Begin + "\n",
 		"\t" + Begin + "\n",
 		"  \t" + End + "\n" + Begin + "\n\t" + End + "\n" + End + "\n",
+		"<!-- sw:begin --> mine\r\nold\r\n<!-- sw:end --> mine too",
+		"```\n````\n~~~\n" + Begin + "\nold\n" + End + "\n```\n",
+		"<!-- sw:begin (by\nsw) -->\n<!-- sw:end (and\nmore) -->\n",
 	} {
 		f.Add([]byte(seed))
 	}
@@ -43,6 +47,9 @@ func FuzzRewrite(f *testing.F) {
 			tail := content[s.end:]
 			if !bytes.HasPrefix(out, content[:s.start]) || !bytes.HasSuffix(out, tail) {
 				t.Fatalf("bytes outside the block changed:\n%q\n%q", content, out)
+			}
+			if note := content[s.noteStart:s.noteEnd]; !bytes.HasPrefix(out[s.start+len(Begin):], note) {
+				t.Fatalf("the note after the begin marker was lost:\n%q\n%q", content, out)
 			}
 		} else if !bytes.HasPrefix(out, content) {
 			t.Fatalf("appending changed the file's bytes:\n%q\n%q", content, out)

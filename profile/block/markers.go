@@ -6,12 +6,13 @@
 //
 // Markers inside a code block, fenced or indented, are not markers: a person
 // may quote them in their own notes (to explain sw, say) without sw touching
-// the quote.
+// the quote. A fence never closed is a slip, not a quote (see locate).
 // Between the markers the text is sw's own, so fences there are not tracked.
 package block
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 
 	"sw/profile"
@@ -30,10 +31,14 @@ const (
 )
 
 // span is where the block sits: from the first byte of the begin marker's
-// line to the last byte of the end marker's line, before its line ending.
+// line to the end of the end marker's comment. Text a person wrote after a
+// marker's comment, on its line, is theirs: after the end marker it lies
+// beyond the span; after the begin marker it is the note, which a rewrite
+// keeps where it stands, after the new begin marker.
 type span struct {
-	start, end int
-	eol        string // the begin line's ending, so the block matches the file
+	start, end         int
+	noteStart, noteEnd int    // the begin line's text after its comment
+	eol                string // the begin line's ending, so the block matches the file
 }
 
 type markerKind int
@@ -64,15 +69,58 @@ func isMarker(t []byte, prefix string) bool {
 	return ok && (bytes.HasPrefix(rest, []byte(" ")) || bytes.HasPrefix(rest, []byte("-->")))
 }
 
+// commentEnd returns where the comment on a marker line ends: just past
+// its first "-->" (the marker prefix holds none, so that one closes the
+// comment), or the line's end when the comment goes on below it.
+func commentEnd(text []byte) int {
+	if i := bytes.Index(text, []byte("-->")); i >= 0 {
+		return i + len("-->")
+	}
+	return len(text)
+}
+
 // locate finds sw's block. found is false when there are no markers at all;
 // a broken block (one marker without the other, two blocks, the end before
 // the begin) is an error naming the line.
+//
+// A fence opened above the block and never closed is taken for a slip, not
+// for code. CommonMark would make the rest of the file code, block
+// included, and sw would never update its block again, or add a second
+// one; a quote of the markers is closed. So the lines after such a fence
+// are read again as if it were text. With no block after it either, sw
+// refuses to append one: it would sit inside the code block.
 func locate(file string, content []byte) (s span, found bool, err error) {
+	from, slip := 1, 0 // slip: the first fence never closed, 0 if none
+	for {
+		var open int
+		s, found, open, err = scan(file, content, from)
+		if err != nil || found || open == 0 {
+			break
+		}
+		if slip == 0 {
+			slip = open
+		}
+		from = open + 1
+	}
+	switch {
+	case err != nil && slip != 0:
+		err = afterSlip(err, slip)
+	case !found && slip != 0:
+		err = &profile.Error{File: file, Line: slip, Col: 1,
+			Msg: "a code fence opened here is never closed, so sw cannot append its block after it; close the fence"}
+	}
+	return s, found, err
+}
+
+// scan reads content from line from on, looking for sw's block; markers in
+// code are text. When it finds none, open is the line of a fence opened
+// and never closed, 0 if every fence closed.
+func scan(file string, content []byte, from int) (s span, found bool, open int, err error) {
 	var fence markdown.Fence
 	beginLine := 0
 	markdown.Lines(content, func(l markdown.Line) bool {
 		text := content[l.Start:l.End]
-		if beginLine == 0 && fence.Inside(text, l.Num) {
+		if l.Num < from || (beginLine == 0 && fence.Inside(text, l.Num)) {
 			return true
 		}
 		switch classify(text) {
@@ -84,6 +132,7 @@ func locate(file string, content []byte) (s span, found bool, err error) {
 			} else {
 				beginLine = l.Num
 				s.start = l.Start
+				s.noteStart, s.noteEnd = l.Start+commentEnd(text), l.End
 				s.eol = "\n"
 				if l.CRLF {
 					s.eol = "\r\n"
@@ -93,22 +142,28 @@ func locate(file string, content []byte) (s span, found bool, err error) {
 			if beginLine == 0 {
 				err = brokenAt(file, l.Num, "an sw end marker without a begin marker above it; delete it, or restore the begin marker")
 			} else {
-				s.end, found, beginLine = l.End, true, 0
+				s.end, found, beginLine = l.Start+commentEnd(text), true, 0
 			}
 		}
 		return err == nil
 	})
-	fenceLine, fenceOpen := fence.Open()
-	switch {
-	case err != nil:
-	case beginLine != 0:
+	if err == nil && beginLine != 0 {
 		err = brokenAt(file, beginLine, "an sw begin marker without an end marker below it; add "+End+" after the block, or delete the marker")
-	case !found && fenceOpen:
-		// Appended here, the block would sit inside the code block.
-		err = &profile.Error{File: file, Line: fenceLine, Col: 1,
-			Msg: "a code fence opened here is never closed, so sw cannot append its block after it; close the fence"}
 	}
-	return s, found, err
+	if line, isOpen := fence.Open(); isOpen && err == nil && !found {
+		open = line
+	}
+	return s, found, open, err
+}
+
+// afterSlip adds to an error about a marker read after a fence never
+// closed why sw read it as a marker: the person sees it inside their code.
+func afterSlip(err error, slip int) error {
+	var e *profile.Error
+	if errors.As(err, &e) {
+		e.Msg += fmt.Sprintf(" (the code fence opened at line %d is never closed, so sw takes it for a slip and reads this line as a marker, not as code)", slip)
+	}
+	return err
 }
 
 func brokenAt(file string, line int, msg string) error {

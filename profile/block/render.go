@@ -16,16 +16,17 @@ var blockTemplate = sync.OnceValue(func() *template.Template {
 })
 
 // Render returns sw's block for a resolved profile, markers included, lines
-// separated by "\n", without a final line ending. why, when given, says in
-// the heading why the session writes in this genre ("the genre of
-// pieces/walking.md, your latest piece"). The same profile and why always
-// render the same bytes, so an unchanged profile never rewrites CLAUDE.md.
-func Render(r *profile.Resolved, why string) string {
+// separated by "\n", without a final line ending. The same profile always
+// renders the same bytes, so an unchanged profile never rewrites CLAUDE.md.
+// The block depends on nothing else: not on why the session writes in this
+// genre, nor on which piece decided it, since CLAUDE.md is the person's
+// tracked file and a new piece of the same genre must leave it as it was.
+func Render(r *profile.Resolved) string {
 	var v struct {
-		Begin, End, Genre, Why string
-		HardLimits, Style      []string
+		Begin, End, Genre string
+		HardLimits, Style []string
 	}
-	v.Begin, v.End, v.Genre, v.Why = Begin, End, r.Genre, oneLine(why)
+	v.Begin, v.End, v.Genre = Begin, End, r.Genre
 	for _, rule := range r.Rules {
 		if rule.Usage != nil {
 			continue // a measure of the writer for sw check, nothing for the agent to do

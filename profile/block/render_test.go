@@ -19,7 +19,7 @@ func TestRender(t *testing.T) {
 		{Layer: profile.GenreLayer, Rule: profile.Rule{ID: "usage", Rule: "How often you use common words.",
 			Usage: &profile.Usage{Pieces: 3, Rates: []profile.Rate{{Item: "the", Mean: 60, Spread: 5}}}}},
 	}}
-	got := Render(r, "")
+	got := Render(r)
 	want := Begin + `
 ## Writing profile: essay
 
@@ -43,13 +43,13 @@ Facts about this collection: @memory.md (record one with ` + "`sw facts add --se
 	if _, found, err := locate("x", []byte(got)); err != nil || !found {
 		t.Errorf("rendered block does not read back as one block: %v", err)
 	}
-	if Render(r, "") != got {
+	if Render(r) != got {
 		t.Error("two renders differ")
 	}
 }
 
 func TestRenderEmptyProfile(t *testing.T) {
-	got := Render(&profile.Resolved{Genre: "default"}, "")
+	got := Render(&profile.Resolved{Genre: "default"})
 	if strings.Contains(got, "Hard limits") || strings.Contains(got, "Style for") {
 		t.Errorf("empty sections rendered:\n%s", got)
 	}

@@ -14,7 +14,8 @@ import (
 
 // Rewrite returns content with sw's block set to block: the rendered text,
 // markers included, lines separated by "\n", no final line ending. Outside
-// the block every byte stays as it was; the block takes the file's line
+// the block every byte stays as it was, and so does a note the person wrote
+// after the begin marker on its line; the block takes the file's line
 // endings. With no block yet, it is appended after a blank line. file names
 // the content in errors.
 func Rewrite(file string, content []byte, block string) ([]byte, error) {
@@ -23,14 +24,35 @@ func Rewrite(file string, content []byte, block string) ([]byte, error) {
 		return nil, err
 	}
 	if found {
-		var out bytes.Buffer
-		out.Grow(len(content) + len(block))
-		out.Write(content[:s.start])
-		out.WriteString(withEOL(block, s.eol))
-		out.Write(content[s.end:])
-		return out.Bytes(), nil
+		return replaceBlock(content, s, block), nil
 	}
 	return appendBlock(content, block), nil
+}
+
+// Span returns where sw's block sits in content, as Rewrite finds it: from
+// the first byte of its begin marker's line to the end of its end marker's
+// comment, so text after that marker is outside it. found is false when
+// content holds no block; err is Rewrite's for a broken one.
+func Span(content []byte) (start, end int, found bool, err error) {
+	s, found, err := locate("", content)
+	return s.start, s.end, found, err
+}
+
+// replaceBlock sets the block found at s: the begin marker's line, with
+// the person's note after it kept, then the rest of the block.
+func replaceBlock(content []byte, s span, block string) []byte {
+	beginLine, rest, multiline := strings.Cut(block, "\n")
+	var out bytes.Buffer
+	out.Grow(len(content) + len(block))
+	out.Write(content[:s.start])
+	out.WriteString(beginLine)
+	out.Write(content[s.noteStart:s.noteEnd])
+	if multiline {
+		out.WriteString(s.eol)
+		out.WriteString(withEOL(rest, s.eol))
+	}
+	out.Write(content[s.end:])
+	return out.Bytes()
 }
 
 // appendBlock adds the block at the end. A file that ended without a final

@@ -54,6 +54,31 @@ func TestRewrite(t *testing.T) {
 		{"a tab-indented fence is a code block, not a fence", "\t```\n" + Begin + "\nold\n" + End + "\n", "\t```\n" + blk + "\n"},
 		{"fence inside the block is sw's", Begin + "\n```\n" + End + "\nafter\n", blk + "\nafter\n"},
 		{"a lookalike is not a marker", "<!-- sw:beginning -->\n", "<!-- sw:beginning -->\n\n" + blk + "\n"},
+		{"a note after the begin marker stays on its line",
+			"a\n<!-- sw:begin --> kept by sw, do not edit\nold\n" + End + "\nb\n",
+			"a\n" + Begin + " kept by sw, do not edit\nnew profile\n" + End + "\nb\n"},
+		{"a note after the end marker stays on its line",
+			"a\n" + Begin + "\nold\n<!-- sw:end --> (the rest is mine)\nb\n",
+			"a\n" + blk + " (the rest is mine)\nb\n"},
+		{"notes on both marker lines, in crlf",
+			"<!-- sw:begin -->\tone\r\nold\r\n<!-- sw:end -->two  \r\n",
+			strings.Replace(crlfBlk, "\r\n", "\tone\r\n", 1) + "two  \r\n"},
+		{"the first --> ends the comment", "<!-- sw:begin -->-->\nold\n<!-- sw:end --> a --> b", Begin + "-->\nnew profile\n" + End + " a --> b"},
+		{"a begin comment going on below its line is sw's",
+			"<!-- sw:begin (by sw\nfrom profile/) -->\nold\n" + End + "\n", blk + "\n"},
+		{"an end comment going on below its line: its close is kept",
+			Begin + "\nold\n<!-- sw:end (and\nmore) -->\n", blk + "\nmore) -->\n"},
+		{"a block below a fence never closed is still sw's",
+			"# Notes\n```\nan example\n" + Begin + "\nold\n" + End + "\nafter\n",
+			"# Notes\n```\nan example\n" + blk + "\nafter\n"},
+		{"below two fences never closed, too", "````\n```\n" + Begin + "\nold\n" + End + "\n", "````\n```\n" + blk + "\n"},
+		{"a closed fence below a slip still quotes markers",
+			"```\n~~~\n" + End + "\n~~~\n" + Begin + "\nold\n" + End + "\n",
+			"```\n~~~\n" + End + "\n~~~\n" + blk + "\n"},
+		{"a fence never closed below the block is code",
+			Begin + "\nold\n" + End + "\n```\n" + Begin + "\n",
+			blk + "\n```\n" + Begin + "\n"},
+		{"a marker without a space before -->", "<!-- sw:begin--> mine\nold\n<!-- sw:end-->\n", Begin + " mine\nnew profile\n" + End + "\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -79,7 +104,11 @@ func TestRewriteRefusesBrokenBlocks(t *testing.T) {
 		{"end before begin", End + "\n" + Begin + "\n", "CLAUDE.md:1:1: broken sw block: an sw end marker without a begin marker"},
 		{"two blocks", Begin + "\n" + End + "\n" + Begin + "\n" + End + "\n", "CLAUDE.md:3:1: broken sw block: a second sw block begins here"},
 		{"two begins", Begin + "\n" + Begin + "\n" + End + "\n", "CLAUDE.md:2:1: broken sw block: a second begin marker before the block that began at line 1 ends"},
-		{"end hidden by an open fence", "```\n" + End + "\n", "CLAUDE.md:1:1: a code fence opened here is never closed"},
+		{"nothing below a fence never closed", "a\n```\nb\n", "CLAUDE.md:2:1: a code fence opened here is never closed, so sw cannot append its block after it; close the fence"},
+		{"an end marker below a fence never closed", "```\n" + End + "\n",
+			"CLAUDE.md:2:1: broken sw block: an sw end marker without a begin marker above it; delete it, or restore the begin marker (the code fence opened at line 1 is never closed"},
+		{"a begin marker below a fence never closed", "a\n~~~\n" + Begin + "\nold\n",
+			"CLAUDE.md:3:1: broken sw block: an sw begin marker without an end marker below it; add " + End + " after the block, or delete the marker (the code fence opened at line 2 is never closed"},
 		{"crlf line numbers", "a\r\nb\r\n" + End + "\r\n", "CLAUDE.md:3:1:"},
 	}
 	for _, tt := range tests {
@@ -199,11 +228,13 @@ func TestCurrent(t *testing.T) {
 }
 
 // Current returns the block as it stands in content, the tests' oracle (markers included,
-// "\n" line endings), and whether there is one.
+// "\n" line endings, the person's note after the begin marker left out), and whether
+// there is one.
 func Current(file string, content []byte) (string, bool, error) {
 	s, found, err := locate(file, content)
 	if err != nil || !found {
 		return "", false, err
 	}
-	return strings.ReplaceAll(string(content[s.start:s.end]), "\r\n", "\n"), true, nil
+	text := string(content[s.start:s.noteStart]) + string(content[s.noteEnd:s.end])
+	return strings.ReplaceAll(text, "\r\n", "\n"), true, nil
 }

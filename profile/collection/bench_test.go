@@ -42,6 +42,6 @@ func BenchmarkLoadResolveRender200(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		block.Render(r, "")
+		block.Render(r)
 	}
 }

@@ -151,14 +151,9 @@ func (c *Collection) Resolve(genre string) (*profile.Resolved, error) {
 // WriteBlock renders the profile for genre (as Resolve reads it) into the
 // block of every target file (.sw.yaml's targets: CLAUDE.md unless it says
 // otherwise) and returns the block, and whether any file changed.
+// A target that cannot be written stops the rest: the first error names its
+// file.
 func (c *Collection) WriteBlock(genre string) (text string, changed bool, err error) {
-	return c.WriteBlockFor(genre, "")
-}
-
-// WriteBlockFor is WriteBlock with the reason the genre was chosen, which
-// the block's heading gives. A target that cannot be written stops the
-// rest: the first error names its file.
-func (c *Collection) WriteBlockFor(genre, why string) (text string, changed bool, err error) {
 	if genre, err = c.genre(genre); err != nil {
 		return "", false, err
 	}
@@ -166,7 +161,7 @@ func (c *Collection) WriteBlockFor(genre, why string) (text string, changed bool
 	if err != nil {
 		return "", false, err
 	}
-	text = block.Render(r, why)
+	text = block.Render(r)
 	for _, target := range c.Settings.Targets {
 		path, err := c.File(target)
 		if err != nil {

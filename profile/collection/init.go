@@ -145,7 +145,7 @@ func (c *Collection) claudeStarter(text string) string {
 	if err != nil {
 		return text // a broken profile: the pre-session hook reports it and adds the block once fixed
 	}
-	return text + block.Render(r, "") + "\n"
+	return text + block.Render(r) + "\n"
 }
 
 // createNew writes a new file atomically and never replaces an existing one:
