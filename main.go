@@ -105,10 +105,11 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 				},
 			},
 			{
-				Name:   "review",
-				Usage:  "the pending suggestions, each with its evidence and diff, and recent decisions",
-				Flags:  []cli.Flag{jsonFlag},
-				Action: reviewDashboard,
+				Name:      "review",
+				Usage:     "the pending suggestions, a line each (or one, or --long all, with evidence and diff), and recent decisions",
+				ArgsUsage: "[ID]",
+				Flags:     []cli.Flag{&cli.BoolFlag{Name: "long", Usage: "show every suggestion with its evidence and diff"}, jsonFlag},
+				Action:    reviewDashboard,
 			},
 			{
 				Name:      "check",
@@ -719,6 +720,9 @@ func untrustAnalyzer(c *cli.Context) error {
 }
 
 func reviewDashboard(c *cli.Context) error {
+	if c.NArg() > 1 {
+		return usagef(c, "takes one suggestion's id at most, got %d arguments", c.NArg())
+	}
 	loop, err := review.Open(".")
 	if err != nil {
 		return err
@@ -727,6 +731,12 @@ func reviewDashboard(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	if id := c.Args().First(); id != "" {
+		if c.Bool("json") {
+			return fmt.Errorf("sw review --json lists every suggestion; leave out the id")
+		}
+		return d.WriteOne(c.App.Writer, time.Now(), id)
+	}
 	if c.Bool("json") {
 		return writeJSON(c.App.Writer, d)
 	}
@@ -734,7 +744,7 @@ func reviewDashboard(c *cli.Context) error {
 	if gone, unnoticed, err := install.NotInPlace(loop.Repo); err == nil && len(gone) > 0 {
 		fmt.Fprintf(c.App.Writer, "sw's git hooks are not in place (%s), so %s: sw hook install\n\n", strings.Join(gone, ", "), unnoticed)
 	}
-	return d.WriteText(c.App.Writer, time.Now())
+	return d.WriteText(c.App.Writer, time.Now(), c.Bool("long"))
 }
 
 // memoryAudit is `sw memory audit`. Claude Code keeps one auto memory for

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path"
+	"path/filepath"
 	"reflect"
 	"regexp"
 	"strconv"
@@ -15,6 +17,21 @@ import (
 
 // storyCommands are the small helpers stories use beyond sw and git.
 var storyCommands = map[string]func(ts *testscript.TestScript, neg bool, args []string){
+	// corpus FILE... DIR: copy files of testdata/corpus (the real writing
+	// sw is tried on) into DIR, so a story can commit real pieces without
+	// carrying them.
+	"corpus": func(ts *testscript.TestScript, neg bool, args []string) {
+		if neg || len(args) < 2 {
+			ts.Fatalf("usage: corpus FILE... DIR")
+		}
+		dir := ts.MkAbs(args[len(args)-1])
+		ts.Check(os.MkdirAll(dir, 0o777))
+		for _, name := range args[:len(args)-1] {
+			data, err := os.ReadFile(filepath.Join(corpusDir, filepath.FromSlash(name)))
+			ts.Check(err)
+			ts.Check(os.WriteFile(filepath.Join(dir, path.Base(name)), data, 0o666))
+		}
+	},
 	// mtime-save FILE NAME: remember FILE's modification time as NAME.
 	// mtime-same FILE NAME: FILE still has the time remembered as NAME.
 	"mtime-save": func(ts *testscript.TestScript, neg bool, args []string) {
@@ -102,6 +119,9 @@ var storyCommands = map[string]func(ts *testscript.TestScript, neg bool, args []
 		}
 	},
 }
+
+// corpusDir is testdata/corpus, from the test's folder: the module's top.
+var corpusDir = filepath.Join("testdata", "corpus")
 
 // jsonDiff says where got first differs from want, or "" when they agree.
 func jsonDiff(at string, got, want any) string {

@@ -35,6 +35,7 @@ type MemorySuggestion struct {
 const (
 	MemoryWritten    = "written"     // a branch now proposes it
 	MemoryWaiting    = "waiting"     // a pending branch already proposes it, unchanged
+	MemoryLater      = "later"       // the batch is full: it waits for a later one
 	MemoryNotWritten = "not-written" // see the reason
 )
 
@@ -119,6 +120,10 @@ func MemoryToSuggestions(dir string, a *facts.Audit) (*MemoryBatch, error) {
 		}
 	}
 	waiting := l.PendingBranches()
+	later := map[string]bool{}
+	for _, id := range outcome.Waiting {
+		later[id] = true
+	}
 	for _, s := range batch {
 		view := &out.Suggestions[bySignature[s.Signature]]
 		switch {
@@ -133,6 +138,8 @@ func MemoryToSuggestions(dir string, a *facts.Audit) (*MemoryBatch, error) {
 		case written[s.Signature] != "":
 			view.Status, view.Branch = MemoryWritten, written[s.Signature]
 			out.Batch = outcome.Batch
+		case later[s.ID]:
+			view.Status = MemoryLater
 		default:
 			view.Status, view.Reason = MemoryNotWritten, "sw wrote no branch for it (.git/sw/log says why)"
 		}
@@ -151,10 +158,24 @@ func (b *MemoryBatch) WriteText(w io.Writer) error {
 	}
 	var t strings.Builder
 	fmt.Fprintf(&t, "%s a writing-style judgment. ", b.Audit.HowMany())
-	if b.Batch != "" {
+	later := 0
+	for _, s := range b.Suggestions {
+		if s.Status == MemoryLater {
+			later++
+		}
+	}
+	switch {
+	case b.Batch != "":
 		fmt.Fprintf(&t, "They go to the review loop as batch %s (sw review shows it): nothing enters profile/ until you merge a branch.\n", b.Batch)
-	} else {
+	case later > 0:
+		t.WriteString("They go to the review loop when a batch has room (sw review shows what waits): nothing enters profile/ until you merge a branch.\n")
+	default:
 		t.WriteString("Nothing new to suggest.\n")
+	}
+	if later == 1 {
+		t.WriteString("1 waits for a later batch: each batch holds at most .sw.yaml's suggestions_per_batch.\n")
+	} else if later > 1 {
+		fmt.Fprintf(&t, "%d wait for a later batch: each batch holds at most .sw.yaml's suggestions_per_batch.\n", later)
 	}
 	for _, s := range b.Suggestions {
 		switch s.Status {
@@ -162,6 +183,8 @@ func (b *MemoryBatch) WriteText(w io.Writer) error {
 			fmt.Fprintf(&t, "  %s:%d → %s: %s\n", s.File, s.Line, s.Branch, s.As)
 		case MemoryWaiting:
 			fmt.Fprintf(&t, "  %s:%d → %s, waiting already: %s\n", s.File, s.Line, s.Branch, s.As)
+		case MemoryLater:
+			fmt.Fprintf(&t, "  %s:%d → a later batch (this one is full): %s\n", s.File, s.Line, s.As)
 		default:
 			fmt.Fprintf(&t, "  %s:%d not written: %s\n", s.File, s.Line, s.Reason)
 		}

@@ -1,6 +1,7 @@
 package profile
 
 import (
+	"math"
 	"slices"
 	"strings"
 
@@ -71,3 +72,26 @@ func SharesMeasure(a, b []string) bool {
 	}
 	return false
 }
+
+// Measured is what a finding about the writing rests on, in numbers: how
+// many pieces were read, the value they measure (a target, a rate, the
+// share of pieces that open a certain way), and the band around it within
+// which another measurement says the same thing. A rejection keeps it, so
+// sw can tell a suggestion that comes back on new evidence from the same
+// one asked again.
+type Measured struct {
+	Pieces int     `json:"pieces"`
+	Value  float64 `json:"value"`
+	Low    float64 `json:"low"`
+	High   float64 `json:"high"`
+}
+
+// Around is a measurement of value on pieces, the same within tol either
+// side. The band is rounded outward to thousandths, for people to read.
+func Around(pieces int, value, tol float64) *Measured {
+	return &Measured{Pieces: pieces, Value: value, Low: math.Floor((value-tol)*1000) / 1000, High: math.Ceil((value+tol)*1000) / 1000}
+}
+
+// Outside reports whether v says something other than m: it lies outside
+// m's band.
+func (m *Measured) Outside(v float64) bool { return v < m.Low || v > m.High }

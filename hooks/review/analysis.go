@@ -3,13 +3,13 @@ package review
 import (
 	"context"
 	"fmt"
-	"sort"
 	"strings"
+	"time"
 
 	"sw/hooks/git"
 	"sw/profile"
 	"sw/profile/analyze"
-	"sw/profile/collection"
+	"sw/profile/feedback"
 )
 
 // Outcome is what one analysis did.
@@ -21,6 +21,15 @@ type Outcome struct {
 	Written    []*Suggestion  `json:"written"`    // branches created or refreshed
 	Skipped    []Skipped      `json:"skipped"`    // suggestions not written, and why
 	Suppressed []Suppressed   `json:"suppressed"` // rejected before, so not proposed again
+	Withdrawn  []Withdrawn    `json:"withdrawn"`  // pending suggestions taken back
+	Waiting    []string       `json:"waiting"`    // ids of the suggestions left for a later batch
+}
+
+// Withdrawn is a pending suggestion an analysis took back.
+type Withdrawn struct {
+	ID     string `json:"id"`
+	Branch string `json:"branch"`
+	Reason string `json:"reason"`
 }
 
 // Skipped is a suggestion the analyzer made that sw did not write.
@@ -37,6 +46,7 @@ const (
 	SkipUnchanged = "unchanged"  // its branch already says the same
 	SkipMoved     = "moved"      // its branch moved while sw wrote it
 	SkipRemote    = "remote"     // its branch was fetched from a remote and is not here
+	SkipSameThing = "same-thing" // a heavier suggestion of the answer is about the same thing
 )
 
 // Dropped says in a few words what the analysis proposed that sw did not
@@ -64,6 +74,9 @@ func (o *Outcome) Dropped() string {
 	add(count(SkipLeftAlone), "on a branch you have changed")
 	add(count(SkipMoved), "on a branch that moved meanwhile")
 	add(count(SkipRemote), "kept as pushed")
+	add(count(SkipSameThing), "about the same thing as another")
+	add(len(o.Waiting), "waiting for a later batch")
+	add(len(o.Withdrawn), "withdrawn from the batch")
 	return strings.Join(parts, ", ")
 }
 
@@ -74,14 +87,19 @@ type Suppressed struct {
 }
 
 // Proposal is an analysis before anything is written: what the analyzer
-// said, minus what the reject memory suppresses.
+// said, minus what the person's rejections hold against.
 type Proposal struct {
 	Request     *analyze.Request
 	Suggestions []analyze.Suggestion
 	Suppressed  []Suppressed
 	LeftOut     []SkippedPiece // pieces sw could not read, so not in Request
 	head        git.Hash
-	seq         int // pending pieces up to this sequence number were read
+	seq         int              // pending pieces up to this sequence number were read
+	about       map[string]about // by signature
+	// full says it read every pending piece and the earlier ones, so what
+	// it does not propose the pieces no longer support; fromPieces that
+	// an analysis of pieces made it, not a memory audit.
+	full, fromPieces bool
 }
 
 // Propose runs the analyzer on the pending pieces, or on paths when given,
@@ -111,7 +129,7 @@ func (l *Loop) propose(ctx context.Context, st *State, head git.Hash, paths []st
 	if err := l.CheckTrust(); err != nil {
 		return nil, err // before anything is read: a clone's command never runs unasked
 	}
-	p = &Proposal{seq: st.Seq, head: head}
+	p = &Proposal{seq: st.Seq, head: head, fromPieces: true, full: paths == nil}
 	var earlier []string
 	if paths == nil {
 		for _, pp := range st.Pending {
@@ -132,25 +150,8 @@ func (l *Loop) propose(ctx context.Context, st *State, head git.Hash, paths []st
 	if err != nil {
 		return nil, err
 	}
-	p.Suggestions, p.Suppressed = suppress(p.Request.Rejected, resp.Suggestions)
+	p.Suggestions, p.Suppressed, p.about = l.judge(p.Request.Rejected, resp.Suggestions)
 	return p, nil
-}
-
-// suppress drops the suggestions whose signature the person rejected.
-func suppress(rejected []analyze.Rejected, suggestions []analyze.Suggestion) (kept []analyze.Suggestion, dropped []Suppressed) {
-	remembered := map[string]bool{}
-	for _, r := range rejected {
-		remembered[r.Signature] = true
-	}
-	for _, s := range suggestions {
-		if remembered[s.Signature] {
-			dropped = append(dropped, Suppressed{Signature: s.Signature,
-				Reason: "rejected before, and remembered in " + collection.FeedbackFile})
-			continue
-		}
-		kept = append(kept, s)
-	}
-	return kept, dropped
 }
 
 // request gathers what the analyzer reads: each piece as committed at head,
@@ -216,24 +217,17 @@ func (l *Loop) request(head git.Hash, paths []string, named bool, st *State) (*a
 // remembered is every rejection the analysis must not propose again: those
 // in profile_feedback.json on the default branch, and those not yet
 // written there.
-func (l *Loop) remembered(st *State) ([]analyze.Rejected, error) {
+func (l *Loop) remembered(st *State) ([]feedback.Rejection, error) {
 	f, _, err := l.feedbackOnDefault()
 	if err != nil {
 		return nil, err
 	}
-	seen := map[string]bool{}
-	var out []analyze.Rejected
-	for sig, r := range f.Remembered() {
-		seen[sig] = true
-		out = append(out, analyze.Rejected{Signature: sig, Summary: r.Summary})
-	}
+	out := f.Rejections()
 	for _, s := range st.Suggestions {
-		if s.Decision == decisionRejected && !s.Recorded && !seen[s.Signature] {
-			seen[s.Signature] = true
-			out = append(out, analyze.Rejected{Signature: s.Signature, Summary: s.Summary})
+		if s.Decision == decisionRejected && !s.Recorded {
+			out = append(out, s.rejection(s.DecidedAt.Format(time.RFC3339)))
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Signature < out[j].Signature })
 	return out, nil
 }
 
@@ -268,28 +262,8 @@ func (l *Loop) apply(st *State, p *Proposal) (*Outcome, error) {
 	for _, s := range p.LeftOut {
 		l.logf("%s", s)
 	}
-	if len(p.Suggestions) > 0 {
-		out.Batch = st.pendingBatch()
-		if out.Batch == "" {
-			out.Batch = l.nextBatch(st)
-		}
-		def, err := l.defaultTip()
-		if err != nil {
-			return nil, err
-		}
-		for _, s := range p.Suggestions {
-			written, skipped, err := l.writeSuggestion(st, out.Batch, s, def, p.head)
-			if err != nil {
-				return nil, err
-			}
-			if written != nil {
-				out.Written = append(out.Written, written)
-				l.logf("batch %s: wrote %s (%s)", out.Batch, written.Branch, written.Signature)
-			} else {
-				out.Skipped = append(out.Skipped, skipped)
-				l.logf("batch %s: skipped %s: %s", out.Batch, s.ID, skipped.Reason)
-			}
-		}
+	if err := l.revise(st, p, out); err != nil {
+		return nil, err
 	}
 	if p.seq >= 0 {
 		kept := st.Pending[:0]

@@ -9,13 +9,15 @@ import (
 // WriteBatch writes suggestions that come from somewhere other than an
 // analysis of pieces (the style judgments in the agent's auto memory, for
 // `sw memory audit --to-suggestions`) the way an analysis writes its own:
-// held to the analyzer protocol, less those whose signature the person
-// rejected (profile_feedback.json, and rejections not yet written there),
-// as branches sw/<batch>/<id> of the pending batch, or of a new one when
-// none is pending, each one commit on the default branch with the batch,
-// suggestion and signature trailers. A suggestion already pending with the
-// same signature or rule file refreshes its branch, or is left as it is
-// when nothing changed; one the default branch already holds is dropped.
+// held to the analyzer protocol, less those the person rejected
+// (profile_feedback.json, and rejections not yet written there), as
+// branches sw/<batch>/<id> of the pending batch, or of a new one when none
+// is pending, each one commit on the default branch with the batch,
+// suggestion and signature trailers. They count toward the batch's limit
+// like an analysis's: what finds no room waits for a later batch. A
+// suggestion already pending about the same thing refreshes or replaces
+// its branch, or is left as it is when nothing changed; one the default
+// branch already holds is dropped.
 //
 // They read no piece, so their commits carry no Sw-Analyzed trailer and the
 // count of finished pieces is left as it is.
@@ -41,7 +43,7 @@ func (l *Loop) WriteBatch(suggestions []analyze.Suggestion) (*Outcome, error) {
 			return err
 		}
 		p := &Proposal{Request: &analyze.Request{Version: analyze.Version, Rejected: rejected}, seq: -1}
-		p.Suggestions, p.Suppressed = suppress(rejected, resp.Suggestions)
+		p.Suggestions, p.Suppressed, p.about = l.judge(rejected, resp.Suggestions)
 		out, err = l.apply(st, p)
 		return err
 	})

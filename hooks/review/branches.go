@@ -33,7 +33,8 @@ const (
 // file of a pending suggestion refreshes that branch, unless the person has
 // added commits to it. It returns the ledger entry, or why nothing was
 // written.
-func (l *Loop) writeSuggestion(st *State, batch string, s analyze.Suggestion, def tip, analyzed git.Hash) (*Suggestion, Skipped, error) {
+func (l *Loop) writeSuggestion(st *State, batch string, c *proposed, def tip, analyzed git.Hash) (*Suggestion, Skipped, error) {
+	s := c.Suggestion
 	skip := func(kind, reason string) (*Suggestion, Skipped, error) {
 		return nil, Skipped{ID: s.ID, Kind: kind, Reason: reason}, nil
 	}
@@ -94,7 +95,7 @@ func (l *Loop) writeSuggestion(st *State, batch string, s analyze.Suggestion, de
 	hash, err := l.Repo.WriteCommit(git.CommitSpec{
 		Tree: tree, Parents: []git.Hash{def.hash},
 		Author: sig, Committer: sig,
-		Message: commitMessage(batch, s, analyzed),
+		Message: commitMessage(batch, s, analyzed) + aboutTrailers(s, c.about),
 	})
 	if err != nil {
 		return fail(err)
@@ -115,6 +116,11 @@ func (l *Loop) writeSuggestion(st *State, batch string, s analyze.Suggestion, de
 	}
 	entry.ID, entry.Layer, entry.Path = s.ID, s.Layer, path
 	entry.Signature, entry.Summary, entry.Evidence = s.Signature, s.Summary, s.Evidence
+	entry.Measures, entry.Measured, entry.Weight, entry.FromPieces = c.measures, s.Measured, s.Weight, c.fromPieces
+	entry.Back = ""
+	if c.back != nil {
+		entry.Back = c.back.RejectedAt
+	}
 	entry.Tip, entry.Seen = hash.String(), hash.String()
 	entry.Blob = ""
 	if s.Rule != nil {

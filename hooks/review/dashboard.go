@@ -6,16 +6,20 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/sergi/go-diff/diffmatchpatch"
 
 	"sw/hooks/git"
+	"sw/profile"
 )
 
-// Dashboard is what `sw review` shows: the pending batch and the recent
-// decisions.
+// Dashboard is what `sw review` shows: the pending batch, heaviest first,
+// what waits for a later batch, and the recent decisions (with what sw
+// withdrew).
 type Dashboard struct {
 	Pending       []PendingView `json:"pending"`
+	Waiting       []WaitingView `json:"waiting"`
 	Decided       []DecidedView `json:"decided"`
 	PiecesPending int           `json:"pieces_pending"` // finished since the last analysis
 	BatchSize     int           `json:"batch_size"`
@@ -35,10 +39,25 @@ type PendingView struct {
 	Evidence  string    `json:"evidence"`
 	Created   time.Time `json:"created"`
 	Modified  bool      `json:"modified"` // the person has added commits to the branch
-	Path      string    `json:"-"`
-	Diff      string    `json:"-"`
-	merge     string    // what to merge to accept: the branch, or where it was fetched to
-	deletes   []string  // what to delete to reject
+	// Weight ranks the batch (see analyze.Suggestion.Weight); Measured is
+	// the evidence in numbers; Back, when it comes back after a
+	// rejection, when that was.
+	Weight   float64           `json:"weight,omitempty"`
+	Measures []string          `json:"measures,omitempty"`
+	Measured *profile.Measured `json:"measured,omitempty"`
+	Back     string            `json:"back,omitempty"`
+	Path     string            `json:"-"`
+	Diff     string            `json:"-"`
+	merge    string            // what to merge to accept: the branch, or where it was fetched to
+	deletes  []string          // what to delete to reject
+}
+
+// WaitingView is a suggestion left for a later batch.
+type WaitingView struct {
+	ID      string  `json:"id"`
+	Layer   string  `json:"layer"`
+	Summary string  `json:"summary"`
+	Weight  float64 `json:"weight,omitempty"`
 }
 
 // DecidedView is one decision sw has seen.
@@ -49,6 +68,7 @@ type DecidedView struct {
 	Decision  string    `json:"decision"`
 	At        time.Time `json:"at"`
 	How       string    `json:"how"`
+	Branch    string    `json:"branch"`
 	order     int
 }
 
@@ -72,24 +92,36 @@ func (l *Loop) Review() (*Dashboard, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &Dashboard{Pending: []PendingView{}, Decided: []DecidedView{}, PiecesPending: len(st.Pending),
+	d := &Dashboard{Pending: []PendingView{}, Waiting: []WaitingView{}, Decided: []DecidedView{}, PiecesPending: len(st.Pending),
 		BatchSize: l.Coll.Settings.BatchSize, Problems: append(st.problems(), l.analysisProblems(st)...), defaultBranch: def.name}
-	if note != "" {
-		d.Notes = append(d.Notes, note)
+	for _, n := range []string{note, l.Coll.Settings.LegacyFeedbackWindow()} {
+		if n != "" {
+			d.Notes = append(d.Notes, n)
+		}
 	}
 	for _, s := range st.Suggestions {
 		if s.Pending() {
 			v := PendingView{ID: s.ID, Branch: s.Branch, Batch: s.Batch, Summary: s.Summary, Layer: s.Layer,
-				Signature: s.Signature, Evidence: s.Evidence, Created: s.Created, Modified: s.Modified(), Path: s.Path}
+				Signature: s.Signature, Evidence: s.Evidence, Created: s.Created, Modified: s.Modified(), Path: s.Path,
+				Weight: s.Weight, Measures: s.Measures, Measured: s.Measured, Back: s.Back}
 			v.Diff = l.ruleDiff(def.hash, s)
 			v.merge, v.deletes = l.howToDecide(s)
 			d.Pending = append(d.Pending, v)
-		} else if s.Decision == decisionAccepted || s.Decision == decisionRejected {
-			d.Decided = append(d.Decided, DecidedView{ID: s.ID, Batch: s.Batch, Signature: s.Signature,
+		} else if s.Decision != "" {
+			d.Decided = append(d.Decided, DecidedView{ID: s.ID, Branch: s.Branch, Batch: s.Batch, Signature: s.Signature,
 				Decision: s.Decision, At: s.DecidedAt, How: s.How, order: s.Order})
 		}
 	}
-	sort.SliceStable(d.Pending, func(i, j int) bool { return d.Pending[i].Branch < d.Pending[j].Branch })
+	for _, w := range st.Waiting {
+		d.Waiting = append(d.Waiting, WaitingView{ID: w.Suggestion.ID, Layer: w.Suggestion.Layer, Summary: w.Suggestion.Summary, Weight: w.Suggestion.Weight})
+	}
+	// Heaviest first: what would change the agent's writing most.
+	sort.SliceStable(d.Pending, func(i, j int) bool {
+		if a, b := d.Pending[i], d.Pending[j]; a.Weight != b.Weight {
+			return a.Weight > b.Weight
+		}
+		return d.Pending[i].Branch < d.Pending[j].Branch
+	})
 	// Newest first; the order sw saw them in breaks a tie within a second.
 	sort.SliceStable(d.Decided, func(i, j int) bool {
 		a, b := d.Decided[i], d.Decided[j]
@@ -216,8 +248,9 @@ func shownDiff(diff string) (lines []string, more int) {
 	return lines, len(all) - len(lines)
 }
 
-// WriteText prints the dashboard for people.
-func (d *Dashboard) WriteText(w io.Writer, now time.Time) error {
+// WriteText prints the dashboard for people: one line per suggestion,
+// or with long, each with its evidence and diff.
+func (d *Dashboard) WriteText(w io.Writer, now time.Time, long bool) error {
 	var b strings.Builder
 	for _, p := range d.Problems {
 		fmt.Fprintf(&b, "Problem: %s\n", p)
@@ -228,31 +261,28 @@ func (d *Dashboard) WriteText(w io.Writer, now time.Time) error {
 	if len(d.Problems)+len(d.Notes) > 0 {
 		b.WriteString("\n")
 	}
+	towards := fmt.Sprintf("%d of %s finished towards the next analysis.\n", d.PiecesPending, plainCount(d.BatchSize, "piece"))
 	if len(d.Pending) == 0 {
-		fmt.Fprintf(&b, "No suggestions pending. %d of %s finished towards the next analysis.\n", d.PiecesPending, plainCount(d.BatchSize, "piece"))
+		b.WriteString("No suggestions pending. " + towards)
 	} else {
 		fmt.Fprintf(&b, "Pending: batch %s, %d suggestion%s\n", d.Pending[0].Batch, len(d.Pending), plural(len(d.Pending)))
-		for _, p := range d.Pending {
-			fmt.Fprintf(&b, "\n%s  (%s, %s)\n", p.ID, p.Layer, age(now.Sub(p.Created)))
-			fmt.Fprintf(&b, "  %s\n", p.Summary)
-			for _, line := range strings.Split(p.Evidence, "\n") {
-				fmt.Fprintf(&b, "  evidence: %s\n", line)
+		if long {
+			for _, p := range d.Pending {
+				b.WriteString("\n")
+				d.writeLong(&b, p, now)
 			}
-			if p.Modified {
-				fmt.Fprintf(&b, "  you have added commits to this branch; sw leaves it alone\n")
-			}
-			fmt.Fprintf(&b, "  %s\n", p.Path)
-			lines, more := shownDiff(p.Diff)
-			for _, line := range lines {
-				fmt.Fprintf(&b, "    %s\n", line)
-			}
-			if more > 0 {
-				fmt.Fprintf(&b, "    ... %d more line%s: git diff %s %s -- %s\n", more, plural(more), d.defaultBranch, p.merge, p.Path)
-			}
-			fmt.Fprintf(&b, "  accept: git merge %s   (or sw accept %s)\n", p.merge, p.ID)
-			fmt.Fprintf(&b, "  reject: %s   (or sw reject %s)\n", strings.Join(p.deletes, "; "), p.ID)
+		} else {
+			d.writeShort(&b)
 		}
-		fmt.Fprintf(&b, "\n%d of %s finished towards the next analysis.\n", d.PiecesPending, plainCount(d.BatchSize, "piece"))
+		b.WriteString("\n")
+		if len(d.Waiting) > 0 {
+			ids := make([]string, len(d.Waiting))
+			for i, x := range d.Waiting {
+				ids[i] = x.ID
+			}
+			fmt.Fprintf(&b, "Waiting for a later batch: %s.\n", strings.Join(ids, ", "))
+		}
+		b.WriteString(towards)
 	}
 	if len(d.Decided) > 0 {
 		b.WriteString("\nRecent decisions\n")
@@ -262,6 +292,76 @@ func (d *Dashboard) WriteText(w io.Writer, now time.Time) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writeShort lists the batch a line each: the id, the change in a phrase,
+// the evidence in a number; then how to see more and how to decide.
+func (d *Dashboard) writeShort(b *strings.Builder) {
+	width := 0
+	for _, p := range d.Pending {
+		width = max(width, utf8.RuneCountInString(p.ID))
+	}
+	for _, p := range d.Pending {
+		fmt.Fprintf(b, "  %-*s  %s%s\n", width, p.ID, p.Summary, p.tags())
+	}
+	first := d.Pending[0]
+	fmt.Fprintf(b, "\nsw review ID shows one with its evidence and diff (sw review --long: all of them).\n")
+	fmt.Fprintf(b, "Accept: sw accept ID, or git merge %s; reject: sw reject ID, or git branch -D %s.\n", first.merge, first.Branch)
+}
+
+// tags are what a short line says beside the summary: the pieces behind
+// it, a comeback, commits of the person's.
+func (p PendingView) tags() string {
+	var tags []string
+	if p.Measured != nil {
+		tags = append(tags, plainCount(p.Measured.Pieces, "piece"))
+	}
+	if p.Back != "" {
+		tags = append(tags, "back after your rejection"+on(p.Back))
+	}
+	if p.Modified {
+		tags = append(tags, "has commits of yours")
+	}
+	if len(tags) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(tags, "; ") + ")"
+}
+
+// writeLong shows one suggestion whole: evidence, diff, and the git
+// commands that accept and reject it.
+func (d *Dashboard) writeLong(b *strings.Builder, p PendingView, now time.Time) {
+	fmt.Fprintf(b, "%s  (%s, %s)\n", p.ID, p.Layer, age(now.Sub(p.Created)))
+	fmt.Fprintf(b, "  %s\n", p.Summary)
+	for _, line := range strings.Split(p.Evidence, "\n") {
+		fmt.Fprintf(b, "  evidence: %s\n", line)
+	}
+	if p.Modified {
+		fmt.Fprintf(b, "  you have added commits to this branch; sw leaves it alone\n")
+	}
+	fmt.Fprintf(b, "  %s\n", p.Path)
+	lines, more := shownDiff(p.Diff)
+	for _, line := range lines {
+		fmt.Fprintf(b, "    %s\n", line)
+	}
+	if more > 0 {
+		fmt.Fprintf(b, "    ... %d more line%s: git diff %s %s -- %s\n", more, plural(more), d.defaultBranch, p.merge, p.Path)
+	}
+	fmt.Fprintf(b, "  accept: git merge %s   (or sw accept %s)\n", p.merge, p.ID)
+	fmt.Fprintf(b, "  reject: %s   (or sw reject %s)\n", strings.Join(p.deletes, "; "), p.ID)
+}
+
+// WriteOne prints one pending suggestion whole, found by id or branch.
+func (d *Dashboard) WriteOne(w io.Writer, now time.Time, id string) error {
+	for _, p := range d.Pending {
+		if p.ID == id || p.Branch == id {
+			var b strings.Builder
+			d.writeLong(&b, p, now)
+			_, err := io.WriteString(w, b.String())
+			return err
+		}
+	}
+	return fmt.Errorf("no pending suggestion %q; `sw review` lists them", id)
 }
 
 // age says how long ago, roughly, as people say it.

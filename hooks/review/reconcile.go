@@ -456,6 +456,7 @@ func (l *Loop) readSuggestion(head git.Hash) *Suggestion {
 			s.Signature = v[0]
 		}
 		s.Summary, s.Evidence = splitMessage(c.Message)
+		readAbout(s, c)
 		changes, err := l.Repo.ChangedFiles(c.Parents[0], h, nil)
 		if err != nil || len(changes) != 1 {
 			return nil

@@ -45,14 +45,13 @@ func (l *Loop) headCommit() (git.Hash, error) {
 // an error, and a copy of it is kept under .git/sw, since the next thing to
 // touch it may be a person fixing it by hand.
 func (l *Loop) feedbackOnDefault() (*feedback.File, tip, error) {
-	window := l.Coll.Settings.FeedbackWindow
 	def, err := l.defaultTip()
 	if err != nil || def.hash.IsZero() {
-		return feedback.New(window), def, err
+		return feedback.New(), def, err
 	}
 	blob, ok, err := l.Repo.FileAt(def.hash, collection.FeedbackFile)
 	if err != nil || !ok {
-		return feedback.New(window), def, err
+		return feedback.New(), def, err
 	}
 	data, err := l.Repo.Blob(blob)
 	if err != nil {
@@ -66,9 +65,6 @@ func (l *Loop) feedbackOnDefault() (*feedback.File, tip, error) {
 		}
 		return nil, def, fmt.Errorf("%w (on %s; a copy is kept at %s); fix it and commit, and sw records what waits", err, def.name, copyPath)
 	}
-	// The window is the settings' now, not the one the file was last
-	// written with: lowering feedback_window takes effect at once.
-	f.Window = window
 	return f, def, nil
 }
 
@@ -149,9 +145,7 @@ func (l *Loop) recordRejections(st *State) error {
 	// taken from it, so that what is committed now is that very file.
 	written := l.feedbackInWorkingTree()
 	for _, s := range todo {
-		r := feedback.Rejection{ID: s.ID, Signature: s.Signature, Summary: s.Summary, Layer: s.Layer,
-			RejectedAt: written.RejectedAt(s.Batch, s.ID, s.Signature)}
-		f.Add(s.Batch, r, l.Coll.Settings.FeedbackWindow, s.DecidedAt)
+		f.Add(s.Batch, s.rejection(written.RejectedAt(s.Batch, s.ID, s.Signature)), s.DecidedAt)
 	}
 	data := f.Encode()
 	if bytes.Equal(data, before) {

@@ -101,18 +101,17 @@ func (l *Loop) fold(def tip, target *foldTarget, msg string, now git.Hash) git.H
 // when it has none or it cannot be read (it names rejections in a message,
 // nothing more).
 func (l *Loop) feedbackAt(commit git.Hash) *feedback.File {
-	window := l.Coll.Settings.FeedbackWindow
 	blob, ok, err := l.Repo.FileAt(commit, collection.FeedbackFile)
 	if err != nil || !ok {
-		return feedback.New(window)
+		return feedback.New()
 	}
 	data, err := l.Repo.Blob(blob)
 	if err != nil {
-		return feedback.New(window)
+		return feedback.New()
 	}
 	f, err := feedback.Parse(collection.FeedbackFile, data)
 	if err != nil {
-		return feedback.New(window)
+		return feedback.New()
 	}
 	return f
 }

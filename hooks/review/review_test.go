@@ -471,7 +471,7 @@ func TestSameRuleInTwoLayersGetsTwoBranches(t *testing.T) {
 func TestDashboardCountsOnePiece(t *testing.T) {
 	var b strings.Builder
 	d := &Dashboard{BatchSize: 1}
-	if err := d.WriteText(&b, time.Time{}); err != nil {
+	if err := d.WriteText(&b, time.Time{}, false); err != nil {
 		t.Fatal(err)
 	}
 	if want := "No suggestions pending. 0 of 1 piece finished towards the next analysis.\n"; b.String() != want {
@@ -545,25 +545,24 @@ func TestSquashMergeEditedIsAnAccept(t *testing.T) {
 	}
 }
 
-// TestLoweredFeedbackWindowTakesEffectAtOnce: profile_feedback.json keeps
-// the rejections of the last three batches; the settings now say one. The
-// next analysis is told only the newest batch's rejections.
-func TestLoweredFeedbackWindowTakesEffectAtOnce(t *testing.T) {
+// TestEveryRejectionIsRemembered: a version 1 profile_feedback.json said
+// to remember one batch; every rejection it holds is told to the next
+// analysis, however many batches ago it was made.
+func TestEveryRejectionIsRemembered(t *testing.T) {
 	l := newCollection(t)
 	root := l.Coll.Root
-	write(t, filepath.Join(root, "profile_feedback.json"), `{"version": 1, "window": 3, "batches": [
+	write(t, filepath.Join(root, "profile_feedback.json"), `{"version": 1, "window": 1, "batches": [
   {"batch": "1", "rejected": [{"id": "a", "signature": "old:a", "summary": "A", "layer": "preferences", "rejected_at": "2026-01-01T00:00:00Z"}]},
   {"batch": "2", "rejected": [{"id": "b", "signature": "new:b", "summary": "B", "layer": "preferences", "rejected_at": "2026-02-01T00:00:00Z"}]}
 ]}
 `)
 	runGit(t, root, "commit", "-q", "-am", "Two batches of rejections")
-	l.Coll.Settings.FeedbackWindow = 1
 	got, err := l.remembered(&State{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(got) != 1 || got[0].Signature != "new:b" {
-		t.Errorf("remembered %+v, want only new:b", got)
+	if len(got) != 2 || got[0].Signature != "old:a" || got[1].Signature != "new:b" {
+		t.Errorf("remembered %+v, want old:a and new:b", got)
 	}
 }
 

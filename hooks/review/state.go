@@ -7,7 +7,10 @@ import (
 	"time"
 
 	"sw/hooks/git"
+	"sw/profile"
+	"sw/profile/analyze"
 	"sw/profile/atomicfile"
+	"sw/profile/feedback"
 )
 
 // State is sw's local memory of the review loop, kept in .git/sw/state.json.
@@ -65,6 +68,10 @@ type State struct {
 	// Skipped are the pieces the last analysis left out, shown until they
 	// are finished again or an analysis reads them.
 	Skipped []SkippedPiece `json:"skipped,omitempty"`
+	// Waiting are the suggestions a full batch had no room for, heaviest
+	// first: the next analysis proposes them again if the pieces still
+	// say so; a memory audit's wait here until a batch has room.
+	Waiting []Waiting `json:"waiting,omitempty"`
 
 	// unreadable are the pieces this hook's commit finished that the
 	// analysis will leave out, for the hook to say so now.
@@ -147,11 +154,29 @@ type Suggestion struct {
 	// (git push -u), from git config.
 	Upstream string `json:"upstream,omitempty"`
 
-	Decision  string    `json:"decision,omitempty"` // accepted, rejected, superseded; "" while pending
+	// What the suggestion is about and rests on (see about.go): the
+	// measures of its rule, its evidence in numbers, its weight, the
+	// time of the rejection it comes back over ("" when it is no
+	// comeback), and whether an analysis of pieces wrote it (a memory
+	// audit's does not, and no analysis withdraws it).
+	Measures   []string          `json:"measures,omitempty"`
+	Measured   *profile.Measured `json:"measured,omitempty"`
+	Weight     float64           `json:"weight,omitempty"`
+	Back       string            `json:"back,omitempty"`
+	FromPieces bool              `json:"from_pieces,omitempty"`
+
+	Decision  string    `json:"decision,omitempty"` // accepted, rejected, withdrawn; "" while pending
 	DecidedAt time.Time `json:"decided_at,omitzero"`
 	Order     int       `json:"order,omitempty"`    // the decision's place among all decisions seen here
 	How       string    `json:"how,omitempty"`      // how sw learnt of the decision, in words
 	Recorded  bool      `json:"recorded,omitempty"` // a rejection written to profile_feedback.json
+}
+
+// Waiting is a suggestion that waits for a batch with room.
+type Waiting struct {
+	Suggestion analyze.Suggestion  `json:"suggestion"`
+	FromPieces bool                `json:"from_pieces,omitempty"`
+	Back       *feedback.Rejection `json:"back,omitempty"` // the rejection it comes back over
 }
 
 // Pending reports whether the suggestion awaits a decision.
@@ -283,6 +308,17 @@ func (st *State) find(branch string) *Suggestion {
 		}
 	}
 	return nil
+}
+
+// pendingCount is how many suggestions await a decision.
+func (st *State) pendingCount() int {
+	n := 0
+	for _, s := range st.Suggestions {
+		if s.Pending() {
+			n++
+		}
+	}
+	return n
 }
 
 // pendingBatch returns the batch with suggestions awaiting a decision, or "".

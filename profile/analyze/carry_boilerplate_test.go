@@ -3,6 +3,7 @@ package analyze
 import (
 	"slices"
 	"strings"
+	"sw/profile/feedback"
 	"testing"
 
 	"sw/profile"
@@ -86,7 +87,7 @@ func TestRejectedBoilerplateIsStillLeftOut(t *testing.T) {
 	for _, papers := range append(triples(jayPapers), carriedBatches[2:]...) {
 		for _, rejected := range []string{"boilerplate:publius", "boilerplate:publius@essay"} {
 			req := federalistBatch(t, papers)
-			req.Rejected = []Rejected{{Signature: rejected}}
+			req.Rejected = []feedback.Rejection{{Signature: rejected}}
 			resp := analyzeOK(t, req)
 			what := strings.Join(papers, " ") + ", " + rejected + " rejected"
 			if len(withPrefix(resp, "boilerplate:")) > 0 {
@@ -123,12 +124,12 @@ func TestAnyOrderSameWarnings(t *testing.T) {
 	ways := []struct {
 		name     string
 		accepts  []func(Suggestion) bool // one per analysis
-		rejected []Rejected              // from the second analysis on
+		rejected []feedback.Rejection    // from the second analysis on
 	}{
 		{"boilerplate rule accepted first", []func(Suggestion) bool{only, all}, nil},
 		{"boilerplate rule accepted last", []func(Suggestion) bool{allBut, all}, nil},
 		{"boilerplate rule pending", []func(Suggestion) bool{allBut}, nil},
-		{"boilerplate rule rejected", []func(Suggestion) bool{allBut, all}, []Rejected{{Signature: "boilerplate:publius@essay"}}},
+		{"boilerplate rule rejected", []func(Suggestion) bool{allBut, all}, []feedback.Rejection{{Signature: "boilerplate:publius@essay"}}},
 	}
 	for _, papers := range carriedBatches {
 		together := acceptAll(t, analyzeOK(t, federalistBatch(t, papers)), "essay")

@@ -16,11 +16,12 @@ import (
 // be a suggestion the analyzer's author thinks says something it does not.
 var (
 	responseFields   = []string{"suggestions"}
-	suggestionFields = []string{"id", "layer", "rule", "summary", "evidence", "signature"}
+	suggestionFields = []string{"id", "layer", "rule", "summary", "evidence", "signature", "weight", "measured"}
 	ruleFields       = []string{"id", "rule", "avoid", "prefer", "metric", "boilerplate", "usage", "note"}
 	metricFields     = []string{"name", "target", "min", "max"}
 	usageFields      = []string{"pieces", "typical", "rates"}
 	rateFields       = []string{"item", "mean", "spread"}
+	measuredFields   = []string{"pieces", "value", "low", "high"}
 )
 
 // DecodeResponse reads an analyzer's answer strictly and validates it (see
@@ -116,6 +117,12 @@ func (d *decoder) suggestion(i int, raw json.RawMessage) Suggestion {
 		s.Summary = o.text(f, "summary", true)
 		s.Evidence = o.text(f, "evidence", true)
 		s.Signature = o.text(f, "signature", true)
+		if v := o.number(f, "weight", false); v != nil {
+			s.Weight = *v
+		}
+		if raw, ok := f["measured"]; ok && kind(raw) != 'n' {
+			s.Measured = o.measured(raw)
+		}
 	} else {
 		for _, name := range suggestionFields {
 			o.broken[name] = true
@@ -195,6 +202,32 @@ func (o *object) usage(raw json.RawMessage) *profile.Usage {
 	}
 	u.Rates = o.rates(f)
 	return u
+}
+
+// measured reads "measured": {"pieces", "value", "low", "high"}, every
+// field present; Validate holds the numbers to their ranges.
+func (o *object) measured(raw json.RawMessage) *profile.Measured {
+	f := o.fields("measured", `"measured"`, raw, measuredFields)
+	if f == nil {
+		return nil
+	}
+	m := &profile.Measured{}
+	if v := o.number(f, "measured.pieces", true); v != nil {
+		if *v < 1 || *v != math.Trunc(*v) || *v > maxPieces {
+			o.fail("measured.pieces", "%q must be a whole number of pieces, 1 to %d, not %s", "measured.pieces", maxPieces, strconv.FormatFloat(*v, 'g', -1, 64))
+		} else {
+			m.Pieces = int(*v)
+		}
+	}
+	for _, x := range []struct {
+		name string
+		to   *float64
+	}{{"value", &m.Value}, {"low", &m.Low}, {"high", &m.High}} {
+		if v := o.number(f, "measured."+x.name, true); v != nil {
+			*x.to = *v
+		}
+	}
+	return m
 }
 
 // maxPieces is the most pieces an int holds on every platform; a larger

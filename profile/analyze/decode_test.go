@@ -40,8 +40,14 @@ func TestDecodeStrict(t *testing.T) {
 		{"top field case", `{"Suggestions": []}`, 0, `unknown field "Suggestions"; did you mean "suggestions"?`},
 		{"top field twice", `{"suggestions": [], "suggestions": []}`, 0, `field "suggestions" appears twice`},
 		{"suggestion not object", `{"suggestions": ["x"]}`, 1, "a suggestion must be an object, not a string"},
-		{"unknown suggestion field", edit(`"summary": "s"`, `"summary": "s", "title": "t"`), 1, `unknown field "title"; the fields are id, layer, rule, summary, evidence, signature`},
+		{"unknown suggestion field", edit(`"summary": "s"`, `"summary": "s", "title": "t"`), 1, `unknown field "title"; the fields are id, layer, rule, summary, evidence, signature, weight, measured`},
 		{"suggestion field case", edit(`"id": "x", "layer"`, `"ID": "x", "layer"`), 1, `unknown field "ID"; did you mean "id"?`},
+		{"weight a string", edit(`, "signature": "sig"`, `, "signature": "sig", "weight": "heavy"`), 1, `"weight" must be a number, not a string`},
+		{"weight below zero", edit(`, "signature": "sig"`, `, "signature": "sig", "weight": -1`), 1, `weight must be a number of 0 or more (0: unweighted)`},
+		{"measured missing a field", edit(`, "signature": "sig"`, `, "signature": "sig", "measured": {"pieces": 3, "value": 2, "low": 1}`), 1, `missing "measured.high"`},
+		{"measured unknown field", edit(`, "signature": "sig"`, `, "signature": "sig", "measured": {"pieces": 3, "value": 2, "low": 1, "high": 3, "mean": 2}`), 1, `unknown field "measured.mean"`},
+		{"measured half a piece", edit(`, "signature": "sig"`, `, "signature": "sig", "measured": {"pieces": 2.5, "value": 2, "low": 1, "high": 3}`), 1, `"measured.pieces" must be a whole number of pieces`},
+		{"measured outside its band", edit(`, "signature": "sig"`, `, "signature": "sig", "measured": {"pieces": 3, "value": 4, "low": 1, "high": 3}`), 1, `measured needs pieces of 1 or more and low <= value <= high`},
 		{"suggestion field twice", edit(`"summary": "s"`, `"summary": "s", "summary": "t"`), 1, `field "summary" appears twice`},
 		{"missing id", edit(`"id": "x", "layer"`, `"layer"`), 1, `missing "id"`},
 		{"missing layer", edit(`"layer": "preferences",`, ``), 1, `missing "layer"`},
@@ -124,7 +130,7 @@ func TestDecodeReportsEverything(t *testing.T) {
 		got = append(got, p.String())
 	}
 	want := []string{
-		`suggestion 1 (id a): unknown field "extra"; the fields are id, layer, rule, summary, evidence, signature`,
+		`suggestion 1 (id a): unknown field "extra"; the fields are id, layer, rule, summary, evidence, signature, weight, measured`,
 		`suggestion 1 (id a): analyzers never propose hard limits: those are the person's to write; use "preferences" or "genres/<genre>"`,
 		`suggestion 2: "id" must be a string, not a number`,
 		`suggestion 2: unknown field "rule.color"; the fields are id, rule, avoid, prefer, metric, boilerplate, usage, note`,

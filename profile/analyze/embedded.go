@@ -44,19 +44,15 @@ func (Embedded) Analyze(ctx context.Context, req *Request) (*Response, error) {
 // genre, and measures each piece without its boilerplate.
 func newRun(req *Request) *run {
 	r := &run{
-		req:      req,
-		pieces:   parsePieces(req.Pieces),
-		byGenre:  map[string][]*piece{},
-		rejected: map[string]bool{},
-		bySig:    map[string]*candidate{},
+		req:     req,
+		pieces:  parsePieces(req.Pieces),
+		byGenre: map[string][]*piece{},
+		bySig:   map[string]*candidate{},
 	}
 	for _, p := range r.pieces {
 		r.byGenre[p.Genre] = append(r.byGenre[p.Genre], p)
 	}
 	r.genres = sortedKeys(r.byGenre)
-	for _, rej := range req.Rejected {
-		r.rejected[rej.Signature] = true
-	}
 	r.learnBoilerplate()
 	return r
 }

@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sw/profile/feedback"
 	"testing"
 
 	"sw/profile"
@@ -30,7 +31,7 @@ func richRequest(t *testing.T) *Request {
 		sentenceRule(profile.Preference, "", "sentence-length", 12, 20),
 	}
 	req.Profile["letter"].Rules = req.Profile["essay"].Rules
-	req.Rejected = []Rejected{{Signature: "closing:one-line", Summary: "End with a one-line paragraph"}}
+	req.Rejected = []feedback.Rejection{{Signature: "closing:one-line", Summary: "End with a one-line paragraph"}}
 	return req
 }
 
@@ -108,13 +109,13 @@ func TestRejected(t *testing.T) {
 		t.Fatalf("too little to reject: %v", base)
 	}
 	for _, rejected := range []string{"metric:words_per_sentence:up@essay", "metric:words_per_sentence:up"} {
-		req.Rejected = []Rejected{{Signature: rejected}}
+		req.Rejected = []feedback.Rejection{{Signature: rejected}}
 		got := signatures(analyzeOK(t, req))
 		if len(got) != len(base)-1 || find(analyzeOK(t, req), "metric:words_per_sentence:up@essay") != nil {
 			t.Errorf("rejecting %s: %v", rejected, got)
 		}
 	}
-	req.Rejected = []Rejected{{Signature: "metric:words_per_sentence:up@review"}}
+	req.Rejected = []feedback.Rejection{{Signature: "metric:words_per_sentence:up@review"}}
 	if got := signatures(analyzeOK(t, req)); len(got) != len(base) {
 		t.Errorf("a review's rejection suppressed an essay's suggestion: %v", got)
 	}

@@ -129,6 +129,15 @@ const (
 	// MaxEditSpan is the longest cut (in words) from which single words
 	// and pairs are taken; see editPhrases.
 	MaxEditSpan = 6
+
+	// ShareBand is how far the share of pieces showing a habit (an
+	// opening, a phrase cut from drafts, a template line) must move
+	// before a rejected suggestion of it counts as new evidence: from
+	// two pieces in three to all of them, say, or to fewer than half.
+	ShareBand = 0.25
+	// RateBand is the same for a word's rate, as a share of it: a word
+	// used half as often again, or half as often, is another finding.
+	RateBand = 0.5
 )
 
 // atLeast is how many of n pieces a share of them means, never fewer than

@@ -9,13 +9,12 @@ import (
 // run is one analysis: the batch, the profile it is compared with, and the
 // candidate suggestions found so far.
 type run struct {
-	req      *Request
-	pieces   []*piece            // sorted by path
-	genres   []string            // the batch's genres, sorted
-	byGenre  map[string][]*piece // in path order
-	rejected map[string]bool
-	cands    []*candidate
-	bySig    map[string]*candidate // by scoped signature
+	req     *Request
+	pieces  []*piece            // sorted by path
+	genres  []string            // the batch's genres, sorted
+	byGenre map[string][]*piece // in path order
+	cands   []*candidate
+	bySig   map[string]*candidate // by scoped signature
 	// templates are the boilerplate lines left out of measurement, for
 	// the rules measured without them to carry (see leftOut).
 	templates templateLines
@@ -198,6 +197,12 @@ func (r *run) addRemoval(genre string, s profile.Sourced, evidence string) {
 		evidence: evidence + "\nRule " + s.ID + " (" + s.Source + "): " + s.Rule.Rule,
 		sig:      "remove:" + s.ID,
 		strength: 1,
+		removes:  &s.Rule,
+		// A rule the pieces contradict misleads the agent on every piece:
+		// taking it away is a correction, weighed as a clear habit on as
+		// few pieces as a removal needs.
+		distance: 2,
+		support:  MinRemovePieces,
 	})
 }
 

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"sw/profile"
+	"sw/profile/feedback"
 )
 
 // Version is the protocol version sw speaks; it is sent as the request's
@@ -11,13 +12,15 @@ import (
 const Version = 1
 
 // Request is what an analyzer reads: the finished pieces of a batch, the
-// resolved profile of every genre they are in, and the signatures the person
-// has rejected recently, so the analyzer need not propose them again.
+// resolved profile of every genre they are in, and every suggestion the
+// person has rejected, as profile_feedback.json holds them, so the analyzer
+// need not propose them again (sw drops any it does propose: see
+// feedback.Rejection.Against).
 type Request struct {
 	Version  int                          `json:"version"`
 	Pieces   []Piece                      `json:"pieces"`
 	Profile  map[string]*profile.Resolved `json:"profile"`
-	Rejected []Rejected                   `json:"rejected"`
+	Rejected []feedback.Rejection         `json:"rejected"`
 }
 
 // Piece is one finished piece. Drafts are the agent-written versions of it
@@ -32,12 +35,6 @@ type Piece struct {
 	// again with it (.sw.yaml's analyzer.window): rules are revisited, and
 	// bounds estimated, on every recent piece, not the batch alone.
 	Earlier bool `json:"earlier,omitempty"`
-}
-
-// Rejected is a suggestion the person turned down, within the feedback window.
-type Rejected struct {
-	Signature string `json:"signature"`
-	Summary   string `json:"summary"`
 }
 
 // Response is an analyzer's answer.
@@ -56,6 +53,15 @@ type Suggestion struct {
 	Summary   string        `json:"summary"`   // one line: the commit subject
 	Evidence  string        `json:"evidence"`  // which pieces, what counts: the commit body
 	Signature string        `json:"signature"` // what a rejection is remembered by
+	// Weight is how much the suggestion would change what the agent
+	// writes: how far the habit lies from general English, times how
+	// strong its evidence is. A batch takes the heaviest first; 0 (not
+	// given) ranks after every weighted one, in the order sent.
+	Weight float64 `json:"weight,omitempty"`
+	// Measured is the evidence in numbers. A rejection keeps it, and the
+	// suggestion comes back only on evidence changed in kind: twice the
+	// pieces, a value outside the band. Without it a rejection is final.
+	Measured *profile.Measured `json:"measured,omitempty"`
 }
 
 // MarshalJSON writes an empty list rather than null, so what sw prints and
@@ -83,13 +89,15 @@ func (s Suggestion) MarshalJSON() ([]byte, error) {
 		Note        string          `json:"note,omitempty"`
 	}
 	out := struct {
-		ID        string `json:"id"`
-		Layer     string `json:"layer"`
-		Rule      *rule  `json:"rule"`
-		Summary   string `json:"summary"`
-		Evidence  string `json:"evidence"`
-		Signature string `json:"signature"`
-	}{ID: s.ID, Layer: s.Layer, Summary: s.Summary, Evidence: s.Evidence, Signature: s.Signature}
+		ID        string            `json:"id"`
+		Layer     string            `json:"layer"`
+		Rule      *rule             `json:"rule"`
+		Summary   string            `json:"summary"`
+		Evidence  string            `json:"evidence"`
+		Signature string            `json:"signature"`
+		Weight    float64           `json:"weight,omitempty"`
+		Measured  *profile.Measured `json:"measured,omitempty"`
+	}{ID: s.ID, Layer: s.Layer, Summary: s.Summary, Evidence: s.Evidence, Signature: s.Signature, Weight: s.Weight, Measured: s.Measured}
 	if r := s.Rule; r != nil {
 		out.Rule = &rule{r.ID, r.Rule, nonNil(r.Avoid), nonNil(r.Prefer), r.Metric, r.Boilerplate, r.Usage, r.Note}
 	}

@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"sw/profile"
+	"sw/profile/feedback"
 )
 
 // EncodeRequest writes req the way an analyzer reads it on stdin: one JSON
@@ -42,7 +43,7 @@ func normalize(req *Request) (*Request, error) {
 		Version:  Version,
 		Pieces:   make([]Piece, len(req.Pieces)),
 		Profile:  make(map[string]*profile.Resolved, len(req.Profile)),
-		Rejected: append([]Rejected{}, req.Rejected...),
+		Rejected: append([]feedback.Rejection{}, req.Rejected...),
 	}
 	for genre, res := range req.Profile {
 		switch {
@@ -74,6 +75,9 @@ func normalize(req *Request) (*Request, error) {
 		a, b := out.Rejected[i], out.Rejected[j]
 		if a.Signature != b.Signature {
 			return a.Signature < b.Signature
+		}
+		if a.Layer != b.Layer {
+			return a.Layer < b.Layer
 		}
 		return a.Summary < b.Summary
 	})

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sw/profile/feedback"
 	"testing"
 
 	"sw/profile"
@@ -30,7 +31,7 @@ func sampleRequest() *Request {
 				Drafts: []string{"In conclusion, short.\n"}},
 		},
 		Profile:  map[string]*profile.Resolved{"review": review, "essay": essay},
-		Rejected: []Rejected{{Signature: "prefer:phrase:so", Summary: "Prefer \"so\""}, {Signature: "metric:words_per_sentence:up", Summary: "Longer sentences"}},
+		Rejected: []feedback.Rejection{{Signature: "prefer:phrase:so", Summary: "Prefer \"so\""}, {Signature: "metric:words_per_sentence:up", Summary: "Longer sentences"}},
 	}
 }
 

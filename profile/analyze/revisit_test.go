@@ -2,6 +2,7 @@ package analyze
 
 import (
 	"strings"
+	"sw/profile/feedback"
 	"testing"
 
 	"sw/profile"
@@ -46,7 +47,7 @@ func TestProfileConverges(t *testing.T) {
 			if !strings.Contains(s.Evidence, "3 of the 6 recent pieces do not follow it: federalist/006.md, federalist/008.md, federalist/011.md.") {
 				t.Errorf("evidence: %s", s.Evidence)
 			}
-			req.Rejected = []Rejected{{Signature: "remove:closing-first-person"}}
+			req.Rejected = []feedback.Rejection{{Signature: "remove:closing-first-person"}}
 			if find(analyzeOK(t, req), "remove:closing-first-person@essay") != nil {
 				t.Error("a rejected removal came back")
 			}

@@ -202,7 +202,9 @@ func (r *run) templateEval(key string, occs []occurrence) func(string) (*templat
 func (r *run) templateCandidate(o outcome[*templateHit]) *candidate {
 	h := o.res
 	c := &candidate{family: familyTemplate, genre: o.genre, baseID: phraseID("boilerplate", h.key),
-		sig: "boilerplate:" + clipBytes(h.key, maxSigKey), strength: float64(len(h.support))}
+		sig: "boilerplate:" + clipBytes(h.key, maxSigKey), strength: float64(len(h.support)),
+		measured: profile.Around(h.measured, roundTo(float64(len(h.support))/float64(h.measured), 0.01), ShareBand),
+		support:  len(h.support), distance: 1}
 	if boilerplate.KeyOf(h.text) != h.key || utf8.RuneCountInString(h.text) > MaxLine {
 		return nil
 	}

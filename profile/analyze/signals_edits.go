@@ -197,11 +197,17 @@ func (r *run) editCandidates(genre string, hits []*editHit, avoid bool) {
 			continue
 		}
 		strength := float64(len(h.support)*100 + h.times)
-		if avoid {
-			r.add(avoidCandidate(genre, h, strength))
-		} else {
-			r.add(preferCandidate(genre, h.phrase, familyEdit, strength, addedEvidence(h)))
+		c := avoidCandidate(genre, h, strength)
+		if !avoid {
+			c = preferCandidate(genre, h.phrase, familyEdit, strength, addedEvidence(h))
 		}
+		share := roundTo(float64(len(h.support))/float64(max(h.measured, 1)), 0.01)
+		c.measured = profile.Around(max(h.measured, 1), share, ShareBand)
+		c.support = len(h.support)
+		// The person changed the agent's own words: nothing says more
+		// directly what the agent should write differently.
+		c.distance = 3
+		r.add(c)
 		n++
 	}
 }

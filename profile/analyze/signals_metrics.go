@@ -321,7 +321,39 @@ func (r *run) metricCandidate(spec *metricSpec, mi int, o outcome[metricResult],
 	c.rule = &profile.Rule{Rule: text, Metric: m, Boilerplate: r.leftOut(g.measured)}
 	c.summary = summary
 	c.evidence = metricEvidence(spec, res, g, against, hard)
+	value := res.target
+	if m.Target == nil {
+		value = *m.Max // a ceiling says how many at most
+	}
+	c.measured = profile.Around(len(g.measured), value, spec.tol(value))
+	c.support = len(g.support)
+	c.distance = metricDistance(spec, value, soft)
 	r.add(c)
+}
+
+// metricDistance is how far a metric rule's value lies from what the agent
+// writes without it, in tolerances: general English's typical value for a
+// new rule (a metric with none, piece length, counts as one tolerance
+// away), the current rule's for a change.
+func metricDistance(spec *metricSpec, value float64, soft *profile.Sourced) float64 {
+	from := spec.ref
+	if soft != nil {
+		sm := soft.Metric
+		switch {
+		case sm.Target != nil:
+			from = *sm.Target
+		case sm.Max != nil && value > *sm.Max:
+			from = *sm.Max
+		case sm.Min != nil:
+			from = *sm.Min
+		}
+	}
+	if math.IsNaN(from) {
+		return 1
+	}
+	// A rule revisited for bounds its pieces break, at the value it had,
+	// still changes what sw check holds the agent to.
+	return math.Max(math.Abs(value-from)/spec.tol(from), 0.5)
 }
 
 // most is where most of the writer's units lie (the 10th to the 90th
@@ -475,7 +507,7 @@ func metricEvidence(spec *metricSpec, res metricResult, g gate, against string, 
 			fmtNum(res.target), fmtNum(roundTo(res.p10, 0.1)), fmtNum(roundTo(res.p90, 0.1)))
 	}
 	if !math.IsNaN(spec.ref) {
-		fmt.Fprintf(&b, "General English: about %s.\n", fmtNum(spec.ref))
+		fmt.Fprintf(&b, "General English: about %s.\n", fmtNum(roundTo(spec.ref, 0.1)))
 	}
 	b.WriteString(against)
 	for _, h := range hard {

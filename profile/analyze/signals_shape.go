@@ -138,6 +138,7 @@ func (r *run) shapeSignal(end string, kind shape, name, text, what string) {
 			continue // the profile already says it
 		}
 		verb := map[string]string{"opening": "open", "closing": "end"}[end]
+		share := roundTo(float64(len(o.gate.support))/float64(len(o.gate.measured)), 0.01)
 		r.add(&candidate{
 			family:   familyShape,
 			genre:    o.genre,
@@ -146,7 +147,10 @@ func (r *run) shapeSignal(end string, kind shape, name, text, what string) {
 			summary:  fmt.Sprintf("%s pieces with %s", capitalise(verb), what),
 			evidence: shapeEvidence(o.gate, of, kind, verb, what),
 			sig:      end + ":" + name,
-			strength: float64(len(o.gate.support)) / float64(len(o.gate.measured)),
+			strength: share,
+			measured: profile.Around(len(o.gate.measured), share, ShareBand),
+			support:  len(o.gate.support),
+			distance: 1, // no reference to compare with: an agent opens and closes every way
 		})
 	}
 	r.shapeRemovals(id, end, kind, of)

@@ -43,6 +43,10 @@ var usageItems = sync.OnceValue(func() []string {
 	return slices.Compact(items)
 })
 
+// UsageDistance is the usage measure's distance from what an agent
+// writes: next to none, since the agent never reads it.
+const UsageDistance = 0.1
+
 func isUsage(s profile.Sourced) bool { return s.Usage != nil }
 
 // usageSignals proposes the usage measure of each scope: the whole batch
@@ -89,6 +93,11 @@ func (r *run) usageSignals() {
 				"A new piece of yours should lie about %.2f from them (sw check's usage distance): each of these, held against the measure of the others, did on average.",
 				len(u.Rates), pieceList(ps, nil), u.Typical),
 			sig: "usage",
+			// Never shown to the agent, it changes nothing the agent
+			// writes: it waits behind every rule that does. No numbers:
+			// a measure rejected stays rejected.
+			support:  u.Pieces,
+			distance: UsageDistance,
 		})
 	}
 }

@@ -264,6 +264,10 @@ func (r *run) vocabCandidates(genre string, hits []*vocabHit) {
 			continue
 		}
 		c := preferCandidate(genre, h.text, familyVocab, h.keyness, vocabEvidence(h))
+		perK := roundTo(h.rate/1000, 0.01)
+		c.measured = profile.Around(h.measured, perK, RateBand*perK)
+		c.support = len(h.support)
+		c.distance = math.Log(h.rate / h.base) // how many times English's rate, on a log scale
 		r.add(c)
 		n++
 	}

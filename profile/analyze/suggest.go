@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"sw/profile"
+	"sw/profile/feedback"
 )
 
 // family orders suggestions: what corrects the profile first, then what
@@ -42,6 +43,43 @@ type candidate struct {
 	evidence string
 	sig      string // unscoped: metric:words_per_sentence:down
 	strength float64
+	// measured is the evidence in numbers (see Suggestion.Measured);
+	// removes is the rule a removal takes away, whose measures it has.
+	measured *profile.Measured
+	removes  *profile.Rule
+	// distance is how far the habit lies from what an agent writes
+	// anyway (general English), in the signal's own tolerances, and
+	// support how many pieces show it: their product is the suggestion's
+	// weight.
+	distance float64
+	support  int
+}
+
+// MaxDistance caps a suggestion's distance from general English, so that
+// one habit far out (a word fifty times as common as in English) does not
+// outweigh every habit a batch finds on more pieces.
+const MaxDistance = 4.0
+
+// weight is how much the suggestion would change what the agent writes:
+// its distance from general English times the pieces that show it.
+func (c *candidate) weight() float64 {
+	support := c.support
+	if support == 0 && c.measured != nil {
+		support = c.measured.Pieces
+	}
+	return roundTo(min(c.distance, MaxDistance)*float64(support), 0.01)
+}
+
+// measures are what the candidate's rule is about: its own rule's, or
+// for a removal the removed rule's.
+func (c *candidate) measures() []string {
+	switch {
+	case c.rule != nil:
+		return c.rule.Measures()
+	case c.removes != nil:
+		return c.removes.Measures()
+	}
+	return nil
 }
 
 // layer is the layer name of the candidate's rule file.
@@ -66,17 +104,21 @@ func (c *candidate) signature() string {
 
 // add records a candidate. Two signals with one signature (a phrase that
 // is both signature vocabulary and added in edits) become one suggestion
-// with both evidences. A rejected signature is dropped here, silently: the
-// person has said no, and the review loop needs no reminder.
+// with both evidences. A candidate a rejection holds against is dropped
+// here, silently: the person has said no, and the review loop needs no
+// reminder. One that comes back on new evidence is kept; the review loop
+// says so.
 func (r *run) add(c *candidate) {
 	sig := c.signature()
-	if r.rejected[sig] || r.rejected[c.sig] {
+	if r.refused(c) {
 		return
 	}
 	if old := r.bySig[sig]; old != nil {
 		old.evidence += "\n\n" + c.evidence
 		old.strength = max(old.strength, c.strength)
 		old.family = min(old.family, c.family)
+		old.distance = max(old.distance, c.distance)
+		old.support = max(old.support, c.support)
 		return
 	}
 	r.bySig[sig] = c
@@ -125,7 +167,8 @@ func (r *run) suggestions() []Suggestion {
 	})
 	out := make([]Suggestion, 0, len(cands))
 	for _, c := range cands {
-		s := Suggestion{ID: c.baseID, Layer: c.layer(), Summary: c.summary, Evidence: c.evidence, Signature: c.signature()}
+		s := Suggestion{ID: c.baseID, Layer: c.layer(), Summary: c.summary, Evidence: c.evidence, Signature: c.signature(),
+			Weight: c.weight(), Measured: c.measured}
 		if c.rule != nil {
 			rule := *c.rule
 			rule.ID = c.baseID
@@ -134,6 +177,18 @@ func (r *run) suggestions() []Suggestion {
 		out = append(out, s)
 	}
 	return out
+}
+
+// refused says a rejection holds against c: the person said no to it,
+// under this name or another, and the evidence has not changed in kind.
+func (r *run) refused(c *candidate) bool {
+	p := feedback.Proposal{ID: c.baseID, Layer: c.layer(), Signature: c.signature(), Measures: c.measures(), Measured: c.measured}
+	for _, rej := range r.req.Rejected {
+		if rej.Against(p) == feedback.Held {
+			return true
+		}
+	}
+	return false
 }
 
 // settleID gives a new rule its derived id unless that names another rule

@@ -2,6 +2,7 @@ package analyze
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 	"unicode"
@@ -89,6 +90,12 @@ func (r *Response) problems(broken func(i int, field string) bool) []Problem {
 			if trimmed != "" && trimmed != s.Signature {
 				fail("signature has spaces at its start or end; it is compared byte for byte with rejected ones, so send it trimmed")
 			}
+		}
+		if at("weight") && (s.Weight < 0 || math.IsNaN(s.Weight) || math.IsInf(s.Weight, 0)) {
+			fail("weight must be a number of 0 or more (0: unweighted)")
+		}
+		if m := s.Measured; at("measured") && m != nil && !(m.Pieces >= 1 && m.Low <= m.Value && m.Value <= m.High) {
+			fail("measured needs pieces of 1 or more and low <= value <= high")
 		}
 		if idOK && layerOK {
 			file := s.Path("")

@@ -22,10 +22,17 @@ import (
 // Settings are a collection's .sw.yaml. Every field has a default, so a
 // missing line, or a missing file, means the default.
 type Settings struct {
-	BatchSize      int      `yaml:"batch_size"`
-	Genre          string   `yaml:"genre"`
-	Pieces         Pieces   `yaml:"pieces"`
-	FeedbackWindow int      `yaml:"feedback_window"`
+	BatchSize int    `yaml:"batch_size"`
+	Genre     string `yaml:"genre"`
+	Pieces    Pieces `yaml:"pieces"`
+	// SuggestionsPerBatch is the most suggestions pending at once: a
+	// batch a person reviews in one sitting. The heaviest go first; the
+	// rest wait for a later batch.
+	SuggestionsPerBatch int `yaml:"suggestions_per_batch"`
+	// FeedbackWindow is read so that an older .sw.yaml still parses, and
+	// otherwise unused: every rejection is remembered (see
+	// LegacyFeedbackWindow).
+	FeedbackWindow *int     `yaml:"feedback_window" sw:"legacy"`
 	Analyzer       Analyzer `yaml:"analyzer"`
 	AgentCommits   []string `yaml:"agent_commits"`
 	// Targets are the agents' instruction files that get sw's block:
@@ -61,6 +68,19 @@ type Analyzer struct {
 	Window int `yaml:"window"`
 }
 
+// DefaultSuggestionsPerBatch keeps a batch to what a person reviews in one
+// sitting.
+const DefaultSuggestionsPerBatch = 5
+
+// LegacyFeedbackWindow says what to do about a feedback_window line, which
+// no longer has any effect; "" when there is none.
+func (s Settings) LegacyFeedbackWindow() string {
+	if s.FeedbackWindow == nil {
+		return ""
+	}
+	return SettingsFile + ": feedback_window no longer has any effect (sw remembers every rejection); delete the line"
+}
+
 // DefaultWindow is the pieces an analysis reads by default: enough that a
 // rule rests on dozens of pieces, few enough that a writer whose style
 // moves sees the profile follow.
@@ -69,13 +89,13 @@ const DefaultWindow = 100
 // DefaultSettings are what a missing .sw.yaml, or a missing line, means.
 func DefaultSettings() Settings {
 	return Settings{
-		BatchSize:      3,
-		Pieces:         Pieces{Include: []string{"**/*.md"}},
-		FeedbackWindow: 1,
-		Analyzer:       Analyzer{Timeout: 120 * time.Second, Window: DefaultWindow},
-		AgentCommits:   append([]string(nil), DefaultAgentCommits...),
-		Targets:        []string{ClaudeFile},
-		FactsBudget:    FactsBudget{Lines: facts.DefaultBudget.Lines, Bytes: facts.DefaultBudget.Bytes},
+		BatchSize:           3,
+		Pieces:              Pieces{Include: []string{"**/*.md"}},
+		SuggestionsPerBatch: DefaultSuggestionsPerBatch,
+		Analyzer:            Analyzer{Timeout: 120 * time.Second, Window: DefaultWindow},
+		AgentCommits:        append([]string(nil), DefaultAgentCommits...),
+		Targets:             []string{ClaudeFile},
+		FactsBudget:         FactsBudget{Lines: facts.DefaultBudget.Lines, Bytes: facts.DefaultBudget.Bytes},
 	}
 }
 
@@ -121,14 +141,20 @@ func friendlier(msg string) string {
 // parentheses after it, e.g. "batch_size, analyzer (command, timeout)".
 // They are read from the yaml tags, so a new setting is listed as soon as
 // it can be read.
+// A setting tagged sw:"legacy" is read and not listed: it no longer does
+// anything.
 func settingNames(t reflect.Type) string {
-	names := make([]string, t.NumField())
-	for i := range names {
+	var names []string
+	for i := range t.NumField() {
 		f := t.Field(i)
-		names[i] = f.Tag.Get("yaml")
-		if f.Type.Kind() == reflect.Struct {
-			names[i] += " (" + settingNames(f.Type) + ")"
+		if f.Tag.Get("sw") == "legacy" {
+			continue
 		}
+		name := f.Tag.Get("yaml")
+		if f.Type.Kind() == reflect.Struct {
+			name += " (" + settingNames(f.Type) + ")"
+		}
+		names = append(names, name)
 	}
 	return strings.Join(names, ", ")
 }
@@ -174,8 +200,8 @@ func ParseSettings(file string, data []byte) (Settings, error) {
 		return s, fail("batch_size", "batch_size must be 1 or more (pieces per analysis)")
 	case genreErr != nil:
 		return s, fail("genre", genreErr.Error())
-	case s.FeedbackWindow < 1:
-		return s, fail("feedback_window", "feedback_window must be 1 or more (batches of rejections remembered)")
+	case s.SuggestionsPerBatch < 1:
+		return s, fail("suggestions_per_batch", "suggestions_per_batch must be 1 or more (suggestions pending at once)")
 	case s.Analyzer.Timeout <= 0:
 		return s, fail("analyzer", "analyzer timeout must be a positive duration, e.g. 120s")
 	case s.Analyzer.Window < 0:

@@ -18,7 +18,7 @@ func TestStarterSettingsAreTheDefaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := DefaultSettings()
-	if s.BatchSize != d.BatchSize || s.Genre != d.Genre || s.FeedbackWindow != d.FeedbackWindow ||
+	if s.BatchSize != d.BatchSize || s.Genre != d.Genre || s.SuggestionsPerBatch != d.SuggestionsPerBatch || s.FeedbackWindow != nil ||
 		s.Analyzer.Timeout != d.Analyzer.Timeout || len(s.Analyzer.Command) != 0 ||
 		strings.Join(s.Pieces.Include, ",") != "**/*.md" || len(s.Pieces.Exclude) != 0 ||
 		strings.Join(s.AgentCommits, "|") != strings.Join(d.AgentCommits, "|") || s.FactsBudget != d.FactsBudget {
@@ -87,7 +87,7 @@ func TestParseSettings(t *testing.T) {
 		t.Errorf("got %+v", s)
 	}
 	// A missing line keeps its default.
-	if s.FeedbackWindow != 1 || s.Pieces.Include[0] != "**/*.md" {
+	if s.SuggestionsPerBatch != 5 || s.Pieces.Include[0] != "**/*.md" {
 		t.Errorf("defaults lost: %+v", s)
 	}
 	if s, err := ParseSettings(".sw.yaml", nil); err != nil || s.BatchSize != 3 {
@@ -126,13 +126,13 @@ func TestParseSettingsErrors(t *testing.T) {
 		{"genre: essay\npieces:\n  include: [\"*.md\"]\n  exlude: [drafts]\n", `.sw.yaml:4:3: unknown setting "exlude" in pieces; the settings in pieces are include, exclude`},
 		{"pieces: {include: [a], inclde: [b]}\n", `.sw.yaml:1:24: unknown setting "inclde" in pieces; the settings in pieces are include, exclude`},
 		{"analyzer:\n  batch_size: 3\n", `.sw.yaml:2:3: unknown setting "batch_size" in analyzer; the settings in analyzer are command, timeout`},
-		{"timeout: 30s\n", `.sw.yaml:1:1: unknown setting "timeout"; the settings are batch_size, genre, pieces (include, exclude), feedback_window, analyzer (command, timeout, window), agent_commits`},
+		{"timeout: 30s\n", `.sw.yaml:1:1: unknown setting "timeout"; the settings are batch_size, genre, pieces (include, exclude), suggestions_per_batch, analyzer (command, timeout, window), agent_commits`},
 		{"batch_size: three\n", `.sw.yaml:1:13: "three" should be a whole number`},
 		{"batch_size: [3]\n", ".sw.yaml:1:13: cannot unmarshal !!seq into int"},
 		{"pieces: {include: [a, 1, {b: c}]}\n", ".sw.yaml:1:26: cannot unmarshal !!map into string"},
 		{"batch_size: 0\n", ".sw.yaml:1:1: batch_size must be 1 or more"},
 		{"genre: Эссе\n", `genre "Эссе" has a letter sw cannot write with a to z ("Э")`},
-		{"\nfeedback_window: 0\n", ".sw.yaml:2:1: feedback_window must be 1 or more"},
+		{"\nsuggestions_per_batch: 0\n", ".sw.yaml:2:1: suggestions_per_batch must be 1 or more"},
 		{"targets: [../CLAUDE.md]\n", `.sw.yaml:1:1: target "../CLAUDE.md": give a clean path inside the collection`},
 		{"targets: [/home/me/CLAUDE.md]\n", `.sw.yaml:1:1: target "/home/me/CLAUDE.md": give a path relative to the collection`},
 		{"targets: [AGENTS.txt]\n", `.sw.yaml:1:1: target "AGENTS.txt": an agent's instruction file is Markdown`},
@@ -173,5 +173,20 @@ func TestAnalyzerWindow(t *testing.T) {
 	_, err := ParseSettings(".sw.yaml", []byte("analyzer:\n  window: -3\n"))
 	if err == nil || !strings.Contains(err.Error(), ".sw.yaml:1:1: analyzer window must be 0 (every piece) or more") {
 		t.Errorf("negative: %v", err)
+	}
+}
+
+// A .sw.yaml from before rejections were kept in full still reads, and
+// says what to do about the line that no longer does anything.
+func TestFeedbackWindowIsLegacy(t *testing.T) {
+	s, err := ParseSettings(".sw.yaml", []byte("batch_size: 3\nfeedback_window: 1\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := s.LegacyFeedbackWindow(); !strings.Contains(got, "feedback_window no longer has any effect") {
+		t.Errorf("LegacyFeedbackWindow() = %q", got)
+	}
+	if s, _ := ParseSettings(".sw.yaml", nil); s.LegacyFeedbackWindow() != "" {
+		t.Errorf("a collection without the line is told about it")
 	}
 }

@@ -18,7 +18,7 @@ func TestBatchNumber(t *testing.T) {
 }
 
 func TestMaxBatchPassesOverNumbersOutOfBounds(t *testing.T) {
-	f := New(5)
+	f := New()
 	for _, b := range []string{"3", "9223372036854775807", "1000000000", "x"} {
 		f.Batches = append(f.Batches, Batch{Batch: b})
 	}

@@ -1,9 +1,10 @@
-// Package feedback is the reject memory, profile_feedback.json: the
-// suggestions the person rejected in the most recent batches, so that the
-// next analysis does not propose them again. A rejection is a stronger
-// signal than an acceptance, so this file is treated as the person's: it is
-// never silently reset, and a corrupt one stops sw from writing rather than
-// from reading what it can.
+// Package feedback is the reject memory, profile_feedback.json: every
+// suggestion the person rejected, so that no analysis proposes it again. A
+// rejection is a stronger signal than an acceptance, so this file is
+// treated as the person's: it is never silently reset, never trimmed to a
+// window, and a corrupt one stops sw from writing rather than from reading
+// what it can. It stays small because a newer rejection of the same thing
+// takes the place of the older one (see Add).
 package feedback
 
 import (
@@ -19,13 +20,17 @@ import (
 	"sw/profile"
 )
 
-// Version is the file format this sw reads and writes.
-const Version = 1
+// Version is the file format this sw writes. It reads version 1 too,
+// whose window of batches remembered no longer applies: every rejection
+// is kept.
+const Version = 2
 
 // File is profile_feedback.json.
 type File struct {
-	Version int     `json:"version"`
-	Window  int     `json:"window"`
+	Version int `json:"version"`
+	// Window is version 1's number of batches remembered: read, never
+	// written.
+	Window  int     `json:"window,omitempty"`
 	Batches []Batch `json:"batches"`
 }
 
@@ -35,18 +40,26 @@ type Batch struct {
 	Rejected []Rejection `json:"rejected"`
 }
 
-// Rejection is one rejected suggestion.
+// Rejection is one rejected suggestion: what it was (its id, signature
+// and measures, in its layer) and what it rested on (Measured), so that it
+// is known again whatever a later analysis calls it, and its evidence can
+// be told apart from new evidence.
 type Rejection struct {
-	ID         string `json:"id"`
-	Signature  string `json:"signature"`
-	Summary    string `json:"summary"`
-	Layer      string `json:"layer"`
-	RejectedAt string `json:"rejected_at"` // RFC 3339
+	ID         string            `json:"id"`
+	Signature  string            `json:"signature"`
+	Summary    string            `json:"summary"`
+	Layer      string            `json:"layer"`
+	RejectedAt string            `json:"rejected_at"` // RFC 3339
+	Measures   []string          `json:"measures,omitempty"`
+	Measured   *profile.Measured `json:"measured,omitempty"`
+	// Back says the suggestion had come back once already, on new
+	// evidence, when it was rejected: it never comes back again.
+	Back bool `json:"back,omitempty"`
 }
 
-// New returns an empty file remembering window batches.
-func New(window int) *File {
-	return &File{Version: Version, Window: window, Batches: []Batch{}}
+// New returns an empty file.
+func New() *File {
+	return &File{Version: Version, Batches: []Batch{}}
 }
 
 // Parse reads the file strictly: an unknown field or a value of the wrong
@@ -73,10 +86,12 @@ func Parse(name string, data []byte) (*File, error) {
 		return nil, at(start(data, end), "unexpected text after the JSON object")
 	}
 	switch {
-	case f.Version != Version:
-		return nil, at(keyAt(data, "version"), fmt.Sprintf("version %d is not one this sw reads (%d)", f.Version, Version))
-	case f.Window < 1:
+	case f.Version != 1 && f.Version != Version:
+		return nil, at(keyAt(data, "version"), fmt.Sprintf("version %d is not one this sw reads (1 or %d)", f.Version, Version))
+	case f.Version == 1 && f.Window < 1:
 		return nil, at(keyAt(data, "window"), "window must be 1 or more")
+	case f.Version == Version && keyAt(data, "window") >= 0:
+		return nil, at(keyAt(data, "window"), fmt.Sprintf("window is not part of version %d: every rejection is remembered", Version))
 	}
 	n := 0
 	for _, b := range f.Batches {
@@ -84,12 +99,16 @@ func Parse(name string, data []byte) (*File, error) {
 			if r.Signature == "" {
 				return nil, at(rejectionAt(data, n), fmt.Sprintf("batch %s: rejection %q has no signature", b.Batch, r.ID))
 			}
+			if m := r.Measured; m != nil && !(m.Pieces >= 1 && m.Low <= m.Value && m.Value <= m.High) {
+				return nil, at(rejectionAt(data, n), fmt.Sprintf("batch %s: rejection %q: measured needs pieces of 1 or more and low <= value <= high", b.Batch, r.ID))
+			}
 			n++
 		}
 	}
 	if f.Batches == nil {
 		f.Batches = []Batch{}
 	}
+	f.Version, f.Window = Version, 0 // written back as this sw writes it
 	return &f, nil
 }
 
@@ -153,34 +172,53 @@ func (f *File) Encode() []byte {
 	return append(b, '\n')
 }
 
-// Add records a rejection in batch and keeps the most recent window
-// batches that had rejections. A signature already in that batch is not
-// added twice.
-func (f *File) Add(batch string, r Rejection, window int, at time.Time) {
+// Add records a rejection in batch. A rejection already held of the same
+// thing in the same layer (its id, signature or a measure) gives way to
+// the new one, which carries what the person saw last, so the file holds
+// one rejection per thing however often it was said; a rejection of
+// something else, in whatever batch, stays. A signature already in the
+// batch is not added twice.
+func (f *File) Add(batch string, r Rejection, at time.Time) {
 	if r.RejectedAt == "" {
 		r.RejectedAt = at.UTC().Format(time.RFC3339)
 	}
-	f.Window = window
 	i := sort.Search(len(f.Batches), func(i int) bool { return !batchLess(f.Batches[i].Batch, batch) })
+	if i < len(f.Batches) && f.Batches[i].Batch == batch {
+		for _, old := range f.Batches[i].Rejected {
+			if old.Signature == r.Signature {
+				return
+			}
+		}
+	}
+	r.Back = f.dropSame(r) || r.Back
+	i = sort.Search(len(f.Batches), func(i int) bool { return !batchLess(f.Batches[i].Batch, batch) })
 	if i == len(f.Batches) || f.Batches[i].Batch != batch {
 		f.Batches = append(f.Batches, Batch{})
 		copy(f.Batches[i+1:], f.Batches[i:])
 		f.Batches[i] = Batch{Batch: batch, Rejected: []Rejection{}}
 	}
-	for _, old := range f.Batches[i].Rejected {
-		if old.Signature == r.Signature {
-			return
-		}
-	}
 	f.Batches[i].Rejected = append(f.Batches[i].Rejected, r)
-	f.trim()
 }
 
-// trim keeps the newest Window batches.
-func (f *File) trim() {
-	if extra := len(f.Batches) - f.Window; extra > 0 {
-		f.Batches = append([]Batch(nil), f.Batches[extra:]...)
+// dropSame takes out the rejections r takes the place of (see Add), and
+// the batches left empty; back says one of them had come back already.
+func (f *File) dropSame(r Rejection) (back bool) {
+	kept := f.Batches[:0]
+	for _, b := range f.Batches {
+		rest := b.Rejected[:0]
+		for _, old := range b.Rejected {
+			if old.Layer == r.Layer && sameThing(old, r.ID, r.Signature, r.Measures) {
+				back = back || old.Back
+				continue
+			}
+			rest = append(rest, old)
+		}
+		if b.Rejected = rest; len(rest) > 0 {
+			kept = append(kept, b)
+		}
 	}
+	f.Batches = kept
+	return back
 }
 
 // MaxBatchNumber bounds a batch's number. A batch is a few pieces' worth
@@ -221,18 +259,11 @@ func batchLess(a, b string) bool {
 	return a < b
 }
 
-// Remembered returns the rejected signatures within the window, with the
-// summary each was rejected under.
-func (f *File) Remembered() map[string]Rejection {
-	out := map[string]Rejection{}
-	start := len(f.Batches) - f.Window
-	if start < 0 {
-		start = 0
-	}
-	for _, b := range f.Batches[start:] {
-		for _, r := range b.Rejected {
-			out[r.Signature] = r
-		}
+// Rejections lists every rejection the file holds, oldest batch first.
+func (f *File) Rejections() []Rejection {
+	var out []Rejection
+	for _, b := range f.Batches {
+		out = append(out, b.Rejected...)
 	}
 	return out
 }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"sw/profile"
 )
 
 // profile_feedback.json is tracked, so a person may edit it by hand or a
@@ -12,12 +14,14 @@ import (
 // bytes that parse to the same encoding.
 func FuzzParse(f *testing.F) {
 	const name = "profile_feedback.json"
-	f.Add(New(1).Encode())
-	full := New(2)
-	full.Add("3", Rejection{ID: "short", Signature: "metric:words_per_sentence:down", Summary: "Shorter \"sentences\"", Layer: "preferences"}, 2, at)
+	f.Add(New().Encode())
+	full := New()
+	full.Add("3", Rejection{ID: "short", Signature: "metric:words_per_sentence:down", Summary: "Shorter \"sentences\"", Layer: "preferences",
+		Measures: []string{"metric:words_per_sentence"}, Measured: &profile.Measured{Pieces: 3, Value: 21, Low: 18, High: 24}, Back: true}, at)
 	f.Add(full.Encode())
 	f.Add([]byte("<<<<<<< HEAD\n{\"version\": 1}\n=======\n{}\n>>>>>>> sw/1/x\n"))
 	f.Add([]byte(`{"version": 1, "window": 1, "batches": [{"batch": "1", "rejected": [{"id": "x", "extra": 1}]}]}`))
+	f.Add([]byte(`{"version": 1, "window": 2, "batches": [{"batch": "1", "rejected": [{"id": "x", "signature": "s"}]}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		file, err := Parse(name, data)
 		if err != nil {

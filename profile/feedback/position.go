@@ -15,9 +15,10 @@ import (
 // "" is the top, "batches" a batch, "batches.rejected" a rejection.
 var known = sync.OnceValue(func() map[string][]string {
 	return map[string][]string{
-		"":                 {"version", "window", "batches"},
-		"batches":          {"batch", "rejected"},
-		"batches.rejected": {"id", "signature", "summary", "layer", "rejected_at"},
+		"":                          {"version", "window", "batches"},
+		"batches":                   {"batch", "rejected"},
+		"batches.rejected":          {"id", "signature", "summary", "layer", "rejected_at", "measures", "measured", "back"},
+		"batches.rejected.measured": {"pieces", "value", "low", "high"},
 	}
 })
 

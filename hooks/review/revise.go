@@ -1,0 +1,335 @@
+package review
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"sw/hooks/git"
+	"sw/profile"
+	"sw/profile/analyze"
+	"sw/profile/collection"
+	"sw/profile/feedback"
+)
+
+// A batch is something a person can review in one sitting, and stays
+// true to the latest evidence: each analysis revises the pending batch
+// before it adds to it. A pending suggestion the pieces no longer support
+// is withdrawn (its branch deleted, never recorded as a rejection); one
+// whose evidence changed is updated in place; one that a new suggestion
+// about the same thing replaces goes. New suggestions fill what room the
+// batch has (.sw.yaml's suggestions_per_batch), the heaviest first; the
+// rest wait for a later batch, and `sw review` says so.
+
+// proposed is one suggestion as the loop weighs it: the analyzer's
+// answer, what it is about, and whether an analysis of pieces made it.
+type proposed struct {
+	analyze.Suggestion
+	about
+	fromPieces bool
+}
+
+// path is the rule file the suggestion writes.
+func (p *proposed) path() string { return p.Path(collection.ProfileDir) }
+
+// proposal is what rejections are held against.
+func (p *proposed) proposal() feedback.Proposal {
+	return feedback.Proposal{ID: p.ID, Layer: p.Layer, Signature: p.Signature, Measures: p.measures, Measured: p.Measured}
+}
+
+// plan is what an analysis does to the batch: the suggestions that take
+// the place of pending ones (updates and replacements, written whatever
+// the room), the new ones in rank order, and the pending ones withdrawn.
+type plan struct {
+	replacing []*proposed
+	fresh     []*proposed
+	withdraw  []withdrawal
+	dropped   []Skipped
+}
+
+// withdrawal is a pending suggestion an analysis takes back, and why.
+type withdrawal struct {
+	s      *Suggestion
+	reason string
+}
+
+// decisionWithdrawn is how the ledger marks a suggestion sw took back:
+// not the person's decision, so never remembered as a rejection.
+const decisionWithdrawn = "withdrawn"
+
+// plan ranks what p proposes, with what waited from earlier batches, and
+// holds it against the pending batch.
+func (l *Loop) plan(st *State, p *Proposal) plan {
+	pool := l.pool(st, p)
+	var pl plan
+	l.asReplacements(pool)
+	pool, pl.dropped = oneEach(pool)
+	taken := map[*proposed]bool{}
+	for _, s := range st.Suggestions {
+		if !s.Pending() {
+			continue
+		}
+		var match *proposed
+		for _, c := range pool {
+			if sameAsPending(c, s) {
+				match = c
+				break
+			}
+		}
+		replace := func() {
+			if !taken[match] {
+				taken[match] = true
+				pl.replacing = append(pl.replacing, match)
+			}
+		}
+		switch {
+		case match == nil:
+			if p.full && s.FromPieces && !s.Modified() {
+				pl.withdraw = append(pl.withdraw, withdrawal{s, fmt.Sprintf("the latest analysis, of %s, no longer proposes it", plainCount(len(p.Request.Pieces), "piece"))})
+			}
+		case match.path() == s.Path:
+			replace() // updated in place
+		case s.Modified():
+			// The person's commits keep their branch; what would replace
+			// it would stand beside it.
+			if !taken[match] {
+				taken[match] = true
+				pl.dropped = append(pl.dropped, Skipped{ID: match.ID, Kind: SkipLeftAlone, Reason: "left alone: you have added commits to " + s.Branch + ", which is about the same thing"})
+			}
+		default:
+			pl.withdraw = append(pl.withdraw, withdrawal{s, "replaced by " + match.ID + ", about the same thing"})
+			replace()
+		}
+	}
+	for _, c := range pool {
+		if !taken[c] {
+			pl.fresh = append(pl.fresh, c)
+		}
+	}
+	return pl
+}
+
+// pool is what an analysis weighs: its own suggestions, then what waited
+// from earlier batches and is not said again (a full analysis of the
+// pieces says afresh all that pieces support, so only a memory audit's
+// waiting suggestions join it), heaviest first. A waiting suggestion the
+// person has rejected since is dropped.
+func (l *Loop) pool(st *State, p *Proposal) []*proposed {
+	var out []*proposed
+	seen := map[string]bool{}
+	for _, s := range p.Suggestions {
+		out = append(out, &proposed{Suggestion: s, about: p.about[s.Signature], fromPieces: p.fromPieces})
+		seen[s.Signature] = true
+	}
+	for _, w := range st.Waiting {
+		if seen[w.Suggestion.Signature] || (p.full && w.FromPieces) {
+			continue
+		}
+		c := &proposed{Suggestion: w.Suggestion, about: about{measures: l.measuresOf(w.Suggestion), back: w.Back}, fromPieces: w.FromPieces}
+		if held, _ := verdict(p.Request.Rejected, c.proposal()); held != nil {
+			continue
+		}
+		seen[w.Suggestion.Signature] = true
+		out = append(out, c)
+	}
+	// Heaviest first; an unweighted suggestion after every weighted one,
+	// each in the order it came.
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Weight > out[j].Weight })
+	return out
+}
+
+// sameAsPending says a proposed suggestion is about what pending
+// suggestion s is about: the same rule file, signature, or a measure in
+// common in layers that meet.
+func sameAsPending(c *proposed, s *Suggestion) bool {
+	return c.path() == s.Path || c.Signature == s.Signature ||
+		meet(c.Layer, s.Layer) && profile.SharesMeasure(c.measures, s.Measures)
+}
+
+// meet says two layers reach a genre in common: the same layer, or the
+// global preferences and any other.
+func meet(a, b string) bool {
+	return a == b || a == feedback.PreferencesLayer || b == feedback.PreferencesLayer
+}
+
+// oneEach keeps, of suggestions about one thing (one rule file, or a
+// measure in common in layers that meet), the first: the heaviest.
+func oneEach(pool []*proposed) (kept []*proposed, dropped []Skipped) {
+	for _, c := range pool {
+		var twin *proposed
+		for _, k := range kept {
+			if k.path() == c.path() || meet(k.Layer, c.Layer) && profile.SharesMeasure(k.measures, c.measures) {
+				twin = k
+				break
+			}
+		}
+		if twin != nil {
+			dropped = append(dropped, Skipped{ID: c.ID, Kind: SkipSameThing, Reason: "about the same thing as " + twin.ID + ", which weighs more"})
+			continue
+		}
+		kept = append(kept, c)
+	}
+	return kept, dropped
+}
+
+// asReplacements turns a new rule about what a rule of the profile is
+// already about, under another name, into a change of that rule: one
+// branch that replaces it, so that accepting it leaves one rule on the
+// measure, not two that contradict each other. A rule in the same layer
+// is changed in place; a global preference is refined in the genre's
+// layer under its own id. Hard limits are the person's alone and are never
+// replaced.
+func (l *Loop) asReplacements(pool []*proposed) {
+	for _, c := range pool {
+		if c.Rule == nil || len(c.measures) == 0 {
+			continue
+		}
+		old := l.ruleOnSameMeasure(c)
+		if old == nil || old.ID == c.ID {
+			continue
+		}
+		l.logf("%s replaces %s (%s): both are about %s", c.ID, old.ID, old.Source, strings.Join(c.measures, ", "))
+		rule := *c.Rule
+		rule.ID = old.ID
+		c.Rule = &rule
+		c.Evidence = fmt.Sprintf("It replaces %s (%s), which is about the same thing: %s\n\n%s", old.ID, old.Source, old.Rule.Rule, c.Evidence)
+		c.Summary = clipRunes("Replace "+old.ID+": "+c.Summary, analyze.MaxSummary)
+		c.ID = old.ID
+	}
+}
+
+// ruleOnSameMeasure finds the soft rule, in c's layer or (for a genre's
+// suggestion) in the global preferences, that shares a measure with c and
+// that c's file would not already replace.
+func (l *Loop) ruleOnSameMeasure(c *proposed) *profile.Sourced {
+	layer, genre, err := analyze.ParseLayer(c.Layer)
+	if err != nil {
+		return nil
+	}
+	p := l.Coll.Profile()
+	look := []profile.Layer{layer}
+	if layer == profile.GenreLayer {
+		look = append(look, profile.Preference)
+	}
+	for _, in := range look {
+		rules, err := p.Layer(in, genre)
+		if err != nil {
+			return nil
+		}
+		for i := range rules {
+			if rules[i].ID == c.ID && in == layer {
+				return nil // the file c writes: a change already
+			}
+			if profile.SharesMeasure(rules[i].Measures(), c.measures) && (in == layer || !hasID(rules, c.ID)) {
+				return &rules[i]
+			}
+		}
+	}
+	return nil
+}
+
+func hasID(rules []profile.Sourced, id string) bool {
+	return slices.ContainsFunc(rules, func(r profile.Sourced) bool { return r.ID == id })
+}
+
+// clipRunes cuts s to at most n characters, marking the cut.
+func clipRunes(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+
+// withdraw takes a pending suggestion back: its branch is deleted (only
+// if it holds sw's commit alone: a branch the person added to is theirs)
+// and the ledger marks it withdrawn, which is no rejection. A copy pushed
+// to a remote is the person's to delete; the note says how.
+func (l *Loop) withdraw(st *State, w withdrawal) (bool, error) {
+	s := w.s
+	ref := "refs/heads/" + s.Branch
+	at, here, err := l.Repo.Ref(ref)
+	if err != nil {
+		return false, err
+	}
+	if here && at.String() != s.Tip {
+		l.logf("left %s pending: it holds commits of yours", s.Branch)
+		return false, nil
+	}
+	if here {
+		if err := l.Repo.UpdateRef(ref, git.ZeroHash, at); err != nil {
+			l.logf("could not withdraw %s: %v", s.Branch, err)
+			return false, nil
+		}
+	}
+	how := w.reason
+	for _, r := range s.Remotes {
+		remote := strings.TrimSuffix(strings.TrimPrefix(r, "refs/remotes/"), "/"+s.Branch)
+		how += fmt.Sprintf("; delete the copy on %s with git push %s --delete %s", remote, remote, s.Branch)
+	}
+	l.settle(st, s, decisionWithdrawn, how)
+	return true, nil
+}
+
+// revise carries out the plan: the pending suggestions withdrawn, those
+// replaced or updated written again, then new ones while the batch has
+// room; the rest wait, in rank order.
+func (l *Loop) revise(st *State, p *Proposal, out *Outcome) error {
+	pending := st.pendingBatch() // what replaces it joins it, even if nothing of it is left
+	pl := l.plan(st, p)
+	out.Skipped = append(out.Skipped, pl.dropped...)
+	for _, w := range pl.withdraw {
+		done, err := l.withdraw(st, w)
+		if err != nil {
+			return err
+		}
+		if done {
+			out.Withdrawn = append(out.Withdrawn, Withdrawn{ID: w.s.ID, Branch: w.s.Branch, Reason: w.reason})
+		}
+	}
+	var def tip
+	write := func(c *proposed) error {
+		if out.Batch == "" {
+			var err error
+			if def, err = l.defaultTip(); err != nil {
+				return err
+			}
+			if out.Batch = pending; out.Batch == "" {
+				out.Batch = l.nextBatch(st)
+			}
+		}
+		written, skipped, err := l.writeSuggestion(st, out.Batch, c, def, p.head)
+		switch {
+		case err != nil:
+			return err
+		case written != nil:
+			out.Written = append(out.Written, written)
+			l.logf("batch %s: wrote %s (%s)", out.Batch, written.Branch, written.Signature)
+		default:
+			out.Skipped = append(out.Skipped, skipped)
+			l.logf("batch %s: skipped %s: %s", out.Batch, c.ID, skipped.Reason)
+		}
+		return nil
+	}
+	for _, c := range pl.replacing {
+		if err := write(c); err != nil {
+			return err
+		}
+	}
+	st.Waiting = nil
+	for _, c := range pl.fresh {
+		if st.pendingCount() >= l.Coll.Settings.SuggestionsPerBatch {
+			st.Waiting = append(st.Waiting, Waiting{Suggestion: c.Suggestion, FromPieces: c.fromPieces, Back: c.back})
+			out.Waiting = append(out.Waiting, c.ID)
+			continue
+		}
+		if err := write(c); err != nil {
+			return err
+		}
+	}
+	if len(out.Waiting) > 0 {
+		l.logf("batch %s is full (%d): waiting for a later batch: %s", st.pendingBatch(), l.Coll.Settings.SuggestionsPerBatch, strings.Join(out.Waiting, ", "))
+	}
+	return nil
+}
