@@ -63,6 +63,9 @@ type reviewState struct {
 		ID     string `json:"id"`
 		Branch string `json:"branch"`
 	} `json:"pending"`
+	Waiting []struct {
+		ID string `json:"id"`
+	} `json:"waiting"`
 	PiecesPending int `json:"pieces_pending"`
 }
 
@@ -106,18 +109,36 @@ func (c *collection) acceptAll() (int, error) {
 
 // analyzeRest runs `sw analyze` on the pieces finished since the last
 // analysis, if any, and accepts what it proposes, so that a snapshot
-// reflects every piece committed, not only the full batches. It returns
-// how many suggestions it accepted.
+// reflects every piece committed, not only the full batches; and again
+// while suggestions wait for a later batch (a batch holds
+// suggestions_per_batch at most), so that it reflects every suggestion the
+// analyses made, as a person who accepts everything would have it. It
+// returns how many suggestions it accepted.
 func (c *collection) analyzeRest() (int, error) {
-	r, err := c.review()
-	if err != nil || r.PiecesPending == 0 {
-		return 0, err
+	accepted := 0
+	for range maxDrains {
+		r, err := c.review()
+		if err != nil || r.PiecesPending == 0 && len(r.Waiting) == 0 {
+			return accepted, err
+		}
+		if _, err := c.s.run(c.dir, nil, "sw", "analyze"); err != nil {
+			return accepted, err
+		}
+		n, err := c.acceptAll()
+		if err != nil {
+			return accepted, err
+		}
+		if n == 0 {
+			return accepted, nil // what waits is no longer proposed
+		}
+		accepted += n
 	}
-	if _, err := c.s.run(c.dir, nil, "sw", "analyze"); err != nil {
-		return 0, err
-	}
-	return c.acceptAll()
+	return accepted, fmt.Errorf("%s: suggestions still wait after %d analyses", c.dir, maxDrains)
 }
+
+// maxDrains bounds the analyses analyzeRest runs: a batch of five at a
+// time takes every suggestion of a profile in a handful.
+const maxDrains = 20
 
 // rule is one rule of the resolved profile, with the signature of the
 // suggestion that last wrote its file.

@@ -21,7 +21,10 @@
 //	    held-out pieces against the writer's own profile;
 //	(c) rules in the profiles that are about the subject or came from
 //	    boilerplate (see topicRule and boilerplateRule), which should be 0;
-//	(d) how (a) moves from 3 to 10 to 30 pieces: the columns.
+//	(d) how (a) moves from 3 to 10 to 30 pieces: the columns;
+//	(e) the careful reviewer's run (see careful.go): the suggestions of
+//	    each batch, what was rejected, accepted, withdrawn and left
+//	    waiting, and what the loop owes such a person.
 //
 // It asserts nothing and takes sw as a binary (-sw), so it measures any
 // build of the learner as it stands.
@@ -88,6 +91,11 @@ func run(sw, corpus string, levels []int, jobs int, keep bool) error {
 		return err
 	}
 	report(os.Stdout, ws, results, time.Since(start), jobs)
+	careful, err := s.reviewCarefully(filepath.Join(work, "careful"), filepath.Join(corpus, "federalist"))
+	if err != nil {
+		return err
+	}
+	careful.report(os.Stdout)
 	return nil
 }
 

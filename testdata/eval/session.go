@@ -29,6 +29,15 @@ func newSession(work, sw string) (*session, error) {
 // what it found that way, is the caller's to judge: tolerated is the
 // list of exit statuses that are not failures.
 func (s *session) run(dir string, tolerated []int, name string, args ...string) ([]byte, error) {
+	return s.runWith(dir, "", tolerated, name, args...)
+}
+
+// runInput is run with stdin for the command: what a hook is handed.
+func (s *session) runInput(dir, stdin string, name string, args ...string) ([]byte, error) {
+	return s.runWith(dir, stdin, nil, name, args...)
+}
+
+func (s *session) runWith(dir, stdin string, tolerated []int, name string, args ...string) ([]byte, error) {
 	path := name
 	if name == "sw" {
 		path = s.sw
@@ -36,6 +45,7 @@ func (s *session) run(dir string, tolerated []int, name string, args ...string) 
 	cmd := exec.Command(path, args...)
 	cmd.Dir = dir
 	cmd.Env = s.env
+	cmd.Stdin = strings.NewReader(stdin)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
