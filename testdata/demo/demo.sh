@@ -93,8 +93,10 @@ step "Each suggestion is a branch with one commit changing one rule file"
 run git branch --list 'sw/*'
 run git log --format='%h %s%n%b' -1 "$(git branch --list 'sw/*' --format='%(refname:short)' | head -1)"
 
-step "sw review shows the pending batch (first two suggestions here)"
-"$sw" review | awk '/^$/ {n++} n < 3'
+step "sw review shows the pending batch, a line each: at most 5, the one that would change the agent most first"
+run "$sw" review
+step "sw review ID shows one whole: its evidence and its diff"
+run "$sw" review sentence-length
 
 accept=$(git branch --list 'sw/*' --format='%(refname:short)' | sed -n 1p)
 reject=$(git branch --list 'sw/*' --format='%(refname:short)' | sed -n 2p)
