@@ -108,7 +108,7 @@ func factsBeforeCommit(io IO, c *collection.Collection, repo *git.Repo, mem stri
 	if len(paths) == 0 {
 		return nil
 	}
-	u := factsUpdate(c, repo, paths, texts, added, repo.AuthorDate)
+	u := factsUpdate(c, paths, texts, added, repo.AuthorDate)
 	u.All = func() ([]string, error) { return repo.StagedFiles(index, piecesIn(c)) }
 
 	why, err := worktreeOnly(repo, index, mem, memStaged, memChanged)
@@ -255,7 +255,7 @@ func catchUp(c *collection.Collection, repo *git.Repo, mem string) (facts.Update
 			}
 		}
 	}
-	u := factsUpdate(c, repo, paths, texts, added, func() (time.Time, error) { return commit.Author.When, nil })
+	u := factsUpdate(c, paths, texts, added, func() (time.Time, error) { return commit.Author.When, nil })
 	u.All = func() ([]string, error) { return repo.FilesIn(head, piecesIn(c)) }
 	return facts.UpdateFile(mem, collection.MemoryFile, u)
 }
@@ -271,10 +271,13 @@ func readPiece(repo *git.Repo, blob git.Hash) ([]byte, error) {
 }
 
 // factsUpdate is the update for the pieces at paths, whose texts are
-// given (nil: the piece is gone). A piece with no date of its own is dated
-// by the commit that added it: now, for one the change adds (made is when
-// that commit is made), else as history says.
-func factsUpdate(c *collection.Collection, repo *git.Repo, paths []string, texts [][]byte, added map[string]bool, made func() (time.Time, error)) facts.Update {
+// given (nil: the piece is gone). A piece with no date of its own keeps
+// the date memory.md already gives it; one memory.md does not note yet is
+// dated by the commit that first notes it, the one being made (made is
+// when). A hook never walks history for a date: that would make every
+// commit cost what the history holds. sw facts rebuild dates pieces by the
+// commits that added them.
+func factsUpdate(c *collection.Collection, paths []string, texts [][]byte, added map[string]bool, made func() (time.Time, error)) facts.Update {
 	b := c.Settings.FactsBudget
 	u := facts.Update{Budget: facts.Budget{Lines: b.Lines, Bytes: b.Bytes}}
 	for i, p := range paths {
@@ -286,14 +289,7 @@ func factsUpdate(c *collection.Collection, repo *git.Repo, paths []string, texts
 		pf.Added = added[p]
 		u.Pieces = append(u.Pieces, pf)
 	}
-	u.DateOf = func(p string) string {
-		if !added[p] {
-			if _, head, err := repo.Head(); err == nil && !head.IsZero() {
-				if dates, err := repo.AddedDates(head, nil, p); err == nil && !dates[p].IsZero() {
-					return dates[p].Format(time.DateOnly)
-				}
-			}
-		}
+	u.DateOf = func(string) string {
 		when, err := made()
 		if err != nil {
 			return ""

@@ -52,7 +52,7 @@ func RebuildFacts(dir string) (Rebuilt, error) {
 	if err != nil {
 		return Rebuilt{}, err
 	}
-	u := factsUpdate(c, repo, paths, texts, nil, nil)
+	u := factsUpdate(c, paths, texts, nil, nil)
 	u.Full = true
 	u.DateOf = func(p string) string {
 		if d, ok := dates[p]; ok {
