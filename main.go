@@ -26,6 +26,7 @@ import (
 	"sw/hooks/install"
 	"sw/hooks/review"
 	"sw/hooks/trust"
+	"sw/profile/atomicfile"
 	"sw/profile/baseline"
 	"sw/profile/check"
 	"sw/profile/collection"
@@ -37,6 +38,8 @@ func main() {
 
 // run is main with its world passed in, so tests can drive it.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	// A writer's marker goes when it ends well (see atomicfile.Begin).
+	defer atomicfile.Done()
 	// The hooks run inside people's commits and sessions, and building the
 	// app and handling its flags is a tenth of a hook's time: an exact hook
 	// call skips it. Anything else, help included, goes through the app,

@@ -69,8 +69,7 @@ func gitHook(io IO, event func(*review.Loop) (review.Status, error)) int {
 	if !ok {
 		return 0
 	}
-	sweepLeftovers(l.Coll, l.Repo)
-	finishInterrupted(l, io)
+	seeToInterrupted(l.Coll, l, io)
 	st, err := event(l)
 	if err != nil {
 		fmt.Fprintf(io.Stderr, "sw: %s\n", oneLine(err))

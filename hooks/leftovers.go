@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"sw/hooks/git"
 	"sw/hooks/install"
@@ -19,7 +20,7 @@ import (
 // under git's. Every hook does it first, so what a crash left is gone by
 // the next session or commit. So do the lock files git leaked beside sw's
 // own branches. repo is nil outside git.
-func sweepLeftovers(c *collection.Collection, repo *git.Repo) {
+func sweepLeftovers(c *collection.Collection, repo *git.Repo, noted ...string) {
 	dirs := []string{c.Root}
 	// Only inside the collection: a file of a cloned collection linked
 	// elsewhere leads to no folder sw sweeps (see collection.File).
@@ -41,6 +42,7 @@ func sweepLeftovers(c *collection.Collection, repo *git.Repo) {
 			}
 		}
 	}
+	dirs = append(dirs, ownFolders(c, repo, noted)...)
 	seen := map[string]bool{}
 	for _, dir := range dirs {
 		if !seen[dir] {
@@ -50,12 +52,66 @@ func sweepLeftovers(c *collection.Collection, repo *git.Repo) {
 	}
 }
 
+// ownFolders keeps, of the folders killed writers noted in their markers,
+// those inside the collection or its git folder, as they are on disk: a
+// marker is sw's, but a folder reached through a link may be anyone's.
+func ownFolders(c *collection.Collection, repo *git.Repo, noted []string) []string {
+	roots := []string{c.Root}
+	if repo != nil {
+		roots = append(roots, repo.CommonDir)
+	}
+	for i, r := range roots {
+		if real, err := filepath.EvalSymlinks(r); err == nil {
+			roots[i] = real
+		}
+	}
+	var out []string
+	for _, d := range noted {
+		real, err := filepath.EvalSymlinks(d)
+		if err != nil {
+			continue
+		}
+		for _, r := range roots {
+			if rel, err := filepath.Rel(r, real); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+				out = append(out, real)
+				break
+			}
+		}
+	}
+	return out
+}
+
 // finishInterrupted finishes what a run of sw that was killed left half
 // done: an sw accept (see review.FinishAccept), a rejection record (see
 // review.FinishRecord). It says so in one line.
 func finishInterrupted(l *review.Loop, io IO) {
 	finishAccept(l, io)
 	finishRecord(l, io)
+}
+
+// seeToInterrupted sweeps leftovers and, with a loop, finishes what a
+// killed writer left half done, when a writer was killed: its marker
+// says so (see atomicfile.Interrupted). That costs one stat when nothing
+// was. A collection where writers leave no markers (a linked worktree,
+// outside git) is seen to every time.
+func seeToInterrupted(c *collection.Collection, l *review.Loop, io IO) {
+	var left *atomicfile.Left
+	if dir := c.MarkersDir(); dir != "" {
+		if left = atomicfile.Interrupted(dir); left == nil {
+			return
+		}
+	}
+	defer left.Clear()
+	var noted []string
+	if left != nil {
+		noted = left.Folders
+	}
+	if l == nil {
+		sweepLeftovers(c, nil, noted...)
+		return
+	}
+	sweepLeftovers(c, l.Repo, noted...)
+	finishInterrupted(l, io)
 }
 
 func finishAccept(l *review.Loop, io IO) {

@@ -56,12 +56,7 @@ func refreshBlock(dir string, io IO) (string, error) {
 	// profile needs, and finishing one deletes its branch, which a lock
 	// git left beside it would stop.
 	l, loopErr := review.For(c)
-	if loopErr == nil {
-		sweepLeftovers(c, l.Repo)
-		finishAccept(l, io)
-	} else {
-		sweepLeftovers(c, nil)
-	}
+	seeToInterrupted(c, l, io)
 	// Reconciling reads the suggestion branches and the review state;
 	// finding the genre and the block reads the working tree and the
 	// profile. Neither waits for the other, so they run side by side, each

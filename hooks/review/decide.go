@@ -15,6 +15,7 @@ import (
 // suggestion fetched from a remote and never checked out here is merged
 // from its remote-tracking branch.
 func (l *Loop) Accept(id string) (*Suggestion, error) {
+	defer l.mark("accept").End()
 	s, def, err := l.decidable(id)
 	if err != nil {
 		return nil, err
@@ -68,6 +69,7 @@ func (l *Loop) Accept(id string) (*Suggestion, error) {
 // are the person's to delete (sw does not push); the rejection stands
 // meanwhile.
 func (l *Loop) Reject(id string) (*Suggestion, error) {
+	defer l.mark("reject").End()
 	s, _, err := l.decidable(id)
 	if err != nil {
 		return nil, err

@@ -131,6 +131,7 @@ func (l *Loop) RunAnalysis() (*Outcome, error) {
 		return nil, err
 	}
 	defer release()
+	defer l.mark("analysis").End()
 	st, _ := l.loadState()
 	if len(st.Pending) < l.Coll.Settings.BatchSize || st.Head == "" {
 		return nil, nil

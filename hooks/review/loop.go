@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"sw/hooks/git"
+	"sw/profile/atomicfile"
 	"sw/profile/collection"
 )
 
@@ -76,4 +77,22 @@ func (l *Loop) logf(format string, args ...any) {
 	}
 	defer f.Close()
 	fmt.Fprintf(f, "%s %s\n", l.Now().UTC().Format(time.RFC3339), fmt.Sprintf(format, args...))
+}
+
+// mark leaves a marker while a writer that can be interrupted midway runs
+// (an accept, a rejection, its record, an analysis): a hook that finds it
+// left by a writer that is gone sees to what it left (see
+// atomicfile.Interrupted). nil, which End takes, where the collection
+// keeps no markers.
+func (l *Loop) mark(kind string) *atomicfile.Marker {
+	dir := l.Coll.MarkersDir()
+	if dir == "" {
+		return nil
+	}
+	m, err := atomicfile.Begin(dir, kind)
+	if err != nil {
+		l.logf("no marker for the %s: %v", kind, err)
+		return nil
+	}
+	return m
 }

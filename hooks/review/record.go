@@ -123,6 +123,7 @@ func (l *Loop) recordRejections(st *State) error {
 	if len(todo) == 0 {
 		return nil
 	}
+	defer l.mark("record").End()
 	if op, busy := l.Repo.InProgress(); busy {
 		if op == l.ending {
 			// git cannot commit until the operation's files are gone,

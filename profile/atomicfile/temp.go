@@ -30,6 +30,7 @@ const staleAge = time.Minute
 // CreateTemp creates a new temporary file for base in dir, open for
 // writing and locked for as long as it stays open.
 func CreateTemp(dir, base string) (*os.File, error) {
+	noteTemp(dir) // before the file: a marker always outlives what it names
 	f, err := os.CreateTemp(dir, fmt.Sprintf(".%s.sw-%d-*", base, os.Getpid()))
 	if err != nil {
 		return nil, err

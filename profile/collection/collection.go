@@ -14,6 +14,7 @@ import (
 
 	"sw/facts"
 	"sw/profile"
+	"sw/profile/atomicfile"
 	"sw/profile/block"
 	"sw/profile/confine"
 )
@@ -97,6 +98,9 @@ func Open(root string) (*Collection, error) {
 // err is what stat said of it.
 func open(root string, err error) (*Collection, error) {
 	c := &Collection{Root: root, Settings: DefaultSettings()}
+	if d := c.MarkersDir(); d != "" {
+		atomicfile.Watch(d) // this process's temporary files are marked there
+	}
 	if errors.Is(err, fs.ErrNotExist) {
 		return c, nil
 	}
@@ -219,4 +223,17 @@ func relInside(root, abs string) (string, bool) {
 		return "", false
 	}
 	return rel, true
+}
+
+// MarkersDir is the folder where sw's writers in this collection leave
+// their markers while they run (see atomicfile.Begin), so that hooks see
+// to what a killed one left, and only then: .git/sw/busy, where .git is a
+// folder; "" elsewhere (a linked worktree, a collection outside git),
+// where the hooks sweep every time.
+func (c *Collection) MarkersDir() string {
+	dotgit := filepath.Join(c.Root, ".git")
+	if fi, err := os.Stat(dotgit); err != nil || !fi.IsDir() {
+		return ""
+	}
+	return filepath.Join(dotgit, "sw", "busy")
 }
