@@ -1,0 +1,94 @@
+package hooks
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"sw/hooks/git"
+)
+
+// hardLinkToProfile reports whether file, which stands outside everything
+// kept, is another name of a kept file: a hard link made to a rule, then
+// written. Only a file with more than one name is looked at, and only the
+// profile, the feedback file and the settings are searched, within a
+// budget.
+func (g *guard) hardLinkToProfile(file string) bool {
+	fi, err := os.Stat(file)
+	if err != nil || !fi.Mode().IsRegular() || linkCount(fi) < 2 {
+		return false
+	}
+	budget := maxGlobDirs
+	for _, s := range g.scopes {
+		if s == nil {
+			continue
+		}
+		for _, e := range s.kept() {
+			if e.at.kind == inGit || e.at.kind == inTarget {
+				continue
+			}
+			found := false
+			filepath.WalkDir(e.path, func(p string, d fs.DirEntry, err error) error {
+				if budget--; err != nil || budget < 0 || found {
+					return filepath.SkipAll
+				}
+				if other, err := os.Stat(p); err == nil && os.SameFile(fi, other) {
+					found = true
+				}
+				return nil
+			})
+			if found || budget < 0 {
+				return true // a budget spent is a file not ruled out
+			}
+		}
+	}
+	return false
+}
+
+// brought decides a git command whose writes only git can list: it asks
+// git which paths the command would bring into the working tree, and
+// denies it when one is kept, or when git cannot say.
+func (g *guard) brought(c gitBring) *denial {
+	unknown := func(why string) *denial {
+		return &denial{kind: unknownWrite, Why: "`" + c.what + "` " + why}
+	}
+	revs := []string{c.dir, c.base, c.tip, c.rev}
+	for _, r := range revs {
+		if strings.ContainsAny(r, unknownText+unknownName+unknownBelow) {
+			return unknown("names a folder or revision the guard cannot know")
+		}
+	}
+	for _, r := range revs[1:] {
+		if strings.HasPrefix(r, "-") {
+			return unknown("names a revision the guard cannot read")
+		}
+	}
+	repo, err := git.Find(c.dir)
+	if err != nil {
+		return nil // not in a repository: git will refuse it
+	}
+	var paths []string
+	if c.rev != "" {
+		paths, err = repo.PathsDifferingFrom(c.rev)
+	} else {
+		paths, err = repo.PathsBrought(c.base, c.tip)
+	}
+	if err != nil {
+		var ge *git.GitError
+		if errors.As(err, &ge) {
+			return unknown("is one git cannot say what it writes for (" + oneLine(err) + ")")
+		}
+		return unknown("could not be asked about")
+	}
+	for _, p := range paths {
+		if g.late() {
+			return &denial{kind: tooSlow, Why: "`" + c.what + "` writes more files than it can look through"}
+		}
+		if d := g.pathWrite(filepath.Join(repo.Root, filepath.FromSlash(p)), false); d != nil {
+			return d
+		}
+	}
+	return nil
+}
