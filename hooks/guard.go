@@ -29,20 +29,60 @@ import (
 // stash would bring. Input it cannot read lets the call through, with one
 // line on stderr (a broken guard must not stop all work), unless what
 // could be read names a protected path for a writing tool.
-func Guard(io IO) int { return guardHook(io, guardOptions{folds: foldsCase, deadline: guardDeadline}) }
+func Guard(io IO) int {
+	return guardHook(io, guardOptions{folds: foldsCase, budget: guardBudget, wall: guardWallLimit})
+}
 
-// guardDeadline is the longest the guard takes to decide a call. Claude
-// Code waits for it before every tool call, and lets a call through when
-// a hook outlives its timeout; so a command the guard has not read by
-// then (a megabyte of words, a pattern over a huge tree) is denied.
-const guardDeadline = 40 * time.Millisecond
+// The guard's limits. Claude Code waits for it before every tool call,
+// and lets a call through when a hook outlives its timeout; so a command
+// the guard has not read within its budget (a megabyte of words, a
+// pattern over a huge tree) is denied. The budget is processor time, so
+// that a busy machine does not turn an answer into a refusal; the clock
+// bounds it too (a file system that hangs, a git that does not answer),
+// well within Claude Code's timeout.
+const (
+	guardBudget    = 40 * time.Millisecond
+	guardWallLimit = 2 * time.Second
+)
 
 // guardOptions is what tests set apart from the real hook: whether a
-// collection's file system compares names without case, and the
-// deadline.
+// collection's file system compares names without case, and the limits.
 type guardOptions struct {
-	folds    func(root string) bool
-	deadline time.Duration
+	folds        func(root string) bool
+	budget, wall time.Duration
+}
+
+// guardClock measures the guard's work against its limits.
+type guardClock struct {
+	cpu0         time.Duration
+	wall0        time.Time
+	budget, wall time.Duration
+}
+
+func startClock(opts guardOptions) guardClock {
+	return guardClock{cpu0: cpuTime(), wall0: time.Now(), budget: opts.budget, wall: opts.wall}
+}
+
+// over reports whether the guard has spent its budget: processor time
+// where the system tells it, the clock elsewhere, and the clock's limit
+// everywhere.
+func (c guardClock) over() bool {
+	elapsed := time.Since(c.wall0)
+	if elapsed > c.wall {
+		return true
+	}
+	if c.cpu0 > 0 {
+		return cpuTime()-c.cpu0 > c.budget
+	}
+	return elapsed > c.budget
+}
+
+// String says the budget in a reason.
+func (c guardClock) String() string {
+	if c.cpu0 > 0 {
+		return fmt.Sprintf("%v of processor time", c.budget)
+	}
+	return c.budget.String()
 }
 
 // verdict is what deciding a call came to.
@@ -54,7 +94,7 @@ type verdict struct {
 // guardHook is Guard with its options passed in.
 func guardHook(io IO, opts guardOptions) int {
 	data, readErr := readGuardInput(io.Stdin)
-	started := time.Now()
+	clock := startClock(opts)
 	done := make(chan verdict, 1)
 	go func() {
 		// A panic would exit with status 2, which Claude Code takes as a
@@ -64,14 +104,9 @@ func guardHook(io IO, opts guardOptions) int {
 				done <- verdict{failure: fmt.Errorf("%v", r)}
 			}
 		}()
-		done <- decideInput(io, opts, data, readErr, started)
+		done <- decideInput(io, opts, data, readErr, clock)
 	}()
-	var v verdict
-	select {
-	case v = <-done:
-	case <-time.After(opts.deadline):
-		v.denial = &denial{kind: tooSlow, Why: fmt.Sprintf("%s of input, not decided in %v", byteSize(len(data)), opts.deadline)}
-	}
+	v := awaitVerdict(done, clock, len(data))
 	switch {
 	case v.failure != nil:
 		fmt.Fprintf(io.Stderr, "sw: hook guard failed (%v); the tool call is let through\n", v.failure)
@@ -83,8 +118,25 @@ func guardHook(io IO, opts guardOptions) int {
 	return 0
 }
 
+// awaitVerdict waits for the decision, looking at the clock every few
+// milliseconds: one not made within the budget is a denial.
+func awaitVerdict(done <-chan verdict, clock guardClock, size int) verdict {
+	tick := time.NewTicker(2 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case v := <-done:
+			return v
+		case <-tick.C:
+			if clock.over() {
+				return verdict{denial: &denial{kind: tooSlow, Why: fmt.Sprintf("%s of input, not decided within %v", byteSize(size), clock)}}
+			}
+		}
+	}
+}
+
 // decideInput reads the hook's JSON and decides the call.
-func decideInput(io IO, opts guardOptions, data []byte, readErr error, started time.Time) verdict {
+func decideInput(io IO, opts guardOptions, data []byte, readErr error, clock guardClock) verdict {
 	call, parseErr := parseGuardCall(data)
 	if readErr != nil {
 		parseErr = readErr
@@ -97,7 +149,7 @@ func decideInput(io IO, opts guardOptions, data []byte, readErr error, started t
 		dir = io.Dir
 	}
 	g := newGuard(dir, io.Getenv, opts.folds)
-	g.deadline = started.Add(opts.deadline)
+	g.clock = clock
 	d, problem := g.decide(call)
 	if parseErr == nil {
 		parseErr = problem
@@ -228,9 +280,9 @@ type guard struct {
 	// folds says whether the file system under a collection's root
 	// compares names without case (foldsCase; tests stand in for a file
 	// system the machine does not have).
-	folds    func(root string) bool
-	scopes   map[string]*guardScope // by the folder they were looked up from
-	deadline time.Time              // past it, what is left to look at is not looked at
+	folds  func(root string) bool
+	scopes map[string]*guardScope // by the folder they were looked up from
+	clock  guardClock             // past its budget, what is left to look at is not looked at
 	// decided caches each write's answer, by its folder and words: a long
 	// command repeats its writes.
 	decided map[shellWrite]*denial
@@ -244,11 +296,11 @@ func newGuard(dir string, getenv func(string) string, folds func(root string) bo
 		dir = abs
 	}
 	return &guard{dir: dir, getenv: getenv, folds: folds, scopes: map[string]*guardScope{},
-		deadline: time.Now().Add(guardDeadline), decided: map[shellWrite]*denial{}}
+		clock: startClock(guardOptions{budget: guardBudget, wall: guardWallLimit}), decided: map[shellWrite]*denial{}}
 }
 
-// late reports whether the deadline has passed.
-func (g *guard) late() bool { return time.Now().After(g.deadline) }
+// late reports whether the guard has spent its budget.
+func (g *guard) late() bool { return g.clock.over() }
 
 // decide returns why the call is denied, or nil to let it through, and a
 // problem with the input that let it through.

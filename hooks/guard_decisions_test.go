@@ -346,14 +346,15 @@ func reasonOf(t *testing.T, stdout string) string {
 	return out.HookSpecificOutput["permissionDecisionReason"]
 }
 
-// TestGuardDecidesInTime: a command the guard cannot read by its deadline
-// is denied, saying so, and so are the pathological ones it reads in
-// time: the glob bomb, a megabyte of writes.
+// TestGuardDecidesInTime: a command the guard cannot read within its
+// budget is denied, saying so, and so are the pathological ones that
+// write the profile, read in time or not: the glob bomb, a megabyte of
+// writes or of braces.
 func TestGuardDecidesInTime(t *testing.T) {
 	w := newGuardWorld(t)
-	run := func(c guardCase, deadline time.Duration) string {
+	run := func(c guardCase, budget time.Duration) string {
 		in, _ := json.Marshal(map[string]any{"hook_event_name": "PreToolUse", "cwd": w.root, "tool_name": c.tool, "tool_input": c.input})
-		return w.runWith(t, string(in), guardOptions{folds: func(string) bool { return false }, deadline: deadline})
+		return w.runWith(t, string(in), guardOptions{folds: func(string) bool { return false }, budget: budget, wall: guardWallLimit})
 	}
 	if r := reasonOf(t, run(gc("", bash("ls pieces")), time.Nanosecond)); !strings.Contains(r, asSlow) {
 		t.Errorf("a deadline past: %q", r)
@@ -363,7 +364,7 @@ func TestGuardDecidesInTime(t *testing.T) {
 		gc("a megabyte of writes", bash(strings.Repeat("echo x > pieces/a.md; ", 40000)+"echo x > profile/x.yaml")),
 		gc("a megabyte of braces", bash("echo x > profile/x.yaml; echo "+strings.Repeat("{a,b}", 200000))),
 	} {
-		if r := reasonOf(t, run(c, guardDeadline)); r == "" {
+		if r := reasonOf(t, run(c, guardBudget)); r == "" {
 			t.Errorf("%s: let through", c.name)
 		}
 	}

@@ -104,7 +104,7 @@ func (g *guard) patternReaches(p string, glob, whole bool) (location, bool) {
 			continue
 		}
 		for _, e := range s.kept() {
-			if matchesKept(s.norm(pattern), s.norm(filepath.ToSlash(e.path)), e.dir, whole) && keeps(e) {
+			if matchesKept(s.norm(pattern), s.norm(filepath.ToSlash(e.path)), e.dir, whole, glob) && keeps(e) {
 				return e.at, true
 			}
 		}
@@ -124,14 +124,21 @@ func keeps(e keptEntry) bool {
 }
 
 // matchesKept reports whether pattern could name entry, something in it
-// (a folder), or a folder holding it (a write of a whole folder).
-func matchesKept(pattern, entry string, dir, whole bool) bool {
+// (inside: a kept folder whose files may not exist yet), or a folder
+// holding it (a write of a whole folder). In a shell pattern, a segment
+// of bare * or ? stands for any name, and is not taken to aim at the
+// kept folder it could match: */*.md is every folder's Markdown, while
+// pro*/x.yaml aims at the profile.
+func matchesKept(pattern, entry string, inside, whole, glob bool) bool {
 	if doublestar.MatchUnvalidated(pattern, entry) {
 		return true
 	}
 	segs := strings.Split(pattern, "/")
-	if dir {
+	if inside {
 		for k := len(segs) - 1; k > 0; k-- {
+			if glob && strings.Trim(segs[k-1], "*?") == "" {
+				continue
+			}
 			if doublestar.MatchUnvalidated(strings.Join(segs[:k], "/"), entry) {
 				return true
 			}

@@ -190,7 +190,7 @@ func (w guardWorld) runGuard(t *testing.T, c guardCase) (stdout, stderr string) 
 func (w guardWorld) runRaw(t *testing.T, input string, fold bool) (stdout, stderr string) {
 	t.Helper()
 	var errs bytes.Buffer
-	opts := guardOptions{folds: func(string) bool { return fold }, deadline: testDeadline}
+	opts := guardOptions{folds: func(string) bool { return fold }, budget: testDeadline, wall: testDeadline}
 	return w.run(t, input, opts, &errs), errs.String()
 }
 
