@@ -195,8 +195,16 @@ type guardCall struct {
 // short, say) is read as far as it goes, so that a write tool naming a
 // protected path is still seen; the error says what was wrong.
 func parseGuardCall(data []byte) (guardCall, error) {
-	var top map[string]json.RawMessage
-	if err := json.Unmarshal(data, &top); err != nil {
+	// One pass over the input: a Bash call's command may be a megabyte.
+	var top struct {
+		Event json.RawMessage            `json:"hook_event_name"`
+		Tool  json.RawMessage            `json:"tool_name"`
+		Cwd   json.RawMessage            `json:"cwd"`
+		Input map[string]json.RawMessage `json:"tool_input"`
+	}
+	err := json.Unmarshal(data, &top)
+	var typeErr *json.UnmarshalTypeError
+	if err != nil && !errors.As(err, &typeErr) {
 		salvaged := salvageStrings(data)
 		call := guardCall{event: salvaged["hook_event_name"], tool: salvaged["tool_name"], cwd: salvaged["cwd"],
 			input: map[string]json.RawMessage{}}
@@ -210,14 +218,18 @@ func parseGuardCall(data []byte) (guardCall, error) {
 		}
 		return call, fmt.Errorf("hook input is not valid JSON (%v)", err)
 	}
-	var call guardCall
+	call := guardCall{input: top.Input}
 	var odd []string
-	for key, dst := range map[string]*string{"hook_event_name": &call.event, "tool_name": &call.tool, "cwd": &call.cwd} {
-		if raw, ok := top[key]; ok && json.Unmarshal(raw, dst) != nil {
-			odd = append(odd, key)
+	for _, f := range []struct {
+		key string
+		raw json.RawMessage
+		dst *string
+	}{{"hook_event_name", top.Event, &call.event}, {"tool_name", top.Tool, &call.tool}, {"cwd", top.Cwd, &call.cwd}} {
+		if f.raw != nil && json.Unmarshal(f.raw, f.dst) != nil {
+			odd = append(odd, f.key)
 		}
 	}
-	if raw, ok := top["tool_input"]; ok && json.Unmarshal(raw, &call.input) != nil {
+	if typeErr != nil {
 		odd = append(odd, "tool_input")
 	}
 	if len(odd) > 0 {

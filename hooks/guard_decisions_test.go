@@ -2,6 +2,7 @@ package hooks
 
 import (
 	"encoding/json"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -269,6 +270,8 @@ func shellGaps(w guardWorld) []guardRow {
 		deny(asProfile, gc("-o of any command", bash("pandoc pieces/walking.md -o profile/x.yaml"))),
 		deny(asProfile, gc("gzip a rule", bash("gzip profile/preferences/sentence-length.yaml"))),
 		deny(asProfile, gc("mktemp in the profile", bash("mktemp profile/x.XXXX"))),
+		deny(asSettings, gc("unparseable, naming a git hook", bash("rm .git/hooks/post-commit )"))),
+		deny(asDecision, gc("unparseable, naming a suggestion", bash("git branch -D sw/1/boilerplate-publius )"))),
 		deny(asProfile, gc("the glob bomb", bash("touch /*/*/*/*/*/*/*/nothing; echo x > profile/x.yaml"))),
 		allow(gc("find -exec sed -i over pieces", bash(`find pieces -name '*.md' -exec sed -i 's/colour/color/g' {} +`))),
 		allow(gc("grep -rl pieces | xargs sed -i", bash("grep -rl colour pieces | xargs sed -i 's/colour/color/g'"))),
@@ -288,6 +291,10 @@ func shellGaps(w guardWorld) []guardRow {
 		allow(gc("git apply of a patch to a piece", bash("git apply patches/piece.patch"))),
 		allow(gc("git apply --check", bash("git apply --check /tmp/missing.patch"))),
 		allow(gc("git merge of a branch of pieces", bash("git merge --no-edit feature"))),
+		allow(gc("git merge of main, with the person's rule, into a draft", bash("git merge --no-edit main")).in("draft-wt")),
+		allow(gc("git rebase of a draft onto main", bash("git rebase main")).in("draft-wt")),
+		deny(asProfile, gc("git merge into a draft of a branch that changes a rule", bash("git merge sneaky")).in("draft-wt")),
+		allow(gc("git pull", bash("git pull --rebase"))),
 		allow(gc("git revert of a piece", bash("git revert --no-edit HEAD"))),
 		allow(gc("git reset --hard to the last piece", bash("git reset --hard HEAD~1"))),
 		allow(gc("git reset --hard", bash("git reset --hard"))),
@@ -366,6 +373,29 @@ func TestGuardDecidesInTime(t *testing.T) {
 	} {
 		if r := reasonOf(t, run(c, guardBudget)); r == "" {
 			t.Errorf("%s: let through", c.name)
+		}
+	}
+}
+
+// TestGuardHooksFolder: where core.hooksPath puts git's hooks in a folder
+// of the working tree (husky's), that folder's hooks are git's own too.
+func TestGuardHooksFolder(t *testing.T) {
+	w := newGuardWorld(t)
+	cmd := exec.Command("git", "config", "core.hooksPath", ".husky")
+	cmd.Dir = w.root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	writeTestFile(t, filepath.Join(w.root, ".husky", "post-commit"), "#!/bin/sh\nsw hook post-commit\n")
+	for _, r := range []guardRow{
+		deny(asSettings, gc("rm a hook there", bash("rm .husky/post-commit"))),
+		deny(asSettings, gc("rm -rf the folder", bash("rm -rf .husky"))),
+		deny(asSettings, gc("Write a hook there", write(".husky/commit-msg", "#!/bin/sh\n"))),
+		allow(gc("a note beside them", bash("echo notes > .husky/README.md"))),
+	} {
+		stdout, _ := w.runGuard(t, r.c)
+		if reason := reasonOf(t, stdout); r.reason == "" && reason != "" || !strings.Contains(reason, r.reason) {
+			t.Errorf("%s: got %q, want %q", r.c.name, reason, r.reason)
 		}
 	}
 }

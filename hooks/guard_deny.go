@@ -76,9 +76,9 @@ func shown(words []shWord) string {
 	for _, w := range words {
 		parts = append(parts, strings.NewReplacer(unknownText, "…", unknownName, "…", unknownBelow, "…").Replace(w.text))
 	}
-	s := strings.Join(parts, " ")
-	if len(s) > 120 {
-		s = s[:117] + "..."
+	s := strings.Join(strings.Fields(strings.Join(parts, " ")), " ")
+	if r := []rune(s); len(r) > 120 {
+		s = string(r[:117]) + "..."
 	}
-	return strings.Join(strings.Fields(s), " ")
+	return s
 }

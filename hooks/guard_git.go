@@ -38,14 +38,21 @@ func (a *shellAnalysis) git(args []shWord, in input) {
 
 // gitBring is a git command whose writes into the working tree only git
 // can list: the paths that differ between tip and its merge base with
-// base, or, with rev set, between the working tree and rev.
+// base, or, with rev set, between the working tree and rev. merge: it
+// brings tip's history in (merge, rebase, pull), so what tip holds of the
+// default branch is the person's already.
 type gitBring struct {
 	dir, what      string
 	base, tip, rev string
+	merge          bool
 }
 
 func (a *shellAnalysis) bring(what, base, tip string) {
 	a.gitBrings = append(a.gitBrings, gitBring{dir: a.dir, what: what, base: base, tip: tip})
+}
+
+func (a *shellAnalysis) bringMerge(what, tip string) {
+	a.gitBrings = append(a.gitBrings, gitBring{dir: a.dir, what: what, base: "HEAD", tip: tip, merge: true})
 }
 
 func (a *shellAnalysis) bringWorktree(what, rev string) {
@@ -85,7 +92,7 @@ func (a *shellAnalysis) gitWrites(sub string, rest []shWord, in input, what stri
 	case "pull":
 		if len(refs) > 1 && refs[0].text == "." {
 			for _, r := range refs[1:] {
-				a.bring(what, "HEAD", r.text)
+				a.bringMerge(what, r.text)
 			}
 		}
 	case "read-tree", "sparse-checkout":
@@ -256,7 +263,7 @@ func (a *shellAnalysis) gitMerge(sub string, rest, refs []shWord, what string) {
 		t := r.text
 		switch {
 		case sub == "merge" || sub == "rebase":
-			a.bring(what, "HEAD", t)
+			a.bringMerge(what, t)
 		case strings.Contains(t, ".."):
 			from, to, _ := strings.Cut(strings.Replace(t, "...", "..", 1), "..")
 			a.bring(what, from, to)

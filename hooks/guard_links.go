@@ -82,13 +82,43 @@ func (g *guard) brought(c gitBring) *denial {
 		}
 		return unknown("could not be asked about")
 	}
+	// For a merge: what tip changed since it left the default branch,
+	// asked once, when a kept path comes in.
+	var own map[string]bool
+	asked := false
 	for _, p := range paths {
 		if g.late() {
 			return &denial{kind: tooSlow, Why: "`" + c.what + "` writes more files than it can look through"}
 		}
-		if d := g.pathWrite(filepath.Join(repo.Root, filepath.FromSlash(p)), false); d != nil {
+		d := g.pathWrite(filepath.Join(repo.Root, filepath.FromSlash(p)), false)
+		if d == nil {
+			continue
+		}
+		if c.merge && !asked {
+			own, asked = pathsOffDefault(repo, c.tip), true
+		}
+		if !c.merge || own == nil || own[p] {
 			return d
 		}
 	}
 	return nil
+}
+
+// pathsOffDefault returns the paths tip changed since it left the
+// repository's default branch: what merging it brings that the person
+// has not taken in; nil when git cannot say.
+func pathsOffDefault(repo *git.Repo, tip string) map[string]bool {
+	all := map[string]bool{}
+	def, err := repo.DefaultBranch()
+	if err != nil {
+		return nil
+	}
+	paths, err := repo.PathsBrought(def, tip)
+	if err != nil {
+		return nil
+	}
+	for _, p := range paths {
+		all[p] = true
+	}
+	return all
 }

@@ -121,6 +121,7 @@ func (w guardWorld) history(t *testing.T) {
 		commit(branch)
 	}
 	git("checkout", "-q", "main")
+	git("worktree", "add", "-q", "-b", "draft", "../draft-wt", "main~2")
 	edit("pieces/walking.md", "An edit to stash.\n")
 	git("stash", "-q")
 	edit(".git/hooks/post-commit", "#!/bin/sh\nsw hook post-commit\n")
