@@ -74,6 +74,9 @@ func (a *shellAnalysis) gitWrites(sub string, rest []shWord, in input, what stri
 			a.writeWhole(w)
 		}
 	case "restore", "rm":
+		if sub == "restore" && hasWord(rest, "--staged", "-S") && !hasWord(rest, "--worktree", "-W") {
+			return // unstaging: the files, and what the next commit holds of them, stay
+		}
 		for _, w := range operands(rest, "seE", []string{"--source", "--exclude", "--pathspec-from-file"}) {
 			a.writeWhole(w)
 		}

@@ -153,15 +153,28 @@ func replaced(words []shWord, replace string, with shWord) []shWord {
 	return out
 }
 
-// find writes what it starts from when it deletes, or runs a command that
-// writes, on what it finds: any file below each start.
+// find writes what it finds when it deletes, or runs a command that
+// writes, on it: any file below each start, or, for an expression that
+// only asks for a name (-name '*.bak'), the files below that have it,
+// matched as a pattern.
 func (a *shellAnalysis) find(args []shWord) {
 	starts, i := findStarts(args)
+	name, named := findName(args[i:])
+	found := func(s shWord) []shWord {
+		if named {
+			return []shWord{{text: strings.TrimRight(s.text, "/") + "/**/" + name, glob: true}}
+		}
+		return []shWord{s, below(s)}
+	}
 	for ; i < len(args); i++ {
 		switch args[i].text {
 		case "-delete":
 			for _, s := range starts {
-				a.writeWhole(s)
+				if named {
+					a.write(found(s)[0], false)
+				} else {
+					a.writeWhole(s)
+				}
 			}
 		case "-fprint", "-fprint0", "-fprintf", "-fls":
 			if i+1 < len(args) {
@@ -173,13 +186,37 @@ func (a *shellAnalysis) find(args []shWord) {
 				j++
 			}
 			for _, s := range starts {
-				for _, found := range []shWord{s, below(s)} {
-					a.run(replaced(args[i+1:j], "{}", found), input0())
+				for _, f := range found(s) {
+					a.run(replaced(args[i+1:j], "{}", f), input0())
 				}
 			}
 			i = j
 		}
 	}
+}
+
+// findName returns the name pattern of a find expression that selects by
+// name and nothing that widens it (-o, !, -not, -path, -regex), its
+// tests otherwise being of kind, depth, size or time.
+func findName(expr []shWord) (string, bool) {
+	name := ""
+	for i := 0; i < len(expr); i++ {
+		switch t := expr[i].text; t {
+		case "-name", "-iname":
+			if i+1 >= len(expr) || name != "" || strings.Contains(expr[i+1].text, "/") {
+				return "", false
+			}
+			i++
+			name = expr[i].text
+		case "-type", "-maxdepth", "-mindepth", "-mtime", "-mmin", "-size", "-newer", "-user", "-perm":
+			i++
+		case "-o", "-or", "!", "-not", "-path", "-ipath", "-wholename", "-regex", "-iregex", "(", ")", ",", "-prune":
+			return "", false
+		case "-exec", "-execdir", "-ok", "-okdir":
+			return name, name != ""
+		}
+	}
+	return name, name != ""
 }
 
 // findStarts returns the folders find starts from (. when none), and
