@@ -26,7 +26,8 @@ func allow(c guardCase) guardRow { return guardRow{c, ""} }
 const (
 	asDecision = "would decide a suggestion of the person's review loop"
 	asHooksOff = "would turn off, remove or go around sw's hooks"
-	asProfile  = "style profile"
+	asProfile  = "part of the person's style profile"
+	asHolds    = "holds the person's style profile"
 	asSettings = "Only the person changes it."
 	asUnknown  = "The guard cannot tell what this command writes"
 	asSlow     = "could not read this command in time"
@@ -211,8 +212,8 @@ func shellGaps(w guardWorld) []guardRow {
 		deny(asProfile, gc("git apply from a heredoc", bash("git apply <<'EOF'\n"+rulePatch+"EOF"))),
 		deny(asUnknown, gc("git apply of a patch it cannot read", bash("git apply /tmp/missing.patch"))),
 		deny(asUnknown, gc("git am", bash("git am < /tmp/series.mbox"))),
-		deny(asProfile, gc("git checkout a commit's tree", bash("git checkout main -- ."))),
-		deny(asProfile, gc("git restore --source of the root", bash("git restore --source=HEAD~2 ."))),
+		deny(asHolds, gc("git checkout a commit's tree", bash("git checkout main -- ."))),
+		deny(asHolds, gc("git restore --source of the root", bash("git restore --source=HEAD~2 ."))),
 		deny(asProfile, gc("git restore --source of the profile", bash("git restore --source HEAD~2 profile/"))),
 		deny(asUnknown, gc("git read-tree -u", bash("git read-tree -u -m HEAD"))),
 		deny(asUnknown, gc("git sparse-checkout", bash("git sparse-checkout set pieces"))),
@@ -225,6 +226,7 @@ func shellGaps(w guardWorld) []guardRow {
 		deny(asProfile, gc("git reset --hard past the person's rule", bash("git reset --hard HEAD~2"))),
 		deny(asUnknown, gc("git revert of what git cannot find", bash("git revert no-such-commit"))),
 		deny(asUnknown, gc("git stash pop of a stash not there", bash("git stash pop stash@{3}"))),
+		deny(asProfile, gc("git stash apply of a rule's edit", bash("git stash apply stash@{1}"))),
 		deny(asProfile, gc("git worktree in the profile", bash("git worktree add profile/wt feature"))),
 		deny(asUnknown, gc("tar -x", bash("tar -xf /tmp/drafts.tar"))),
 		deny(asUnknown, gc("tar, old style", bash("tar xzf /tmp/drafts.tgz"))),
@@ -242,13 +244,13 @@ func shellGaps(w guardWorld) []guardRow {
 		deny(asProfile, gc("a write through a hard link", bash("echo 'rule: Jargon.' > pieces/jargon.yaml"))),
 		deny(asProfile, gc("Write through a hard link", write("pieces/jargon.yaml", "rule: Jargon.\n"))),
 		deny(asSettings, gc("find -exec sed -i over the tree (.sw.yaml first)", bash(`find . -name '*.yaml' -exec sed -i 's/short/long/' {} +`))),
-		deny(asProfile, gc("find -exec sed -i over the tree", bash(`find . -type f -exec sed -i 's/short/long/' {} +`))),
+		deny(asUnknown, gc("find -exec sed -i over the tree", bash(`find . -type f -exec sed -i 's/short/long/' {} +`))),
 		deny(asProfile, gc("find -delete by name, a rule among them", bash(`find . -name 'sentence-*' -delete`))),
 		allow(gc("find -delete by name", bash(`find . -name '*.bak' -delete`))),
 		allow(gc("git restore --staged", bash("git restore --staged ."))),
-		deny(asProfile, gc("grep -rl | xargs sed -i", bash("grep -rl short . | xargs sed -i 's/short/long/'"))),
-		deny(asProfile, gc("sed -i $(grep -rl)", bash("sed -i 's/short/long/' $(grep -rl short .)"))),
-		deny(asProfile, gc("while read over find", bash("find . -type f | while read -r f; do sed -i 's/a/b/' \"$f\"; done"))),
+		deny(asUnknown, gc("grep -rl | xargs sed -i", bash("grep -rl short . | xargs sed -i 's/short/long/'"))),
+		deny(asUnknown, gc("sed -i $(grep -rl)", bash("sed -i 's/short/long/' $(grep -rl short .)"))),
+		deny(asUnknown, gc("while read over find", bash("find . -type f | while read -r f; do sed -i 's/a/b/' \"$f\"; done"))),
 		deny(asUnknown, gc("xargs from a file", bash("cat /tmp/list | xargs rm"))),
 		deny(asUnknown, gc("cd to the top, then a write", bash(`cd "$(git rev-parse --show-toplevel)" && echo x > profile/x.yaml`))),
 		deny(asUnknown, gc("cd -, then a write", bash("cd - && rm -f x.yaml"))),
@@ -273,7 +275,7 @@ func shellGaps(w guardWorld) []guardRow {
 		deny(asProfile, gc("a command it cannot name, on a rule", bash(`$EDITOR profile/preferences/sentence-length.yaml`))),
 		deny(asProfile, gc("-o of any command", bash("pandoc pieces/walking.md -o profile/x.yaml"))),
 		deny(asProfile, gc("gzip a rule", bash("gzip profile/preferences/sentence-length.yaml"))),
-		deny(asProfile, gc("mktemp in the profile", bash("mktemp profile/x.XXXX"))),
+		deny(asUnknown, gc("mktemp in the profile", bash("mktemp profile/x.XXXX"))),
 		deny(asSettings, gc("unparseable, naming a git hook", bash("rm .git/hooks/post-commit )"))),
 		deny(asDecision, gc("unparseable, naming a suggestion", bash("git branch -D sw/1/boilerplate-publius )"))),
 		deny(asProfile, gc("the glob bomb", bash("touch /*/*/*/*/*/*/*/nothing; echo x > profile/x.yaml"))),

@@ -92,7 +92,7 @@ const rulePatch = "--- a/profile/preferences/sentence-length.yaml\n+++ b/profile
 // history makes the collection a git repository with a history the
 // guard asks about: the person's change to a rule, then a piece; a
 // branch that adds a piece, one that changes a rule, a suggestion branch,
-// and a stash of a piece's edit. A file outside the profile is a second
+// a stash of a rule's edit and, above it, one of a piece's. A file outside the profile is a second
 // name (a hard link) of a rule.
 func (w guardWorld) history(t *testing.T) {
 	t.Helper()
@@ -122,6 +122,8 @@ func (w guardWorld) history(t *testing.T) {
 	}
 	git("checkout", "-q", "main")
 	git("worktree", "add", "-q", "-b", "draft", "../draft-wt", "main~2")
+	edit("profile/preferences/sentence-length.yaml", "id: sentence-length\nrule: A stashed rule.\n")
+	git("stash", "-q")
 	edit("pieces/walking.md", "An edit to stash.\n")
 	git("stash", "-q")
 	edit(".git/hooks/post-commit", "#!/bin/sh\nsw hook post-commit\n")
