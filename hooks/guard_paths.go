@@ -5,6 +5,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"sw/hooks/git"
@@ -45,7 +46,7 @@ type location struct {
 	heldRel string
 }
 
-// stricter reports whether l should stand for a path rather than than
+// stricter reports whether l should stand for a path rather than
 // other: its kind is stricter, or as strict and holding more.
 func (l location) stricter(other location) bool {
 	return l.kind > other.kind || l.kind == other.kind && l.held > other.held
@@ -235,19 +236,10 @@ func (s *guardScope) findGit() {
 
 func (s *guardScope) addGitDir(d string) {
 	for _, sp := range []string{filepath.Clean(d), realPath(d)} {
-		if !containsString(s.gitDirs, sp) {
+		if !slices.Contains(s.gitDirs, sp) {
 			s.gitDirs = append(s.gitDirs, sp)
 		}
 	}
-}
-
-func containsString(list []string, s string) bool {
-	for _, e := range list {
-		if e == s {
-			return true
-		}
-	}
-	return false
 }
 
 // lookForHooksDir adds the hooks folder git runs, where core.hooksPath

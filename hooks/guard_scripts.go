@@ -99,16 +99,16 @@ func (a *shellAnalysis) xargs(args []shWord, in input) {
 	if len(cmd) == 0 {
 		return
 	}
-	input := []shWord{{text: unknownText}}
+	names := []shWord{{text: unknownText}}
 	if in.from != nil {
 		if list, ok := a.listing(in.from.words); ok {
-			input = list
+			names = list
 		}
 	}
 	if in.text != "" {
-		input = nil
+		names = nil
 		for _, f := range strings.Fields(in.text) {
-			input = append(input, shWord{text: f})
+			names = append(names, shWord{text: f})
 		}
 	}
 	// With -I (or -i, --replace), each input word takes the place of the
@@ -130,16 +130,13 @@ func (a *shellAnalysis) xargs(args []shWord, in input) {
 		}
 	}
 	if replace == "" {
-		a.run(append(append([]shWord(nil), cmd...), input...), input0())
+		a.run(append(append([]shWord(nil), cmd...), names...), input{})
 		return
 	}
-	for _, w := range input {
-		a.run(replaced(cmd, replace, w), input0())
+	for _, w := range names {
+		a.run(replaced(cmd, replace, w), input{})
 	}
 }
-
-// input0 is no input at all.
-func input0() input { return input{} }
 
 // replaced is words with each replace string put in as with.
 func replaced(words []shWord, replace string, with shWord) []shWord {
@@ -187,7 +184,7 @@ func (a *shellAnalysis) find(args []shWord) {
 			}
 			for _, s := range starts {
 				for _, f := range found(s) {
-					a.run(replaced(args[i+1:j], "{}", f), input0())
+					a.run(replaced(args[i+1:j], "{}", f), input{})
 				}
 			}
 			i = j

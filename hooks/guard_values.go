@@ -132,7 +132,7 @@ func trimmed(v, pat string, op syntax.ParExpOperator) string {
 
 // edited is ${v:offset:length} or ${v/pattern/string}: known only for a
 // known value, and then only roughly, so the guard does not pretend.
-func (a *shellAnalysis) edited(v string, _ *syntax.ParamExp) string {
+func edited(v string) string {
 	if v == "" {
 		return ""
 	}

@@ -217,7 +217,7 @@ func (a *shellAnalysis) param(p *syntax.ParamExp) string {
 	case p.Length:
 		return unknownName
 	case p.Slice != nil, p.Repl != nil:
-		return a.edited(v, p)
+		return edited(v)
 	case p.Exp != nil:
 		return a.expanded(v, p.Exp)
 	}
