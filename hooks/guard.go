@@ -7,42 +7,136 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path"
 	"path/filepath"
 	"strings"
-	"text/template"
-
-	"sw/profile/block"
-	"sw/profile/collection"
-	"sw/profile/confine"
-	"sw/templates"
+	"time"
 )
 
 // Guard is `sw hook guard`, Claude Code's PreToolUse hook: it keeps the
-// writing agent out of the style profile. A tool call that would write
-// profile/ or profile_feedback.json, or change sw's block in CLAUDE.md,
-// AGENTS.md or another target file, is denied, with a reason telling the
-// agent what to do instead; anything else gets no output, and the call
-// goes on as it would have. It always exits 0. It runs before every tool
-// call, so it decides on the hook's JSON alone, looking at the disk only
-// to find the collection, resolve links and read a target file an edit
-// names. Input it cannot read lets the call through, with one line on
-// stderr (a broken guard must not stop all work), unless what could be
-// read names a protected path for a writing tool.
-func Guard(io IO) int { return guardHook(io, foldsCase) }
+// writing agent out of what only the person changes or decides. A tool
+// call that would write profile/ or profile_feedback.json, change sw's
+// block in CLAUDE.md, AGENTS.md or another target file, decide a
+// suggestion (sw accept or reject, a merge, reset or deletion of an sw/
+// branch), or turn sw's hooks off (core.hooksPath, .git/hooks,
+// .claude/settings*.json, .sw.yaml, SW_HOOKS) is denied, with a reason
+// telling the agent what to do instead; so is a write the guard cannot
+// place, and a command it cannot read in time. Anything else gets no
+// output, and the call goes on as it would have. It always exits 0. It
+// runs before every tool call, so it decides on the hook's JSON alone,
+// looking at the disk only to find the collection, resolve links, read a
+// file an edit or a patch names and match patterns inside the
+// collection, and asking git only what a merge, cherry-pick, revert or
+// stash would bring. Input it cannot read lets the call through, with one
+// line on stderr (a broken guard must not stop all work), unless what
+// could be read names a protected path for a writing tool.
+func Guard(io IO) int {
+	return guardHook(io, guardOptions{folds: foldsCase, budget: guardBudget, wall: guardWallLimit})
+}
 
-// guardHook is Guard with the test of whether a collection's file system
-// compares names without case passed in.
-func guardHook(io IO, folds func(root string) bool) (code int) {
-	// A panic would exit with status 2, which Claude Code takes as a
-	// refusal: a fault in the guard would stop every tool call.
-	defer func() {
-		if r := recover(); r != nil {
-			fmt.Fprintf(io.Stderr, "sw: hook guard failed (%v); the tool call is let through\n", r)
-			code = 0
-		}
-	}()
+// The guard's limits. Claude Code waits for it before every tool call,
+// and lets a call through when a hook outlives its timeout; so a command
+// the guard has not read within its budget (a megabyte of words, a
+// pattern over a huge tree) is denied. The budget is processor time, so
+// that a busy machine does not turn an answer into a refusal; the clock
+// bounds it too (a file system that hangs, a git that does not answer),
+// well within Claude Code's timeout.
+const (
+	guardBudget    = 40 * time.Millisecond
+	guardWallLimit = 2 * time.Second
+)
+
+// guardOptions is what tests set apart from the real hook: whether a
+// collection's file system compares names without case, and the limits.
+type guardOptions struct {
+	folds        func(root string) bool
+	budget, wall time.Duration
+}
+
+// guardClock measures the guard's work against its limits.
+type guardClock struct {
+	cpu0         time.Duration
+	wall0        time.Time
+	budget, wall time.Duration
+}
+
+func startClock(opts guardOptions) guardClock {
+	return guardClock{cpu0: cpuTime(), wall0: time.Now(), budget: opts.budget, wall: opts.wall}
+}
+
+// over reports whether the guard has spent its budget: processor time
+// where the system tells it, the clock elsewhere, and the clock's limit
+// everywhere.
+func (c guardClock) over() bool {
+	elapsed := time.Since(c.wall0)
+	if elapsed > c.wall {
+		return true
+	}
+	if c.cpu0 > 0 {
+		return cpuTime()-c.cpu0 > c.budget
+	}
+	return elapsed > c.budget
+}
+
+// String says the budget in a reason.
+func (c guardClock) String() string {
+	if c.cpu0 > 0 {
+		return fmt.Sprintf("%v of processor time", c.budget)
+	}
+	return c.budget.String()
+}
+
+// verdict is what deciding a call came to.
+type verdict struct {
+	denial           *denial
+	problem, failure error
+}
+
+// guardHook is Guard with its options passed in.
+func guardHook(io IO, opts guardOptions) int {
 	data, readErr := readGuardInput(io.Stdin)
+	clock := startClock(opts)
+	done := make(chan verdict, 1)
+	go func() {
+		// A panic would exit with status 2, which Claude Code takes as a
+		// refusal: a fault in the guard would stop every tool call.
+		defer func() {
+			if r := recover(); r != nil {
+				done <- verdict{failure: fmt.Errorf("%v", r)}
+			}
+		}()
+		done <- decideInput(io, opts, data, readErr, clock)
+	}()
+	v := awaitVerdict(done, clock, len(data))
+	switch {
+	case v.failure != nil:
+		fmt.Fprintf(io.Stderr, "sw: hook guard failed (%v); the tool call is let through\n", v.failure)
+	case v.denial != nil:
+		writeDenial(io.Stdout, v.denial)
+	case v.problem != nil:
+		fmt.Fprintf(io.Stderr, "sw: hook guard: %s; the tool call is let through\n", oneLine(v.problem))
+	}
+	return 0
+}
+
+// awaitVerdict waits for the decision, looking at the clock every few
+// milliseconds: one not made within the budget is a denial.
+func awaitVerdict(done <-chan verdict, clock guardClock, size int) verdict {
+	tick := time.NewTicker(2 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case v := <-done:
+			return v
+		case <-tick.C:
+			if clock.over() {
+				return verdict{denial: &denial{kind: tooSlow, Why: fmt.Sprintf("%s of input, not decided within %v", byteSize(size), clock)}}
+			}
+		}
+	}
+}
+
+// decideInput reads the hook's JSON and decides the call.
+func decideInput(io IO, opts guardOptions, data []byte, readErr error, clock guardClock) verdict {
 	call, parseErr := parseGuardCall(data)
 	if readErr != nil {
 		parseErr = readErr
@@ -54,19 +148,24 @@ func guardHook(io IO, folds func(root string) bool) (code int) {
 	if dir == "" {
 		dir = io.Dir
 	}
-	g := newGuard(dir, io.Getenv, folds)
+	g := newGuard(dir, io.Getenv, opts.folds)
+	g.clock = clock
 	d, problem := g.decide(call)
-	if d != nil {
-		writeDenial(io.Stdout, d)
-		return 0
-	}
 	if parseErr == nil {
 		parseErr = problem
 	}
-	if parseErr != nil {
-		fmt.Fprintf(io.Stderr, "sw: hook guard: %s; the tool call is let through\n", oneLine(parseErr))
+	return verdict{denial: d, problem: parseErr}
+}
+
+// byteSize says n bytes in words.
+func byteSize(n int) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%d KB", n>>10)
 	}
-	return 0
+	return fmt.Sprintf("%d bytes", n)
 }
 
 func readGuardInput(stdin io.Reader) ([]byte, error) {
@@ -96,8 +195,16 @@ type guardCall struct {
 // short, say) is read as far as it goes, so that a write tool naming a
 // protected path is still seen; the error says what was wrong.
 func parseGuardCall(data []byte) (guardCall, error) {
-	var top map[string]json.RawMessage
-	if err := json.Unmarshal(data, &top); err != nil {
+	// One pass over the input: a Bash call's command may be a megabyte.
+	var top struct {
+		Event json.RawMessage            `json:"hook_event_name"`
+		Tool  json.RawMessage            `json:"tool_name"`
+		Cwd   json.RawMessage            `json:"cwd"`
+		Input map[string]json.RawMessage `json:"tool_input"`
+	}
+	err := json.Unmarshal(data, &top)
+	var typeErr *json.UnmarshalTypeError
+	if err != nil && !errors.As(err, &typeErr) {
 		salvaged := salvageStrings(data)
 		call := guardCall{event: salvaged["hook_event_name"], tool: salvaged["tool_name"], cwd: salvaged["cwd"],
 			input: map[string]json.RawMessage{}}
@@ -111,14 +218,18 @@ func parseGuardCall(data []byte) (guardCall, error) {
 		}
 		return call, fmt.Errorf("hook input is not valid JSON (%v)", err)
 	}
-	var call guardCall
+	call := guardCall{input: top.Input}
 	var odd []string
-	for key, dst := range map[string]*string{"hook_event_name": &call.event, "tool_name": &call.tool, "cwd": &call.cwd} {
-		if raw, ok := top[key]; ok && json.Unmarshal(raw, dst) != nil {
-			odd = append(odd, key)
+	for _, f := range []struct {
+		key string
+		raw json.RawMessage
+		dst *string
+	}{{"hook_event_name", top.Event, &call.event}, {"tool_name", top.Tool, &call.tool}, {"cwd", top.Cwd, &call.cwd}} {
+		if f.raw != nil && json.Unmarshal(f.raw, f.dst) != nil {
+			odd = append(odd, f.key)
 		}
 	}
-	if raw, ok := top["tool_input"]; ok && json.Unmarshal(raw, &call.input) != nil {
+	if typeErr != nil {
 		odd = append(odd, "tool_input")
 	}
 	if len(odd) > 0 {
@@ -174,37 +285,6 @@ func salvageStrings(data []byte) map[string]string {
 	}
 }
 
-// denial is why a call is denied, for the reason's template.
-type denial struct {
-	Path  string // the protected path, relative to the collection's root
-	Block bool   // sw's block in a target file, not the profile itself
-	Holds bool   // a folder that holds the profile
-	Shell bool   // a Bash command, not a file tool
-}
-
-func writeDenial(w io.Writer, d *denial) {
-	type specific struct {
-		HookEventName            string `json:"hookEventName"`
-		PermissionDecision       string `json:"permissionDecision"`
-		PermissionDecisionReason string `json:"permissionDecisionReason"`
-	}
-	out := struct {
-		HookSpecificOutput specific `json:"hookSpecificOutput"`
-	}{specific{"PreToolUse", "deny", denialReason(d)}}
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.Encode(out)
-}
-
-func denialReason(d *denial) string {
-	var b strings.Builder
-	t := template.Must(template.New("guard").Parse(templates.Text("agent/guard-deny.txt")))
-	if err := t.Execute(&b, d); err != nil {
-		return d.Path + " is part of the style profile, which only the person changes, through suggestions they review (sw review)."
-	}
-	return strings.TrimSpace(b.String())
-}
-
 // guard decides one tool call.
 type guard struct {
 	dir    string // the project folder: where relative paths start
@@ -214,6 +294,10 @@ type guard struct {
 	// system the machine does not have).
 	folds  func(root string) bool
 	scopes map[string]*guardScope // by the folder they were looked up from
+	clock  guardClock             // past its budget, what is left to look at is not looked at
+	// decided caches each write's answer, by its folder and words: a long
+	// command repeats its writes.
+	decided map[shellWrite]*denial
 }
 
 func newGuard(dir string, getenv func(string) string, folds func(root string) bool) *guard {
@@ -223,8 +307,12 @@ func newGuard(dir string, getenv func(string) string, folds func(root string) bo
 	if abs, err := filepath.Abs(dir); err == nil {
 		dir = abs
 	}
-	return &guard{dir: dir, getenv: getenv, folds: folds, scopes: map[string]*guardScope{}}
+	return &guard{dir: dir, getenv: getenv, folds: folds, scopes: map[string]*guardScope{},
+		clock: startClock(guardOptions{budget: guardBudget, wall: guardWallLimit}), decided: map[shellWrite]*denial{}}
 }
+
+// late reports whether the guard has spent its budget.
+func (g *guard) late() bool { return g.clock.over() }
 
 // decide returns why the call is denied, or nil to let it through, and a
 // problem with the input that let it through.
@@ -255,10 +343,19 @@ func (g *guard) decide(call guardCall) (*denial, error) {
 
 // fileTool decides a call of a file tool on p.
 func (g *guard) fileTool(call guardCall, p string) *denial {
-	at := g.locate(p, g.dir)
+	at := g.locateHooks(g.locate(p, g.dir), false)
 	switch at.kind {
 	case inProfile:
 		return &denial{Path: at.rel}
+	case inSwSettings:
+		return &denial{kind: writesSettings, Path: at.rel, SwSettings: true}
+	case inGit:
+		return &denial{kind: writesSettings, Path: at.rel}
+	case inAgentSettings:
+		before, err := at.read()
+		if err != nil && !errors.Is(err, os.ErrNotExist) || !editKeepsAgentEntries(call, before) {
+			return &denial{kind: writesSettings, Path: at.rel, AgentSettings: true}
+		}
 	case inTarget:
 		before, err := at.read()
 		if err != nil && !errors.Is(err, os.ErrNotExist) {
@@ -268,461 +365,33 @@ func (g *guard) fileTool(call guardCall, p string) *denial {
 			return &denial{Path: at.rel, Block: true}
 		}
 	}
-	return nil
-}
-
-// editKeepsBlock reports whether a file tool's call leaves sw's block in a
-// target file as it is: an edit's old text must not reach into the block,
-// and the file it leaves must hold the same block, byte for byte (or no
-// block, if it had none). A call whose fields cannot be read is taken to
-// change it, when there is a block.
-func editKeepsBlock(call guardCall, before []byte) bool {
-	_, _, had := blockSpan(before)
-	str := func(raw json.RawMessage, s *string) bool { return raw == nil || json.Unmarshal(raw, s) == nil }
-	var after []byte
-	switch call.tool {
-	case "Write":
-		var content string
-		if !str(call.input["content"], &content) {
-			return !had
-		}
-		after = []byte(content)
-	case "Edit", "MultiEdit":
-		type edit struct {
-			Old        *string `json:"old_string"`
-			New        *string `json:"new_string"`
-			ReplaceAll bool    `json:"replace_all"`
-		}
-		var edits []edit
-		if call.tool == "Edit" {
-			var e edit
-			raw, _ := json.Marshal(call.input)
-			if json.Unmarshal(raw, &e) != nil {
-				return !had
-			}
-			edits = []edit{e}
-		} else if json.Unmarshal(call.input["edits"], &edits) != nil {
-			return !had
-		}
-		after = before
-		for _, e := range edits {
-			if e.Old == nil || e.New == nil {
-				return !had
-			}
-			var ok bool
-			if after, ok = applyEdit(after, *e.Old, *e.New, e.ReplaceAll); !ok {
-				return false
-			}
-		}
-	default: // NotebookEdit: a target file is Markdown, not a notebook
-		return !had
-	}
-	return sameBlock(before, after)
-}
-
-// applyEdit applies one replacement as the Edit tool does, and reports
-// false when the old text reaches into the block. Old text that is not in
-// the file changes nothing (the tool will say so); empty old text is a
-// new file's content.
-func applyEdit(content []byte, old, new string, all bool) ([]byte, bool) {
-	if old == "" {
-		return []byte(new), true
-	}
-	start, end, found := blockSpan(content)
-	for i := 0; ; {
-		k := bytes.Index(content[i:], []byte(old))
-		if k < 0 {
-			break
-		}
-		k += i
-		if found && k < end && k+len(old) > start {
-			return nil, false
-		}
-		i = k + len(old)
-	}
-	n := 1
-	if all {
-		n = -1
-	}
-	return bytes.Replace(content, []byte(old), []byte(new), n), true
-}
-
-// sameBlock reports whether before and after hold the same block, or both
-// none.
-func sameBlock(before, after []byte) bool {
-	s1, e1, had := blockSpan(before)
-	s2, e2, has := blockSpan(after)
-	if !had || !has {
-		return had == has
-	}
-	return bytes.Equal(before[s1:e1], after[s2:e2])
-}
-
-// blockSpan finds sw's block in a target file's content as the block
-// package finds it (markers in code are text). A broken block (a marker
-// without its partner, two blocks) spans from its first marker line to
-// its last.
-func blockSpan(content []byte) (start, end int, found bool) {
-	if start, end, found, err := block.Span(content); err == nil {
-		return start, end, found
-	}
-	start = -1
-	for i := 0; i < len(content); {
-		j := bytes.IndexByte(content[i:], '\n')
-		lineEnd := len(content)
-		if j >= 0 {
-			lineEnd = i + j
-		}
-		line := bytes.TrimSpace(content[i:lineEnd])
-		if bytes.HasPrefix(line, []byte("<!-- sw:begin")) || bytes.HasPrefix(line, []byte("<!-- sw:end")) {
-			if start < 0 {
-				start = i
-			}
-			end = lineEnd
-		}
-		i = lineEnd + 1
-	}
-	return max(start, 0), end, start >= 0
-}
-
-// bash decides a Bash call: it is denied when the command writes a
-// protected path. A command the parser cannot read whole (the shell would
-// likely refuse it too) is denied when any word of it names the profile
-// or a target file that holds sw's block, and let through otherwise, with
-// the parser's error for the one line on stderr.
-func (g *guard) bash(command string) (*denial, error) {
-	writes, err := shellWrites(command, g.dir, g.getenv)
-	for _, w := range writes {
-		if d := g.written(w); d != nil {
-			return d, nil
-		}
-	}
-	if err == nil {
-		return nil, nil
-	}
-	// Each distinct word once: a long unreadable command (an unclosed
-	// heredoc holding a draft) repeats its words thousands of times, and
-	// each look costs the word's links resolved.
-	seen := map[string]bool{}
-	for _, word := range strings.FieldsFunc(command, func(r rune) bool { return strings.ContainsRune(" \t\r\n;&|()<>'\"`$={},", r) }) {
-		if seen[word] {
-			continue
-		}
-		seen[word] = true
-		if d := g.written(shellWrite{word: shWord{text: word}, dir: g.dir}); d != nil {
-			return d, nil
-		}
-	}
-	return nil, fmt.Errorf("the Bash command is not shell the guard can read (%v)", err)
-}
-
-// written decides one path a command writes.
-func (g *guard) written(w shellWrite) *denial {
-	for _, p := range g.globbed(w) {
-		if p == "/dev/null" || strings.HasPrefix(p, "/dev/fd/") || p == "/dev/stdout" || p == "/dev/stderr" {
-			continue
-		}
-		at := g.locate(p, w.dir)
-		switch {
-		case at.kind == inProfile:
-			return &denial{Path: at.rel, Shell: true}
-		case at.kind == holdsProfile && w.whole:
-			return &denial{Path: at.rel, Holds: true, Shell: true}
-		case at.kind == inTarget:
-			// The shell cannot say what a command leaves in the file:
-			// one that holds a block is kept from it.
-			content, err := at.read()
-			if _, _, has := blockSpan(content); has || err != nil && !errors.Is(err, os.ErrNotExist) {
-				return &denial{Path: at.rel, Block: true, Shell: true}
-			}
-		}
+	if at.kind == outside && g.hardLinkToProfile(at.file) {
+		return &denial{Path: filepath.ToSlash(p)}
 	}
 	return nil
 }
 
-// globbed returns the paths a shell word stands for: the word itself and,
-// when it has an unquoted pattern, the files it matches.
-func (g *guard) globbed(w shellWrite) []string {
-	out := []string{w.word.text}
-	if !w.word.glob {
-		return out
+// locateHooks places a path at, which stands outside everything else
+// kept, against the hooks folder git runs when core.hooksPath puts it
+// elsewhere: when the path is named like a git hook, or is a folder
+// written whole. Finding that folder takes a git command, so other
+// writes do not ask.
+func (g *guard) locateHooks(at location, whole bool) location {
+	name := strings.TrimSuffix(strings.TrimSuffix(filepath.Base(at.file), ".sw-chained"), ".sw-altered")
+	if at.kind != outside || !whole && !gitHookNames[name] {
+		return at
 	}
-	pattern := w.word.text
-	if !filepath.IsAbs(pattern) {
-		pattern = filepath.Join(w.dir, pattern)
+	if s := g.scopeAt(g.dir); s != nil {
+		s.lookForHooksDir()
 	}
-	matches, _ := filepath.Glob(pattern)
-	if len(matches) > 256 {
-		matches = matches[:256]
-	}
-	return append(out, matches...)
-}
-
-type pathKind int
-
-const (
-	outside      pathKind = iota
-	holdsProfile          // a folder the profile is in: the collection's root or above
-	inTarget              // a target file, whose block is protected
-	inProfile             // profile/ or profile_feedback.json: never written
-)
-
-// location is where a path stands in a collection.
-type location struct {
-	kind pathKind
-	rel  string // relative to the collection's root, for the reason
-	file string // the path, absolute, to read a target file
-	fold bool   // names compare without case
-}
-
-// read reads a target file. Where names compare without case, a name in
-// another case is the same file, and the file is found as such a file
-// system finds it.
-func (l location) read() ([]byte, error) {
-	data, err := confine.ReadFile(l.file) // a link to a device is not read forever
-	if l.fold && errors.Is(err, os.ErrNotExist) {
-		if p, ok := foldedPath(l.file); ok {
-			return confine.ReadFile(p)
-		}
-	}
-	return data, err
-}
-
-// foldedPath finds the file at p, each name in it matched in any case.
-func foldedPath(p string) (string, bool) {
-	if _, err := os.Lstat(p); err == nil {
-		return p, true
-	}
-	dir := filepath.Dir(p)
-	if dir == p {
-		return "", false
-	}
-	dir, ok := foldedPath(dir)
-	if !ok {
-		return "", false
-	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return "", false
-	}
-	for _, e := range entries {
-		if strings.EqualFold(e.Name(), filepath.Base(p)) {
-			return filepath.Join(dir, e.Name()), true
-		}
-	}
-	return "", false
-}
-
-// guardScope is a collection as the guard compares paths with it.
-type guardScope struct {
-	roots   []string // its root as found, and with links resolved
-	profile string   // the profile's folder, relative
-	targets []string // target files, relative, beyond every CLAUDE.md and AGENTS.md
-	fold    bool     // names compare without case
-}
-
-// locate finds where p, relative to base unless absolute, stands: each of
-// its spellings (as written and cleaned, with links resolved) in the
-// project's collection and in the collection holding p, the strictest
-// answer winning.
-func (g *guard) locate(p, base string) location {
-	if home := g.getenv("HOME"); home != "" && (p == "~" || strings.HasPrefix(p, "~/")) {
-		p = home + p[1:]
-	}
-	raw := p
-	if !filepath.IsAbs(raw) {
-		raw = base + string(filepath.Separator) + raw
-	}
-	spellings := []string{filepath.Clean(raw), realPath(raw)}
-	best := location{file: spellings[0]}
-	for _, s := range g.scopesFor(spellings) {
-		for _, sp := range spellings {
-			if at := s.locate(sp); at.kind > best.kind {
-				best.kind, best.rel, best.fold = at.kind, at.rel, s.fold
-			}
-		}
-	}
-	return best
-}
-
-// scopesFor returns the collections to hold paths against: the project's,
-// and, for a path outside it, the one the path is in.
-func (g *guard) scopesFor(spellings []string) []*guardScope {
-	var out []*guardScope
-	project := g.scopeAt(g.dir)
-	if project != nil {
-		out = append(out, project)
-	}
-	for _, sp := range spellings {
-		if project != nil && project.holds(sp) {
-			continue
-		}
-		if s := g.scopeAt(filepath.Dir(sp)); s != nil && s != project {
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
-// scopeAt opens the collection dir is in, or nil. A collection whose
-// settings are broken is still protected, at the nearest folder above
-// with .sw.yaml.
-func (g *guard) scopeAt(dir string) *guardScope {
-	if s, ok := g.scopes[dir]; ok {
-		return s
-	}
-	var s *guardScope
-	c, err := collection.Find(dir)
-	switch {
-	case err == nil:
-		s = &guardScope{roots: []string{c.Root}, profile: c.Profile().Dir, targets: c.Settings.Targets}
-	case !errors.Is(err, collection.ErrNotCollection):
-		if root := nearestSettings(dir); root != "" {
-			s = &guardScope{roots: []string{root}, profile: collection.ProfileDir}
-		}
-	}
-	if s != nil {
-		if known := g.scopeWithRoot(s.roots[0]); known != nil {
-			s = known
-		} else {
-			if real := realPath(s.roots[0]); real != s.roots[0] {
-				s.roots = append(s.roots, real)
-			}
-			s.fold = g.folds(s.roots[0])
-		}
-	}
-	g.scopes[dir] = s
-	return s
-}
-
-func (g *guard) scopeWithRoot(root string) *guardScope {
 	for _, s := range g.scopes {
-		if s != nil && s.roots[0] == root {
-			return s
+		if s != nil {
+			s.lookForHooksDir()
 		}
 	}
-	return nil
+	return g.locate(at.file, "/")
 }
 
-func nearestSettings(dir string) string {
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return ""
-	}
-	for d := abs; ; d = filepath.Dir(d) {
-		if _, err := os.Stat(filepath.Join(d, collection.SettingsFile)); err == nil {
-			return d
-		}
-		if filepath.Dir(d) == d {
-			return ""
-		}
-	}
-}
-
-// foldsCase reports whether the file system at root finds a name in
-// another case: .sw.yaml, there in every collection, asked for as
-// .SW.YAML.
-func foldsCase(root string) bool {
-	a, err := os.Stat(filepath.Join(root, collection.SettingsFile))
-	if err != nil {
-		return false
-	}
-	b, err := os.Stat(filepath.Join(root, strings.ToUpper(collection.SettingsFile)))
-	return err == nil && os.SameFile(a, b)
-}
-
-func (s *guardScope) norm(p string) string {
-	if s.fold {
-		return strings.ToLower(p)
-	}
-	return p
-}
-
-// holds reports whether p is the root or inside it.
-func (s *guardScope) holds(p string) bool {
-	for _, root := range s.roots {
-		if _, ok := within(s.norm(root), s.norm(p)); ok {
-			return true
-		}
-	}
-	return false
-}
-
-// locate places p, absolute and clean, in the collection.
-func (s *guardScope) locate(p string) location {
-	best := location{}
-	for _, root := range s.roots {
-		rel, in := within(s.norm(root), s.norm(p))
-		if !in {
-			if _, above := within(s.norm(p), s.norm(root)); above {
-				best.kind, best.rel = max(best.kind, holdsProfile), "."
-			}
-			continue
-		}
-		shown := rel
-		if rel != "." && len(p) >= len(rel) && s.fold {
-			shown = filepath.ToSlash(p[len(p)-len(rel):]) // in the case it was given
-		}
-		kind := s.kindOf(rel)
-		if kind > best.kind {
-			best.kind, best.rel = kind, shown
-		}
-	}
-	return best
-}
-
-func (s *guardScope) kindOf(rel string) pathKind {
-	profile := s.norm(s.profile)
-	switch {
-	case rel == ".":
-		return holdsProfile
-	case rel == profile || strings.HasPrefix(rel, profile+"/") || rel == s.norm(collection.FeedbackFile):
-		return inProfile
-	case strings.HasPrefix(profile, rel+"/"):
-		return holdsProfile
-	}
-	base := path.Base(rel)
-	if base == s.norm(collection.ClaudeFile) || base == s.norm("AGENTS.md") {
-		return inTarget
-	}
-	for _, t := range s.targets {
-		if rel == s.norm(path.Clean(t)) {
-			return inTarget
-		}
-	}
-	return outside
-}
-
-// within returns p relative to root, slash-separated, when p is root
-// ("." ) or inside it.
-func within(root, p string) (string, bool) {
-	rel, err := filepath.Rel(root, p)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return "", false
-	}
-	return filepath.ToSlash(rel), true
-}
-
-// realPath is p with every link resolved, as the system would follow it
-// to open p: the part that exists is resolved, the rest joined on (a link
-// at the end that leads nowhere yet is followed too).
-func realPath(p string) string {
-	for range 40 {
-		if real, err := filepath.EvalSymlinks(p); err == nil {
-			return real
-		}
-		target, err := os.Readlink(p)
-		if err != nil {
-			break
-		}
-		if !filepath.IsAbs(target) {
-			target = filepath.Join(filepath.Dir(p), target)
-		}
-		p = target
-	}
-	dir, base := filepath.Dir(p), filepath.Base(p)
-	if dir == p || base == string(filepath.Separator) {
-		return filepath.Clean(p)
-	}
-	return filepath.Join(realPath(dir), base)
-}
+// gitHookNames are the hooks git runs that sw installs.
+var gitHookNames = map[string]bool{"post-commit": true, "post-merge": true, "post-rewrite": true,
+	"pre-push": true, "commit-msg": true, "pre-commit": true, "reference-transaction": true}

@@ -10,10 +10,13 @@ import (
 // (mvdan.cc/sh): statements, pipes, redirections, heredocs, loops,
 // functions, and the scripts inside command and process substitutions.
 // It runs nothing, and expands words as the shell would with only what it
-// can know ($HOME, $PWD, the project folder, variables the command itself
-// sets, ~, braces; see guard_words.go); a variable it cannot know stands
-// as $NAME. From the commands it finds the paths they would write,
-// replace or remove (see guard_commands.go); reading is never a write.
+// can know ($HOME, $TMPDIR, $PWD, the project folder, variables the
+// command itself sets, ~, braces, and the output of a few commands that
+// only print: see guard_words.go); what it cannot know stands as a mark
+// that says so. From the commands it finds the paths they would write,
+// replace or remove (guard_commands.go), and what would decide a
+// suggestion or turn sw's hooks off (guard_git.go, guard_switches.go);
+// reading is never a write.
 
 // shWord is one word of a command as the shell passes it on: expanded,
 // its quotes removed.
@@ -23,11 +26,23 @@ type shWord struct {
 }
 
 // shCall is one simple command as the guard has read it: its words, and
-// the text a heredoc or here-string gives its input.
+// what it reads on stdin.
 type shCall struct {
 	words []shWord
-	stdin string
+	in    input
 }
+
+// input is what a command reads on stdin, as far as the guard knows it.
+type input struct {
+	text  string  // a heredoc's or here-string's text, or what echo sends down a pipe
+	file  string  // a file redirected in with <
+	piped bool    // it comes down a pipe
+	from  *shCall // the command on the pipe's other end, if it is one
+}
+
+// known reports whether the guard knows all the input is: text, or a
+// file it may read, or nothing.
+func (in input) known() bool { return in.text != "" || in.file != "" || !in.piped }
 
 // shellWrite is a path a command would write: create, change, replace or
 // remove.
@@ -38,19 +53,29 @@ type shellWrite struct {
 	// mv, git checkout of a folder), so naming a folder that holds the
 	// profile writes the profile.
 	whole bool
+	why   string // what the guard cannot tell of it, for the reason, when it cannot be placed
 }
 
 // shellAnalysis walks a command line in order, following cd, and collects
 // what it writes.
 type shellAnalysis struct {
 	dir    string
+	oldDir string // the folder cd - goes back to
 	getenv func(string) string
 	vars   map[string]string
 	writes []shellWrite
-	depth  int // scripts inside scripts (sh -c, eval), bounded
-	loops  int // the runs of the loops around the statement being read
-	spent  int // bytes of known values put into words, bounded
-	err    error
+	// gitBrings are git commands whose writes only git can list (a merge,
+	// a cherry-pick, a stash applied), for the guard to ask git about.
+	gitBrings []gitBring
+	denial    *denial // the first thing found that decides for the person or turns hooks off
+	depth     int     // scripts inside scripts (sh -c, eval), bounded
+	loops     int     // the runs of the loops around the statement being read
+	spent     int     // bytes of known values put into words, bounded
+	pipe      *shCall // the command feeding the pipe the statement being read is on
+	err       error
+	isLate    func() bool // whether the guard's deadline has passed
+	late      bool        // it had, and the rest was not read
+	steps     int
 }
 
 // Bounds that keep a hostile command from making the guard slow.
@@ -62,48 +87,44 @@ const (
 	maxBraceParts  = 1 << 16 // the word parts a word's braces expand to, in all
 )
 
+func newShellAnalysis(dir string, getenv func(string) string, late func() bool) *shellAnalysis {
+	if late == nil {
+		late = func() bool { return false }
+	}
+	return &shellAnalysis{dir: dir, oldDir: unknownText, getenv: getenv, vars: map[string]string{}, loops: 1, isLate: late}
+}
+
 // shellWrites returns what the command line src would write, run in dir,
 // and the parser's first error when src (or a script inside it) is not
 // shell it can read whole; what it could read is still looked at.
 func shellWrites(src, dir string, getenv func(string) string) ([]shellWrite, error) {
-	a := &shellAnalysis{dir: dir, getenv: getenv, vars: map[string]string{}, loops: 1}
+	a := newShellAnalysis(dir, getenv, nil)
 	a.script(src)
 	return a.writes, a.err
 }
 
-// variable is a variable's value as far as the command can be known: one
-// it set, the folder it runs in, the home and project folders; any other
-// stands for itself.
-func (a *shellAnalysis) variable(name string) string {
-	if v, ok := a.vars[name]; ok && a.known(v) {
-		return v
+// tooLate reports whether the analysis should stop: the deadline has
+// passed. The clock is read every few statements.
+func (a *shellAnalysis) tooLate() bool {
+	if a.late {
+		return true
 	}
-	switch name {
-	case "PWD":
-		if a.known(a.dir) {
-			return a.dir
-		}
-	case "HOME", "CLAUDE_PROJECT_DIR":
-		if v := a.getenv(name); v != "" && a.known(v) {
-			return v
-		}
+	if a.steps++; a.steps%64 == 0 && a.isLate() {
+		a.late = true
 	}
-	if !syntax.ValidName(name) {
-		return "$" // $?, $#, $1, ...
-	}
-	return "$" + name
+	return a.late
 }
 
-// known reports whether the value v may still go into words: values that
-// grow with each use (a=$a$a) would otherwise fill memory.
-func (a *shellAnalysis) known(v string) bool {
-	a.spent += len(v)
-	return a.spent <= maxKnownBytes
+// refuse notes the first thing found that the guard denies outright.
+func (a *shellAnalysis) refuse(d *denial) {
+	if a.denial == nil {
+		a.denial = d
+	}
 }
 
 // script parses src and walks its statements.
 func (a *shellAnalysis) script(src string) {
-	if a.depth > maxScriptDepth {
+	if a.depth > maxScriptDepth || a.tooLate() {
 		return
 	}
 	a.depth++
@@ -119,6 +140,9 @@ func (a *shellAnalysis) script(src string) {
 
 func (a *shellAnalysis) stmts(list []*syntax.Stmt) {
 	for _, s := range list {
+		if a.tooLate() {
+			return
+		}
 		a.stmt(s, nil)
 	}
 }
@@ -126,9 +150,9 @@ func (a *shellAnalysis) stmts(list []*syntax.Stmt) {
 // subshell walks statements that run in a subshell of their own: a cd
 // there stays there.
 func (a *shellAnalysis) subshell(list []*syntax.Stmt) {
-	dir := a.dir
+	dir, old := a.dir, a.oldDir
 	a.stmts(list)
-	a.dir = dir
+	a.dir, a.oldDir = dir, old
 }
 
 // stmt walks one statement, whose input comes down a pipe from the call
@@ -137,10 +161,14 @@ func (a *shellAnalysis) subshell(list []*syntax.Stmt) {
 func (a *shellAnalysis) stmt(s *syntax.Stmt, from *shCall) *shCall {
 	// The substitutions in its words run first, each in a subshell.
 	nested(s, nil, a.subshell)
-	stdin := a.redirects(s.Redirs)
+	in := a.redirects(s.Redirs)
+	if in.text == "" && in.file == "" && from != nil {
+		in.piped, in.from = true, from
+		in.text = from.pipedText()
+	}
 	switch c := s.Cmd.(type) {
 	case *syntax.CallExpr:
-		return a.call(c, stdin, from)
+		return a.call(c, in)
 	case *syntax.BinaryCmd:
 		if c.Op != syntax.Pipe && c.Op != syntax.PipeAll {
 			a.stmt(c.X, nil)
@@ -148,23 +176,32 @@ func (a *shellAnalysis) stmt(s *syntax.Stmt, from *shCall) *shCall {
 			return nil
 		}
 		// Each side of a pipe runs in a subshell.
-		dir := a.dir
+		dir, old := a.dir, a.oldDir
 		left := a.stmt(c.X, from)
-		a.dir = dir
+		a.dir, a.oldDir = dir, old
+		if left == nil {
+			left = &shCall{} // a compound command: its output is not known
+		}
 		right := a.stmt(c.Y, left)
-		a.dir = dir
+		a.dir, a.oldDir = dir, old
 		return right
 	case *syntax.Subshell:
 		a.subshell(c.Stmts)
 	case *syntax.ForClause:
 		a.loop(c)
 	case *syntax.DeclClause:
-		a.assign(c.Args)
+		a.declare(c)
 	case nil:
 	default:
 		// if, while, case, { }, a function's body (read where it is
-		// defined: it is there to be called), time, coproc.
+		// defined: it is there to be called), time, coproc. A while
+		// read loop at the end of a pipe reads what the pipe brings.
+		pipe := a.pipe
+		if from != nil {
+			a.pipe = from
+		}
 		nested(c, a.stmts, nil)
+		a.pipe = pipe
 	}
 	return nil
 }
@@ -199,26 +236,51 @@ func nested(n syntax.Node, stmts, subst func([]*syntax.Stmt)) {
 
 // call reads a simple command: assignments alone set variables for what
 // follows; otherwise its words are expanded and run.
-func (a *shellAnalysis) call(c *syntax.CallExpr, stdin string, from *shCall) *shCall {
+func (a *shellAnalysis) call(c *syntax.CallExpr, in input) *shCall {
 	if len(c.Args) == 0 {
 		a.assign(c.Assigns)
 		return nil
 	}
 	// Assignments before a command are for it alone.
-	call := &shCall{words: a.fields(c.Args...), stdin: stdin}
-	if stdin == "" && from != nil {
-		stdin = from.pipedText()
+	for _, as := range c.Assigns {
+		if as.Name != nil {
+			a.setting(as.Name.Value, a.assignedValue(as))
+		}
 	}
-	a.run(call.words, stdin, from)
+	call := &shCall{words: a.fields(c.Args...), in: in}
+	a.run(call.words, in)
 	return call
 }
 
 func (a *shellAnalysis) assign(list []*syntax.Assign) {
 	for _, as := range list {
-		if as.Name != nil && !as.Naked && as.Value != nil {
-			a.vars[as.Name.Value] = a.literal(as.Value)
+		if as.Name == nil {
+			continue
+		}
+		value := a.assignedValue(as)
+		a.setting(as.Name.Value, value)
+		if !as.Naked {
+			a.vars[as.Name.Value] = value
 		}
 	}
+}
+
+// assignedValue is the value an assignment gives, as far as it can be
+// known: an array's is not.
+func (a *shellAnalysis) assignedValue(as *syntax.Assign) string {
+	switch {
+	case as.Array != nil:
+		return unknownText
+	case as.Value == nil:
+		return ""
+	}
+	return a.literal(as.Value)
+}
+
+// declare reads export, declare, local and the like: they set variables
+// as assignments do, and export names set before.
+func (a *shellAnalysis) declare(c *syntax.DeclClause) {
+	a.assign(c.Args)
 }
 
 // loop reads a for or select loop's body once for each value its
@@ -229,6 +291,9 @@ func (a *shellAnalysis) loop(c *syntax.ForClause) {
 	var values []shWord
 	if ok {
 		values = a.fields(iter.Items...)
+		if len(iter.Items) == 0 && !iter.InPos.IsValid() {
+			values = []shWord{{text: unknownText}} // for x; do: the script's arguments
+		}
 	}
 	runs := min(len(values), max(1, maxLoopRuns/a.loops))
 	if runs == 0 {
@@ -243,9 +308,9 @@ func (a *shellAnalysis) loop(c *syntax.ForClause) {
 	}
 }
 
-// redirects notes what a statement's redirections write, and returns the
-// text a heredoc or here-string gives its input.
-func (a *shellAnalysis) redirects(list []*syntax.Redirect) (stdin string) {
+// redirects notes what a statement's redirections write, and returns what
+// a heredoc, here-string or < file gives its input.
+func (a *shellAnalysis) redirects(list []*syntax.Redirect) (in input) {
 	for _, r := range list {
 		switch r.Op {
 		case syntax.RdrOut, syntax.AppOut, syntax.RdrClob, syntax.AppClob, syntax.RdrInOut,
@@ -256,25 +321,29 @@ func (a *shellAnalysis) redirects(list []*syntax.Redirect) (stdin string) {
 					a.write(w, false)
 				}
 			}
+		case syntax.RdrIn:
+			if fs := a.fields(r.Word); len(fs) == 1 {
+				in = input{file: fs[0].text}
+			}
 		case syntax.Hdoc, syntax.DashHdoc:
 			if r.Hdoc == nil {
 				continue
 			}
 			delim := r.Word.Lit()
 			if text := r.Hdoc.Lit(); text != "" && (delim == "" || strings.Contains(delim, `\`)) {
-				stdin = text // a quoted delimiter: the text as written
+				in = input{text: text} // a quoted delimiter: the text as written
 				continue
 			}
-			stdin = a.document(r.Hdoc)
+			in = input{text: a.document(r.Hdoc)}
 		case syntax.WordHdoc:
-			stdin = a.literal(r.Word) + "\n"
+			in = input{text: a.literal(r.Word) + "\n"}
 		}
 	}
-	return stdin
+	return in
 }
 
 // pipedText is what echo, printf or cat with a heredoc sends down a pipe,
-// for an interpreter that reads its script there.
+// for a command that reads it as a script or as names.
 func (c *shCall) pipedText() string {
 	if len(c.words) == 0 {
 		return ""
@@ -288,7 +357,9 @@ func (c *shCall) pipedText() string {
 		}
 		return b.String()
 	case "cat":
-		return c.stdin
+		if len(c.words) == 1 {
+			return c.in.text
+		}
 	}
 	return ""
 }

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"sw/profile/block"
 )
@@ -44,6 +46,9 @@ func newGuardWorld(t *testing.T) guardWorld {
 		"pieces/walking.md":                        "---\ngenre: essay\n---\nI walk to think.\n",
 		"draft.md":                                 "A draft.\n",
 		"analysis/n.ipynb":                         "{}\n",
+		".claude/settings.json":                    guardSettings,
+		"patches/rule.patch":                       rulePatch,
+		"patches/piece.patch":                      strings.ReplaceAll(rulePatch, "profile/preferences/sentence-length.yaml", "pieces/walking.md"),
 	} {
 		writeTestFile(t, filepath.Join(w.root, filepath.FromSlash(name)), text)
 	}
@@ -64,7 +69,67 @@ func newGuardWorld(t *testing.T) guardWorld {
 			w.links = false
 		}
 	}
+	w.history(t)
 	return w
+}
+
+// guardSettings is .claude/settings.json as sw hook install leaves it.
+const guardSettings = `{
+  "hooks": {
+    "SessionStart": [{"hooks": [{"type": "command", "command": "sw hook pre-session"}]}],
+    "PreToolUse": [
+      {"matcher": "Edit|Write|MultiEdit|NotebookEdit", "hooks": [{"type": "command", "command": "sw hook guard"}]},
+      {"matcher": "Bash", "hooks": [{"type": "command", "command": "sw hook guard"}]}
+    ]
+  },
+  "permissions": {"deny": ["Edit(/profile/**)", "Edit(/profile_feedback.json)"]}
+}
+`
+
+// rulePatch is a patch that changes a rule.
+const rulePatch = "--- a/profile/preferences/sentence-length.yaml\n+++ b/profile/preferences/sentence-length.yaml\n@@ -1,2 +1,2 @@\n id: sentence-length\n-rule: Keep sentences short.\n+rule: Long sentences.\n"
+
+// history makes the collection a git repository with a history the
+// guard asks about: the person's change to a rule, then a piece; a
+// branch that adds a piece, one that changes a rule, a suggestion branch,
+// a stash of a rule's edit and, above it, one of a piece's. A file outside the profile is a second
+// name (a hard link) of a rule.
+func (w guardWorld) history(t *testing.T) {
+	t.Helper()
+	git := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = w.root
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=Ada", "GIT_AUTHOR_EMAIL=ada@example.com",
+			"GIT_COMMITTER_NAME=Ada", "GIT_COMMITTER_EMAIL=ada@example.com", "GIT_CONFIG_NOSYSTEM=1", "HOME="+w.home)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	edit := func(rel, text string) { writeTestFile(t, filepath.Join(w.root, filepath.FromSlash(rel)), text) }
+	commit := func(msg string) { git("add", "-A"); git("commit", "-q", "-m", msg) }
+	git("init", "-q", "-b", "main")
+	commit("start")
+	edit("profile/preferences/sentence-length.yaml", "id: sentence-length\nrule: Keep sentences short, mostly.\n")
+	commit("the person's rule")
+	edit("pieces/walking.md", "---\ngenre: essay\n---\nI walk to think, and to rest.\n")
+	commit("walking")
+	for branch, rel := range map[string]string{"feature": "pieces/feature.md", "sneaky": "profile/hard-limits/no-jargon.yaml",
+		"sw/1/boilerplate-publius": "profile/preferences/boilerplate.yaml"} {
+		git("checkout", "-q", "-b", branch, "main")
+		edit(rel, "id: x\nrule: Changed.\n")
+		commit(branch)
+	}
+	git("checkout", "-q", "main")
+	git("worktree", "add", "-q", "-b", "draft", "../draft-wt", "main~2")
+	edit("profile/preferences/sentence-length.yaml", "id: sentence-length\nrule: A stashed rule.\n")
+	git("stash", "-q")
+	edit("pieces/walking.md", "An edit to stash.\n")
+	git("stash", "-q")
+	edit(".git/hooks/post-commit", "#!/bin/sh\nsw hook post-commit\n")
+	if err := os.Link(filepath.Join(w.root, "profile/hard-limits/no-jargon.yaml"), filepath.Join(w.root, "pieces/jargon.yaml")); err != nil {
+		t.Logf("no hard link: %v", err)
+	}
 }
 
 // guardCase is one tool call: cwd is relative to the home folder ("" is
@@ -127,15 +192,33 @@ func (w guardWorld) runGuard(t *testing.T, c guardCase) (stdout, stderr string) 
 
 func (w guardWorld) runRaw(t *testing.T, input string, fold bool) (stdout, stderr string) {
 	t.Helper()
-	var out, errs bytes.Buffer
-	env := map[string]string{"HOME": w.home, "CLAUDE_PROJECT_DIR": w.root}
-	io := IO{Stdin: strings.NewReader(input), Stdout: &out, Stderr: &errs,
+	var errs bytes.Buffer
+	opts := guardOptions{folds: func(string) bool { return fold }, budget: testDeadline, wall: testDeadline}
+	return w.run(t, input, opts, &errs), errs.String()
+}
+
+// runWith runs the hook with its options, and returns what it printed.
+func (w guardWorld) runWith(t *testing.T, input string, opts guardOptions) string {
+	t.Helper()
+	var errs bytes.Buffer
+	return w.run(t, input, opts, &errs)
+}
+
+func (w guardWorld) run(t *testing.T, input string, opts guardOptions, stderr *bytes.Buffer) string {
+	t.Helper()
+	var out bytes.Buffer
+	env := map[string]string{"HOME": w.home, "CLAUDE_PROJECT_DIR": w.root, "TMPDIR": "/tmp"}
+	io := IO{Stdin: strings.NewReader(input), Stdout: &out, Stderr: stderr,
 		Getenv: func(k string) string { return env[k] }, Dir: w.root}
-	if code := guardHook(io, func(string) bool { return fold }); code != 0 {
+	if code := guardHook(io, opts); code != 0 {
 		t.Errorf("exit status %d, want 0", code)
 	}
-	return out.String(), errs.String()
+	return out.String()
 }
+
+// testDeadline is the guard's deadline in tests: generous, so that a
+// busy machine does not turn an answer into "not read in time".
+const testDeadline = 20 * time.Second
 
 // denied checks stdout is Claude Code's PreToolUse deny, with a reason
 // that tells the agent the way round.
@@ -576,7 +659,7 @@ func TestShellWrites(t *testing.T) {
 			"/w:d1", "/w:d2", "/w:x", "/w:xz", "/w:y", "/w:yz", "/w:e", "/w:f", "/w:g"}},
 		{`for f in a b*; do rm "$f"; done`, []string{"/w:a", "/w:b* glob"}},
 		{`rm 'a*' b\* c*`, []string{"/w:a*", "/w:b*", "/w:c* glob"}},
-		{`rm $'x\x2fy' ~/z $UNSET/v $(pwd)/u`, []string{"/w:x/y", "/w:/home/ada/z", "/w:$UNSET/v", "/w:/w/u"}},
+		{`rm $'x\x2fy' ~/z $UNSET/v $(pwd)/u`, []string{"/w:x/y", "/w:/home/ada/z", "/w:\x00/v", "/w:/w/u"}},
 		{`echo $(cd p; rm a) >(rm b) > c`, []string{"/w/p:a", "/w:b", "/w:c"}},
 		{`f() { rm a; }; function g { rm b; }; if x; then rm c; fi; case y in y) rm d;; esac`, []string{"/w:a", "/w:b", "/w:c", "/w:d"}},
 		{"cat <<EOF > /dev/null\n$(rm a)\nEOF", []string{"/w:a", "/w:/dev/null"}},

@@ -191,24 +191,37 @@ func (a *shellAnalysis) expand(parts []syntax.WordPart, split bool) []string {
 }
 
 // value is what a variable, substitution or arithmetic gives, as far as
-// it can be known: $ for what cannot.
+// it can be known.
 func (a *shellAnalysis) value(p syntax.WordPart) string {
 	switch p := p.(type) {
 	case *syntax.ParamExp:
-		plain := !p.Excl && !p.Length && !p.Width && p.Index == nil && p.Slice == nil && p.Repl == nil && p.Names == 0 && p.Exp == nil
-		if p.Param != nil && plain {
-			return a.variable(p.Param.Value)
-		}
+		return a.param(p)
 	case *syntax.CmdSubst:
-		if len(p.Stmts) == 1 && a.known(a.dir) {
-			if c, ok := p.Stmts[0].Cmd.(*syntax.CallExpr); ok && len(c.Args) == 1 && c.Args[0].Lit() == "pwd" {
-				return a.dir
-			}
-		}
+		return a.substitution(p.Stmts)
 	case *syntax.ProcSubst:
 		return "/dev/fd/63"
+	case *syntax.ArithmExp:
+		return unknownName // a number
 	}
-	return "$"
+	return unknownText
+}
+
+// param is what ${...} gives: a plain variable, one with a default, or a
+// prefix or suffix taken off (guard_params.go).
+func (a *shellAnalysis) param(p *syntax.ParamExp) string {
+	if p.Param == nil || p.Excl || p.Index != nil || p.Names != 0 || p.Width {
+		return unknownText
+	}
+	v := a.variable(p.Param.Value)
+	switch {
+	case p.Length:
+		return unknownName
+	case p.Slice != nil, p.Repl != nil:
+		return edited(v)
+	case p.Exp != nil:
+		return a.expanded(v, p.Exp)
+	}
+	return v
 }
 
 // tilde puts the home folder for a ~ that starts a word; ~ada stays.

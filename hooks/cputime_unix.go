@@ -8,8 +8,8 @@ import (
 )
 
 // cpuTime is the processor time this process has used, user and system:
-// on a busy machine a benchmark's wall time says more of the machine than
-// of the code.
+// on a busy machine the clock says more of the machine than of the code,
+// for a benchmark and for the guard's budget alike.
 func cpuTime() time.Duration {
 	var u syscall.Rusage
 	if syscall.Getrusage(syscall.RUSAGE_SELF, &u) != nil {

@@ -1,8 +1,0 @@
-//go:build !unix
-
-package hooks
-
-import "time"
-
-// cpuTime is not measured here: benchmarks report wall time alone.
-func cpuTime() time.Duration { return 0 }

@@ -1,0 +1,85 @@
+package hooks
+
+import (
+	"errors"
+	"path/filepath"
+	"strings"
+
+	"sw/hooks/git"
+)
+
+// brought decides a git command whose writes only git can list: it asks
+// git which paths the command would bring into the working tree, and
+// denies it when one is kept, or when git cannot say.
+func (g *guard) brought(c gitBring) *denial {
+	unknown := func(why string) *denial {
+		return &denial{kind: unknownWrite, Why: "`" + c.what + "` " + why}
+	}
+	revs := []string{c.dir, c.base, c.tip, c.rev}
+	for _, r := range revs {
+		if strings.ContainsAny(r, unknownText+unknownName+unknownBelow) {
+			return unknown("names a folder or revision the guard cannot know")
+		}
+	}
+	for _, r := range revs[1:] {
+		if strings.HasPrefix(r, "-") {
+			return unknown("names a revision the guard cannot read")
+		}
+	}
+	repo, err := git.Find(c.dir)
+	if err != nil {
+		return nil // not in a repository: git will refuse it
+	}
+	var paths []string
+	if c.rev != "" {
+		paths, err = repo.PathsDifferingFrom(c.rev)
+	} else {
+		paths, err = repo.PathsBrought(c.base, c.tip)
+	}
+	if err != nil {
+		var ge *git.GitError
+		if errors.As(err, &ge) {
+			return unknown("is one git cannot say what it writes for (" + oneLine(err) + ")")
+		}
+		return unknown("could not be asked about")
+	}
+	// For a merge: what tip changed since it left the default branch,
+	// asked once, when a kept path comes in.
+	var own map[string]bool
+	asked := false
+	for _, p := range paths {
+		if g.late() {
+			return &denial{kind: tooSlow, Why: "`" + c.what + "` writes more files than it can look through"}
+		}
+		d := g.pathWrite(filepath.Join(repo.Root, filepath.FromSlash(p)), false)
+		if d == nil {
+			continue
+		}
+		if c.merge && !asked {
+			own, asked = pathsOffDefault(repo, c.tip), true
+		}
+		if !c.merge || own == nil || own[p] {
+			return d
+		}
+	}
+	return nil
+}
+
+// pathsOffDefault returns the paths tip changed since it left the
+// repository's default branch: what merging it brings that the person
+// has not taken in; nil when git cannot say.
+func pathsOffDefault(repo *git.Repo, tip string) map[string]bool {
+	all := map[string]bool{}
+	def, err := repo.DefaultBranch()
+	if err != nil {
+		return nil
+	}
+	paths, err := repo.PathsBrought(def, tip)
+	if err != nil {
+		return nil
+	}
+	for _, p := range paths {
+		all[p] = true
+	}
+	return all
+}

@@ -1,0 +1,288 @@
+package hooks
+
+import (
+	"strings"
+)
+
+// git: what a git command writes into the working tree (checkout,
+// restore, rm, clean, reset, mv, apply, am, read-tree), what only git can
+// list and the guard asks it (a merge, a cherry-pick, a revert, a stash
+// applied: gitBring), and what decides a suggestion or turns hooks off
+// (guard_decisions.go), with -C followed.
+func (a *shellAnalysis) git(args []shWord, in input) {
+	dir := a.dir
+	defer func() { a.dir = dir }()
+	i := 0
+	for ; i < len(args); i++ {
+		t := args[i].text
+		switch {
+		case t == "-C" && i+1 < len(args):
+			i++
+			a.dir = joinPath(a.dir, args[i].text)
+		case t == "-c" && i+1 < len(args):
+			i++
+			a.gitConfigPair(args[i].text, "git -c "+shown(args[i:i+1]))
+		case strings.HasPrefix(t, "--config-env="):
+			a.gitConfigPair(strings.TrimPrefix(t, "--config-env="), "git "+shown(args[i:i+1]))
+		case t == "--git-dir" || t == "--work-tree" || t == "--namespace" || t == "--exec-path" || t == "--config-env":
+			i++
+		case !strings.HasPrefix(t, "-"):
+			sub, rest := args[i].text, args[i+1:]
+			what := "git " + shown(args)
+			a.gitDecides(sub, rest, in, what)
+			a.gitWrites(sub, rest, in, what)
+			return
+		}
+	}
+}
+
+// gitBring is a git command whose writes into the working tree only git
+// can list: the paths that differ between tip and its merge base with
+// base, or, with rev set, between the working tree and rev. merge: it
+// brings tip's history in (merge, rebase, pull), so what tip holds of the
+// default branch is the person's already.
+type gitBring struct {
+	dir, what      string
+	base, tip, rev string
+	merge          bool
+}
+
+func (a *shellAnalysis) bring(what, base, tip string) {
+	a.gitBrings = append(a.gitBrings, gitBring{dir: a.dir, what: what, base: base, tip: tip})
+}
+
+func (a *shellAnalysis) bringMerge(what, tip string) {
+	a.gitBrings = append(a.gitBrings, gitBring{dir: a.dir, what: what, base: "HEAD", tip: tip, merge: true})
+}
+
+func (a *shellAnalysis) bringWorktree(what, rev string) {
+	a.gitBrings = append(a.gitBrings, gitBring{dir: a.dir, what: what, rev: rev})
+}
+
+// gitWrites notes what a git subcommand writes into the working tree.
+func (a *shellAnalysis) gitWrites(sub string, rest []shWord, in input, what string) {
+	refs := refWords(rest)
+	switch sub {
+	case "checkout":
+		// With --, what follows is paths; without, any operand may be one
+		// (git checkout profile/x.yaml).
+		ops := operands(rest, "bBo", []string{"--orphan", "--conflict", "--pathspec-from-file"})
+		if k := wordIndex(rest, "--"); k >= 0 {
+			ops = rest[k+1:]
+		}
+		for _, w := range ops {
+			a.writeWhole(w)
+		}
+	case "restore", "rm":
+		if sub == "restore" && hasWord(rest, "--staged", "-S") && !hasWord(rest, "--worktree", "-W") {
+			return // unstaging: the files, and what the next commit holds of them, stay
+		}
+		for _, w := range operands(rest, "seE", []string{"--source", "--exclude", "--pathspec-from-file"}) {
+			a.writeWhole(w)
+		}
+	case "clean":
+		a.gitClean(rest)
+	case "reset":
+		a.gitReset(rest, refs, what)
+	case "mv":
+		a.copyLike("mv", rest)
+	case "apply", "am":
+		a.gitApply(sub, rest, in)
+	case "stash":
+		a.gitStash(rest, what)
+	case "merge", "cherry-pick", "revert", "rebase":
+		a.gitMerge(sub, rest, refs, what)
+	case "pull":
+		if len(refs) > 1 && refs[0].text == "." {
+			for _, r := range refs[1:] {
+				a.bringMerge(what, r.text)
+			}
+		}
+	case "read-tree", "sparse-checkout":
+		a.write(below(shWord{text: "."}), false)
+	case "checkout-index":
+		a.gitCheckoutIndex(rest)
+	case "worktree":
+		if len(refs) > 1 && refs[0].text == "add" {
+			a.write(refs[1], false)
+		}
+	}
+}
+
+// refWords are a git command's words that may name revisions: its
+// operands and the values of its options, without a commit message's
+// words and the paths after --.
+func refWords(rest []shWord) []shWord {
+	var out []shWord
+	for i := 0; i < len(rest); i++ {
+		t := rest[i].text
+		switch {
+		case t == "--":
+			return out
+		case t == "-m" || t == "-F" || t == "--message" || t == "--file" || t == "-s" || t == "-X" || t == "--strategy" || t == "--strategy-option":
+			i++
+		case strings.HasPrefix(t, "--message=") || strings.HasPrefix(t, "--file=") || strings.HasPrefix(t, "-m") || strings.HasPrefix(t, "-F"):
+		case strings.HasPrefix(t, "--") && strings.Contains(t, "="):
+			_, v, _ := strings.Cut(t, "=")
+			out = append(out, shWord{text: v})
+		case strings.HasPrefix(t, "-"):
+		default:
+			out = append(out, rest[i])
+		}
+	}
+	return out
+}
+
+func wordIndex(words []shWord, text string) int {
+	for i, w := range words {
+		if w.text == text {
+			return i
+		}
+	}
+	return -1
+}
+
+func hasWord(words []shWord, texts ...string) bool {
+	for _, t := range texts {
+		if wordIndex(words, t) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// gitClean removes untracked files: those of the paths it names, or all
+// below the folder it runs in; a dry run removes nothing.
+func (a *shellAnalysis) gitClean(rest []shWord) {
+	for _, w := range rest {
+		if w.text == "--dry-run" || shortFlag(w.text, 'n') {
+			return
+		}
+	}
+	ops := operands(rest, "eE", []string{"--exclude"})
+	if len(ops) == 0 {
+		a.write(below(shWord{text: "."}), false)
+	}
+	for _, w := range ops {
+		a.writeWhole(w)
+	}
+}
+
+// gitReset writes the paths it names; --hard, --merge and --keep rewrite
+// every file that differs from the revision.
+func (a *shellAnalysis) gitReset(rest, refs []shWord, what string) {
+	if !hasWord(rest, "--hard", "--merge", "--keep") {
+		if k := wordIndex(rest, "--"); k >= 0 {
+			for _, w := range rest[k+1:] {
+				a.write(w, false)
+			}
+		} else {
+			for _, w := range operands(rest, "", []string{"--pathspec-from-file"}) {
+				a.write(w, false)
+			}
+		}
+		return
+	}
+	rev := "HEAD"
+	if len(refs) > 0 {
+		rev = refs[0].text
+	}
+	a.bringWorktree(what, rev)
+}
+
+// gitApply reads the patches git apply or git am is given, from their
+// files or stdin, for the files they change; one it cannot read may change
+// anything below the folder.
+func (a *shellAnalysis) gitApply(sub string, rest []shWord, in input) {
+	for _, w := range rest {
+		switch w.text {
+		case "--check", "--stat", "--numstat", "--summary", "--abort", "--skip", "--quit", "--show-current-patch":
+			return
+		}
+	}
+	files := operands(rest, "pC", []string{"--directory", "--exclude", "--include", "--whitespace"})
+	var text strings.Builder
+	for _, f := range files {
+		t := a.readPatch(f.text)
+		if t == "" {
+			a.write(below(shWord{text: "."}), false)
+			return
+		}
+		text.WriteString(t)
+	}
+	if len(files) == 0 {
+		if in.text == "" && in.file != "" {
+			in.text = a.readPatch(in.file)
+		}
+		text.WriteString(in.text)
+	}
+	a.patchTargets(".", text.String())
+}
+
+// gitStash: pop, apply and branch bring the stash's files back; push (the
+// default) puts every changed file back as HEAD has it, or the paths it
+// names.
+func (a *shellAnalysis) gitStash(rest []shWord, what string) {
+	ops := operands(rest, "m", []string{"--message", "--pathspec-from-file"})
+	sub := "push"
+	if len(ops) > 0 {
+		sub, ops = ops[0].text, ops[1:]
+	}
+	switch sub {
+	case "pop", "apply", "branch":
+		if sub == "branch" && len(ops) > 0 {
+			ops = ops[1:]
+		}
+		stash := "stash@{0}"
+		if len(ops) > 0 {
+			stash = ops[0].text
+		}
+		a.bring(what, stash+"^1", stash)
+	case "push", "save", "-p", "--patch":
+		if k := wordIndex(rest, "--"); k >= 0 {
+			for _, w := range rest[k+1:] {
+				a.write(w, false)
+			}
+			return
+		}
+		a.bringWorktree(what, "HEAD")
+	}
+}
+
+// gitMerge: a merge or rebase brings what the other side changed since
+// the sides parted; a cherry-pick or revert what the commit changed (a
+// range, what the range did).
+func (a *shellAnalysis) gitMerge(sub string, rest, refs []shWord, what string) {
+	if hasWord(rest, "--abort", "--quit", "--skip", "--edit-todo", "--show-current-patch") {
+		return
+	}
+	if hasWord(rest, "--continue") {
+		if sub == "cherry-pick" || sub == "revert" || sub == "rebase" {
+			a.write(below(shWord{text: "."}), false) // what is left of the sequence
+		}
+		return
+	}
+	for _, r := range refs {
+		t := r.text
+		switch {
+		case sub == "merge" || sub == "rebase":
+			a.bringMerge(what, t)
+		case strings.Contains(t, ".."):
+			from, to, _ := strings.Cut(strings.Replace(t, "...", "..", 1), "..")
+			a.bring(what, from, to)
+		default:
+			a.bring(what, t+"^", t)
+		}
+	}
+}
+
+// gitCheckoutIndex writes the paths it names, or all with -a.
+func (a *shellAnalysis) gitCheckoutIndex(rest []shWord) {
+	if hasWord(rest, "-a", "--all") {
+		a.write(below(shWord{text: "."}), false)
+		return
+	}
+	for _, w := range operands(rest, "", []string{"--prefix", "--stage"}) {
+		a.write(w, false)
+	}
+}

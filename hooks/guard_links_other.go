@@ -1,0 +1,9 @@
+//go:build !unix
+
+package hooks
+
+import "os"
+
+// linkCount is how many names the file has; where the system does not
+// say, one.
+func linkCount(os.FileInfo) uint64 { return 1 }

@@ -1,0 +1,469 @@
+package hooks
+
+import (
+	"slices"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Commands that run other commands or scripts: a shell given its script,
+// eval, xargs, find -exec, and interpreters of other languages given
+// theirs inline or on stdin. A script the guard cannot see (one that
+// comes down a pipe from a command whose output it cannot know) is
+// refused; a script in a file the command names is not read (what a file
+// holds is for the sandbox around the agent, not for words).
+
+// shell handles sh -c SCRIPT, and a shell or source reading its script
+// from a heredoc, a pipe, /dev/stdin or a process substitution.
+func (a *shellAnalysis) shell(name string, args []shWord, in input) {
+	if name == "busybox" {
+		if len(args) == 0 || !slices.Contains([]string{"sh", "ash", "bash"}, commandName(args[0].text)) {
+			return
+		}
+		args = args[1:]
+	}
+	command, fromStdin := false, false
+	var ops []shWord
+	for i := 0; i < len(args); i++ {
+		t := args[i].text
+		switch {
+		case name == "source" || name == ".":
+			ops = append(ops, args[i:]...)
+			i = len(args)
+		case t == "--" || t == "-":
+			fromStdin = fromStdin || t == "-"
+			ops = append(ops, args[i+1:]...)
+			i = len(args)
+		case t == "-o" || t == "+o" || t == "-O" || t == "+O" || t == "--rcfile" || t == "--init-file":
+			i++
+		case strings.HasPrefix(t, "--"):
+		case strings.HasPrefix(t, "-") || strings.HasPrefix(t, "+"):
+			command = command || strings.IndexByte(t, 'c') > 0
+			fromStdin = fromStdin || strings.IndexByte(t, 's') > 0
+		default:
+			ops = append(ops, args[i])
+		}
+	}
+	switch {
+	case command && len(ops) > 0:
+		a.inlineShell(ops[0].text, "the script it runs holds a part the guard cannot know")
+	case len(ops) > 0 && !fromStdin && !stdinFile(ops[0].text):
+		if strings.HasPrefix(ops[0].text, "/dev/fd/") || strings.Contains(ops[0].text, unknownText) {
+			a.unknownScript(name + " runs a script made by another command")
+		}
+		// A script file it names is not read.
+	case in.text != "":
+		a.inlineShell(in.text, "the script it reads holds a part the guard cannot know")
+	case in.piped || in.file != "":
+		a.unknownScript(name + " runs a script it reads from " + inputName(in))
+	}
+}
+
+// stdinFile reports whether p names the standard input.
+func stdinFile(p string) bool {
+	return p == "/dev/stdin" || p == "/dev/fd/0" || p == "/proc/self/fd/0"
+}
+
+func inputName(in input) string {
+	if in.file != "" {
+		return in.file
+	}
+	return "a pipe"
+}
+
+// inlineShell reads script as shell, in a shell of its own: its cd stays
+// in it. A script with a part the guard cannot know could be anything.
+func (a *shellAnalysis) inlineShell(script, why string) {
+	if strings.Contains(script, unknownText) {
+		a.unknownScript(why)
+		return
+	}
+	dir, old := a.dir, a.oldDir
+	a.script(script)
+	a.dir, a.oldDir = dir, old
+}
+
+// unknownScript notes a script the guard cannot read: it may write
+// anything.
+func (a *shellAnalysis) unknownScript(why string) {
+	a.writes = append(a.writes, shellWrite{word: shWord{text: unknownText}, dir: a.dir, why: why})
+}
+
+// xargs runs a command with words read from its input: the names a
+// listing command sends down the pipe (find profile | xargs rm), or the
+// words echo sends; input it cannot know is words it cannot know.
+func (a *shellAnalysis) xargs(args []shWord, in input) {
+	cmd := afterOptions(args, "ILlnPsdEa", []string{"--max-lines", "--max-args",
+		"--max-procs", "--max-chars", "--delimiter", "--eof", "--arg-file"})
+	if len(cmd) == 0 {
+		return
+	}
+	names := []shWord{{text: unknownText}}
+	if in.from != nil {
+		if list, ok := a.listing(in.from.words); ok {
+			names = list
+		}
+	}
+	if in.text != "" {
+		names = nil
+		for _, f := range strings.Fields(in.text) {
+			names = append(names, shWord{text: f})
+		}
+	}
+	// With -I (or -i, --replace), each input word takes the place of the
+	// replacement string; otherwise the input words are added at the end.
+	replace := ""
+	for i, w := range args[:len(args)-len(cmd)] {
+		t := w.text
+		switch {
+		case t == "-I" && i+1 < len(args):
+			replace = args[i+1].text
+		case strings.HasPrefix(t, "-I"):
+			replace = t[2:]
+		case t == "-i" || t == "--replace":
+			replace = "{}"
+		case strings.HasPrefix(t, "-i"):
+			replace = t[2:]
+		case strings.HasPrefix(t, "--replace="):
+			replace = strings.TrimPrefix(t, "--replace=")
+		}
+	}
+	if replace == "" {
+		a.run(append(append([]shWord(nil), cmd...), names...), input{})
+		return
+	}
+	for _, w := range names {
+		a.run(replaced(cmd, replace, w), input{})
+	}
+}
+
+// replaced is words with each replace string put in as with.
+func replaced(words []shWord, replace string, with shWord) []shWord {
+	out := make([]shWord, len(words))
+	for k, w := range words {
+		out[k] = w
+		if strings.Contains(w.text, replace) {
+			out[k] = shWord{text: strings.ReplaceAll(w.text, replace, with.text), glob: with.glob}
+		}
+	}
+	return out
+}
+
+// find writes what it finds when it deletes, or runs a command that
+// writes, on it: any file below each start, or, for an expression that
+// only asks for a name (-name '*.bak'), the files below that have it,
+// matched as a pattern.
+func (a *shellAnalysis) find(args []shWord) {
+	starts, i := findStarts(args)
+	name, named := findName(args[i:])
+	found := func(s shWord) []shWord {
+		if named {
+			return []shWord{{text: strings.TrimRight(s.text, "/") + "/**/" + name, glob: true}}
+		}
+		return []shWord{s, below(s)}
+	}
+	for ; i < len(args); i++ {
+		switch args[i].text {
+		case "-delete":
+			for _, s := range starts {
+				if named {
+					a.write(found(s)[0], false)
+				} else {
+					a.writeWhole(s)
+				}
+			}
+		case "-fprint", "-fprint0", "-fprintf", "-fls":
+			if i+1 < len(args) {
+				a.write(args[i+1], false)
+			}
+		case "-exec", "-execdir", "-ok", "-okdir":
+			j := i + 1
+			for j < len(args) && args[j].text != ";" && args[j].text != "+" {
+				j++
+			}
+			for _, s := range starts {
+				for _, f := range found(s) {
+					a.run(replaced(args[i+1:j], "{}", f), input{})
+				}
+			}
+			i = j
+		}
+	}
+}
+
+// findName returns the name pattern of a find expression that selects by
+// name and nothing that widens it (-o, !, -not, -path, -regex), its
+// tests otherwise being of kind, depth, size or time.
+func findName(expr []shWord) (string, bool) {
+	name := ""
+	for i := 0; i < len(expr); i++ {
+		switch t := expr[i].text; t {
+		case "-name", "-iname":
+			if i+1 >= len(expr) || name != "" || strings.Contains(expr[i+1].text, "/") {
+				return "", false
+			}
+			i++
+			name = expr[i].text
+		case "-type", "-maxdepth", "-mindepth", "-mtime", "-mmin", "-size", "-newer", "-user", "-perm":
+			i++
+		case "-o", "-or", "!", "-not", "-path", "-ipath", "-wholename", "-regex", "-iregex", "(", ")", ",", "-prune":
+			return "", false
+		case "-exec", "-execdir", "-ok", "-okdir":
+			return name, name != ""
+		}
+	}
+	return name, name != ""
+}
+
+// findStarts returns the folders find starts from (. when none), and
+// where its expression begins.
+func findStarts(args []shWord) ([]shWord, int) {
+	i := 0
+	for i < len(args) && (args[i].text == "-H" || args[i].text == "-L" || args[i].text == "-P") {
+		i++
+	}
+	var starts []shWord
+	for ; i < len(args); i++ {
+		t := args[i].text
+		if strings.HasPrefix(t, "-") || t == "(" || t == "!" {
+			break
+		}
+		starts = append(starts, args[i])
+	}
+	if len(starts) == 0 {
+		starts = []shWord{{text: "."}}
+	}
+	return starts, i
+}
+
+// below is any path below the folder w names.
+func below(w shWord) shWord {
+	return shWord{text: strings.TrimRight(w.text, "/") + "/" + unknownBelow, glob: w.glob}
+}
+
+// listing returns the names a command that lists files prints, by their
+// shape: find, ls, grep -l and its kin, git ls-files, fd; echo and
+// printf print their words.
+func (a *shellAnalysis) listing(words []shWord) ([]shWord, bool) {
+	words = a.unwrap(words)
+	if len(words) == 0 {
+		return nil, false
+	}
+	name, args := commandName(words[0].text), words[1:]
+	var out []shWord
+	switch name {
+	case "find":
+		starts, _ := findStarts(args)
+		for _, s := range starts {
+			out = append(out, s, below(s))
+		}
+	case "ls":
+		ops := operands(args, "IwT", []string{"--ignore", "--hide", "--width", "--format", "--sort"})
+		if len(ops) == 0 {
+			ops = []shWord{{text: "."}}
+		}
+		for _, o := range ops {
+			out = append(out, o, below(o))
+		}
+	case "grep", "egrep", "fgrep", "rg", "ag", "ack", "git-grep":
+		ops := operands(args, "efABCmd", []string{"--regexp", "--file", "--max-count", "--glob", "--type"})
+		if !slices.ContainsFunc(args, func(w shWord) bool { return w.text == "-e" || w.text == "-f" }) && len(ops) > 0 {
+			ops = ops[1:] // the pattern
+		}
+		if len(ops) == 0 {
+			ops = []shWord{{text: "."}}
+		}
+		for _, o := range ops {
+			out = append(out, o, below(o))
+		}
+	case "fd", "fdfind":
+		ops := operands(args, "edtE", []string{"--extension", "--type", "--exclude", "--max-depth"})
+		if len(ops) < 2 {
+			ops = []shWord{{}, {text: "."}}
+		}
+		for _, o := range ops[1:] {
+			out = append(out, o, below(o))
+		}
+	case "echo", "printf":
+		return operands(args, "", nil), true
+	case "git":
+		if len(args) > 0 && args[0].text == "ls-files" {
+			ops := operands(args[1:], "xX", []string{"--exclude", "--exclude-from"})
+			if len(ops) == 0 {
+				ops = []shWord{{text: "."}}
+			}
+			for _, o := range ops {
+				out = append(out, o, below(o))
+			}
+		}
+	}
+	return out, out != nil
+}
+
+// reads looks at the builtins that set a variable from what they read or
+// print: read, mapfile, printf -v. The variable's value is not known,
+// unless read takes names from a listing command down a pipe.
+func (a *shellAnalysis) reads(name string, args []shWord) {
+	value := unknownText
+	if a.pipe != nil {
+		if list, ok := a.listing(a.pipe.words); ok && len(list) > 0 {
+			value = list[len(list)-1].text
+		}
+	}
+	ops := operands(args, "adnNptuCcs", []string{"--"})
+	if name == "printf" {
+		ops = nil
+		for i, w := range args {
+			if w.text == "-v" && i+1 < len(args) {
+				ops = append(ops, args[i+1])
+			}
+		}
+	}
+	for _, w := range ops {
+		if syntax.ValidName(w.text) {
+			a.setting(w.text, value)
+			a.vars[w.text] = value
+		}
+	}
+}
+
+var interpreters = []string{"python", "python2", "python3", "pypy", "pypy3", "node", "nodejs", "deno",
+	"bun", "php", "lua", "luajit", "rscript", "julia", "osascript", "pwsh", "powershell", "tclsh", "groovy"}
+
+func interpreter(name string) bool {
+	if slices.Contains(interpreters, name) {
+		return true
+	}
+	// python3.12 and the like.
+	return strings.HasPrefix(name, "python") && strings.Trim(name[len("python"):], "0123456789.") == ""
+}
+
+// interpreted handles an interpreter given its script inline (python -c,
+// node -e, php -r, deno eval, perl -e: scripts, found before) or on
+// stdin. A script that writes may write what the command's other words
+// name (sys.argv); one read from a pipe the guard cannot see is refused.
+func (a *shellAnalysis) interpreted(scripts []string, args []shWord, valued string, in input) {
+	after := -1
+	for i, w := range args {
+		switch w.text {
+		case "-c", "-e", "-E", "--eval", "-p", "--print", "-r", "eval", "-Command", "-command":
+			if i+1 < len(args) && len(scripts) == 0 {
+				scripts = append(scripts, args[i+1].text)
+			}
+			after = i + 2
+		}
+	}
+	ops := operands(args, valued, nil)
+	if len(scripts) == 0 && (len(ops) == 0 || ops[0].text == "-" || stdinFile(ops[0].text)) {
+		switch {
+		case in.text != "":
+			scripts = append(scripts, in.text)
+		case in.piped || in.file != "":
+			a.unknownScript("the interpreter runs a script it reads from " + inputName(in))
+			return
+		}
+	}
+	for _, s := range scripts {
+		if a.inlineScript(s) && after >= 0 && after <= len(args) {
+			for _, w := range operands(args[after:], "", nil) {
+				a.write(w, false)
+			}
+		}
+	}
+}
+
+// inlineScript reads a script in another language for the files it
+// writes, and reports whether it writes: when it shows a sign of writing
+// (a write or delete call, a file opened for writing, a > redirection),
+// every string in quotes in it is taken as a path it may write; when it
+// runs commands (system, subprocess, exec), each such string is read as
+// shell too. A script that only reads is left alone.
+func (a *shellAnalysis) inlineScript(script string) bool {
+	if strings.Contains(script, unknownText) {
+		a.unknownScript("the script it runs holds a part the guard cannot know")
+		return true
+	}
+	literals := quotedStrings(script)
+	literals = literals[:min(len(literals), 256)]
+	if runsCommands(script) {
+		for _, s := range literals {
+			a.inlineShell(s, "the command it runs holds a part the guard cannot know")
+		}
+	}
+	if !writesFiles(script, literals) {
+		return false
+	}
+	for _, s := range literals {
+		s = strings.TrimLeft(s, "<>+ ")
+		if s != "" && len(s) < 4096 && !strings.ContainsAny(s, "\n") {
+			a.write(shWord{text: s}, false)
+		}
+	}
+	return true
+}
+
+var writeSigns = []string{"write", "append", "unlink", "rename", "rmtree", "remove(", "truncate", "copy",
+	"move(", "mkdir", "makedirs", "symlink", "touch", "delete", "put_contents", "os.replace", "rmsync",
+	"fs.rm", ".rm(", "rmdir", "syswrite", "print >", "print>", "printf >", "printf>", "link("}
+
+func writesFiles(script string, literals []string) bool {
+	lower := strings.ToLower(script)
+	for _, s := range writeSigns {
+		if strings.Contains(lower, s) {
+			return true
+		}
+	}
+	for _, l := range literals {
+		if openMode(l) || strings.HasPrefix(l, ">") || strings.HasPrefix(l, "+<") {
+			return true
+		}
+	}
+	return false
+}
+
+var runSigns = []string{"system", "subprocess", "popen", "exec", "spawn", "child_process", "shell_exec", "passthru", "`"}
+
+func runsCommands(script string) bool {
+	lower := strings.ToLower(script)
+	return slices.ContainsFunc(runSigns, func(s string) bool { return strings.Contains(lower, s) })
+}
+
+// openMode reports whether s is a mode that opens a file for writing:
+// "w", "a", "x", "r+", "wb", ...
+func openMode(s string) bool {
+	if s == "" || len(s) > 3 || strings.Trim(s, "rwaxbtU+") != "" {
+		return false
+	}
+	return strings.ContainsAny(s, "wax+")
+}
+
+// quotedStrings returns the text inside every pair of quotes in a script.
+func quotedStrings(script string) []string {
+	var out []string
+	for i := 0; i < len(script); i++ {
+		q := script[i]
+		if q != '\'' && q != '"' && q != '`' {
+			continue
+		}
+		var b strings.Builder
+		j := i + 1
+		for ; j < len(script) && script[j] != q; j++ {
+			if script[j] == '\\' && j+1 < len(script) {
+				j++
+			}
+			b.WriteByte(script[j])
+		}
+		out = append(out, b.String())
+		i = j
+	}
+	return out
+}
+
+// joinPath is dir/p for a shell path: p as it is when absolute.
+func joinPath(dir, p string) string {
+	if strings.HasPrefix(p, "/") || dir == "" {
+		return p
+	}
+	return dir + "/" + p
+}
