@@ -30,13 +30,13 @@ func (w *world) protectedState(dir string) state {
 		s[rel] = readOrMissing(filepath.Join(dir, rel))
 	}
 	s[blockKey] = blockOf(readFile(filepath.Join(dir, "CLAUDE.md")))
-	refs := w.run(dir, nil, nil, time.Minute, "git", "for-each-ref", "--format=%(refname) %(objectname)", "refs/heads/sw/")
+	refs := w.run(dir, nil, time.Minute, "git", "for-each-ref", "--format=%(refname) %(objectname)", "refs/heads/sw/")
 	for _, line := range strings.Split(strings.TrimSpace(refs.stdout), "\n") {
 		if name, id, ok := strings.Cut(line, " "); ok {
 			s["branch "+name] = id
 		}
 	}
-	hooksPath := w.run(dir, nil, nil, time.Minute, "git", "config", "--get-all", "core.hooksPath")
+	hooksPath := w.run(dir, nil, time.Minute, "git", "config", "--get-all", "core.hooksPath")
 	s["core.hooksPath"] = hooksPath.stdout
 	return s
 }
@@ -113,7 +113,7 @@ func changes(before, after state) []string {
 func (w *world) settledBlock(dir string) (string, error) {
 	scratch := dir + ".settle"
 	defer os.RemoveAll(scratch)
-	if r := w.run(filepath.Dir(dir), nil, nil, time.Minute, "cp", "-a", dir, scratch); r.code != 0 {
+	if r := w.run(filepath.Dir(dir), nil, time.Minute, "cp", "-a", dir, scratch); r.code != 0 {
 		return "", fmt.Errorf("copying the collection: %s", r)
 	}
 	if _, err := w.sw(scratch, "hook", "pre-session"); err != nil {

@@ -40,7 +40,7 @@ func newTrial(work, sw, claude, base string, sc scenario, m mode) (*trial, error
 		return nil, err
 	}
 	t := &trial{world: w, sc: sc, mode: m, dir: filepath.Join(folder, "collection"), claude: claude}
-	if r := w.run(work, nil, nil, time.Minute, "cp", "-a", base, t.dir); r.code != 0 {
+	if r := w.run(work, nil, time.Minute, "cp", "-a", base, t.dir); r.code != 0 {
 		return nil, fmt.Errorf("copying the base collection: %s", r)
 	}
 	// The hooks installed, and the block written as a session starting
@@ -96,7 +96,7 @@ func (t *trial) session(script []standin.Turn, stdin []byte, args ...string) tra
 	cw := *t.world
 	cw.env = claudeEnv(t.env, t.api.URL(), t.mode, t.sc.offPath)
 	args = append(append([]string{"-p"}, args...), t.mode.args...)
-	r := cw.run(t.dir, stdin, nil, sessionTimeout, t.claude, args...)
+	r := cw.run(t.dir, stdin, sessionTimeout, t.claude, args...)
 	for _, c := range changes(before, t.protectedState(t.dir)) {
 		t.fail("%s", c)
 	}

@@ -18,7 +18,7 @@ import (
 // The base collection is made in one; each trial has its own.
 type world struct {
 	box *sandbox.Sandbox
-	env []string // box.Env, with whatever the trial adds
+	env []string // what commands run with: box.Env (a session, claudeEnv of it)
 }
 
 func newWorld(work, sw string) (*world, error) {
@@ -44,14 +44,14 @@ func (r result) String() string {
 	return how + ": " + oneLine(r.stderr+" "+r.stdout, 300)
 }
 
-// run runs a command in dir with the world's environment (and extra), in
-// a process group of its own, which a time-out kills whole.
-func (w *world) run(dir string, stdin []byte, extra []string, timeout time.Duration, name string, args ...string) result {
+// run runs a command in dir with the world's environment, in a process
+// group of its own, which a time-out kills whole.
+func (w *world) run(dir string, stdin []byte, timeout time.Duration, name string, args ...string) result {
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, name, args...)
 	cmd.Dir = dir
-	cmd.Env = append(append([]string(nil), w.env...), extra...)
+	cmd.Env = w.env
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	cmd.Stdin = bytes.NewReader(stdin)
@@ -85,7 +85,7 @@ func (w *world) git(dir string, args ...string) error {
 }
 
 func (w *world) must(dir, name string, args ...string) (string, error) {
-	r := w.run(dir, nil, nil, time.Minute, name, args...)
+	r := w.run(dir, nil, time.Minute, name, args...)
 	if r.code != 0 {
 		return r.stdout, fmt.Errorf("%s %s: %s", name, strings.Join(args, " "), r)
 	}
