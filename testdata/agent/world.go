@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -14,8 +16,10 @@ import (
 )
 
 // world is a place commands run in: a home folder of its own, a git
-// configuration naming an author, and the sw under test first on PATH.
-// The base collection is made in one; each trial has its own.
+// configuration naming an author, the sw under test first on PATH, and a
+// temporary folder of its own (Claude Code keeps its sockets and notes
+// there), which goes with the run. The base collection is made in one;
+// each trial has its own.
 type world struct {
 	box *sandbox.Sandbox
 	env []string // what commands run with: box.Env (a session, claudeEnv of it)
@@ -26,7 +30,11 @@ func newWorld(work, sw string) (*world, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &world{box: box, env: box.Env}, nil
+	tmp := filepath.Join(work, "tmp")
+	if err := os.MkdirAll(tmp, 0o700); err != nil {
+		return nil, err
+	}
+	return &world{box: box, env: append(box.Env, "TMPDIR="+tmp)}, nil
 }
 
 // result is how a command ended.
