@@ -8,6 +8,12 @@ BIN      := $(shell git rev-parse --git-path sw-build 2>/dev/null || echo /tmp/s
 # of inputs instead, so that a slow machine never ends one mid-input.
 FUZZTIME ?= 1m
 TESTFUZZ ?= 20000x
+# Claude Code for make agent-test: one version, pinned (the newest when
+# pinned, which is what a writer installing it gets; a new one is a change
+# to this line, tried like any other), installed once from the npm registry
+# into a cache folder outside the checkout, one per version.
+CLAUDE_CODE_VERSION ?= 2.1.332
+CLAUDE_CODE_DIR     ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/sw/claude-code-$(CLAUDE_CODE_VERSION)
 # urfave/cli without its man-page generator, which costs every process
 # start-up time (hooks run inside git commit and agent sessions).
 TAGS     := urfave_cli_no_docs
@@ -30,7 +36,7 @@ FUZZ_TARGETS := \
 	./profile/check:FuzzFindPhrases \
 	./profile/check:FuzzNormalize
 
-.PHONY: build demo test vet fuzz race bench eval reliability
+.PHONY: build demo test vet fuzz race bench eval reliability agent-test
 
 build:
 	$(GO) build -buildvcs=auto -tags $(TAGS) -o $(BIN) .
@@ -44,7 +50,7 @@ demo: build
 # under testdata), the demo (quietly: it fails loudly), a short reliability
 # run (a few dozen trials), and a short run of each fuzz target.
 test: vet build
-	$(GO) test -count=1 ./... ./testdata/eval ./testdata/reliability
+	$(GO) test -count=1 ./... ./testdata/eval ./testdata/reliability ./testdata/agent/...
 	bash testdata/demo/demo.sh $(BIN) >/dev/null
 	$(GO) run ./testdata/reliability -sw $(BIN) -short
 	$(MAKE) --no-print-directory fuzz FUZZTIME=$(TESTFUZZ)
@@ -52,7 +58,7 @@ test: vet build
 # Vet for this machine, then for Windows and a 32-bit system: sw's
 # system-call code has a file per platform, and int is 32 bits there.
 vet:
-	$(GO) vet ./... ./testdata/eval ./testdata/reliability ./testdata/sandbox
+	$(GO) vet ./... ./testdata/eval ./testdata/reliability ./testdata/sandbox ./testdata/agent/...
 	GOOS=windows $(GO) vet -tags $(TAGS) ./...
 	GOARCH=386 $(GO) vet -tags $(TAGS) ./...
 	@unformatted=$$(gofmt -l $$(find . -name '*.go' -not -path './.git/*')); \
@@ -93,3 +99,25 @@ eval: build
 # held. It fails when a row misses its goal (see testdata/reliability).
 reliability: build
 	$(GO) run ./testdata/reliability -sw $(BIN) -fuzz "$(FUZZ_TARGETS)"
+
+# The real Claude Code, headless, in collections sw set up, against a
+# stand-in for its API that answers from a script (testdata/agent, on the
+# loopback interface only): the profile and memory.md reach the model at
+# the start of a session, a resumed one and after a compaction; in
+# default, acceptEdits and bypassPermissions modes the agent changes
+# nothing of the profile, the feedback file, the block, the sw/ branches or
+# the hooks, even with sw off PATH; its commit is a draft, and its facts
+# land in memory.md. The first run downloads Claude Code (about 400 MB)
+# with npm, without running its install script (the binary is run from
+# its platform package); later runs take about two minutes on two cores.
+# Claude Code's sandbox needs bubblewrap and socat.
+#   make agent-test ARGS="-run merge -keep"   one scenario, collections kept
+agent-test: build
+	@if ! ls "$(CLAUDE_CODE_DIR)"/node_modules/@anthropic-ai/claude-code-*/claude >/dev/null 2>&1; then \
+		echo "installing Claude Code $(CLAUDE_CODE_VERSION) into $(CLAUDE_CODE_DIR)"; \
+		rm -rf "$(CLAUDE_CODE_DIR).part" && mkdir -p "$(CLAUDE_CODE_DIR).part" && \
+		npm install --prefix "$(CLAUDE_CODE_DIR).part" --no-save --no-audit --no-fund --ignore-scripts \
+			--loglevel=error @anthropic-ai/claude-code@$(CLAUDE_CODE_VERSION) && \
+		rm -rf "$(CLAUDE_CODE_DIR)" && mv "$(CLAUDE_CODE_DIR).part" "$(CLAUDE_CODE_DIR)" || exit 1; \
+	fi
+	$(GO) run ./testdata/agent -sw $(BIN) -claude "$(CLAUDE_CODE_DIR)" $(ARGS)
