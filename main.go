@@ -145,7 +145,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			},
 			{
 				Name:   "trust",
-				Usage:  "let .sw.yaml's analyzer.command run in this repository: sw runs an external analyzer only once you have trusted that exact command, and the collection's files it names",
+				Usage:  "let .sw.yaml's analyzer.command run in this repository: sw runs an external analyzer only once you have trusted that exact command, with every file it could run (all but the writing)",
 				Flags:  []cli.Flag{&cli.BoolFlag{Name: "list", Usage: "list the analyzers trusted, in every repository"}},
 				Action: trustAnalyzer,
 			},
@@ -669,10 +669,9 @@ func trustAnalyzer(c *cli.Context) error {
 		_, err = fmt.Fprintf(c.App.Writer, "%s names no analyzer.command; sw's own analyzer needs no trust\n", collection.SettingsFile)
 	case already:
 		_, err = fmt.Fprintf(c.App.Writer, "the analyzer `%s` is trusted in %s already\n", a.CommandLine(), loop.Repo.Root)
-	case a.FileList() != "":
-		_, err = fmt.Fprintf(c.App.Writer, "trusted the analyzer `%s` in %s, with %s as it is now; if either changes, sw asks again\n", a.CommandLine(), loop.Repo.Root, a.FileList())
 	default:
-		_, err = fmt.Fprintf(c.App.Writer, "trusted the analyzer `%s` in %s; if it changes, sw asks again\n", a.CommandLine(), loop.Repo.Root)
+		_, err = fmt.Fprintf(c.App.Writer, "trusted the analyzer `%s` in %s, with every file it could run as it is now (all but %s); if the command or any of them changes, sw asks again\n",
+			a.CommandLine(), loop.Repo.Root, trust.LeftOut(loop.Coll.Settings))
 	}
 	return err
 }
@@ -692,11 +691,7 @@ func listTrusted(w io.Writer) error {
 		return err
 	}
 	for _, a := range all {
-		with := ""
-		if files := a.FileList(); files != "" {
-			with = " (with " + files + " as it was)"
-		}
-		fmt.Fprintf(w, "%s: %s%s\n", a.Repository, a.CommandLine(), with)
+		fmt.Fprintf(w, "%s: %s (%s)\n", a.Repository, a.CommandLine(), a.AsOf())
 	}
 	return nil
 }
