@@ -812,9 +812,13 @@ func hookInstall(c *cli.Context) error {
 	if err := install.RequireCollection(repo); err != nil {
 		return err
 	}
-	report, err := install.Install(repo, install.Options{
-		ReferenceTransaction: c.Bool("reference-transaction"),
-		Agent:                !c.Bool("no-agent"),
+	var report install.Report
+	err = keepTrust(func() (err error) {
+		report, err = install.Install(repo, install.Options{
+			ReferenceTransaction: c.Bool("reference-transaction"),
+			Agent:                !c.Bool("no-agent"),
+		})
+		return err
 	})
 	return printReport(c, report, err)
 }
@@ -824,8 +828,23 @@ func hookUninstall(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	report, err := install.Uninstall(repo)
+	var report install.Report
+	err = keepTrust(func() (err error) {
+		report, err = install.Uninstall(repo)
+		return err
+	})
 	return printReport(c, report, err)
+}
+
+// keepTrust runs change, sw's own edit of .claude/settings.json, keeping
+// the analyzer trusted if it was (review.Loop.KeepTrust). Outside a
+// collection there is nothing to keep.
+func keepTrust(change func() error) error {
+	loop, err := review.Open(".")
+	if err != nil {
+		return change()
+	}
+	return loop.KeepTrust(change)
 }
 
 func printReport(c *cli.Context, report install.Report, err error) error {

@@ -21,17 +21,17 @@ func (e *UntrustedError) Error() string {
 	switch {
 	case e.Err != nil:
 		return what + " does not run: sw cannot tell whether you trust it: " + e.Err.Error()
-	case e.Last == nil && e.Other:
+	case e.Nearest == nil && e.Other:
 		what += " is not the one trusted in this repository (the command has changed since)"
-	case e.Last == nil:
+	case e.Nearest == nil:
 		what += " is not trusted in this repository"
-	case e.Last.Snapshot == nil:
+	case e.Nearest.Snapshot == nil:
 		what += " was trusted by an earlier sw, which took in only the files the command names, not all it could run"
 	case e.Gone:
-		what += " was trusted " + e.Last.AsOf() + ", which this repository no longer holds, so sw cannot tell what changed since"
+		what += " was trusted " + e.Nearest.AsOf() + ", which this repository no longer holds, so sw cannot tell what changed since"
 	default:
 		what += " is trusted in this repository, but what it could run has changed since: " + fewPaths(e.Changed)
-		if c := e.Last.Snapshot.Commit; !c.IsZero() {
+		if c := e.Nearest.Snapshot.Commit; !c.IsZero() {
 			what += " (git diff " + c.Short() + " shows how)"
 		}
 	}
@@ -102,6 +102,20 @@ func (l *Loop) Trust() (a *trust.Analyzer, already bool, err error) {
 		l.logf("trusted the analyzer `%s` %s", a.CommandLine(), a.AsOf())
 	}
 	return a, !added, err
+}
+
+// KeepTrust runs change, an edit sw makes itself to files a trust takes in
+// (sw hook install merging its hooks into .claude/settings.json), and
+// trusts the analyzer again afterwards when it was trusted before: the
+// person's say-so covered what was there, and sw's own edit is no one
+// else's input. An analyzer not trusted before stays untrusted.
+func (l *Loop) KeepTrust(change func() error) error {
+	trusted := l.CheckTrust() == nil
+	if err := change(); err != nil || !trusted {
+		return err
+	}
+	_, _, err := l.Trust()
+	return err
 }
 
 // Untrust is `sw untrust`: it forgets every analyzer trusted in this

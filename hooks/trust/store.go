@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -96,13 +97,14 @@ func (s *Store) change(edit func(l *list) bool) error {
 }
 
 // Verdict is whether an analyzer is trusted and, when it is not, what
-// differs from the trust given last.
+// differs from the trust nearest to it.
 type Verdict struct {
 	Trusted bool
-	// Last is the newest trust of the same command in the same
-	// repository; nil when there is none.
-	Last *Analyzer
-	// Changed lists the files changed since Last was trusted; Gone says
+	// Nearest is the trust of the same command in the same repository
+	// that differs least from now (the newest of equals); nil when there
+	// is none.
+	Nearest *Analyzer
+	// Changed lists the files changed since Nearest was trusted; Gone says
 	// the commit it was trusted at is no longer in the repository.
 	Changed []string
 	Gone    bool
@@ -127,21 +129,38 @@ func (s *Store) Check(a *Analyzer) (Verdict, error) {
 			v.Other = true
 			continue
 		}
-		v.Last, v.Changed, v.Gone = t, nil, false
+		w := Verdict{Nearest: t}
 		switch {
 		case t.Snapshot == nil:
 		case !t.Snapshot.Commit.IsZero() && !a.repo.HasCommit(t.Snapshot.Commit):
-			v.Gone = true
+			w.Gone = true
 		default:
-			if v.Changed, err = a.changedSince(t); err != nil {
+			if w.Changed, err = a.changedSince(t); err != nil {
 				return Verdict{}, err
 			}
-			if len(v.Changed) == 0 {
-				return Verdict{Trusted: true, Last: t}, nil
+			if len(w.Changed) == 0 {
+				w.Trusted = true
+				return w, nil
 			}
+		}
+		if v.Nearest == nil || w.distance() <= v.distance() {
+			v.Nearest, v.Changed, v.Gone = w.Nearest, w.Changed, w.Gone
 		}
 	}
 	return v, nil
+}
+
+// distance ranks how far now is from the trust a verdict compared with:
+// the files changed, when known; farther, a trust whose commit is gone;
+// farthest, one an earlier sw gave.
+func (v Verdict) distance() int {
+	switch {
+	case v.Nearest.Snapshot == nil:
+		return math.MaxInt
+	case v.Gone:
+		return math.MaxInt - 1
+	}
+	return len(v.Changed)
 }
 
 // Trust adds a to the list; added is false when it was trusted already.

@@ -116,7 +116,7 @@ func TestCodeLeavesOutTheWriting(t *testing.T) {
 // edited, or a new file beside it), not when a piece or a rule does.
 func TestTrustTakesInWhatRuns(t *testing.T) {
 	root, s := essays(t, "sh", "tools/a.sh")
-	if v := check(t, s, root); v.Trusted || v.Last != nil || v.Other {
+	if v := check(t, s, root); v.Trusted || v.Nearest != nil || v.Other {
 		t.Fatalf("before sw trust: %+v", v)
 	}
 	if added, err := s.Trust(describe(t, root)); !added || err != nil {
@@ -143,7 +143,7 @@ func TestTrustTakesInWhatRuns(t *testing.T) {
 		{"a new file", func() { write(t, filepath.Join(root, "Makefile"), "all:\n") }, []string{"Makefile", "tools/lib.sh"}},
 	} {
 		c.edit()
-		if v := check(t, s, root); v.Trusted || v.Last == nil || !slices.Equal(v.Changed, c.want) {
+		if v := check(t, s, root); v.Trusted || v.Nearest == nil || !slices.Equal(v.Changed, c.want) {
 			t.Errorf("%s: trusted %v, changed %q, want %q", c.name, v.Trusted, v.Changed, c.want)
 		}
 	}
@@ -158,11 +158,11 @@ func TestTrustIsOneCommandInOneRepository(t *testing.T) {
 	}
 	clone := filepath.Join(filepath.Dir(root), "clone")
 	gitIn(t, filepath.Dir(root), "clone", "-q", root, clone)
-	if v := check(t, s, clone); v.Trusted || v.Other || v.Last != nil {
+	if v := check(t, s, clone); v.Trusted || v.Other || v.Nearest != nil {
 		t.Errorf("a clone: %+v", v)
 	}
 	write(t, filepath.Join(root, ".sw.yaml"), "analyzer:\n  command: [sh, tools/a.sh, --more]\n")
-	if v := check(t, s, root); v.Trusted || !v.Other || v.Last != nil {
+	if v := check(t, s, root); v.Trusted || !v.Other || v.Nearest != nil {
 		t.Errorf("another command: %+v", v)
 	}
 }
@@ -192,7 +192,7 @@ func TestEarlierTrustIsAskedAgain(t *testing.T) {
 	old := `{"version": 1, "trusted": [{"repository": ` + quote(a.Repository) + `, "command": ["sh", "tools/a.sh"], "files": {"tools/a.sh": "00"}}]}`
 	write(t, s.Path, old)
 	v := check(t, s, root)
-	if v.Trusted || v.Last == nil || v.Last.Snapshot != nil {
+	if v.Trusted || v.Nearest == nil || v.Nearest.Snapshot != nil {
 		t.Fatalf("an earlier trust: %+v", v)
 	}
 	if added, err := s.Trust(a); !added || err != nil {
@@ -269,5 +269,26 @@ func TestForgetIsOneRepositorys(t *testing.T) {
 	all, err := s.List()
 	if err != nil || len(all) != 1 || all[0].Repository != there.Repository {
 		t.Errorf("after forgetting one repository: %v %v", all, err)
+	}
+}
+
+// TestVerdictNamesTheNearestTrust: with several trusts of one command, a
+// refusal names what changed since the one nearest to now, not since the
+// newest.
+func TestVerdictNamesTheNearestTrust(t *testing.T) {
+	root, s := essays(t, "sh", "tools/a.sh")
+	if _, err := s.Trust(describe(t, root)); err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(root, "tools", "lib.sh"), "echo two\n")
+	write(t, filepath.Join(root, "Makefile"), "all:\n")
+	commit(t, root, "two")
+	if _, err := s.Trust(describe(t, root)); err != nil {
+		t.Fatal(err)
+	}
+	gitIn(t, root, "checkout", "-q", "HEAD~1")
+	write(t, filepath.Join(root, "tools", "extra.sh"), "echo extra\n")
+	if v := check(t, s, root); v.Trusted || !slices.Equal(v.Changed, []string{"tools/extra.sh"}) {
+		t.Errorf("near the first trust: trusted %v, changed %q", v.Trusted, v.Changed)
 	}
 }
