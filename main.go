@@ -29,6 +29,7 @@ import (
 	"sw/profile/baseline"
 	"sw/profile/check"
 	"sw/profile/collection"
+	"sw/profile/termsafe"
 )
 
 func main() {
@@ -36,22 +37,31 @@ func main() {
 }
 
 // run is main with its world passed in, so tests can drive it.
+//
+// What sw writes for people quotes a collection's files and an analyzer's
+// answers, someone else's input in a cloned collection, so it passes
+// through termsafe on its way out: a control character in a rule file
+// shows as \x1b, and never reaches the terminal as one. JSON, and what
+// the hooks write on stdout for an agent, go out exact (termsafe.Raw).
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	out, errs := termsafe.NewWriter(stdout), termsafe.NewWriter(stderr)
+	defer errs.Flush()
+	defer out.Flush()
 	// The hooks run inside people's commits and sessions, and building the
 	// app and handling its flags is a tenth of a hook's time: an exact hook
 	// call skips it. Anything else, help included, goes through the app,
 	// which offers the same entries as commands (hookCommands).
 	if e, ok := hooks.Called(args); ok {
-		hio := newHookIO(stdin, stdout, stderr)
+		hio := newHookIO(stdin, stdout, errs)
 		hio.Args = args[3:]
 		return e.Run(hio)
 	}
 	// `sw check` runs in agents' Stop hooks and in pre-commit hooks, so its
 	// plain forms skip the app too.
 	if o, ok := checkCalled(args); ok {
-		return exitStatus(checkPieces(o, stdout), stderr)
+		return exitStatus(checkPieces(o, out), errs)
 	}
-	return runApp(args, stdin, stdout, stderr)
+	return runApp(args, stdin, out, errs)
 }
 
 // runApp runs args through the app: every command, with help and errors.
@@ -532,7 +542,7 @@ func hookCommands() []*cli.Command {
 			// git's arguments pass through untouched, --help included.
 			HideHelp: e.GitArgs,
 			Action: func(c *cli.Context) error {
-				hio := newHookIO(c.App.Reader, c.App.Writer, c.App.ErrWriter)
+				hio := newHookIO(c.App.Reader, termsafe.Raw(c.App.Writer), c.App.ErrWriter)
 				hio.Args = c.Args().Slice()
 				return exitCode(e.Run(hio))
 			},
@@ -607,7 +617,7 @@ func checkPieces(o checkOptions, stdout io.Writer) error {
 		return err
 	}
 	if o.json {
-		err = check.WriteJSON(stdout, results...)
+		err = check.WriteJSON(termsafe.Raw(stdout), results...)
 	} else {
 		err = check.WriteText(stdout, results...)
 	}
@@ -859,7 +869,7 @@ func printReport(c *cli.Context, report install.Report, err error) error {
 }
 
 func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
+	enc := json.NewEncoder(termsafe.Raw(w))
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
 }
