@@ -113,8 +113,9 @@ func isWriting(s collection.Settings, p string) bool {
 // LeftOut names, for messages, what a trust in a collection with settings
 // s does not take in.
 func LeftOut(s collection.Settings) string {
-	return "the pieces, " + collection.ProfileDir + "/, " + collection.MemoryFile + ", " +
-		collection.FeedbackFile + " and " + strings.Join(s.Targets, ", ")
+	names := append([]string{"the pieces", collection.ProfileDir + "/", collection.MemoryFile, collection.FeedbackFile}, s.Targets...)
+	last := len(names) - 1
+	return strings.Join(names[:last], ", ") + " and " + names[last]
 }
 
 // Repository is how the store knows the repository whose common git

@@ -292,3 +292,16 @@ func TestVerdictNamesTheNearestTrust(t *testing.T) {
 		t.Errorf("near the first trust: trusted %v, changed %q", v.Trusted, v.Changed)
 	}
 }
+
+// TestLeftOutNamesEachTarget: the trust message lists what it leaves out
+// as a sentence does, however many instruction files there are.
+func TestLeftOutNamesEachTarget(t *testing.T) {
+	s := collection.DefaultSettings()
+	if got, want := LeftOut(s), "the pieces, profile/, memory.md, profile_feedback.json and CLAUDE.md"; got != want {
+		t.Errorf("LeftOut = %q, want %q", got, want)
+	}
+	s.Targets = append(s.Targets, "AGENTS.md")
+	if got, want := LeftOut(s), "the pieces, profile/, memory.md, profile_feedback.json, CLAUDE.md and AGENTS.md"; got != want {
+		t.Errorf("LeftOut = %q, want %q", got, want)
+	}
+}
