@@ -30,6 +30,7 @@ import (
 	"sw/profile/baseline"
 	"sw/profile/check"
 	"sw/profile/collection"
+	"sw/profile/termsafe"
 )
 
 func main() {
@@ -37,24 +38,33 @@ func main() {
 }
 
 // run is main with its world passed in, so tests can drive it.
+//
+// What sw writes for people quotes a collection's files and an analyzer's
+// answers, someone else's input in a cloned collection, so it passes
+// through termsafe on its way out: a control character in a rule file
+// shows as \x1b, and never reaches the terminal as one. JSON, and what
+// the hooks write on stdout for an agent, go out exact (termsafe.Raw).
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// A writer's marker goes when it ends well (see atomicfile.Begin).
 	defer atomicfile.Done()
+	out, errs := termsafe.NewWriter(stdout), termsafe.NewWriter(stderr)
+	defer errs.Flush()
+	defer out.Flush()
 	// The hooks run inside people's commits and sessions, and building the
 	// app and handling its flags is a tenth of a hook's time: an exact hook
 	// call skips it. Anything else, help included, goes through the app,
 	// which offers the same entries as commands (hookCommands).
 	if e, ok := hooks.Called(args); ok {
-		hio := newHookIO(stdin, stdout, stderr)
+		hio := newHookIO(stdin, stdout, errs)
 		hio.Args = args[3:]
 		return e.Run(hio)
 	}
 	// `sw check` runs in agents' Stop hooks and in pre-commit hooks, so its
 	// plain forms skip the app too.
 	if o, ok := checkCalled(args); ok {
-		return exitStatus(checkPieces(o, stdout), stderr)
+		return exitStatus(checkPieces(o, out), errs)
 	}
-	return runApp(args, stdin, stdout, stderr)
+	return runApp(args, stdin, out, errs)
 }
 
 // runApp runs args through the app: every command, with help and errors.
@@ -148,7 +158,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			},
 			{
 				Name:   "trust",
-				Usage:  "let .sw.yaml's analyzer.command run in this repository: sw runs an external analyzer only once you have trusted that exact command, and the collection's files it names",
+				Usage:  "let .sw.yaml's analyzer.command run in this repository: sw runs an external analyzer only once you have trusted that exact command, with every file it could run (all but the writing)",
 				Flags:  []cli.Flag{&cli.BoolFlag{Name: "list", Usage: "list the analyzers trusted, in every repository"}},
 				Action: trustAnalyzer,
 			},
@@ -535,7 +545,7 @@ func hookCommands() []*cli.Command {
 			// git's arguments pass through untouched, --help included.
 			HideHelp: e.GitArgs,
 			Action: func(c *cli.Context) error {
-				hio := newHookIO(c.App.Reader, c.App.Writer, c.App.ErrWriter)
+				hio := newHookIO(c.App.Reader, termsafe.Raw(c.App.Writer), c.App.ErrWriter)
 				hio.Args = c.Args().Slice()
 				return exitCode(e.Run(hio))
 			},
@@ -610,7 +620,7 @@ func checkPieces(o checkOptions, stdout io.Writer) error {
 		return err
 	}
 	if o.json {
-		err = check.WriteJSON(stdout, results...)
+		err = check.WriteJSON(termsafe.Raw(stdout), results...)
 	} else {
 		err = check.WriteText(stdout, results...)
 	}
@@ -672,10 +682,9 @@ func trustAnalyzer(c *cli.Context) error {
 		_, err = fmt.Fprintf(c.App.Writer, "%s names no analyzer.command; sw's own analyzer needs no trust\n", collection.SettingsFile)
 	case already:
 		_, err = fmt.Fprintf(c.App.Writer, "the analyzer `%s` is trusted in %s already\n", a.CommandLine(), loop.Repo.Root)
-	case a.FileList() != "":
-		_, err = fmt.Fprintf(c.App.Writer, "trusted the analyzer `%s` in %s, with %s as it is now; if either changes, sw asks again\n", a.CommandLine(), loop.Repo.Root, a.FileList())
 	default:
-		_, err = fmt.Fprintf(c.App.Writer, "trusted the analyzer `%s` in %s; if it changes, sw asks again\n", a.CommandLine(), loop.Repo.Root)
+		_, err = fmt.Fprintf(c.App.Writer, "trusted the analyzer `%s` in %s, with every file it could run as it is now (all but %s); if the command or any of them changes, sw asks again\n",
+			a.CommandLine(), loop.Repo.Root, trust.LeftOut(loop.Coll.Settings))
 	}
 	return err
 }
@@ -695,11 +704,7 @@ func listTrusted(w io.Writer) error {
 		return err
 	}
 	for _, a := range all {
-		with := ""
-		if files := a.FileList(); files != "" {
-			with = " (with " + files + " as it was)"
-		}
-		fmt.Fprintf(w, "%s: %s%s\n", a.Repository, a.CommandLine(), with)
+		fmt.Fprintf(w, "%s: %s (%s)\n", a.Repository, a.CommandLine(), a.AsOf())
 	}
 	return nil
 }
@@ -820,9 +825,13 @@ func hookInstall(c *cli.Context) error {
 	if err := install.RequireCollection(repo); err != nil {
 		return err
 	}
-	report, err := install.Install(repo, install.Options{
-		ReferenceTransaction: c.Bool("reference-transaction"),
-		Agent:                !c.Bool("no-agent"),
+	var report install.Report
+	err = keepTrust(func() (err error) {
+		report, err = install.Install(repo, install.Options{
+			ReferenceTransaction: c.Bool("reference-transaction"),
+			Agent:                !c.Bool("no-agent"),
+		})
+		return err
 	})
 	return printReport(c, report, err)
 }
@@ -832,8 +841,23 @@ func hookUninstall(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	report, err := install.Uninstall(repo)
+	var report install.Report
+	err = keepTrust(func() (err error) {
+		report, err = install.Uninstall(repo)
+		return err
+	})
 	return printReport(c, report, err)
+}
+
+// keepTrust runs change, sw's own edit of .claude/settings.json, keeping
+// the analyzer trusted if it was (review.Loop.KeepTrust). Outside a
+// collection there is nothing to keep.
+func keepTrust(change func() error) error {
+	loop, err := review.Open(".")
+	if err != nil {
+		return change()
+	}
+	return loop.KeepTrust(change)
 }
 
 func printReport(c *cli.Context, report install.Report, err error) error {
@@ -848,7 +872,7 @@ func printReport(c *cli.Context, report install.Report, err error) error {
 }
 
 func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
+	enc := json.NewEncoder(termsafe.Raw(w))
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
 }

@@ -61,6 +61,22 @@ var storyCommands = map[string]func(ts *testscript.TestScript, neg bool, args []
 			ts.Check(os.Chtimes(ts.MkAbs(f), old, old))
 		}
 	},
+	// controls FILE...: write the control characters FILE spells as \xNN
+	// (\x1b, \x07) as the characters themselves, so a story's files carry
+	// them legibly: a cloned collection's text with escape sequences in it.
+	"controls": func(ts *testscript.TestScript, neg bool, args []string) {
+		if neg || len(args) == 0 {
+			ts.Fatalf("usage: controls FILE...")
+		}
+		spelt := regexp.MustCompile(`\\x[0-9a-fA-F]{2}`)
+		for _, f := range args {
+			text := spelt.ReplaceAllStringFunc(ts.ReadFile(f), func(x string) string {
+				b, _ := strconv.ParseUint(x[2:], 16, 8)
+				return string([]byte{byte(b)})
+			})
+			ts.Check(os.WriteFile(ts.MkAbs(f), []byte(text), 0o666))
+		}
+	},
 	// grep-count N PATTERN FILE: FILE has exactly N lines containing PATTERN.
 	"grep-count": func(ts *testscript.TestScript, neg bool, args []string) {
 		if len(args) != 3 {

@@ -37,11 +37,11 @@ func TestAncestry(t *testing.T) {
 	for _, c := range cases {
 		got, err := r.IsAncestorSince(c.a, c.b, c.prev)
 		if err != nil || got != c.want {
-			t.Errorf("IsAncestorSince(%s, %s, %s) = %v %v, want %v", c.a.short(), c.b.short(), c.prev.short(), got, err, c.want)
+			t.Errorf("IsAncestorSince(%s, %s, %s) = %v %v, want %v", c.a.Short(), c.b.Short(), c.prev.Short(), got, err, c.want)
 		}
 		_, gitErr := gitInput(r.Root, "", "merge-base", "--is-ancestor", c.a.String(), c.b.String())
 		if got, err := r.IsAncestor(c.a, c.b); err != nil || got != (gitErr == nil) || got != c.want {
-			t.Errorf("IsAncestor(%s, %s) = %v %v, git says %v", c.a.short(), c.b.short(), got, err, gitErr == nil)
+			t.Errorf("IsAncestor(%s, %s) = %v %v, git says %v", c.a.Short(), c.b.Short(), got, err, gitErr == nil)
 		}
 	}
 	if _, err := r.IsAncestor(Hash("0123456789012345678901234567890123456789"), after); err == nil {
@@ -51,7 +51,7 @@ func TestAncestry(t *testing.T) {
 	// MergeBase: where a suggestion parted from the branch it is merged
 	// into, and no base at all for a history of its own.
 	if got, ok, err := r.MergeBase(next, sug); err != nil || !ok || got != base {
-		t.Errorf("MergeBase(next, suggestion) = %s, %v, %v; want %s", got.short(), ok, err, base.short())
+		t.Errorf("MergeBase(next, suggestion) = %s, %v, %v; want %s", got.Short(), ok, err, base.Short())
 	}
 	git(t, r.Root, "checkout", "-q", "--orphan", "unrelated")
 	unrelated := commitFiles(t, r.Root, "a history of its own", "e.md", "e\n")

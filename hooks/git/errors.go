@@ -9,7 +9,7 @@ type MissingError struct {
 }
 
 func (e *MissingError) Error() string {
-	return fmt.Sprintf("%s %s is not in the repository", e.Kind, e.Hash.short())
+	return fmt.Sprintf("%s %s is not in the repository", e.Kind, e.Hash.Short())
 }
 
 // ObjectError is an object that could not be read.
@@ -20,7 +20,7 @@ type ObjectError struct {
 }
 
 func (e *ObjectError) Error() string {
-	return fmt.Sprintf("reading %s %s: %v", e.Kind, e.Hash.short(), e.Err)
+	return fmt.Sprintf("reading %s %s: %v", e.Kind, e.Hash.Short(), e.Err)
 }
 
 func (e *ObjectError) Unwrap() error { return e.Err }

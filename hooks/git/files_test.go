@@ -26,7 +26,7 @@ func TestReadFiles(t *testing.T) {
 			g = "<nil>"
 		}
 		if g != w {
-			t.Errorf("%s:%s = %q, want %q", refs[i].Commit.short(), refs[i].Path, g, w)
+			t.Errorf("%s:%s = %q, want %q", refs[i].Commit.Short(), refs[i].Path, g, w)
 		}
 	}
 	if _, err := r.ReadFiles([]FileRef{{Hash("0123456789012345678901234567890123456789"), "a.md"}}); err != nil {

@@ -42,8 +42,8 @@ func (h Hash) IsZero() bool { return h == "" }
 
 func (h Hash) String() string { return string(h) }
 
-// short is the abbreviation sw uses in messages.
-func (h Hash) short() string {
+// Short is the abbreviation sw uses in messages.
+func (h Hash) Short() string {
 	if len(h) > 12 {
 		return string(h[:12])
 	}

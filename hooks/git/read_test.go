@@ -40,10 +40,10 @@ func TestCommitsAgreeWithGit(t *testing.T) {
 				c.Author.When.Format("2006-01-02T15:04:05-07:00"), c.Committer.Name, c.Committer.Email,
 				strconv.FormatInt(c.Committer.When.Unix(), 10)}
 			if !reflect.DeepEqual(got, f) {
-				t.Errorf("%s:\n got %q\n git %q", h.short(), got, f)
+				t.Errorf("%s:\n got %q\n git %q", h.Short(), got, f)
 			}
 			if raw := git(t, r.Root, "cat-file", "commit", h.String()); !strings.HasSuffix(raw+"\n", "\n\n"+c.Message) {
-				t.Errorf("%s: message %q is not the stored one", h.short(), c.Message)
+				t.Errorf("%s: message %q is not the stored one", h.Short(), c.Message)
 			}
 			if c.Hash != h {
 				t.Errorf("Hash = %s, want %s", c.Hash, h)
@@ -190,7 +190,7 @@ func TestChangedFilesAgreesWithGitDiff(t *testing.T) {
 				}
 			}
 			if g := nameStatus(got); g != strings.Join(lines, "\n") {
-				t.Errorf("%s..%s:\n%s\ngit:\n%s", c.from.short(), c.to.short(), g, strings.Join(lines, "\n"))
+				t.Errorf("%s..%s:\n%s\ngit:\n%s", c.from.Short(), c.to.Short(), g, strings.Join(lines, "\n"))
 			}
 		}
 		// A folder Dir rejects is not entered; File decides files.

@@ -17,20 +17,13 @@ import (
 // indexes); its optional locks are off, so a session starting never
 // competes with the person's own git commands for the index.
 func (r *Repo) RecentlyChangedIn(keep Filter) (string, error) {
-	out, err := r.Git("--no-optional-locks", "status", "--porcelain", "-z", "--untracked-files=all", "--no-renames")
+	changed, err := r.changedInWorkingTree(keep)
 	if err != nil {
 		return "", err
 	}
 	var newest string
 	var newestTime time.Time
-	for _, rec := range strings.Split(string(out), "\x00") {
-		if len(rec) < 4 {
-			continue
-		}
-		p := rec[3:]
-		if !keep.file(p) || !keep.dirsOf(p) {
-			continue
-		}
+	for _, p := range changed {
 		fi, err := os.Lstat(filepath.Join(r.Root, filepath.FromSlash(p)))
 		if err != nil || !fi.Mode().IsRegular() {
 			continue // deleted, or not a file to write in

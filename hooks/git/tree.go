@@ -33,23 +33,33 @@ type Change struct {
 // FileAt returns the blob a commit holds at a slash path. ok is false when
 // the path is absent, or is a folder or a submodule rather than a file.
 func (r *Repo) FileAt(commit Hash, path string) (blob Hash, ok bool, err error) {
+	e, ok, err := r.entryAt(commit, path)
+	if err != nil || !ok || !e.Mode.IsBlob() {
+		return ZeroHash, false, err
+	}
+	return e.Hash, true, nil
+}
+
+// entryAt finds what a commit holds at a slash path other than a folder: a
+// file, a link or a submodule. ok is false when it holds none of these.
+func (r *Repo) entryAt(commit Hash, path string) (TreeEntry, bool, error) {
 	c, err := r.Commit(commit)
 	if err != nil {
-		return ZeroHash, false, err
+		return TreeEntry{}, false, err
 	}
 	tree := c.Tree
 	segs := strings.Split(path, "/")
 	for i, seg := range segs {
 		e, ok, err := r.entryIn(tree, seg, i == len(segs)-1)
 		if err != nil || !ok {
-			return ZeroHash, false, err
+			return TreeEntry{}, false, err
 		}
-		if i == len(segs)-1 && e.Mode.IsBlob() {
-			return e.Hash, true, nil
+		if i == len(segs)-1 {
+			return e, !e.Mode.IsDir(), nil
 		}
 		tree = e.Hash
 	}
-	return ZeroHash, false, nil
+	return TreeEntry{}, false, nil
 }
 
 // SameAt reports whether two commits hold the same thing at a slash path:
@@ -133,29 +143,47 @@ func (r *Repo) ChangedFiles(from, to Hash, keep func(path string) bool) ([]Chang
 // ChangedFilesIn is ChangedFiles with a Filter: folders its Dir function
 // rejects are not read at all.
 func (r *Repo) ChangedFilesIn(from, to Hash, keep Filter) ([]Change, error) {
-	toCommit, err := r.Commit(to)
-	if err != nil {
-		return nil, err
-	}
-	var fromTree Hash
-	if !from.IsZero() {
-		c, err := r.Commit(from)
-		if err != nil {
-			return nil, err
-		}
-		fromTree = c.Tree
-	}
 	var out []Change
-	if err := r.diffTrees("", fromTree, toCommit.Tree, keep, &out); err != nil {
+	err := r.diffCommits(from, to, keep, func(p string, a, b *TreeEntry) {
+		ch := Change{Path: p}
+		if a != nil && a.Mode.IsBlob() {
+			ch.From = a.Hash
+		}
+		if b != nil && b.Mode.IsBlob() {
+			ch.To = b.Hash
+		}
+		if ch.From != ch.To {
+			out = append(out, ch)
+		}
+	})
+	if err != nil {
 		return nil, err
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
 	return out, nil
 }
 
+// diffCommits compares the trees of two commits (a zero one is empty) and
+// tells emit each entry other than a folder that differs between them and
+// keep accepts: nil on the side that lacks it.
+func (r *Repo) diffCommits(from, to Hash, keep Filter, emit func(path string, a, b *TreeEntry)) error {
+	var trees [2]Hash
+	for i, h := range [2]Hash{from, to} {
+		if h.IsZero() {
+			continue
+		}
+		c, err := r.Commit(h)
+		if err != nil {
+			return err
+		}
+		trees[i] = c.Tree
+	}
+	return r.diffTrees("", trees[0], trees[1], keep, emit)
+}
+
 // diffTrees compares two trees (a zero one is empty) below prefix, walking
 // their entries side by side in git's order.
-func (r *Repo) diffTrees(prefix string, a, b Hash, keep Filter, out *[]Change) error {
+func (r *Repo) diffTrees(prefix string, a, b Hash, keep Filter, emit func(path string, a, b *TreeEntry)) error {
 	if a == b {
 		return nil
 	}
@@ -179,11 +207,11 @@ func (r *Repo) diffTrees(prefix string, a, b Hash, keep Filter, out *[]Change) e
 			eb, bs = &bs[0], bs[1:]
 		default:
 			ea, eb, as, bs = &as[0], &bs[0], as[1:], bs[1:]
-			if ea.Hash == eb.Hash {
+			if *ea == *eb {
 				continue
 			}
 		}
-		if err := r.diffEntry(prefix, ea, eb, keep, out); err != nil {
+		if err := r.diffEntry(prefix, ea, eb, keep, emit); err != nil {
 			return err
 		}
 	}
@@ -212,7 +240,7 @@ func sortName(e TreeEntry) string {
 
 // diffEntry reports one differing entry: a file present on one side or
 // both, or a folder, entered when the filter allows.
-func (r *Repo) diffEntry(prefix string, a, b *TreeEntry, keep Filter, out *[]Change) error {
+func (r *Repo) diffEntry(prefix string, a, b *TreeEntry, keep Filter, emit func(path string, a, b *TreeEntry)) error {
 	e := a
 	if e == nil {
 		e = b
@@ -229,17 +257,10 @@ func (r *Repo) diffEntry(prefix string, a, b *TreeEntry, keep Filter, out *[]Cha
 		if b != nil {
 			bt = b.Hash
 		}
-		return r.diffTrees(p+"/", at, bt, keep, out)
+		return r.diffTrees(p+"/", at, bt, keep, emit)
 	}
-	ch := Change{Path: p}
-	if a != nil && a.Mode.IsBlob() {
-		ch.From = a.Hash
-	}
-	if b != nil && b.Mode.IsBlob() {
-		ch.To = b.Hash
-	}
-	if ch.From != ch.To && keep.file(p) {
-		*out = append(*out, ch)
+	if keep.file(p) {
+		emit(p, a, b)
 	}
 	return nil
 }

@@ -2,16 +2,18 @@ package review
 
 import (
 	"errors"
+	"strings"
 
 	"sw/hooks/trust"
 )
 
 // UntrustedError is why the analyzer .sw.yaml names does not run: the
-// person has not trusted it in this repository (see package trust).
+// person has not trusted it in this repository as it is now (see package
+// trust).
 type UntrustedError struct {
 	Command string // as messages show it
-	Changed bool   // another analyzer is trusted here: this one, or a file it names, changed since
-	Err     error  // the trust list could not be read
+	trust.Verdict
+	Err error // the trust list could not be read
 }
 
 func (e *UntrustedError) Error() string {
@@ -19,15 +21,31 @@ func (e *UntrustedError) Error() string {
 	switch {
 	case e.Err != nil:
 		return what + " does not run: sw cannot tell whether you trust it: " + e.Err.Error()
-	case e.Changed:
-		what += " is not the one trusted in this repository (it, or a file of the collection it names, has changed since)"
-	default:
+	case e.Nearest == nil && e.Other:
+		what += " is not the one trusted in this repository (the command has changed since)"
+	case e.Nearest == nil:
 		what += " is not trusted in this repository"
+	case e.Nearest.Snapshot == nil:
+		what += " was trusted by an earlier sw, which took in only the files the command names, not all it could run"
+	case e.Gone:
+		what += " was trusted " + e.Nearest.AsOf() + ", which this repository no longer holds, so sw cannot tell what changed since"
+	default:
+		what += " is trusted in this repository, but what it could run has changed since: " + fewPaths(e.Changed)
+		if c := e.Nearest.Snapshot.Commit; !c.IsZero() {
+			what += " (git diff " + c.Short() + " shows how)"
+		}
 	}
 	return what + ", so sw does not run it; read what it runs, and if you trust it: sw trust"
 }
 
-func (e *UntrustedError) Unwrap() error { return e.Err }
+// fewPaths names the first few of paths, and how many more there are.
+func fewPaths(paths []string) string {
+	const shown = 3
+	if len(paths) <= shown {
+		return strings.Join(paths, ", ")
+	}
+	return strings.Join(paths[:shown], ", ") + " and " + plainCount(len(paths)-shown, "more file")
+}
 
 // IsUntrusted reports whether err says the analyzer is not trusted.
 func IsUntrusted(err error) bool {
@@ -37,9 +55,9 @@ func IsUntrusted(err error) bool {
 
 // CheckTrust is nil when sw may run the analyzer .sw.yaml names: its own
 // (no analyzer.command), or a command the person has trusted in this
-// repository as it is now; otherwise an *UntrustedError. Nothing runs
-// meanwhile, not the embedded analyzer either: the collection chose its
-// analyzer, and its pieces wait for it.
+// repository, none of the files it could run changed since; otherwise an
+// *UntrustedError. Nothing runs meanwhile, not the embedded analyzer
+// either: the collection chose its analyzer, and its pieces wait for it.
 func (l *Loop) CheckTrust() error {
 	a, err := l.analyzer()
 	if a == nil || err != nil {
@@ -47,29 +65,25 @@ func (l *Loop) CheckTrust() error {
 	}
 	untrusted := &UntrustedError{Command: a.CommandLine()}
 	store, err := trust.Open()
-	if err != nil {
-		untrusted.Err = err
-		return untrusted
+	if err == nil {
+		untrusted.Verdict, err = store.Check(a)
 	}
-	ok, other, err := store.Trusted(a)
 	switch {
 	case err != nil:
 		untrusted.Err = err
-	case ok:
+	case untrusted.Trusted:
 		return nil
 	}
-	untrusted.Changed = other
 	return untrusted
 }
 
 // analyzer is the external analyzer .sw.yaml names, as it would run here;
 // nil when it names none.
 func (l *Loop) analyzer() (*trust.Analyzer, error) {
-	command := l.Coll.Settings.Analyzer.Command
-	if len(command) == 0 {
+	if len(l.Coll.Settings.Analyzer.Command) == 0 {
 		return nil, nil
 	}
-	return trust.Describe(l.Repo.CommonDir, l.Coll.Root, command)
+	return trust.Describe(l.Repo, l.Coll)
 }
 
 // Trust is `sw trust`: the person trusts the analyzer .sw.yaml names, as
@@ -84,10 +98,24 @@ func (l *Loop) Trust() (a *trust.Analyzer, already bool, err error) {
 		return nil, false, err
 	}
 	added, err := store.Trust(a)
-	if err == nil {
-		l.logf("trusted the analyzer `%s`", a.CommandLine())
+	if err == nil && added {
+		l.logf("trusted the analyzer `%s` %s", a.CommandLine(), a.AsOf())
 	}
 	return a, !added, err
+}
+
+// KeepTrust runs change, an edit sw makes itself to files a trust takes in
+// (sw hook install merging its hooks into .claude/settings.json), and
+// trusts the analyzer again afterwards when it was trusted before: the
+// person's say-so covered what was there, and sw's own edit is no one
+// else's input. An analyzer not trusted before stays untrusted.
+func (l *Loop) KeepTrust(change func() error) error {
+	trusted := l.CheckTrust() == nil
+	if err := change(); err != nil || !trusted {
+		return err
+	}
+	_, _, err := l.Trust()
+	return err
 }
 
 // Untrust is `sw untrust`: it forgets every analyzer trusted in this

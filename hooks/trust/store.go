@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"sw/profile/atomicfile"
 )
@@ -22,7 +24,16 @@ type list struct {
 	Trusted []*Analyzer `json:"trusted"`
 }
 
-const listVersion = 1
+// listVersion is the store's format. Version 1 trusts (from an sw that
+// took in only the files the command named) are read, and never trusted
+// again: they have no Snapshot, and sw asks anew. An older sw refuses
+// version 2 rather than trust by its weaker rule.
+const listVersion = 2
+
+// keepPerCommand is how many trusts of one command one repository keeps:
+// one for each branch or linked worktree whose files differ, the oldest
+// dropped first, so that the list does not grow with every pull.
+const keepPerCommand = 5
 
 // Open opens the person's store: trusted.json in sw's folder of the
 // person's configuration folder (os.UserConfigDir). It need not exist.
@@ -51,9 +62,10 @@ func (s *Store) read() (*list, fs.FileInfo, error) {
 	if err := json.Unmarshal(data, l); err != nil {
 		return nil, nil, fmt.Errorf("%s: not valid: %v; fix it, or remove it and trust again", s.Path, err)
 	}
-	if l.Version != listVersion {
+	if l.Version != 1 && l.Version != listVersion {
 		return nil, nil, fmt.Errorf("%s: version %d is not one this sw reads (%d)", s.Path, l.Version, listVersion)
 	}
+	l.Version = listVersion // written back as this version
 	return l, seen, nil
 }
 
@@ -84,35 +96,97 @@ func (s *Store) change(edit func(l *list) bool) error {
 	return fmt.Errorf("%s kept changing while sw wrote it; try again", s.Path)
 }
 
-// Trusted reports whether a is trusted, and whether its repository trusts
-// another analyzer (a command, or a file it names, that has changed since).
-func (s *Store) Trusted(a *Analyzer) (trusted, other bool, err error) {
-	l, _, err := s.read()
-	if err != nil {
-		return false, false, err
-	}
-	for _, t := range l.Trusted {
-		if t.same(a) {
-			return true, false, nil
-		}
-		other = other || t.Repository == a.Repository
-	}
-	return false, other, nil
+// Verdict is whether an analyzer is trusted and, when it is not, what
+// differs from the trust nearest to it.
+type Verdict struct {
+	Trusted bool
+	// Nearest is the trust of the same command in the same repository
+	// that differs least from now (the newest of equals); nil when there
+	// is none.
+	Nearest *Analyzer
+	// Changed lists the files changed since Nearest was trusted; Gone says
+	// the commit it was trusted at is no longer in the repository.
+	Changed []string
+	Gone    bool
+	// Other says another command is trusted in the repository.
+	Other bool
 }
 
-// Trust adds a to the list; added is false when it was there already.
+// Check tells whether a, as Describe read it now, is trusted: a trust of
+// its command in its repository took in what it could run, and none of
+// it has changed since.
+func (s *Store) Check(a *Analyzer) (Verdict, error) {
+	l, _, err := s.read()
+	if err != nil {
+		return Verdict{}, err
+	}
+	var v Verdict
+	for _, t := range l.Trusted {
+		if t.Repository != a.Repository {
+			continue
+		}
+		if !slices.Equal(t.Command, a.Command) {
+			v.Other = true
+			continue
+		}
+		w := Verdict{Nearest: t}
+		switch {
+		case t.Snapshot == nil:
+		case !t.Snapshot.Commit.IsZero() && !a.repo.HasCommit(t.Snapshot.Commit):
+			w.Gone = true
+		default:
+			if w.Changed, err = a.changedSince(t); err != nil {
+				return Verdict{}, err
+			}
+			if len(w.Changed) == 0 {
+				w.Trusted = true
+				return w, nil
+			}
+		}
+		if v.Nearest == nil || w.distance() <= v.distance() {
+			v.Nearest, v.Changed, v.Gone = w.Nearest, w.Changed, w.Gone
+		}
+	}
+	return v, nil
+}
+
+// distance ranks how far now is from the trust a verdict compared with:
+// the files changed, when known; farther, a trust whose commit is gone;
+// farthest, one an earlier sw gave.
+func (v Verdict) distance() int {
+	switch {
+	case v.Nearest.Snapshot == nil:
+		return math.MaxInt
+	case v.Gone:
+		return math.MaxInt - 1
+	}
+	return len(v.Changed)
+}
+
+// Trust adds a to the list; added is false when it was trusted already.
+// It replaces the trusts of a's command in a's repository that an
+// earlier sw gave, and the oldest beyond keepPerCommand.
 func (s *Store) Trust(a *Analyzer) (added bool, err error) {
+	v, err := s.Check(a)
+	if err != nil || v.Trusted {
+		return false, err
+	}
 	err = s.change(func(l *list) bool {
-		for _, t := range l.Trusted {
-			if t.same(a) {
-				return false
+		kept := 1 // a
+		for i := len(l.Trusted) - 1; i >= 0; i-- {
+			t := l.Trusted[i]
+			switch {
+			case t.Repository != a.Repository || !slices.Equal(t.Command, a.Command):
+			case t.Snapshot != nil && kept < keepPerCommand:
+				kept++
+			default:
+				l.Trusted = slices.Delete(l.Trusted, i, i+1)
 			}
 		}
 		l.Trusted = append(l.Trusted, a)
-		added = true
 		return true
 	})
-	return added, err
+	return err == nil, err
 }
 
 // Forget removes every analyzer trusted in repository (a common git

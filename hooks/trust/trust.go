@@ -3,26 +3,44 @@
 // and a collection cloned from someone else is untrusted input: as direnv
 // asks before it loads an .envrc, sw runs an external analyzer only once
 // the person has trusted that exact command for that repository (sw
-// trust). What is trusted is the command's words and the content of each
-// file of the collection they name (a script in tools/, say), so a pull
-// that changes either needs trusting again.
+// trust), with everything it could run.
+//
+// What it could run is not only the files its words name: `sh tools/a.sh`
+// sources tools/lib.sh, `make analyze` reads the Makefile, `python3 -m
+// pkg` imports pkg/, an agent reads .claude/settings.json and runs its
+// hooks. So a trust takes in every file of the working tree but the
+// writing (see Code): the commit HEAD pointed at, whose tree hash names
+// all its content, and each such file whose content in the working tree
+// differs from it (edited, deleted, or untracked and not ignored), by the
+// blob id git would store. Any change to them afterwards, by a pull, a
+// checkout or an edit, asks for sw trust again, and the message names the
+// files. Ignored files are left out: a pull cannot bring one, they are
+// made on this machine (a build, a virtual environment). Permissions are
+// left out too: content, not mode.
+//
+// Checking costs one `git status`, one `git hash-object` for the files
+// that differ from HEAD, and the trees the commits since the trust
+// changed, and runs only when an analysis would run the command (and in
+// sw review, which says whether one would), never on every commit.
 //
 // The list lives outside every repository, in the person's configuration
 // folder (os.UserConfigDir()/sw/trusted.json, which XDG_CONFIG_HOME moves
 // on Linux), so nothing a repository carries can trust itself. A
 // repository is known by its common git folder, absolute and with links
-// resolved: its linked worktrees share one trust, and a clone in another
-// folder needs its own.
+// resolved: its linked worktrees share one list, and a clone in another
+// folder needs its own trust.
 package trust
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
+	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
+	"sw/hooks/git"
 	"sw/profile/analyze"
+	"sw/profile/collection"
 	"sw/profile/confine"
 )
 
@@ -30,38 +48,74 @@ import (
 type Analyzer struct {
 	Repository string   `json:"repository"` // the common git folder
 	Command    []string `json:"command"`
-	// Files are the collection's files the command's words name, as slash
-	// paths from the collection's top, each with the SHA-256 of its content.
-	Files map[string]string `json:"files,omitempty"`
+	// Snapshot is what it could run, as it was when trusted; nil in a
+	// trust given by an sw that took in only the files the words named.
+	Snapshot *Snapshot `json:"snapshot,omitempty"`
+
+	repo *git.Repo
+	code git.Filter
 }
 
-// Describe is the analyzer command would be, run in the collection at root
-// (the top of the working tree) of the repository whose common git folder
-// is commonDir. A word of the command that names a regular file inside the
-// collection (relative to root, as the command runs there, or absolute)
-// has that file's content taken in: trusting `sh tools/a.sh` trusts
-// tools/a.sh as it is.
-func Describe(commonDir, root string, command []string) (*Analyzer, error) {
-	repo, err := Repository(commonDir)
+// Snapshot is the working tree as far as it could be code (see Code): the
+// commit HEAD pointed at, and each file whose content differed from it.
+type Snapshot struct {
+	Commit  git.Hash          `json:"commit,omitempty"`
+	Changed map[string]string `json:"changed,omitempty"`
+}
+
+// Describe is the analyzer .sw.yaml names as it would run now in the
+// collection c, whose repository is repo: its command, and what it could
+// run. A word of the command that names a regular file inside the
+// collection (relative to its top, where the command runs, or absolute)
+// is taken in whatever it is, an ignored file or a piece included.
+func Describe(repo *git.Repo, c *collection.Collection) (*Analyzer, error) {
+	id, err := Repository(repo.CommonDir)
 	if err != nil {
 		return nil, err
 	}
-	realRoot, err := filepath.EvalSymlinks(root)
+	command := c.Settings.Analyzer.Command
+	a := &Analyzer{Repository: id, Command: slices.Clone(command), repo: repo, code: Code(c.Settings)}
+	named, err := namedFiles(c.Root, command)
 	if err != nil {
 		return nil, err
 	}
-	a := &Analyzer{Repository: repo, Command: slices.Clone(command)}
-	for _, word := range command {
-		rel, digest, ok := named(realRoot, word)
-		if !ok {
-			continue
-		}
-		if a.Files == nil {
-			a.Files = map[string]string{}
-		}
-		a.Files[rel] = digest
+	w, err := repo.ReadWorkingTree(a.code, named)
+	if err != nil {
+		return nil, err
 	}
+	a.Snapshot = &Snapshot{Commit: w.Head, Changed: w.Changed}
 	return a, nil
+}
+
+// Code chooses the files a trust takes in: all but the writing and sw's
+// record of it, which change as the person writes and which the analyzer
+// reads as text (the pieces and the profile reach it on its stdin):
+// the pieces, profile/, memory.md, profile_feedback.json, and the
+// instruction files sw keeps its block in (CLAUDE.md): sw rewrites them
+// as the profile changes, and an agent reads them as it reads memory.md,
+// as words, not as a program. Everything else is taken in, .sw.yaml
+// itself (which says what a piece is), .claude/ (an agent's hooks run
+// commands) and a README included.
+func Code(s collection.Settings) git.Filter {
+	return git.Filter{
+		File: func(p string) bool { return !isWriting(s, p) },
+		Dir:  func(d string) bool { return d != collection.ProfileDir },
+	}
+}
+
+// isWriting reports whether the file at p, a slash path from the
+// collection's top, is writing rather than code (see Code).
+func isWriting(s collection.Settings, p string) bool {
+	return s.IsPiece(p) || p == collection.MemoryFile || p == collection.FeedbackFile ||
+		slices.Contains(s.Targets, p) || strings.HasPrefix(p, collection.ProfileDir+"/")
+}
+
+// LeftOut names, for messages, what a trust in a collection with settings
+// s does not take in.
+func LeftOut(s collection.Settings) string {
+	names := append([]string{"the pieces", collection.ProfileDir + "/", collection.MemoryFile, collection.FeedbackFile}, s.Targets...)
+	last := len(names) - 1
+	return strings.Join(names[:last], ", ") + " and " + names[last]
 }
 
 // Repository is how the store knows the repository whose common git
@@ -77,13 +131,28 @@ func Repository(commonDir string) (string, error) {
 	return repo, nil
 }
 
-// named reads the file word names in the collection at root: its slash
-// path from root and the SHA-256 of its content. ok is false when word
-// names no regular file inside the collection (a flag, a program on PATH,
-// a file elsewhere).
-func named(root, word string) (rel, digest string, ok bool) {
+// namedFiles lists the regular files inside the collection at root that
+// the command's words name, as slash paths from root.
+func namedFiles(root string, command []string) ([]string, error) {
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return nil, err
+	}
+	var named []string
+	for _, word := range command {
+		if rel, ok := namedFile(realRoot, word); ok && !slices.Contains(named, rel) {
+			named = append(named, rel)
+		}
+	}
+	return named, nil
+}
+
+// namedFile is the file word names in the collection at root, as a slash
+// path from root. ok is false when word names no regular file inside the
+// collection (a flag, a program on PATH, a file elsewhere).
+func namedFile(root, word string) (rel string, ok bool) {
 	if word == "" || strings.ContainsRune(word, 0) {
-		return "", "", false
+		return "", false
 	}
 	path := word
 	if !filepath.IsAbs(path) {
@@ -91,31 +160,24 @@ func named(root, word string) (rel, digest string, ok bool) {
 	}
 	target, err := confine.Path(root, path, word)
 	if err != nil {
-		return "", "", false
+		return "", false
 	}
-	data, err := confine.ReadFile(target)
-	if err != nil {
-		return "", "", false
+	if fi, err := os.Stat(target); err != nil || !fi.Mode().IsRegular() {
+		return "", false
 	}
 	rel, err = filepath.Rel(root, target)
 	if err != nil {
-		return "", "", false
+		return "", false
 	}
-	sum := sha256.Sum256(data)
-	return filepath.ToSlash(rel), hex.EncodeToString(sum[:]), true
+	return filepath.ToSlash(rel), true
 }
 
-// same reports whether a and b are one analyzer in one repository.
-func (a *Analyzer) same(b *Analyzer) bool {
-	if a.Repository != b.Repository || !slices.Equal(a.Command, b.Command) || len(a.Files) != len(b.Files) {
-		return false
-	}
-	for path, digest := range a.Files {
-		if b.Files[path] != digest {
-			return false
-		}
-	}
-	return true
+// changedSince lists the files of a's working tree that differ from what
+// t, a trust of the same command, took in.
+func (a *Analyzer) changedSince(t *Analyzer) ([]string, error) {
+	then := git.WorkingTree{Head: t.Snapshot.Commit, Changed: t.Snapshot.Changed}
+	now := git.WorkingTree{Head: a.Snapshot.Commit, Changed: a.Snapshot.Changed}
+	return a.repo.WorkingTreeDiff(then, now, a.code)
 }
 
 // CommandLine is the command as messages show it: its words, quoted where
@@ -124,12 +186,22 @@ func (a *Analyzer) CommandLine() string {
 	return analyze.ShowCommand(a.Command)
 }
 
-// FileList names the files the trust takes in, "" when none.
-func (a *Analyzer) FileList() string {
-	paths := make([]string, 0, len(a.Files))
-	for p := range a.Files {
-		paths = append(paths, p)
+// AsOf says, for messages, the state a trust took in: the commit, and
+// how many files differed from it in the working tree.
+func (a *Analyzer) AsOf() string {
+	if a.Snapshot == nil {
+		return "trusted by an earlier sw"
 	}
-	slices.Sort(paths)
-	return strings.Join(paths, ", ")
+	s := "as of commit " + a.Snapshot.Commit.Short()
+	if a.Snapshot.Commit.IsZero() {
+		s = "before the first commit"
+	}
+	switch n := len(a.Snapshot.Changed); n {
+	case 0:
+	case 1:
+		s += ", with 1 file as it was in the working tree"
+	default:
+		s += ", with " + strconv.Itoa(n) + " files as they were in the working tree"
+	}
+	return s
 }
