@@ -27,11 +27,19 @@ type Marker struct {
 	f     *os.File
 	path  string
 	noted map[string]bool
+	made  []string // the folders Begin made, innermost first: End takes them away again if empty
 }
 
 // Begin leaves a marker of kind (accept, record, analysis, write...) in
 // folder dir, made if need be.
 func Begin(dir, kind string) (*Marker, error) {
+	var made []string
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Stat(d); err == nil || filepath.Dir(d) == d {
+			break
+		}
+		made = append(made, d)
+	}
 	for try := 0; ; try++ {
 		if err := os.MkdirAll(dir, 0o777); err != nil {
 			return nil, err
@@ -44,7 +52,7 @@ func Begin(dir, kind string) (*Marker, error) {
 			return nil, err
 		}
 		TryLock(f)
-		return &Marker{f: f, path: f.Name(), noted: map[string]bool{}}, nil
+		return &Marker{f: f, path: f.Name(), noted: map[string]bool{}, made: made}, nil
 	}
 }
 
@@ -65,7 +73,9 @@ func (m *Marker) Note(d string) {
 }
 
 // End removes the marker: the writer finished. The folder goes with the
-// last marker in it.
+// last marker in it, and so do the folders Begin made for it, when
+// nothing else was put in them meanwhile: a run that leaves no marker
+// leaves no trace of one.
 func (m *Marker) End() {
 	if m == nil {
 		return
@@ -73,6 +83,9 @@ func (m *Marker) End() {
 	os.Remove(m.path)
 	m.f.Close()
 	os.Remove(filepath.Dir(m.path)) // fails while another writer's marker is there
+	for _, d := range m.made[min(1, len(m.made)):] {
+		os.Remove(d) // fails once anything else is in it
+	}
 }
 
 // Left is what the writers that were killed left: their kinds and the
