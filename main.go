@@ -245,7 +245,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 						Name:  "install",
 						Usage: "install sw's git hooks, keeping any hook already there (chained), and its Claude Code hooks and deny rules (.claude/settings.json)",
 						Flags: []cli.Flag{
-							&cli.BoolFlag{Name: "reference-transaction", Usage: "also install the reference-transaction hook, so deleted suggestion branches are noticed at once (costs every commit a few ms)"},
+							&cli.BoolFlag{Name: "reference-transaction", Usage: "make the reference-transaction hook also notice deleted suggestion branches at once (starts sw for each change to one)"},
 							&cli.BoolFlag{Name: "no-agent", Usage: "leave .claude/settings.json alone: git hooks only"},
 							jsonFlag,
 						},
@@ -797,6 +797,9 @@ func decide(act func(*review.Loop, string) (*review.Suggestion, error), done str
 		if c.Args().Len() != 1 {
 			return usagef(c, "give one suggestion id (sw review lists them)")
 		}
+		if err := hooks.AgentMayNotRun(os.Getenv, c.Command.Name); err != nil {
+			return err
+		}
 		loop, err := review.Open(".")
 		if err != nil {
 			return err
@@ -837,6 +840,9 @@ func hookInstall(c *cli.Context) error {
 }
 
 func hookUninstall(c *cli.Context) error {
+	if err := hooks.AgentMayNotRun(os.Getenv, "hook uninstall"); err != nil {
+		return err
+	}
 	repo, err := git.Find(".")
 	if err != nil {
 		return err

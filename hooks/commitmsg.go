@@ -1,12 +1,14 @@
 package hooks
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"text/template"
 
+	"sw/hooks/agent"
 	"sw/hooks/git"
 	"sw/hooks/review"
 	"sw/profile/collection"
@@ -24,24 +26,36 @@ const AllowProfileCommit = "SW_ALLOW_PROFILE_COMMIT"
 // the agent can never write the profile, and reviewed suggestions are the
 // only road in. The merge of a suggestion branch passes, whoever makes it.
 // Everything else, and any problem reading the collection, passes: a
-// broken guard must not stop a person's commits.
+// broken guard must not stop a person's commits. In an agent's
+// environment, see agentCommitMsg.
 func CommitMsg(io IO) int {
-	if len(io.Args) == 0 || io.Getenv("SW_HOOKS") == "off" {
-		return 0
-	}
-	c, err := collection.Find(io.Dir)
-	if err != nil {
-		return 0
-	}
-	if secondMerge(c, io) || undoesARecord(c, io) {
-		return 1
-	}
-	if io.Getenv(AllowProfileCommit) != "" {
+	if len(io.Args) == 0 || standAside(io) {
 		return 0
 	}
 	msgFile := io.Args[0]
 	if !filepath.IsAbs(msgFile) {
 		msgFile = filepath.Join(io.Dir, msgFile)
+	}
+	c, err := collection.Find(io.Dir)
+	found, byAgent := agent.Detect(io.Getenv)
+	switch {
+	case errors.Is(err, collection.ErrNotCollection):
+		return 0
+	case err != nil && byAgent:
+		// Marked all the same: the reference-transaction hook refuses an
+		// agent's commit that is not.
+		return agentCommitMsg(io, found, msgFile)
+	case err != nil:
+		return 0
+	}
+	if secondMerge(c, io) || undoesARecord(c, io) {
+		return 1
+	}
+	if byAgent {
+		return agentCommitMsg(io, found, msgFile)
+	}
+	if io.Getenv(AllowProfileCommit) != "" {
+		return 0
 	}
 	msg, err := os.ReadFile(msgFile)
 	if err != nil {
@@ -55,26 +69,61 @@ func CommitMsg(io IO) int {
 	if err != nil || mergesSuggestion(repo) {
 		return 0
 	}
-	staged, err := repo.StagedChanges(io.Getenv("GIT_INDEX_FILE"))
+	profileFiles, err := stagedProfile(repo, io)
 	if err != nil {
 		fmt.Fprintf(io.Stderr, "sw: the agent's commit was not checked for profile changes: %s\n", oneLine(err))
 		return 0
 	}
+	if len(profileFiles) == 0 {
+		return 0
+	}
+	t := template.Must(template.New("refused").Parse(templates.Text("agent/commit-refused.txt")))
+	t.Execute(io.Stderr, struct{ Marker, Paths string }{marker, review.FileList(profileFiles)})
+	return 1
+}
+
+// agentCommitMsg is the commit-msg hook in an agent's environment, where
+// the message says nothing that matters: a commit that changes the profile
+// (a suggestion merged or squashed included) is refused, and
+// SW_ALLOW_PROFILE_COMMIT, which is the person's, lets nothing through;
+// any other commit is marked as the agent's (collection.AgentTrailer), a
+// draft that finishes no piece.
+func agentCommitMsg(io IO, found agent.Found, msgFile string) int {
+	repo, err := git.Find(io.Dir)
+	if err != nil {
+		return 0
+	}
+	profileFiles, err := stagedProfile(repo, io)
+	if err != nil {
+		fmt.Fprintf(io.Stderr, "sw: the agent's commit was not checked for profile changes: %s\n", oneLine(err))
+	}
+	// A merge's commit is left to the reference-transaction hook: refused
+	// here, git merge would keep the merge in progress, for the next
+	// commit, the person's maybe, to finish.
+	if op, busy := repo.InProgress(); len(profileFiles) > 0 && !(busy && op == "merge") {
+		sayRefused(io.Stderr, found, "commit a change to the profile", "Only the person changes the profile", review.FileList(profileFiles))
+		if repo.IsOwnIndex(io.Getenv("GIT_INDEX_FILE")) && !repo.IndexLocked() {
+			putBackProfile(io, repo)
+		}
+		return 1
+	}
+	if err := repo.AddTrailer(msgFile, collection.AgentTrailer, found.Agent); err != nil {
+		fmt.Fprintf(io.Stderr, "sw: the agent's commit could not be marked as a draft: %s\n", oneLine(err))
+	}
+	return 0
+}
+
+// stagedProfile lists the files of the profile the commit being made
+// changes.
+func stagedProfile(repo *git.Repo, io IO) ([]string, error) {
+	staged, err := repo.StagedChanges(io.Getenv("GIT_INDEX_FILE"))
 	var profileFiles []string
 	for _, p := range staged {
 		if strings.HasPrefix(p, collection.ProfileDir+"/") || p == collection.FeedbackFile {
 			profileFiles = append(profileFiles, p)
 		}
 	}
-	if len(profileFiles) == 0 {
-		return 0
-	}
-	if len(profileFiles) > 3 {
-		profileFiles = append(profileFiles[:3], fmt.Sprintf("and %d more", len(profileFiles)-3))
-	}
-	t := template.Must(template.New("refused").Parse(templates.Text("agent/commit-refused.txt")))
-	t.Execute(io.Stderr, struct{ Marker, Paths string }{marker, strings.Join(profileFiles, ", ")})
-	return 1
+	return profileFiles, err
 }
 
 // mergesSuggestion reports whether the commit being made merges an sw

@@ -41,7 +41,7 @@ import (
 
 // PreCommit is `sw hook pre-commit`. Like every hook, it never fails git.
 func PreCommit(io IO) int {
-	if io.Getenv("SW_HOOKS") == "off" {
+	if standAside(io) {
 		return 0
 	}
 	c, err := collection.Find(io.Dir)

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 
+	"sw/hooks/agent"
 	"sw/hooks/review"
 	"sw/profile/collection"
 )
@@ -16,16 +17,26 @@ import (
 // PostCommit is `sw hook post-commit`: the count, and memory.md caught up
 // with the commit's pieces when the pre-commit hook did not see them.
 func PostCommit(io IO) int {
+	_, byAgent := agent.Detect(io.Getenv)
 	return gitHook(io, func(l *review.Loop) (review.Status, error) {
+		l.AgentCommitted = byAgent
 		st, err := l.Committed()
 		factsAfterCommit(io, l)
 		return st, err
 	})
 }
 
-// PostMerge is `sw hook post-merge`: a merge or pull finished, perhaps
-// bringing pieces, perhaps merging a suggestion.
+// PostMerge is `sw hook post-merge <squash>`: a merge or pull finished,
+// perhaps bringing pieces, perhaps merging a suggestion. A squash merge
+// stages what it brings and moves no ref: in an agent's environment, what
+// it staged of the profile is taken back out, so that no later commit (the
+// person's, unaware) takes a suggestion in.
 func PostMerge(io IO) int {
+	if _, byAgent := agent.Detect(io.Getenv); byAgent && len(io.Args) > 0 && io.Args[0] == "1" {
+		if repo, ok := agentRepo(io); ok {
+			putBackProfile(io, repo)
+		}
+	}
 	return gitHook(io, (*review.Loop).Merged)
 }
 
@@ -39,11 +50,21 @@ func PostRewrite(io IO) int {
 	return gitHook(io, func(l *review.Loop) (review.Status, error) { return l.Rewritten(how, io.Stdin) })
 }
 
-// ReferenceTransaction is `sw hook reference-transaction`, installed on
-// request: a suggestion branch was deleted or moved; decide at once. git
-// passes the transaction's state; only a committed one has moved refs.
+// ReferenceTransaction is `sw hook reference-transaction <state>`. In an
+// agent's environment it refuses, while the transaction is prepared, what
+// only the person decides, and tidies up once git has aborted it (see
+// agentTransaction). For the person who asked for it at install, a
+// suggestion branch deleted or moved is decided at once, when the
+// transaction is committed.
 func ReferenceTransaction(io IO) int {
-	if len(io.Args) == 0 || io.Args[0] != "committed" {
+	state := ""
+	if len(io.Args) > 0 {
+		state = io.Args[0]
+	}
+	if found, byAgent := agent.Detect(io.Getenv); byAgent && (state == "prepared" || state == "aborted") {
+		return agentTransaction(io, found, state)
+	}
+	if state != "committed" {
 		return 0
 	}
 	return gitHook(io, func(l *review.Loop) (review.Status, error) { return review.Status{}, l.RefsMoved() })
@@ -96,11 +117,11 @@ func gitHook(io IO, event func(*review.Loop) (review.Status, error)) int {
 }
 
 // openLoop opens the review loop for a git hook. ok is false when the hook
-// has nothing to do: it runs in sw's own git commands (SW_HOOKS=off), in a
+// has nothing to do: it runs in sw's own git commands (see standAside), in a
 // repository that is not (or no longer) a collection, or the collection
 // cannot be read, which it says in one line.
 func openLoop(io IO) (l *review.Loop, ok bool) {
-	if io.Getenv("SW_HOOKS") == "off" {
+	if standAside(io) {
 		return nil, false
 	}
 	l, err := review.Open(io.Dir)

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"sw/hooks/agent"
 	"sw/hooks/git"
 	"sw/hooks/review"
 )
@@ -16,8 +17,9 @@ import (
 // the background and returns: a branch pushed without -u leaves nothing
 // else to say it is on the remote, were the host to delete it before sw
 // next ran. git waits for this hook and stops the push if it fails, so it
-// reads only the ledger and git config, starts no reconcile, and always
-// exits 0.
+// reads only the ledger and git config, starts no reconcile, and exits 0,
+// but in an agent's environment: there it refuses a push that would
+// decide for the person on the remote (review.AgentPushRefusals).
 func PrePush(io IO) int {
 	return prePush(io, startInBackground)
 }
@@ -27,6 +29,9 @@ func prePush(io IO, start func(root, entry string, args ...string) error) int {
 	updates := readPushUpdates(io.Stdin)
 	if len(io.Args) == 0 || len(updates) == 0 {
 		return 0
+	}
+	if found, byAgent := agent.Detect(io.Getenv); byAgent && agentPushRefused(io, found, updates) {
+		return 1
 	}
 	l, ok := openLoop(io)
 	if !ok {
@@ -44,6 +49,24 @@ func prePush(io IO, start func(root, entry string, args ...string) error) int {
 		fmt.Fprintf(io.Stderr, "sw: cannot watch for the suggestion branches reaching %s: %v\n", io.Args[0], err)
 	}
 	return 0
+}
+
+// agentPushRefused reports whether the agent's push is refused, having
+// said why.
+func agentPushRefused(io IO, found agent.Found, updates []review.PushUpdate) bool {
+	repo, ok := agentRepo(io)
+	if !ok {
+		return false
+	}
+	refusals, err := review.AgentPushRefusals(repo, io.Args[0], updates)
+	if err != nil {
+		say(io.Stderr, "not-checked", struct{ Why string }{oneLine(err)})
+		return false
+	}
+	for _, r := range refusals {
+		sayRefused(io.Stderr, found, r.What, r.Why, r.Files())
+	}
+	return len(refusals) > 0
 }
 
 // readPushUpdates reads what git gives a pre-push hook on stdin, one line

@@ -27,6 +27,8 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+
+	"sw/hooks/agent"
 )
 
 // Repo is a non-bare git repository with a working tree. A Repo is for
@@ -227,10 +229,17 @@ var repoEnv = []string{"GIT_DIR=", "GIT_WORK_TREE=", "GIT_INDEX_FILE=", "GIT_PRE
 // a branch deleted) must not call back into sw, which is already at work
 // and holds its lock. The person's own hooks, chained before sw's, still
 // run.
+//
+// sw's hooks honour it only outside an agent's environment, so that an
+// agent cannot set it to go past them; sw's own commands therefore run
+// without the agent's markers (agent.Strip), which is what they are: sw's
+// doing, not the agent's. What sw does for an agent is limited where it
+// is decided, before any git command runs: sw accept and sw reject refuse
+// to run for one.
 const ownCommand = "SW_HOOKS=off"
 
 func cleanEnv() []string {
-	env := os.Environ()
+	env := agent.Strip(os.Environ())
 	out := env[:0:0]
 	for _, kv := range env {
 		keep := true

@@ -150,3 +150,12 @@ func isBlank(c byte) bool { return c == ' ' || c == '\t' }
 func isAlnum(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
+
+// AddTrailer adds "key: value" to the trailers of the commit message in
+// msgFile (as a commit-msg hook may), unless the message has that trailer
+// already. git places it: after the existing trailers, before the comment
+// lines an editor session leaves.
+func (r *Repo) AddTrailer(msgFile, key, value string) error {
+	_, err := r.Git("interpret-trailers", "--in-place", "--if-exists", "addIfDifferent", "--trailer", key+": "+value, msgFile)
+	return err
+}

@@ -28,13 +28,17 @@
 // claude.go). Options.Agent asks for it; `sw hook install --no-agent`
 // leaves it out.
 //
-// The reference-transaction hook is opt-in (Options.ReferenceTransaction).
-// git runs it for every ref update, twice (prepared, then committed) for each
-// of HEAD and the branch on every commit, so even a shell starting there costs
-// more per commit than sw's whole post-commit budget. sw does not need it to be
-// correct: every other hook and every sw command reconciles sw's ledger of
-// suggestion branches with the branches that exist, so a deleted suggestion
-// branch is noticed on the next commit, merge or sw command. The opt-in shim
-// only makes that immediate, and filters in the shell so sw starts only for a
-// committed change to a suggestion branch.
+// The reference-transaction hook is where git's hooks refuse a coding
+// agent's decisions (see hooks/review's AgentRefusals): git runs it for
+// every ref update, two or three times per commit. Its shim tests, in the
+// shell, before anything else, whether git runs for an agent (agent.
+// ShellTest) or the person asked to notice deleted suggestion branches at
+// once (Options.ReferenceTransaction); otherwise it exits, so the person's
+// commits pay for a shell starting and nothing more: no sw, no git. sw
+// does not need it for the person's decisions: every other hook and every
+// sw command reconciles sw's ledger of suggestion branches with the
+// branches that exist, so a deleted suggestion branch is noticed on the
+// next commit, merge or sw command; with the option, the shim makes that
+// immediate, and starts sw only for a committed change to a suggestion
+// branch.
 package install

@@ -2,12 +2,12 @@ package install
 
 // Options says which optional hooks to install.
 type Options struct {
-	// ReferenceTransaction also installs the reference-transaction hook, so a
-	// deleted suggestion branch is noticed the moment it goes rather than at
-	// the next commit or sw command. See the package comment for its cost.
-	// Once installed it stays installed by later installs without the option,
-	// so re-running `sw hook install` never quietly drops an opt-in; `sw hook
-	// uninstall` removes it.
+	// ReferenceTransaction makes the reference-transaction hook, always
+	// installed, also notice a deleted suggestion branch the moment it goes
+	// rather than at the next commit or sw command. See the package comment
+	// for its cost. Later installs without the option keep it, so re-running
+	// `sw hook install` never quietly drops an opt-in; `sw hook uninstall`
+	// removes it with the hook.
 	ReferenceTransaction bool
 	// Agent also sets up Claude Code: sw's hooks and deny rules are merged
 	// into the working tree's .claude/settings.json (see claude.go).
@@ -17,8 +17,10 @@ type Options struct {
 // The hooks sw listens to. A shim passes on only an earlier hook's exit
 // status, never sw's: git ignores the status of most of them, but stops a
 // push whose pre-push hook fails, or a commit whose pre-commit hook fails,
-// and sw must never stop one. commit-msg is the exception: there sw
-// refuses an agent's commit of the style profile.
+// and sw must never stop the person's. Two exceptions: commit-msg refuses
+// a commit of the style profile marked as an agent's, and where git runs
+// for a coding agent, reference-transaction, commit-msg and pre-push refuse
+// what only the person decides.
 const (
 	PostCommit           = "post-commit"
 	PostMerge            = "post-merge"
@@ -29,8 +31,7 @@ const (
 	ReferenceTransaction = "reference-transaction"
 )
 
-// allHooks are every hook sw may install, in report order; all but
-// reference-transaction are always installed.
+// allHooks are every hook sw installs, in report order.
 var allHooks = []string{PostCommit, PostMerge, PostRewrite, PrePush, CommitMsg, PreCommit, ReferenceTransaction}
 
 // ChainedSuffix names the file an earlier hook is kept in while sw's shim

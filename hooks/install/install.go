@@ -34,13 +34,10 @@ type step struct {
 // An error while writing stops there; the report then lists the hooks done.
 func Install(repo *git.Repo, opts Options) (Report, error) {
 	report, steps, err := plan(repo, func(pair hookPair) (step, bool, error) {
-		optedIn := pair.hook != ReferenceTransaction || opts.ReferenceTransaction
-		if !optedIn && !pair.current.shim {
-			return step{}, false, nil
-		}
-		s, err := planInstall(pair)
-		if err == nil && !optedIn && s.result.Action == AlreadyInstalled {
-			s.result.Detail = "opted in earlier; 'sw hook uninstall' removes it"
+		earlier := pair.hook == ReferenceTransaction && pair.current.noticesAtOnce()
+		s, err := planInstall(pair, shimTextFor(pair.hook, opts.ReferenceTransaction || earlier))
+		if err == nil && earlier && !opts.ReferenceTransaction && s.result.Action == AlreadyInstalled {
+			s.result.Detail = "noticing deleted suggestion branches at once, as asked earlier; 'sw hook uninstall' and a new install drop that"
 		}
 		return s, true, err
 	})
@@ -152,10 +149,9 @@ func plan(repo *git.Repo, decide func(hookPair) (step, bool, error)) (Report, []
 	return report, steps, nil
 }
 
-// planInstall decides what installing means for one hook, from what is on
-// disk, without changing anything.
-func planInstall(p hookPair) (step, error) {
-	text := shimText(p.hook)
+// planInstall decides what installing the shim text means for one hook,
+// from what is on disk, without changing anything.
+func planInstall(p hookPair, text string) (step, error) {
 	cur, kept := p.current, p.chained
 	result := HookResult{Hook: p.hook, Path: cur.path}
 	var prepare func() error

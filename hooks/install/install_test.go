@@ -15,8 +15,8 @@ func TestFreshInstallRunsSwOnCommitAmendAndMerge(t *testing.T) {
 
 	hooksDir := filepath.Join(repo.Root, ".git", "hooks")
 	wantText(t, "report dir", report.Dir, hooksDir)
-	wantText(t, "report", actions(report), "post-commit: installed\npost-merge: installed\npost-rewrite: installed\npre-push: installed\ncommit-msg: installed\npre-commit: installed\n")
-	for _, hook := range []string{PostCommit, PostMerge, PostRewrite, CommitMsg} {
+	wantText(t, "report", actions(report), "post-commit: installed\npost-merge: installed\npost-rewrite: installed\npre-push: installed\ncommit-msg: installed\npre-commit: installed\nreference-transaction: installed\n")
+	for _, hook := range []string{PostCommit, PostMerge, PostRewrite, CommitMsg, ReferenceTransaction} {
 		info, err := os.Stat(filepath.Join(hooksDir, hook))
 		if err != nil {
 			t.Fatal(err)
@@ -25,10 +25,9 @@ func TestFreshInstallRunsSwOnCommitAmendAndMerge(t *testing.T) {
 			t.Errorf("%s: mode %v, want 0755", hook, info.Mode().Perm())
 		}
 	}
-	if _, err := os.Lstat(filepath.Join(hooksDir, ReferenceTransaction)); !os.IsNotExist(err) {
-		t.Errorf("reference-transaction installed without the opt-in (err %v)", err)
-	}
 
+	// The reference-transaction hook runs on every commit, and starts no
+	// sw for the person's.
 	s.git(repo.Root, "commit", "-q", "--allow-empty", "-m", "one")
 	wantText(t, "after commit", s.takeLog(), "sw hook post-commit\n")
 
@@ -84,7 +83,7 @@ func TestExistingHooksAreChainedAndRunFirstWithTheSameArgsAndInput(t *testing.T)
 	writeFile(t, filepath.Join(hooksDir, PostCommit), s.loggingHook("#!/bin/sh -e", "mine", 3), 0o755)
 
 	report := mustInstall(t, repo, Options{})
-	wantText(t, "report", actions(report), "post-commit: chained\npost-merge: installed\npost-rewrite: chained\npre-push: installed\ncommit-msg: installed\npre-commit: installed\n")
+	wantText(t, "report", actions(report), "post-commit: chained\npost-merge: installed\npost-rewrite: chained\npre-push: installed\ncommit-msg: installed\npre-commit: installed\nreference-transaction: installed\n")
 
 	s.git(repo.Root, "commit", "-q", "--allow-empty", "-m", "one")
 	wantText(t, "after commit", s.takeLog(),
@@ -174,12 +173,37 @@ func TestReferenceTransactionOptInStaysUntilUninstall(t *testing.T) {
 	mustInstall(t, repo, Options{ReferenceTransaction: true})
 	report := mustInstall(t, repo, Options{})
 	last := report.Hooks[len(report.Hooks)-1]
-	if last.Hook != ReferenceTransaction || last.Action != AlreadyInstalled || !strings.Contains(last.Detail, "opted in earlier") {
+	if last.Hook != ReferenceTransaction || last.Action != AlreadyInstalled || !strings.Contains(last.Detail, "as asked earlier") {
 		t.Errorf("install without the opt-in: last line %q", last)
 	}
 	report = mustUninstall(t, repo)
 	wantText(t, "uninstall", actions(report),
 		"post-commit: removed\npost-merge: removed\npost-rewrite: removed\npre-push: removed\ncommit-msg: removed\npre-commit: removed\nreference-transaction: removed\n")
+}
+
+// TestReferenceTransactionOptInFromAnEarlierSw: an earlier sw installed
+// the reference-transaction hook only when asked to notice deleted
+// suggestion branches at once; updating its shim keeps that. Installed by
+// default, the hook notices nothing more for the person.
+func TestReferenceTransactionOptInFromAnEarlierSw(t *testing.T) {
+	s := newSandbox(t)
+	repo := s.repo("r")
+	hooksDir := filepath.Join(repo.GitDir, "hooks")
+	current := markerPrefix + strconv.Itoa(ShimVersion) + " "
+	writeFile(t, filepath.Join(hooksDir, ReferenceTransaction), strings.Replace(shimText(ReferenceTransaction), current, markerPrefix+"6 ", 1), 0o755)
+	report := mustInstall(t, repo, Options{})
+	if last := report.Hooks[len(report.Hooks)-1]; last.Hook != ReferenceTransaction || last.Action != Updated {
+		t.Errorf("the earlier shim: %q", last)
+	}
+	wantText(t, "updated shim", snapshot(t, hooksDir)[ReferenceTransaction], "-rwxr-xr-x\n"+shimTextFor(ReferenceTransaction, true))
+
+	other := s.repo("other")
+	mustInstall(t, other, Options{})
+	mustInstall(t, other, Options{})
+	wantText(t, "a default install", snapshot(t, filepath.Join(other.GitDir, "hooks"))[ReferenceTransaction], "-rwxr-xr-x\n"+shimText(ReferenceTransaction))
+	s.git(other.Root, "branch", "sw/b1/x")
+	s.git(other.Root, "branch", "-D", "sw/b1/x")
+	wantText(t, "a suggestion branch made and deleted", s.takeLog(), "")
 }
 
 func TestOlderShimIsUpdatedAndNewerLeftAlone(t *testing.T) {
@@ -194,7 +218,7 @@ func TestOlderShimIsUpdatedAndNewerLeftAlone(t *testing.T) {
 	writeFile(t, filepath.Join(hooksDir, PostRewrite), shimText(PostRewrite), 0o644) // someone took the x bit
 
 	report := mustInstall(t, repo, Options{})
-	wantText(t, "report", actions(report), "post-commit: updated\npost-merge: already installed\npost-rewrite: updated\npre-push: installed\ncommit-msg: installed\npre-commit: installed\n")
+	wantText(t, "report", actions(report), "post-commit: updated\npost-merge: already installed\npost-rewrite: updated\npre-push: installed\ncommit-msg: installed\npre-commit: installed\nreference-transaction: installed\n")
 	after := snapshot(t, hooksDir)
 	wantText(t, "post-commit", after[PostCommit], "-rwxr-xr-x\n"+shimText(PostCommit))
 	wantText(t, "post-merge", after[PostMerge], "-rwxr-xr-x\n"+newer)
@@ -254,7 +278,7 @@ func TestEditedShimIsKeptAside(t *testing.T) {
 
 	report := mustInstall(t, repo, Options{})
 	wantText(t, "report", report.String(), "post-commit: updated (the shim had been altered; your version is kept as post-commit.sw-altered, and the shim rewritten)\n"+
-		"post-merge: updated (the shim's mode had been changed; set again)\npost-rewrite: already installed\npre-push: already installed\ncommit-msg: already installed\npre-commit: already installed\ninfo/attributes: already installed\n")
+		"post-merge: updated (the shim's mode had been changed; set again)\npost-rewrite: already installed\npre-push: already installed\ncommit-msg: already installed\npre-commit: already installed\nreference-transaction: already installed\ninfo/attributes: already installed\n")
 	after := snapshot(t, hooksDir)
 	wantText(t, "kept", after[PostCommit+AlteredSuffix], "-rwx------\n"+edited)
 	wantText(t, "rewritten", after[PostCommit], "-rwxr-xr-x\n"+shimText(PostCommit))

@@ -89,7 +89,7 @@ func TestHusky9LayoutKeepsWorking(t *testing.T) {
 
 	report := mustInstall(t, repo, Options{})
 	wantText(t, "hooks folder", report.Dir, filepath.Join(husky, "_"))
-	wantText(t, "report", actions(report), "post-commit: chained\npost-merge: chained\npost-rewrite: chained\npre-push: chained\ncommit-msg: installed\npre-commit: chained\n")
+	wantText(t, "report", actions(report), "post-commit: chained\npost-merge: chained\npost-rewrite: chained\npre-push: chained\ncommit-msg: installed\npre-commit: chained\nreference-transaction: installed\n")
 
 	s.git(repo.Root, "commit", "-q", "--allow-empty", "-m", "one")
 	wantText(t, "commit", s.takeLog(), "husky post-commit \nsw hook post-commit\n")
@@ -105,7 +105,7 @@ func TestHusky9LayoutKeepsWorking(t *testing.T) {
 		writeFile(t, filepath.Join(husky, "_", hook), huskyHook, 0o755)
 	}
 	report = mustInstall(t, repo, Options{})
-	wantText(t, "after husky ran again", actions(report), "post-commit: chained\npost-merge: chained\npost-rewrite: chained\npre-push: chained\ncommit-msg: already installed\npre-commit: already installed\n")
+	wantText(t, "after husky ran again", actions(report), "post-commit: chained\npost-merge: chained\npost-rewrite: chained\npre-push: chained\ncommit-msg: already installed\npre-commit: already installed\nreference-transaction: already installed\n")
 	s.git(repo.Root, "commit", "-q", "--allow-empty", "-m", "two")
 	wantText(t, "commit", s.takeLog(), "husky post-commit \nsw hook post-commit\n")
 
@@ -169,5 +169,5 @@ func TestLinkedWorktreeUsesTheSharedHooks(t *testing.T) {
 
 	report = mustUninstall(t, repo)
 	wantText(t, "uninstall", actions(report),
-		"post-commit: removed\npost-merge: removed\npost-rewrite: removed\npre-push: removed\ncommit-msg: removed\npre-commit: removed\nreference-transaction: not installed\n")
+		"post-commit: removed\npost-merge: removed\npost-rewrite: removed\npre-push: removed\ncommit-msg: removed\npre-commit: removed\nreference-transaction: removed\n")
 }

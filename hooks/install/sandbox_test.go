@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sw/hooks/agent"
 	"testing"
 
 	"sw/hooks/git"
@@ -31,6 +32,12 @@ func newSandbox(t *testing.T) *sandbox {
 			t.Setenv(name, value) // restored after the test
 			os.Unsetenv(name)
 		}
+	}
+	// Tests run by a coding agent inherit its markers; git here is the
+	// person's unless a test says otherwise.
+	for _, m := range agent.Markers {
+		t.Setenv(m.Var, "")
+		os.Unsetenv(m.Var)
 	}
 	root := t.TempDir()
 	s := &sandbox{t: t, dir: filepath.Join(root, "work"), log: filepath.Join(root, "log"), fakeBin: filepath.Join(root, "bin")}

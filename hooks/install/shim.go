@@ -5,28 +5,47 @@ import (
 	"strconv"
 	"strings"
 
+	"sw/hooks/agent"
 	"sw/templates"
 )
 
 // ShimVersion is written into every shim's marker line. Raise it whenever the
 // shim text changes: install then rewrites older shims, and leaves newer ones
 // (from a newer sw) alone. A test pins the text to the version.
-const ShimVersion = 6
+const ShimVersion = 7
 
 // markerPrefix starts the line that marks a hook file as sw's shim:
 // "# sw-hook-shim <version> <hook>".
 const markerPrefix = "# sw-hook-shim "
 
-// shimText is the whole shim for hook: the marked header, the shell
-// functions every shim shares, then the body for that hook.
-func shimText(hook string) string {
+// shimText is the whole shim for hook, as a first install writes it.
+func shimText(hook string) string { return shimTextFor(hook, false) }
+
+// shimTextFor is the whole shim for hook: the marked header, the shell
+// functions every shim shares, then the body for that hook. The
+// reference-transaction shim tests, before anything else, whether it has
+// anything to do (see Options.ReferenceTransaction for notice).
+func shimTextFor(hook string, notice bool) string {
 	body := "hooks/shim.sh"
 	if hook == ReferenceTransaction || hook == PrePush || hook == CommitMsg || hook == PreCommit {
 		body = "hooks/" + hook + ".sh" // filtered in the shell: most calls start no sw
 	}
-	text := templates.Text("hooks/header.sh") + templates.Text("hooks/helpers.sh") + templates.Text(body)
-	return strings.NewReplacer("{{version}}", strconv.Itoa(ShimVersion), "{{hook}}", hook).Replace(text)
+	text := templates.Text("hooks/header.sh")
+	if hook == ReferenceTransaction {
+		text += templates.Text("hooks/reference-transaction-gate.sh")
+	}
+	text += templates.Text("hooks/helpers.sh") + templates.Text(body)
+	flag := ""
+	if notice {
+		flag = "1"
+	}
+	return strings.NewReplacer("{{version}}", strconv.Itoa(ShimVersion), "{{hook}}", hook,
+		"{{agent}}", agent.ShellTest(), "{{notice}}", flag).Replace(text)
 }
+
+// noticeMarker is the line of a reference-transaction shim installed with
+// --reference-transaction.
+const noticeMarker = "\nsw_notice=1\n"
 
 // shimVersion reports whether content is one of sw's shims, and which
 // version wrote it. The marker sits near the top; only the first lines are

@@ -16,11 +16,12 @@ import (
 // call every installed shim outdated, and the new hook is reported missing
 // on its own (NotInPlace).
 func TestShimTextChangesBumpTheVersion(t *testing.T) {
-	const version, digest = 6, "7d7caa21ea670a9fbdc4d259284dbf3dc6a2844e2ef7007b46587d4d29d7d18b"
+	const version, digest = 7, "d3501f72234afea9442d2c618596ca80cbef284cef9af5feef03876be92e739e"
 	h := sha256.New()
 	for _, hook := range allHooks {
 		h.Write([]byte(shimText(hook)))
 	}
+	h.Write([]byte(shimTextFor(ReferenceTransaction, true)))
 	got := fmt.Sprintf("%x", h.Sum(nil))
 	if ShimVersion != version || got != digest {
 		t.Errorf("the shim text changed (digest %s): raise ShimVersion, then set version and digest in this test to match", got)
@@ -69,31 +70,48 @@ func TestShimVersion(t *testing.T) {
 func TestShimUsesOnlyShellBuiltins(t *testing.T) {
 	dir := t.TempDir()
 	bin, hooks, log := filepath.Join(dir, "bin"), filepath.Join(dir, "hooks"), filepath.Join(dir, "log")
-	writeFile(t, filepath.Join(bin, "sw"), "#!/bin/sh\necho \"sw $*\" >>"+log+"\nwhile IFS= read -r l; do echo \"sw< $l\" >>"+log+"; done\n", 0o755)
+	writeFile(t, filepath.Join(bin, "sw"), "#!/bin/sh\necho \"sw $*\" >>"+log+"\nwhile IFS= read -r l; do echo \"sw< $l\" >>"+log+"; done\nexit ${SW_STATUS:-0}\n", 0o755)
 	for _, hook := range allHooks {
 		writeFile(t, filepath.Join(hooks, hook), shimText(hook), 0o755)
 	}
+	// Installed with --reference-transaction: committed changes to
+	// suggestion branches start sw.
+	const noticing = ReferenceTransaction + "-noticing"
+	writeFile(t, filepath.Join(hooks, noticing), shimTextFor(ReferenceTransaction, true), 0o755)
 	writeFile(t, filepath.Join(hooks, PostRewrite+ChainedSuffix), "#!/bin/sh\nwhile IFS= read -r l; do echo \"mine< $l\" >>"+log+"; done\nexit 4\n", 0o755)
 
+	agentEnv, refusing := []string{"CLAUDECODE=1"}, []string{"GEMINI_CLI=1", "SW_STATUS=1"}
 	for _, tc := range []struct {
 		hook, arg, stdin string
+		env              []string
 		status           int
 		log              string
 	}{
-		{PostCommit, "", "", 0, "sw hook post-commit\n"},
-		{PostRewrite, "amend", "a b\nc d\n", 4, "mine< a b\nmine< c d\nsw hook post-rewrite amend\nsw< a b\nsw< c d\n"},
-		{ReferenceTransaction, "prepared", "0 1 refs/heads/sw/b/x\n", 0, ""},
-		{ReferenceTransaction, "committed", "0 1 HEAD\n0 1 refs/heads/main\n", 0, ""},
-		{ReferenceTransaction, "committed", "0 1 refs/remotes/origin/sw/b/x\n", 0, "sw hook reference-transaction committed\nsw< 0 1 refs/remotes/origin/sw/b/x\n"},
-		{PrePush, "origin", "refs/heads/main 1 refs/heads/main 0\n", 0, ""},
-		{PrePush, "origin", "refs/heads/main 1 refs/heads/main 0\nHEAD 1 refs/heads/sw/b/x 0\n", 0, "sw hook pre-push origin\nsw< refs/heads/main 1 refs/heads/main 0\nsw< HEAD 1 refs/heads/sw/b/x 0\n"},
+		{PostCommit, "", "", nil, 0, "sw hook post-commit\n"},
+		{PostRewrite, "amend", "a b\nc d\n", nil, 4, "mine< a b\nmine< c d\nsw hook post-rewrite amend\nsw< a b\nsw< c d\n"},
+		{ReferenceTransaction, "prepared", "0 1 refs/heads/sw/b/x\n", nil, 0, ""},
+		{ReferenceTransaction, "committed", "0 1 HEAD\n0 1 refs/heads/main\n", nil, 0, ""},
+		{ReferenceTransaction, "committed", "0 1 refs/remotes/origin/sw/b/x\n", nil, 0, ""},
+		{noticing, "committed", "0 1 refs/remotes/origin/sw/b/x\n", nil, 0, "sw hook reference-transaction committed\nsw< 0 1 refs/remotes/origin/sw/b/x\n"},
+		{noticing, "committed", "0 1 HEAD\n0 1 refs/heads/main\n", nil, 0, ""},
+		{noticing, "prepared", "0 1 refs/heads/sw/b/x\n", nil, 0, ""},
+		{ReferenceTransaction, "prepared", "0 1 HEAD\n0 1 refs/heads/main\n", agentEnv, 0, "sw hook reference-transaction prepared\nsw< 0 1 HEAD\nsw< 0 1 refs/heads/main\n"},
+		{ReferenceTransaction, "prepared", "0 1 ORIG_HEAD\n", agentEnv, 0, ""},
+		{ReferenceTransaction, "committed", "0 1 refs/heads/sw/b/x\n", agentEnv, 0, ""},
+		{ReferenceTransaction, "prepared", "1 0 refs/heads/sw/b/x\n", []string{"CLAUDECODE=0"}, 0, ""},
+		{ReferenceTransaction, "prepared", "1 0 refs/heads/sw/b/x\n", refusing, 1, "sw hook reference-transaction prepared\nsw< 1 0 refs/heads/sw/b/x\n"},
+		{ReferenceTransaction, "aborted", "1 0 refs/heads/sw/b/x\n", refusing, 0, "sw hook reference-transaction aborted\nsw< 1 0 refs/heads/sw/b/x\n"},
+		{PrePush, "origin", "refs/heads/main 1 refs/heads/main 0\n", nil, 0, ""},
+		{PrePush, "origin", "refs/heads/main 1 refs/heads/main 0\nHEAD 1 refs/heads/sw/b/x 0\n", nil, 0, "sw hook pre-push origin\nsw< refs/heads/main 1 refs/heads/main 0\nsw< HEAD 1 refs/heads/sw/b/x 0\n"},
+		{PrePush, "origin", "refs/heads/main 1 refs/heads/main 0\n", refusing, 1, "sw hook pre-push origin\nsw< refs/heads/main 1 refs/heads/main 0\n"},
+		{CommitMsg, ".git/COMMIT_EDITMSG", "", agentEnv, 0, "sw hook commit-msg .git/COMMIT_EDITMSG\n"},
 	} {
 		os.Remove(log)
 		cmd := exec.Command("/bin/sh", filepath.Join(hooks, tc.hook))
 		if tc.arg != "" {
 			cmd.Args = append(cmd.Args, tc.arg)
 		}
-		cmd.Env = []string{"PATH=" + bin}
+		cmd.Env = append([]string{"PATH=" + bin}, tc.env...)
 		cmd.Stdin = strings.NewReader(tc.stdin)
 		out, err := cmd.CombinedOutput()
 		status := cmd.ProcessState.ExitCode()

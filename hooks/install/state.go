@@ -69,10 +69,23 @@ func (f hookFile) isExactShim(text string) bool {
 }
 
 // editedShim reports whether f is a shim of this version whose text is not
-// the one sw writes: edited by hand. A change of mode alone is no edit.
+// one sw writes: edited by hand. A change of mode alone is no edit.
 func (f hookFile) editedShim(hook string) bool {
-	return f.shim && f.version == ShimVersion && string(f.content) != shimText(hook)
+	return f.shim && f.version == ShimVersion &&
+		string(f.content) != shimTextFor(hook, false) && string(f.content) != shimTextFor(hook, true)
 }
+
+// noticesAtOnce reports whether f is a reference-transaction shim the
+// person installed to notice deleted suggestion branches at once: one
+// written with the option, or by an sw from before the hook was installed
+// by default, when it was there only if asked for.
+func (f hookFile) noticesAtOnce() bool {
+	return f.shim && (f.version < referenceTransactionByDefault || bytes.Contains(f.content, []byte(noticeMarker)))
+}
+
+// referenceTransactionByDefault is the shim version from which the
+// reference-transaction hook is installed without being asked for.
+const referenceTransactionByDefault = 7
 
 // executable reports whether git would run f (it skips a hook without an x bit).
 func (f hookFile) executable() bool {
@@ -98,7 +111,7 @@ func sameHook(a, b hookFile) bool {
 	return a.info.Mode().Perm() == b.info.Mode().Perm() && bytes.Equal(a.content, b.content)
 }
 
-// NotInPlace lists, for each hook sw installs by default, why its shim is
+// NotInPlace lists, for each hook sw installs, why its shim is
 // not where git runs hooks from: "missing" (never installed, uninstalled,
 // or moved aside by a hook manager installing its own) or "outdated" (an
 // earlier sw's), and says what goes unnoticed until they are back in
@@ -108,11 +121,8 @@ func NotInPlace(repo *git.Repo) (gone []string, unnoticed string, err error) {
 	if err != nil {
 		return nil, "", err
 	}
-	counting, pushing, guarding, noting := false, false, false, false
+	counting, pushing, guarding, noting, refusing := false, false, false, false, false
 	for _, hook := range allHooks {
-		if hook == ReferenceTransaction {
-			continue // installed on request only
-		}
 		f, err := inspect(filepath.Join(dir, hook))
 		switch {
 		case err != nil:
@@ -131,6 +141,8 @@ func NotInPlace(repo *git.Repo) (gone []string, unnoticed string, err error) {
 			guarding = true
 		case PreCommit:
 			noting = true
+		case ReferenceTransaction:
+			refusing = true
 		default:
 			counting = true
 		}
@@ -149,6 +161,9 @@ func NotInPlace(repo *git.Repo) (gone []string, unnoticed string, err error) {
 	}
 	if noting {
 		lost = append(lost, "memory.md's pieces are brought up to date after each commit, in the working tree, rather than in it")
+	}
+	if refusing {
+		lost = append(lost, "git run by a coding agent can delete, move or merge a suggestion branch")
 	}
 	return gone, strings.Join(lost, ", and "), nil
 }

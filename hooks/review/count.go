@@ -48,7 +48,7 @@ func (l *Loop) count(st *State) error {
 		if err != nil {
 			return err
 		}
-		byAgent := l.byAgent(c.Message)
+		byAgent := l.AgentCommitted || l.byAgent(c.Message)
 		var brought map[string]bool
 		if len(c.Parents) > 1 {
 			paths, err := l.finished(head, append(l.analysisPoints(st), c.Parents[0]))
@@ -244,8 +244,9 @@ func (st *State) analysed(head git.Hash) {
 	st.AnalysesSeen = st.AnalysesMade // this count has taken the analysed pieces off
 }
 
-// byAgent reports whether a commit message marks an agent's commit, by the
-// collection's agent_commits patterns.
+// byAgent reports whether a commit message marks an agent's commit: by the
+// collection's agent_commits patterns, or the Sw-Agent line sw's
+// commit-msg hook adds to a commit made in an agent's environment.
 func (l *Loop) byAgent(message string) bool {
 	return collection.ByAgent(message, l.Coll.Settings.AgentCommits)
 }

@@ -41,6 +41,11 @@ type Loop struct {
 	// (post-commit, post-merge): that commit is the first to count when
 	// sw has nothing else to go by.
 	committing bool
+	// AgentCommitted is set by the post-commit hook when git runs in an
+	// agent's environment: the commit just made is the agent's draft,
+	// whatever its message says (one made with --no-verify carries no
+	// Sw-Agent line to say so).
+	AgentCommitted bool
 }
 
 // Open opens the loop for the collection at or above dir.

@@ -9,9 +9,14 @@ var DefaultAgentCommits = []string{
 	"Generated with*Claude Code",
 }
 
+// AgentTrailer names the line sw's commit-msg hook adds to a commit made in
+// an agent's environment ("Sw-Agent: Claude Code"), whatever its message
+// says: such a commit is a draft even with agent_commits empty.
+const AgentTrailer = "Sw-Agent"
+
 // ByAgent reports whether a commit message has a line matching one of
-// patterns: `*` stands for any run of characters, case does not matter, and
-// a pattern may match anywhere in a line.
+// patterns, or sw's AgentTrailer: `*` stands for any run of characters,
+// case does not matter, and a pattern may match anywhere in a line.
 func ByAgent(message string, patterns []string) bool {
 	_, ok := AgentMarker(message, patterns)
 	return ok
@@ -20,8 +25,12 @@ func ByAgent(message string, patterns []string) bool {
 // AgentMarker is ByAgent that also returns the line that marks the commit
 // as an agent's, as written.
 func AgentMarker(message string, patterns []string) (line string, ok bool) {
+	trailer := strings.ToLower(AgentTrailer) + ":"
 	for _, line := range strings.Split(message, "\n") {
 		lower := strings.ToLower(strings.TrimSpace(line))
+		if strings.HasPrefix(lower, trailer) {
+			return strings.TrimSpace(line), true
+		}
 		for _, p := range patterns {
 			if wildcardIn(strings.ToLower(p), lower) {
 				return strings.TrimSpace(line), true

@@ -89,3 +89,19 @@ func TestByAgent(t *testing.T) {
 		}
 	}
 }
+
+// TestByAgentTrailer: the line sw's commit-msg hook adds in an agent's
+// environment marks a draft with no patterns at all (agent_commits: []).
+func TestByAgentTrailer(t *testing.T) {
+	for msg, want := range map[string]bool{
+		"Draft the essay\n\nSw-Agent: Claude Code\n":           true,
+		"Draft\n\nsw-agent: Gemini CLI\n":                      true,
+		"Draft\n\nSigned-off-by: Ada\n  Sw-Agent: Codex CLI\n": true,
+		"Sw-Agents are mentioned here\n":                       false,
+		"Draft\n\nThe Sw-Agent: line is what sw adds.\n":       false,
+	} {
+		if got := ByAgent(msg, nil); got != want {
+			t.Errorf("ByAgent(%q, nil) = %v", msg, got)
+		}
+	}
+}

@@ -1,17 +1,19 @@
 
 # git refuses the commit when this hook fails. The earlier hook decides
-# first; then sw, which refuses only an agent's commit that changes the
-# style profile (SW_ALLOW_PROFILE_COMMIT=1 lets it through). Without sw on
-# PATH the commit goes ahead.
+# first; then sw, which refuses an agent's commit that changes the style
+# profile (SW_ALLOW_PROFILE_COMMIT=1 lets one through whose message alone
+# marks it as the agent's). Without sw on PATH the commit goes ahead.
 if [ -x "$0.sw-chained" ]; then
 	sw_chained "$@" || exit
 fi
-# sw is wanted only when the commit changes the profile, or when an sw
-# accept was interrupted here (its merge, left in progress, would make
-# this commit merge the suggestion twice). git answers the first faster
-# than sw starts (an error, or a change, asks sw); the second is a file sw
+# sw is wanted where git runs for a coding agent (the commit is marked as
+# the agent's draft, or refused if it changes the profile), when the
+# commit changes the profile, or when an sw accept was interrupted here
+# (its merge, left in progress, would make this commit merge the
+# suggestion twice). The shell tells the first, and git the second faster
+# than sw starts (an error, or a change, asks sw); the third is a file sw
 # accept keeps in the worktree's git folder, the one that holds the index.
-if [ ! -f "${GIT_INDEX_FILE%/*}/sw-accept.json" ]; then
+if ! {{agent}} && [ ! -f "${GIT_INDEX_FILE%/*}/sw-accept.json" ]; then
 	git diff --cached --quiet -- profile profile_feedback.json 2>/dev/null
 	[ $? -eq 0 ] && exit 0
 fi

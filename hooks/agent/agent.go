@@ -1,0 +1,98 @@
+// Package agent tells whether a coding agent started the command sw runs
+// in. The agents sw knows set a variable in the environment of every
+// command they run, so git's hooks, which inherit it, know when git was run
+// by the agent rather than by the person: then they refuse what only the
+// person decides, whatever shell or script ran git.
+//
+// A variable counts when it is set to anything but "" or "0". The shims
+// test the same in the shell (ShellTest), before they start sw, so the
+// person's own commands pay for no process.
+//
+// It is a marker, not a proof: a process that takes the variable out of
+// its environment is taken for the person. sw itself does so for the git
+// commands it runs (Strip), which are sw's, not the agent's.
+package agent
+
+import (
+	"strings"
+)
+
+// Marker is a variable an agent sets in the environment of the commands
+// it runs, and the agent it names.
+type Marker struct {
+	Var, Agent string
+}
+
+// Markers are the variables honoured, each checked against the agent's own
+// source or documentation (see the README, "Git hooks"); the first one set
+// names the agent.
+var Markers = []Marker{
+	{"CLAUDECODE", "Claude Code"},
+	{"AI_AGENT", "an agent"},
+	{"GEMINI_CLI", "Gemini CLI"},
+	{"CODEX_THREAD_ID", "Codex CLI"},
+	{"CODEX_SANDBOX", "Codex CLI"},
+	{"CODEX_SANDBOX_NETWORK_DISABLED", "Codex CLI"},
+}
+
+// Found is the marker that says an agent runs the command.
+type Found struct {
+	Agent, Var string
+}
+
+// String names the agent and how sw knows, for a message:
+// "Claude Code (CLAUDECODE is set)".
+func (f Found) String() string {
+	return f.Agent + " (" + f.Var + " is set)"
+}
+
+// Detect reports the first marker set in the environment getenv reads.
+func Detect(getenv func(string) string) (Found, bool) {
+	for _, m := range Markers {
+		if set(getenv(m.Var)) {
+			return Found{Agent: m.Agent, Var: m.Var}, true
+		}
+	}
+	return Found{}, false
+}
+
+// set is the one rule for a marker's value, which ShellTest repeats.
+func set(value string) bool {
+	return value != "" && value != "0"
+}
+
+// ShellTest is a POSIX shell test, made of builtins only, that succeeds
+// when Detect would find a marker. ${V#0} is empty exactly when V is "" or
+// "0", so the markers' values joined that way are empty when none is set.
+func ShellTest() string {
+	var b strings.Builder
+	b.WriteString(`[ -n "`)
+	for _, m := range Markers {
+		b.WriteString("${" + m.Var + "#0}")
+	}
+	b.WriteString(`" ]`)
+	return b.String()
+}
+
+// Strip returns env (NAME=value entries) without the markers: the
+// environment of a git command sw runs itself, whose hooks must know it
+// for sw's own rather than the agent's.
+func Strip(env []string) []string {
+	out := make([]string, 0, len(env))
+	for _, kv := range env {
+		name, _, _ := strings.Cut(kv, "=")
+		if !isMarker(name) {
+			out = append(out, kv)
+		}
+	}
+	return out
+}
+
+func isMarker(name string) bool {
+	for _, m := range Markers {
+		if m.Var == name {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,93 @@
+package git
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// What a refused command left behind. git checks a merge, a cherry-pick or
+// a reset out into the index and working tree before it moves the branch;
+// when a hook refuses the move, the branch stays where it was and the
+// checkout stays too, looking like changes of the person's. These verbs
+// let the hook that refused put that back.
+
+// IndexLocked reports whether a git command holds this worktree's index:
+// `git commit -a`, or a commit of named paths, does until it ends, and
+// whatever is staged then cannot be changed.
+func (r *Repo) IndexLocked() bool {
+	_, err := os.Lstat(filepath.Join(r.GitDir, "index.lock"))
+	return err == nil
+}
+
+// IndexMatches reports whether the index holds exactly commit's tree: what
+// a checkout of commit leaves.
+func (r *Repo) IndexMatches(commit Hash) (bool, error) {
+	_, err := r.Git("diff-index", "--cached", "--quiet", commit.String(), "--")
+	if exitedWith(err, 1) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// Referenced reports whether some ref (a branch, a remote's branch, a tag)
+// already reaches commit: a commit the command at work checked out, rather
+// than one it has just made.
+func (r *Repo) Referenced(commit Hash) (bool, error) {
+	out, err := r.Git("for-each-ref", "--count=1", "--format=%(refname)", "--contains", commit.String())
+	return strings.TrimSpace(string(out)) != "", err
+}
+
+// AbortCheckout puts the index and working tree back at HEAD as `git merge
+// --abort` does (git reset --merge): what the checkout staged goes, a
+// change not staged stays, and a merge or cherry-pick left in progress
+// ends.
+func (r *Repo) AbortCheckout() error {
+	_, err := r.Git("reset", "--merge", "-q")
+	return err
+}
+
+// Unstage takes the staged changes of files back out of the index; the
+// working tree keeps them.
+func (r *Repo) Unstage(files []string) error {
+	_, err := r.Git(append([]string{"restore", "--staged", "--"}, Literal(files)...)...)
+	return err
+}
+
+// RestoreFromHead puts files back as HEAD has them, in the index and the
+// working tree, removing those HEAD does not have.
+func (r *Repo) RestoreFromHead(files []string) error {
+	_, err := r.Git(append([]string{"restore", "--source=HEAD", "--staged", "--worktree", "--"}, Literal(files)...)...)
+	return err
+}
+
+// EditedSinceStaged lists which of files differ in the working tree from
+// what the index holds.
+func (r *Repo) EditedSinceStaged(files []string) (map[string]bool, error) {
+	edited := map[string]bool{}
+	if len(files) == 0 {
+		return edited, nil
+	}
+	out, err := r.Git(append([]string{"diff", "--name-only", "-z", "--no-renames", "--"}, Literal(files)...)...)
+	for _, p := range nulList(out) {
+		edited[p] = true
+	}
+	return edited, err
+}
+
+// Resolve names the commit a revision as a person types it names ("sw/1/x",
+// "HEAD~2", a hash); ok is false when it names none.
+func (r *Repo) Resolve(rev string) (Hash, bool, error) {
+	if strings.HasPrefix(rev, "-") {
+		return ZeroHash, false, nil // an option, not a revision
+	}
+	out, err := r.Git("rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
+	if exitedWith(err, 1) || exitedWith(err, 128) {
+		return ZeroHash, false, nil
+	}
+	if err != nil {
+		return ZeroHash, false, err
+	}
+	h, err := ParseHash(strings.TrimSpace(string(out)))
+	return h, err == nil, err
+}
