@@ -90,6 +90,9 @@ func (c *commandReader) tree(h Hash) ([]TreeEntry, error) {
 	return out, nil
 }
 
+// large is false: every tree is git's to read here already.
+func (c *commandReader) large(Hash) bool { return false }
+
 func (c *commandReader) blob(h Hash) ([]byte, error) {
 	data, err := c.git("cat-file", "blob", h.String())
 	if err != nil {

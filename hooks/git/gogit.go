@@ -26,9 +26,16 @@ type goGitReader struct {
 // maxTrees bounds the trees a reader keeps.
 const maxTrees = 256
 
+// largeObject is the size above which go-git reads an object as it is
+// used rather than whole into memory, and above which a tree, of some two
+// thousand entries, is compared by git: starting git then costs less than
+// decoding an entry per file here.
+const largeObject = 64 << 10
+
 func openGoGit(r *Repo) (reader, error) {
 	fs := dotgit.NewRepositoryFilesystem(gitDirFS(r.GitDir), gitDirFS(r.CommonDir))
-	return &goGitReader{st: filesystem.NewStorage(fs, cache.NewObjectLRUDefault()), repo: r}, nil
+	st := filesystem.NewStorageWithOptions(fs, cache.NewObjectLRUDefault(), filesystem.Options{LargeObjectThreshold: largeObject})
+	return &goGitReader{st: st, repo: r}, nil
 }
 
 func toPlumbing(h Hash) plumbing.Hash { return plumbing.NewHash(string(h)) }
@@ -75,6 +82,14 @@ func (g *goGitReader) tree(h Hash) ([]TreeEntry, error) {
 	}
 	g.trees[h] = out
 	return out, nil
+}
+
+func (g *goGitReader) large(h Hash) bool {
+	if _, ok := g.trees[h]; ok {
+		return false // read already
+	}
+	o, err := g.st.EncodedObject(plumbing.TreeObject, toPlumbing(h))
+	return err == nil && o.Size() > largeObject
 }
 
 func (g *goGitReader) blob(h Hash) ([]byte, error) {

@@ -76,20 +76,13 @@ func (r *Repo) StagedChangesWithStatus(indexFile string) ([]StagedChange, error)
 	if err != nil {
 		return nil, err
 	}
-	// Each change is ":<mode> <mode> <blob> <blob> <status>" and its path,
-	// each ended by a NUL.
-	var changes []StagedChange
-	fields := strings.Split(string(out), "\x00")
-	for i := 0; i+1 < len(fields); i += 2 {
-		f := strings.Fields(fields[i])
-		if len(f) != 5 {
-			return nil, fmt.Errorf("git diff --raw said %q", fields[i])
-		}
-		ch := StagedChange{Path: fields[i+1], Status: f[4]}
-		if f[1] != "160000" { // a submodule's "blob" is a commit
-			ch.Blob, _ = ParseHash(f[3])
-		}
-		changes = append(changes, ch)
+	raw, err := parseRawDiff(out)
+	if err != nil {
+		return nil, err
+	}
+	changes := make([]StagedChange, len(raw))
+	for i, ch := range raw {
+		changes[i] = StagedChange{Path: ch.Path, Status: ch.Status, Blob: ch.To}
 	}
 	return changes, nil
 }

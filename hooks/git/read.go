@@ -19,6 +19,8 @@ type reader interface {
 	commit(h Hash) (*Commit, error)
 	// tree lists a tree's entries in git's order.
 	tree(h Hash) ([]TreeEntry, error)
+	// large reports whether the tree h is larger than largeObject.
+	large(h Hash) bool
 	blob(h Hash) ([]byte, error)
 	// hasCommit reports whether the repository holds commit h.
 	hasCommit(h Hash) bool
@@ -164,6 +166,13 @@ func (r *Repo) Tree(h Hash) ([]TreeEntry, error) {
 		return nil, err
 	}
 	return rd.tree(h)
+}
+
+// largeTree reports whether the tree h (zero: none) is too large to
+// decode here, where comparing it is git's work (see diffTreesByGit).
+func (r *Repo) largeTree(h Hash) bool {
+	rd, err := r.reader()
+	return err == nil && !h.IsZero() && rd.large(h)
 }
 
 // Head returns the branch HEAD names ("refs/heads/main"; "" when HEAD is
