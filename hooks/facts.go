@@ -153,7 +153,7 @@ func worktreeOnly(repo *git.Repo, index, mem string, staged git.Hash, changed bo
 		want = nil
 		if !staged.IsZero() {
 			var err error
-			if want, err = readPiece(repo, staged); err != nil {
+			if want, err = readBlob(repo, staged); err != nil {
 				return "", err
 			}
 		}
@@ -275,17 +275,25 @@ func memoryAt(repo *git.Repo, at git.Hash) ([]byte, error) {
 	if err != nil || !ok {
 		return nil, err
 	}
-	return readPiece(repo, blob)
+	return readBlob(repo, blob)
 }
 
-// readPiece reads a piece's blob; an empty piece reads as empty, not as
-// nil, which stands for a piece gone.
+// readPiece reads the start of a piece's blob, where all memory.md notes
+// of it is (see collection.PieceStart); an empty piece reads as empty, not
+// as nil, which stands for a piece gone.
 func readPiece(repo *git.Repo, blob git.Hash) ([]byte, error) {
-	text, err := repo.Blob(blob)
-	if text == nil && err == nil {
-		text = []byte{}
+	c, err := repo.BlobUpTo(blob, collection.PieceStart)
+	return c.Data, err
+}
+
+// readBlob reads a blob whole; an empty file reads as empty, not as nil,
+// which stands for no file.
+func readBlob(repo *git.Repo, blob git.Hash) ([]byte, error) {
+	data, err := repo.Blob(blob)
+	if data == nil && err == nil {
+		data = []byte{}
 	}
-	return text, err
+	return data, err
 }
 
 // factsUpdate is the update for the pieces at paths, whose texts are

@@ -27,9 +27,10 @@ type goGitReader struct {
 const maxTrees = 256
 
 // largeObject is the size above which go-git reads an object as it is
-// used rather than whole into memory, and above which a tree, of some two
-// thousand entries, is compared by git: starting git then costs less than
-// decoding an entry per file here.
+// used rather than whole into memory (a blob sw reads only the start of,
+// or not at all when it is past what sw reads of a piece), and above which
+// a tree, of some two thousand entries, is compared by git: starting git
+// then costs less than decoding an entry per file here.
 const largeObject = 64 << 10
 
 func openGoGit(r *Repo) (reader, error) {
@@ -107,6 +108,26 @@ func (g *goGitReader) blob(h Hash) ([]byte, error) {
 		return nil, objectError("blob", h, err)
 	}
 	return data, nil
+}
+
+func (g *goGitReader) blobUpTo(h Hash, limit int64) (Content, error) {
+	b, err := object.GetBlob(g.st, toPlumbing(h))
+	if err != nil {
+		return Content{}, objectError("blob", h, err)
+	}
+	rd, err := b.Reader() // a large object is read as it is used: only what is read
+	if err != nil {
+		return Content{}, objectError("blob", h, err)
+	}
+	defer rd.Close()
+	data, err := io.ReadAll(io.LimitReader(rd, limit))
+	if err != nil {
+		return Content{}, objectError("blob", h, err)
+	}
+	if data == nil {
+		data = []byte{}
+	}
+	return Content{Data: data, Size: b.Size}, nil
 }
 
 func (g *goGitReader) hasCommit(h Hash) bool {

@@ -22,6 +22,8 @@ type reader interface {
 	// large reports whether the tree h is larger than largeObject.
 	large(h Hash) bool
 	blob(h Hash) ([]byte, error)
+	// blobUpTo reads at most limit bytes of a blob.
+	blobUpTo(h Hash, limit int64) (Content, error)
 	// hasCommit reports whether the repository holds commit h.
 	hasCommit(h Hash) bool
 	// ref reads a ref (HEAD included), following symbolic refs; ok is
@@ -156,6 +158,16 @@ func (r *Repo) Blob(h Hash) ([]byte, error) {
 		return nil, err
 	}
 	return rd.blob(h)
+}
+
+// BlobUpTo reads at most limit bytes of a file (see Content): nothing past
+// them is read into memory.
+func (r *Repo) BlobUpTo(h Hash, limit int64) (Content, error) {
+	rd, err := r.reader()
+	if err != nil {
+		return Content{}, err
+	}
+	return rd.blobUpTo(h, limit)
 }
 
 // Tree returns the entries of the tree h in git's order. The slice may be

@@ -70,7 +70,7 @@ func (l *Loop) count(st *State) error {
 			case !byAgent && (brought == nil || brought[ch.Path]):
 				st.addPending(ch.Path)
 				st.Latest = ch.Path
-				if blob, err := l.Repo.Blob(ch.To); err == nil {
+				if blob, err := l.Repo.BlobUpTo(ch.To, collection.MaxPieceSize); err == nil {
 					l.noteUnreadable(st, ch.Path, blob)
 				}
 			}
