@@ -57,9 +57,17 @@ type Update struct {
 	// entry already there.
 	Full bool
 	// All lists every piece in the collection. It is asked, once, only
-	// when the fold line's count changes in a way the change alone does
-	// not tell (a folded piece removed, a listed one folded).
+	// when the fold line's count cannot follow the change (see
+	// foldCount): the first fold, a count that does not read, or a file
+	// whose own entries read as neither Before nor After.
 	All func() ([]string, error)
+	// Before is memory.md as the commit the change starts from holds it
+	// (HEAD, for what a commit stages); After, as the commit the change
+	// makes holds it, once that commit is made. nil: not known, or not
+	// there. They tell whether the file's fold line counts the change yet,
+	// so that applying the same change twice counts it once without
+	// listing every piece.
+	Before, After []byte
 	// DateOf dates a piece that gives no date of its own and has no entry
 	// of sw's to keep the date of: the day the commit that added it was
 	// made. "" leaves the piece out.
@@ -494,87 +502,6 @@ func (l *autoLayout) render(m *Memory, pieces []item, k int) ([]byte, int, error
 	remove = append(remove, l.cur.extra...)
 	out, err := m.spliceAuto(remove, blocks)
 	return out, n, err
-}
-
-// foldCount is how many pieces the fold line stands for when the pieces
-// listed are those, and folded those of sw's own, and the date it carries:
-// the newest folded piece's. It counts every piece not listed. What the
-// change tells moves the count without asking for the pieces: a piece
-// added and listed, or a listed one removed, leaves it as it was, and a
-// listed one folded adds one. Anything else (a piece removed that was not
-// listed, one added or listed that was not, a fold line first made, or
-// one whose count cannot be read) asks Update.All for the pieces there
-// are, and counts them. So the count stays true however often the same
-// change is applied: the post-commit hook applies the pre-commit hook's
-// again.
-func (l *autoLayout) foldCount(listed map[string]bool, folded []item) (int, string, error) {
-	date := ""
-	if l.cur.fold != nil && !l.u.Full {
-		date = l.cur.fold.Date
-	}
-	for _, it := range folded {
-		date = max(date, it.date)
-	}
-	if l.u.Full {
-		n := 0
-		for _, p := range l.u.Pieces {
-			if !listed[p.Path] && !l.cur.taken[0][p.Path] && !l.unlistable[p.Path] {
-				n++
-			}
-		}
-		return n, date, nil
-	}
-	if l.cur.fold == nil && len(folded) == 0 {
-		return 0, "", nil // no fold before, none now
-	}
-	wasListed := func(p string) bool { _, ok := l.cur.own[0][p]; return ok || l.cur.taken[0][p] }
-	isListed := func(p string) bool { return listed[p] || l.cur.taken[0][p] }
-	recount := l.cur.fold == nil || l.cur.folded < 0
-	for p := range l.added {
-		recount = recount || !isListed(p) && !l.unlistable[p]
-	}
-	for p := range l.removed {
-		recount = recount || !wasListed(p)
-	}
-	for p := range listed {
-		recount = recount || !wasListed(p) && !l.added[p]
-	}
-	if !recount {
-		n := l.cur.folded
-		for p := range l.cur.own[0] {
-			if !isListed(p) && !l.removed[p] && !l.unlistable[p] {
-				n++ // listed before, folded now
-			}
-		}
-		return n, date, nil
-	}
-	all, err := l.allPieces()
-	if err != nil {
-		return 0, "", err
-	}
-	n := 0
-	for _, p := range all {
-		if !isListed(p) && !l.unlistable[p] && isPathKey(p) {
-			n++
-		}
-	}
-	return n, date, nil
-}
-
-// allPieces asks Update.All, once.
-func (l *autoLayout) allPieces() ([]string, error) {
-	if !l.allAsked {
-		l.allAsked = true
-		if l.u.All == nil {
-			return nil, errors.New("internal error: the pieces were not given to count the folded ones")
-		}
-		all, err := l.u.All()
-		if err != nil {
-			return nil, err
-		}
-		l.all = all
-	}
-	return l.all, nil
 }
 
 // check reads out back and holds it to what was laid out last: the

@@ -8,7 +8,8 @@ import (
 
 // FuzzUpdate: whatever the file, an update is refused with nothing to
 // write, or keeps every entry that is not sw's as it read, stays within a
-// budget it can fit, and, done again, changes nothing; removing the pieces
+// budget it can fit, and, done again (with the pieces counted afresh, or
+// after the commit that took it), changes nothing; removing the pieces
 // again leaves none of sw's entries for them.
 func FuzzUpdate(f *testing.F) {
 	f.Add(Starter(), "A title", "A summary. More.", "A stance.", uint8(3))
@@ -53,6 +54,18 @@ func FuzzUpdate(f *testing.F) {
 		again, res2, err := UpdateAuto(File, out, u)
 		if err != nil || res2.Wrote || !bytes.Equal(again, out) {
 			t.Fatalf("done again it changes the file (%v):\n%q\n%q", err, out, again)
+		}
+		// As the hooks do it: the pre-commit hook's update counts the
+		// change from the file as the commit before holds it, and the
+		// post-commit hook's, once the commit holds the update, changes
+		// nothing more.
+		hooked := u
+		hooked.Before = data
+		if first, _, err := UpdateAuto(File, data, hooked); err == nil {
+			hooked.After = first
+			if again, _, err := UpdateAuto(File, first, hooked); err != nil || !bytes.Equal(again, first) {
+				t.Fatalf("done again after the commit it changes the file (%v):\n%q\n%q", err, first, again)
+			}
 		}
 		u = Update{Removed: all, All: func() ([]string, error) { return nil, nil }, Budget: u.Budget}
 		gone, _, err := UpdateAuto(File, out, u)

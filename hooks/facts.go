@@ -110,8 +110,13 @@ func factsBeforeCommit(io IO, c *collection.Collection, repo *git.Repo, mem stri
 	}
 	u := factsUpdate(c, paths, texts, added, repo.AuthorDate)
 	u.All = func() ([]string, error) { return repo.StagedFiles(index, piecesIn(c)) }
+	if _, head, err := repo.Head(); err != nil {
+		return err
+	} else if u.Before, err = memoryAt(repo, head); err != nil {
+		return err
+	}
 
-	why, err := worktreeOnly(repo, index, mem, memStaged, memChanged)
+	why, err := worktreeOnly(repo, index, mem, memStaged, memChanged, u.Before)
 	if err != nil {
 		return err
 	}
@@ -136,31 +141,25 @@ func factsBeforeCommit(io IO, c *collection.Collection, repo *git.Repo, mem stri
 // being made, "" when it may be: only when memory.md in the working tree
 // is what the index holds, so that staging it stages sw's change and
 // nothing else. The index holds what the commit changes it to (staged,
-// when changed), else what HEAD holds. The bytes decide at no cost; where
-// they differ, git does, as it converts line endings and runs filters.
-func worktreeOnly(repo *git.Repo, index, mem string, staged git.Hash, changed bool) (string, error) {
+// when changed), else what HEAD holds (atHead, nil for nothing). The bytes
+// decide at no cost; where they differ, git does, as it converts line
+// endings and runs filters.
+func worktreeOnly(repo *git.Repo, index, mem string, staged git.Hash, changed bool, atHead []byte) (string, error) {
 	if !repo.IsOwnIndex(index) {
 		return "as this commit takes only the files you named", nil
 	}
-	if !changed {
-		if _, head, err := repo.Head(); err != nil {
-			return "", err
-		} else if !head.IsZero() {
-			blob, ok, err := repo.FileAt(head, collection.MemoryFile)
-			if err != nil {
+	want := atHead
+	if changed {
+		want = nil
+		if !staged.IsZero() {
+			var err error
+			if want, err = readBlob(repo, staged); err != nil {
 				return "", err
-			}
-			if ok {
-				staged = blob
 			}
 		}
 	}
-	if staged.IsZero() {
+	if want == nil {
 		return "as git does not track it", nil
-	}
-	want, err := repo.Blob(staged)
-	if err != nil {
-		return "", err
 	}
 	have, err := os.ReadFile(mem)
 	if err != nil {
@@ -257,17 +256,44 @@ func catchUp(c *collection.Collection, repo *git.Repo, mem string) (facts.Update
 	}
 	u := factsUpdate(c, paths, texts, added, func() (time.Time, error) { return commit.Author.When, nil })
 	u.All = func() ([]string, error) { return repo.FilesIn(head, piecesIn(c)) }
+	if u.Before, err = memoryAt(repo, parent); err != nil {
+		return facts.Updated{}, err
+	}
+	if u.After, err = memoryAt(repo, head); err != nil {
+		return facts.Updated{}, err
+	}
 	return facts.UpdateFile(mem, collection.MemoryFile, u)
 }
 
-// readPiece reads a piece's blob; an empty piece reads as empty, not as
-// nil, which stands for a piece gone.
-func readPiece(repo *git.Repo, blob git.Hash) ([]byte, error) {
-	text, err := repo.Blob(blob)
-	if text == nil && err == nil {
-		text = []byte{}
+// memoryAt reads memory.md as the commit at holds it: nil when it holds
+// none, or at is zero (no commit yet).
+func memoryAt(repo *git.Repo, at git.Hash) ([]byte, error) {
+	if at.IsZero() {
+		return nil, nil
 	}
-	return text, err
+	blob, ok, err := repo.FileAt(at, collection.MemoryFile)
+	if err != nil || !ok {
+		return nil, err
+	}
+	return readBlob(repo, blob)
+}
+
+// readPiece reads the start of a piece's blob, where all memory.md notes
+// of it is (see collection.PieceStart); an empty piece reads as empty, not
+// as nil, which stands for a piece gone.
+func readPiece(repo *git.Repo, blob git.Hash) ([]byte, error) {
+	c, err := repo.BlobUpTo(blob, collection.PieceStart)
+	return c.Data, err
+}
+
+// readBlob reads a blob whole; an empty file reads as empty, not as nil,
+// which stands for no file.
+func readBlob(repo *git.Repo, blob git.Hash) ([]byte, error) {
+	data, err := repo.Blob(blob)
+	if data == nil && err == nil {
+		data = []byte{}
+	}
+	return data, err
 }
 
 // factsUpdate is the update for the pieces at paths, whose texts are

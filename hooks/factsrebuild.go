@@ -36,9 +36,13 @@ func RebuildFacts(dir string) (Rebuilt, error) {
 	if err != nil {
 		return Rebuilt{}, err
 	}
-	texts, err := repo.ReadStaged("", paths)
+	read, err := repo.ReadStaged("", paths, collection.PieceStart)
 	if err != nil {
 		return Rebuilt{}, err
+	}
+	texts := make([][]byte, len(read))
+	for i, r := range read {
+		texts[i] = r.Data
 	}
 	dates := map[string]time.Time{}
 	if _, head, err := repo.Head(); err != nil {

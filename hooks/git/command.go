@@ -90,6 +90,20 @@ func (c *commandReader) tree(h Hash) ([]TreeEntry, error) {
 	return out, nil
 }
 
+func (c *commandReader) blobUpTo(h Hash, limit int64) (Content, error) {
+	got, err := c.repo.catBatch(nil, []string{h.String()}, limit)
+	if err != nil {
+		return Content{}, err
+	}
+	if got[0].Data == nil && got[0].Size == 0 {
+		return Content{}, &MissingError{Kind: "blob", Hash: h}
+	}
+	return got[0], nil
+}
+
+// large is false: every tree is git's to read here already.
+func (c *commandReader) large(Hash) bool { return false }
+
 func (c *commandReader) blob(h Hash) ([]byte, error) {
 	data, err := c.git("cat-file", "blob", h.String())
 	if err != nil {

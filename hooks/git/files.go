@@ -15,12 +15,23 @@ type FileRef struct {
 	Path   string
 }
 
-// ReadFiles reads many files at once: one `git cat-file --batch` answers
-// them all, where reading each in turn would pay for its commit and trees
-// again. A file the commit lacks (or a folder, or a submodule there) reads
-// as nil; an empty file as an empty, non-nil slice.
-func (r *Repo) ReadFiles(refs []FileRef) ([][]byte, error) {
-	out := make([][]byte, len(refs))
+// Content is a file as read with a limit: all of it when it is no larger,
+// else its first limit bytes. Data is what was read: empty, not nil, for
+// an empty file; nil for a file that is not there (or is a folder, or a
+// submodule). Size is what the file holds.
+type Content struct {
+	Data []byte
+	Size int64
+}
+
+// TooBig reports whether the file is larger than what was read of it.
+func (c Content) TooBig() bool { return c.Size > int64(len(c.Data)) }
+
+// ReadFiles reads many files at once, at most limit bytes of each: one
+// `git cat-file --batch` answers them all, where reading each in turn
+// would pay for its commit and trees again.
+func (r *Repo) ReadFiles(refs []FileRef, limit int64) ([]Content, error) {
+	out := make([]Content, len(refs))
 	if len(refs) == 0 {
 		return out, nil
 	}
@@ -30,7 +41,7 @@ func (r *Repo) ReadFiles(refs []FileRef) ([][]byte, error) {
 		if strings.ContainsAny(ref.Path, "\n\r") {
 			blob, ok, err := r.FileAt(ref.Commit, ref.Path)
 			if err == nil && ok {
-				out[i], err = r.Blob(blob)
+				out[i], err = r.BlobUpTo(blob, limit)
 			}
 			if err != nil {
 				return nil, err
@@ -40,7 +51,7 @@ func (r *Repo) ReadFiles(refs []FileRef) ([][]byte, error) {
 		asked = append(asked, i)
 		names = append(names, ref.Commit.String()+":"+ref.Path)
 	}
-	blobs, err := r.catBatch(nil, names)
+	blobs, err := r.catBatch(nil, names, limit)
 	if err != nil {
 		return nil, err
 	}
@@ -50,11 +61,12 @@ func (r *Repo) ReadFiles(refs []FileRef) ([][]byte, error) {
 	return out, nil
 }
 
-// catBatch reads the blobs git names (commit:path, :path for the index),
-// all through one `git cat-file --batch` run with env added. A name git
-// does not find, or that names no blob, reads as nil.
-func (r *Repo) catBatch(env, names []string) ([][]byte, error) {
-	out := make([][]byte, len(names))
+// catBatch reads the blobs git names (commit:path, :path for the index, a
+// hash), at most limit bytes of each, all through one `git cat-file
+// --batch` run with env added. A name git does not find, or that names no
+// blob, reads as nothing; what git sends past the limit is passed over.
+func (r *Repo) catBatch(env, names []string, limit int64) ([]Content, error) {
+	out := make([]Content, len(names))
 	if len(names) == 0 {
 		return out, nil
 	}
@@ -84,16 +96,24 @@ func (r *Repo) catBatch(env, names []string) ([][]byte, error) {
 			if len(f) != 3 {
 				continue // "<name> missing", or ambiguous: no such file
 			}
-			size, err := strconv.Atoi(f[2])
-			if err != nil {
+			size, err := strconv.ParseInt(f[2], 10, 64)
+			if err != nil || size < 0 {
 				return fmt.Errorf("git cat-file --batch said %q", header)
 			}
-			data := make([]byte, size+1) // the content, then a line break
-			if _, err := io.ReadFull(rd, data); err != nil {
+			keep := min(size, limit)
+			if f[1] != "blob" {
+				keep = 0
+			}
+			data := make([]byte, keep)
+			_, err = io.ReadFull(rd, data)
+			if err == nil {
+				_, err = io.CopyN(io.Discard, rd, size-keep+1) // the rest, then a line break
+			}
+			if err != nil {
 				return fmt.Errorf("git cat-file --batch ended early: %w", err)
 			}
 			if f[1] == "blob" {
-				out[i] = data[:size]
+				out[i] = Content{Data: data, Size: size}
 			}
 		}
 		return nil

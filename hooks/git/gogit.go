@@ -26,9 +26,17 @@ type goGitReader struct {
 // maxTrees bounds the trees a reader keeps.
 const maxTrees = 256
 
+// largeObject is the size above which go-git reads an object as it is
+// used rather than whole into memory (a blob sw reads only the start of,
+// or not at all when it is past what sw reads of a piece), and above which
+// a tree, of some two thousand entries, is compared by git: starting git
+// then costs less than decoding an entry per file here.
+const largeObject = 64 << 10
+
 func openGoGit(r *Repo) (reader, error) {
 	fs := dotgit.NewRepositoryFilesystem(gitDirFS(r.GitDir), gitDirFS(r.CommonDir))
-	return &goGitReader{st: filesystem.NewStorage(fs, cache.NewObjectLRUDefault()), repo: r}, nil
+	st := filesystem.NewStorageWithOptions(fs, cache.NewObjectLRUDefault(), filesystem.Options{LargeObjectThreshold: largeObject})
+	return &goGitReader{st: st, repo: r}, nil
 }
 
 func toPlumbing(h Hash) plumbing.Hash { return plumbing.NewHash(string(h)) }
@@ -77,6 +85,14 @@ func (g *goGitReader) tree(h Hash) ([]TreeEntry, error) {
 	return out, nil
 }
 
+func (g *goGitReader) large(h Hash) bool {
+	if _, ok := g.trees[h]; ok {
+		return false // read already
+	}
+	o, err := g.st.EncodedObject(plumbing.TreeObject, toPlumbing(h))
+	return err == nil && o.Size() > largeObject
+}
+
 func (g *goGitReader) blob(h Hash) ([]byte, error) {
 	b, err := object.GetBlob(g.st, toPlumbing(h))
 	if err != nil {
@@ -92,6 +108,26 @@ func (g *goGitReader) blob(h Hash) ([]byte, error) {
 		return nil, objectError("blob", h, err)
 	}
 	return data, nil
+}
+
+func (g *goGitReader) blobUpTo(h Hash, limit int64) (Content, error) {
+	b, err := object.GetBlob(g.st, toPlumbing(h))
+	if err != nil {
+		return Content{}, objectError("blob", h, err)
+	}
+	rd, err := b.Reader() // a large object is read as it is used: only what is read
+	if err != nil {
+		return Content{}, objectError("blob", h, err)
+	}
+	defer rd.Close()
+	data, err := io.ReadAll(io.LimitReader(rd, limit))
+	if err != nil {
+		return Content{}, objectError("blob", h, err)
+	}
+	if data == nil {
+		data = []byte{}
+	}
+	return Content{Data: data, Size: b.Size}, nil
 }
 
 func (g *goGitReader) hasCommit(h Hash) bool {

@@ -76,42 +76,40 @@ func (r *Repo) StagedChangesWithStatus(indexFile string) ([]StagedChange, error)
 	if err != nil {
 		return nil, err
 	}
-	// Each change is ":<mode> <mode> <blob> <blob> <status>" and its path,
-	// each ended by a NUL.
-	var changes []StagedChange
-	fields := strings.Split(string(out), "\x00")
-	for i := 0; i+1 < len(fields); i += 2 {
-		f := strings.Fields(fields[i])
-		if len(f) != 5 {
-			return nil, fmt.Errorf("git diff --raw said %q", fields[i])
-		}
-		ch := StagedChange{Path: fields[i+1], Status: f[4]}
-		if f[1] != "160000" { // a submodule's "blob" is a commit
-			ch.Blob, _ = ParseHash(f[3])
-		}
-		changes = append(changes, ch)
+	raw, err := parseRawDiff(out)
+	if err != nil {
+		return nil, err
+	}
+	changes := make([]StagedChange, len(raw))
+	for i, ch := range raw {
+		changes[i] = StagedChange{Path: ch.Path, Status: ch.Status, Blob: ch.To}
 	}
 	return changes, nil
 }
 
 // ReadStaged reads the files at the slash paths as indexFile holds them,
-// through one `git cat-file --batch`. A path the index lacks reads as nil.
-func (r *Repo) ReadStaged(indexFile string, paths []string) ([][]byte, error) {
-	out := make([][]byte, len(paths))
+// each of at most limit bytes (see Content), through one `git cat-file
+// --batch`. A path the index lacks reads as nothing.
+func (r *Repo) ReadStaged(indexFile string, paths []string, limit int64) ([]Content, error) {
+	out := make([]Content, len(paths))
 	var names []string
 	var asked []int
 	for i, p := range paths {
 		if strings.ContainsAny(p, "\n\r") {
 			// --batch reads a name a line; git names this one as an argument.
-			if data, err := r.gitWithEnv(indexEnv(indexFile), "cat-file", "blob", ":"+p); err == nil {
-				out[i] = data
+			if h, err := r.gitWithEnv(indexEnv(indexFile), "rev-parse", "--verify", "--quiet", ":"+p); err == nil {
+				if blob, err := ParseHash(strings.TrimSpace(string(h))); err == nil && !blob.IsZero() {
+					if out[i], err = r.BlobUpTo(blob, limit); err != nil {
+						return nil, err
+					}
+				}
 			}
 			continue
 		}
 		asked = append(asked, i)
 		names = append(names, ":"+p)
 	}
-	blobs, err := r.catBatch(indexEnv(indexFile), names)
+	blobs, err := r.catBatch(indexEnv(indexFile), names, limit)
 	if err != nil {
 		return nil, err
 	}

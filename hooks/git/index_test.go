@@ -32,12 +32,12 @@ func TestStagedChangesWithStatusAndReadStaged(t *testing.T) {
 	if data, err := r.Blob(got[0].Blob); err != nil || string(data) != "a, staged\n" {
 		t.Errorf("the staged blob reads %q %v", data, err)
 	}
-	blobs, err := r.ReadStaged("", []string{"a.md", "b.md", "c.md", "line\nbreak.md"})
+	blobs, err := r.ReadStaged("", []string{"a.md", "b.md", "c.md", "line\nbreak.md"}, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if string(blobs[0]) != "a, staged\n" || blobs[1] != nil || string(blobs[2]) != "c\n" || string(blobs[3]) != "odd\n" {
-		t.Errorf("read %q", blobs)
+	if string(blobs[0].Data) != "a, " || blobs[0].Size != 10 || blobs[1].Data != nil || string(blobs[2].Data) != "c\n" || string(blobs[3].Data) != "odd" || blobs[3].Size != 4 {
+		t.Errorf("read %+v", blobs)
 	}
 	files, err := r.StagedFiles("", Filter{File: func(p string) bool { return strings.HasSuffix(p, ".md") && p != "c.md" }})
 	if err != nil || !slices.Equal(files, []string{"a.md", "line\nbreak.md"}) {

@@ -19,7 +19,11 @@ type reader interface {
 	commit(h Hash) (*Commit, error)
 	// tree lists a tree's entries in git's order.
 	tree(h Hash) ([]TreeEntry, error)
+	// large reports whether the tree h is larger than largeObject.
+	large(h Hash) bool
 	blob(h Hash) ([]byte, error)
+	// blobUpTo reads at most limit bytes of a blob.
+	blobUpTo(h Hash, limit int64) (Content, error)
 	// hasCommit reports whether the repository holds commit h.
 	hasCommit(h Hash) bool
 	// ref reads a ref (HEAD included), following symbolic refs; ok is
@@ -156,6 +160,16 @@ func (r *Repo) Blob(h Hash) ([]byte, error) {
 	return rd.blob(h)
 }
 
+// BlobUpTo reads at most limit bytes of a file (see Content): nothing past
+// them is read into memory.
+func (r *Repo) BlobUpTo(h Hash, limit int64) (Content, error) {
+	rd, err := r.reader()
+	if err != nil {
+		return Content{}, err
+	}
+	return rd.blobUpTo(h, limit)
+}
+
 // Tree returns the entries of the tree h in git's order. The slice may be
 // shared with later calls: read it, never change it.
 func (r *Repo) Tree(h Hash) ([]TreeEntry, error) {
@@ -164,6 +178,13 @@ func (r *Repo) Tree(h Hash) ([]TreeEntry, error) {
 		return nil, err
 	}
 	return rd.tree(h)
+}
+
+// largeTree reports whether the tree h (zero: none) is too large to
+// decode here, where comparing it is git's work (see diffTreesByGit).
+func (r *Repo) largeTree(h Hash) bool {
+	rd, err := r.reader()
+	return err == nil && !h.IsZero() && rd.large(h)
 }
 
 // Head returns the branch HEAD names ("refs/heads/main"; "" when HEAD is

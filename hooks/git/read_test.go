@@ -2,6 +2,7 @@ package git
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -273,6 +274,43 @@ func TestRefsPassOverGitsLockFiles(t *testing.T) {
 		want := map[string]Hash{"refs/heads/main": one, "refs/heads/sw/1/x": one}
 		if got, err := r.Refs("refs/heads/"); err != nil || !reflect.DeepEqual(got, want) {
 			t.Errorf("Refs = %v %v", got, err)
+		}
+	})
+}
+
+// TestChangedFilesInALargeFolder: a folder too large to decode here is
+// compared by git, with the same answers as a small one (a mode-only
+// change left out, a symlink a file, Dir and File filters applied below
+// it, a side with no folder at all), and its trees are never decoded.
+func TestChangedFilesInALargeFolder(t *testing.T) {
+	r := newRepo(t)
+	for i := range 2500 {
+		writeFile(t, r.Root, fmt.Sprintf("big/f%04d.md", i), "text\n")
+	}
+	base := commitFiles(t, r.Root, "many", "big/notes.txt", "n\n", "big/drafts/d.md", "d\n", "small.md", "s\n")
+	os.Remove(filepath.Join(r.Root, "big/f0002.md"))
+	os.Chmod(filepath.Join(r.Root, "big/f0003.md"), 0o755) // mode only: not listed
+	os.Symlink("f0000.md", filepath.Join(r.Root, "big/link.md"))
+	next := commitFiles(t, r.Root, "changes", "big/f0001.md", "changed\n", "big/new.md", "new\n",
+		"big/notes.txt", "n2\n", "big/drafts/d.md", "d2\n")
+	filter := Filter{File: func(p string) bool { return strings.HasSuffix(p, ".md") }, Dir: func(d string) bool { return d != "big/drafts" }}
+	readers(t, r.Root, func(t *testing.T, r *Repo) {
+		rd, err := r.reader()
+		if err != nil {
+			t.Fatal(err)
+		}
+		counter := &countingReader{reader: rd, trees: map[Hash]int{}}
+		useReader(r, counter)
+		got, err := r.ChangedFilesIn(base, next, filter)
+		if s := nameStatus(got); err != nil || s != "M\tbig/f0001.md\nD\tbig/f0002.md\nA\tbig/link.md\nA\tbig/new.md" {
+			t.Errorf("changes (%v):\n%s", err, s)
+		}
+		if _, ok := rd.(*goGitReader); ok && counter.trees[revParse(t, r.Root, base.String()+":big")] > 0 {
+			t.Error("the large folder was decoded")
+		}
+		all, err := r.FilesIn(next, filter)
+		if err != nil || len(all) != 2502 || all[0] != "big/f0000.md" || all[len(all)-1] != "small.md" {
+			t.Errorf("FilesIn: %d files, %v", len(all), err)
 		}
 	})
 }

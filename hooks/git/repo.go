@@ -44,6 +44,10 @@ type Repo struct {
 	rdErr    error
 	cfg      config      // the effective configuration (config.go), read on first use
 	cfgFile  os.FileInfo // the repository's config file when cfg was read
+	lastDiff struct {    // the two large trees git compared last (treeDiff)
+		a, b    Hash
+		changes []rawChange
+	}
 }
 
 // ErrNotRepo is returned by Find when no repository contains the folder.

@@ -15,15 +15,36 @@ import (
 // `git status` decides what changed, with every rule git has (ignore
 // files, the index's stat data, racy timestamps, split and sparse
 // indexes); its optional locks are off, so a session starting never
-// competes with the person's own git commands for the index.
+// competes with the person's own git commands for the index. It lists an
+// untracked folder as one entry, as git does by default: then git's
+// untracked cache and file system monitor, where the person has turned
+// them on for a large collection, spare it reading every folder. Only the
+// untracked folders it names are then listed file by file.
 func (r *Repo) RecentlyChangedIn(keep Filter) (string, error) {
-	changed, err := r.changedInWorkingTree(keep)
+	recs, err := r.changedFiles("--untracked-files=normal")
 	if err != nil {
 		return "", err
 	}
+	var folders []string
+	for _, rec := range recs {
+		if p := rec[3:]; strings.HasPrefix(rec, "?? ") && strings.HasSuffix(p, "/") && keep.dirsOf(p) {
+			folders = append(folders, p)
+		}
+	}
+	if len(folders) > 0 {
+		more, err := r.changedFiles(append([]string{"--untracked-files=all", "--"}, Literal(folders)...)...)
+		if err != nil {
+			return "", err
+		}
+		recs = append(recs, more...)
+	}
 	var newest string
 	var newestTime time.Time
-	for _, p := range changed {
+	for _, rec := range recs {
+		p := rec[3:]
+		if !keep.file(p) || !keep.dirsOf(p) {
+			continue
+		}
 		fi, err := os.Lstat(filepath.Join(r.Root, filepath.FromSlash(p)))
 		if err != nil || !fi.Mode().IsRegular() {
 			continue // deleted, or not a file to write in
@@ -43,6 +64,22 @@ func (f Filter) dirsOf(p string) bool {
 		}
 	}
 	return true
+}
+
+// changedFiles is `git status` in short form with args, a record a file
+// ("XY path"), without taking git's optional locks.
+func (r *Repo) changedFiles(args ...string) ([]string, error) {
+	out, err := r.Git(append([]string{"--no-optional-locks", "status", "--porcelain", "-z", "--no-renames"}, args...)...)
+	if err != nil {
+		return nil, err
+	}
+	var recs []string
+	for _, rec := range nulList(out) {
+		if len(rec) >= 4 {
+			recs = append(recs, rec)
+		}
+	}
+	return recs, nil
 }
 
 // StagedChanges lists the paths the commit being made changes against

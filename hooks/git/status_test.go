@@ -43,6 +43,13 @@ func TestRecentlyChanged(t *testing.T) {
 	newest("pieces/b.md")
 	at("pieces/with space é.md", "x\n", 0) // names as written, not quoted
 	newest("pieces/with space é.md")
+	// A folder git does not track yet: git names the folder, and sw looks
+	// inside, at its pieces and not at what is ignored or filtered out.
+	at("series two/deep/one.md", "in a folder git does not track\n", -time.Minute)
+	at("series two/deep/one.txt", "not a piece\n", -2*time.Minute)
+	at("series two/drafts/ignored.md", "ignored\n", -2*time.Minute)
+	at("notes/more/n.md", "a folder Dir rejects\n", -2*time.Minute)
+	newest("series two/deep/one.md")
 }
 
 // TestRecentlyChangedBeforeTheFirstCommit: in a repository with no commit

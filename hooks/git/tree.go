@@ -187,6 +187,9 @@ func (r *Repo) diffTrees(prefix string, a, b Hash, keep Filter, emit func(path s
 	if a == b {
 		return nil
 	}
+	if r.largeTree(a) || r.largeTree(b) {
+		return r.diffTreesByGit(prefix, a, b, keep, out)
+	}
 	var sides [2][]TreeEntry
 	for i, h := range [2]Hash{a, b} {
 		if !h.IsZero() {

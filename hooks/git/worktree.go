@@ -180,16 +180,12 @@ func (r *Repo) hashFiles(paths []string) ([]Hash, error) {
 // locks are off, so sw never competes with the person's own git commands
 // for the index.
 func (r *Repo) changedInWorkingTree(keep Filter, flags ...string) ([]string, error) {
-	args := append([]string{"--no-optional-locks", "status", "--porcelain", "-z", "--untracked-files=all", "--no-renames"}, flags...)
-	out, err := r.Git(args...)
+	recs, err := r.changedFiles(append([]string{"--untracked-files=all"}, flags...)...)
 	if err != nil {
 		return nil, err
 	}
 	var paths []string
-	for _, rec := range strings.Split(string(out), "\x00") {
-		if len(rec) < 4 {
-			continue
-		}
+	for _, rec := range recs {
 		p := strings.TrimSuffix(rec[3:], "/")
 		if keep.file(p) && keep.dirsOf(p) {
 			paths = append(paths, p)

@@ -9,6 +9,7 @@ import (
 	"sw/hooks/git"
 	"sw/profile"
 	"sw/profile/analyze"
+	"sw/profile/collection"
 	"sw/profile/feedback"
 )
 
@@ -165,19 +166,19 @@ func (l *Loop) request(head git.Hash, paths []string, named bool, st *State) (*a
 	for i, path := range paths {
 		refs[i] = git.FileRef{Commit: head, Path: path}
 	}
-	texts, err := l.Repo.ReadFiles(refs)
+	texts, err := l.Repo.ReadFiles(refs, collection.MaxPieceSize)
 	if err != nil {
 		return nil, nil, err
 	}
 	for i, path := range paths {
-		text := texts[i]
+		text := texts[i].Data
 		if text == nil && named {
 			return nil, nil, fmt.Errorf("%s is not committed; the analysis reads pieces as committed (git add and commit it first)", path)
 		}
 		if text == nil {
 			continue // deleted since it was counted
 		}
-		genre, err := l.Coll.GenreOf(path, text)
+		genre, err := l.pieceGenre(path, texts[i])
 		if err != nil {
 			leftOut = append(leftOut, SkippedPiece{Path: path, Reason: err.Error()})
 			continue

@@ -64,10 +64,13 @@ func (l *Loop) count(st *State) error {
 			switch {
 			case ch.To.IsZero():
 				st.dropPending(ch.Path)
+				if st.Latest == ch.Path {
+					st.Latest = "" // gone: LatestPiece looks in history
+				}
 			case !byAgent && (brought == nil || brought[ch.Path]):
 				st.addPending(ch.Path)
 				st.Latest = ch.Path
-				if blob, err := l.Repo.Blob(ch.To); err == nil {
+				if blob, err := l.Repo.BlobUpTo(ch.To, collection.MaxPieceSize); err == nil {
 					l.noteUnreadable(st, ch.Path, blob)
 				}
 			}
@@ -94,6 +97,11 @@ func (l *Loop) recount(st *State, head git.Hash) error {
 	for _, p := range paths {
 		st.addPending(p)
 		st.Latest = p
+	}
+	if len(paths) == 0 && st.Latest != "" {
+		if _, ok, err := l.Repo.FileAt(head, st.Latest); err != nil || !ok {
+			st.Latest = "" // gone since it was noted
+		}
 	}
 	st.Head = head.String()
 	return nil

@@ -63,13 +63,13 @@ func (l *Loop) drafts(head, since git.Hash, paths []string) (map[string][]string
 	for p, commit := range draftAt {
 		refs = append(refs, git.FileRef{Commit: commit, Path: p})
 	}
-	texts, err := l.Repo.ReadFiles(refs)
+	texts, err := l.Repo.ReadFiles(refs, collection.MaxPieceSize)
 	if err != nil {
 		return nil, err
 	}
 	for i, ref := range refs {
-		if texts[i] != nil {
-			out[ref.Path] = []string{string(texts[i])}
+		if texts[i].Data != nil && !texts[i].TooBig() { // a draft too large is no draft the analysis reads
+			out[ref.Path] = []string{string(texts[i].Data)}
 		}
 	}
 	return out, nil

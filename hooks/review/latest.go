@@ -13,6 +13,11 @@ import (
 // it; where they have not (a fresh clone, hooks installed late), as git's
 // history says: the newest commit not an agent's that added or changed a
 // piece still there, among the last latestWalk commits. "" when none.
+//
+// A note the count made at HEAD is taken as it is: the count forgets a
+// piece its commit deletes, so only an older note is looked for at HEAD,
+// which costs reading the piece's folder (all of it, for a folder of
+// thousands of pieces).
 func (l *Loop) LatestPiece() (string, error) {
 	_, head, err := l.Repo.Head()
 	if err != nil || head.IsZero() {
@@ -22,7 +27,7 @@ func (l *Loop) LatestPiece() (string, error) {
 		_, ok, err := l.Repo.FileAt(head, p)
 		return err == nil && ok
 	}
-	if st, _ := l.loadState(); st.Latest != "" && present(st.Latest) {
+	if st, _ := l.loadState(); st.Latest != "" && (st.Head == head.String() || present(st.Latest)) {
 		return st.Latest, nil
 	}
 	// Without the hooks' note, the answer is kept for the commit it was

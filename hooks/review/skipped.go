@@ -1,6 +1,12 @@
 package review
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+
+	"sw/hooks/git"
+	"sw/profile/collection"
+)
 
 // SkippedPiece is a finished piece an analysis left out because sw cannot
 // read it (its front matter names a genre in YAML that does not parse,
@@ -17,12 +23,23 @@ func (s SkippedPiece) String() string {
 }
 
 // noteUnreadable checks a piece a commit finished as the analysis will
-// (its genre must be one sw can read), so the person hears at that commit,
-// not at some later one, that the analysis will leave it out.
-func (l *Loop) noteUnreadable(st *State, path string, blob []byte) {
-	if _, err := l.Coll.GenreOf(path, blob); err != nil {
+// (see pieceGenre), so the person hears at that commit, not at some later
+// one, that the analysis will leave it out.
+func (l *Loop) noteUnreadable(st *State, path string, blob git.Content) {
+	if _, err := l.pieceGenre(path, blob); err != nil {
 		st.unreadable = append(st.unreadable, SkippedPiece{Path: path, Reason: err.Error()})
 	}
+}
+
+// pieceGenre is the genre of the piece at path, as read with
+// collection.MaxPieceSize, for the analysis: an error for a piece it
+// leaves out, one larger than that (which it reads nothing of) or one
+// whose genre sw cannot read.
+func (l *Loop) pieceGenre(path string, text git.Content) (string, error) {
+	if text.TooBig() {
+		return "", errors.New("it is " + (&collection.TooBigError{Path: path, Size: text.Size}).Describe())
+	}
+	return l.Coll.GenreOf(path, text.Data)
 }
 
 // forgetSkipped drops a piece from the last analysis's left-out list: it

@@ -7,7 +7,6 @@ import (
 	"slices"
 
 	"sw/profile/collection"
-	"sw/profile/confine"
 )
 
 // Pieces holds each piece at paths (as a person names them: relative to the
@@ -16,7 +15,8 @@ import (
 //
 // Every piece is checked that can be: one that cannot (a missing file, a
 // folder, one of sw's own files, a genre its front matter names but sw
-// cannot read) has its Result's Problem set, and the others are checked all
+// cannot read, a file larger than collection.MaxPieceSize, of which no
+// more is read) has its Result's Problem set, and the others are checked all
 // the same, since an agent's Stop hook names every piece it touched. A
 // profile that cannot be loaded is everyone's problem, and the error.
 //
@@ -53,7 +53,7 @@ func Pieces(dir string, paths []string, genre string) ([]Result, error) {
 // res why it cannot be checked and returns a nil Parsing.
 func startParsing(path string, res *Result) ([]byte, *Parsing) {
 	res.Path = path
-	src, err := confine.ReadFile(path)
+	src, err := collection.ReadPieceFile(path)
 	if err != nil {
 		if fi, statErr := os.Stat(path); statErr == nil && fi.IsDir() {
 			err = fmt.Errorf("%s is a folder; name its pieces (%s)", path, filepath.Join(path, "*.md"))

@@ -8,6 +8,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"sw/profile"
+	"sw/profile/confine"
 )
 
 // FrontMatter is the part of a piece's YAML front matter sw reads: the
@@ -193,9 +194,10 @@ func (c *Collection) DefaultGenre() string {
 	return DefaultGenre
 }
 
-// PieceGenre reads the genre of the piece at rel.
+// PieceGenre reads the genre of the piece at rel from its start, where
+// its front matter is: however long the piece, no more is read.
 func (c *Collection) PieceGenre(rel string) (string, error) {
-	src, err := c.ReadFile(rel)
+	src, err := confine.ReadStart(c.Root, c.Path(rel), rel, PieceStart)
 	if err != nil {
 		return "", err
 	}

@@ -122,3 +122,36 @@ func TestReadFileOnlyRegular(t *testing.T) {
 		}
 	}
 }
+
+// TestReadWithALimit: a file within the limit reads whole; past it,
+// ReadFileUpTo refuses it with its size and ReadStart gives its first
+// bytes; an empty file reads as empty either way.
+func TestReadWithALimit(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		text      string
+		limit     int64
+		upTo      string // "" when refused
+		tooLarge  int64
+		startRead string
+	}{
+		{"", 4, "", 0, ""},
+		{"abcd", 4, "abcd", 0, "abcd"},
+		{"abcde", 4, "", 5, "abcd"},
+		{"abcdefghij", 0, "", 10, ""},
+	} {
+		name := "piece.md"
+		os.WriteFile(filepath.Join(dir, name), []byte(tc.text), 0o666)
+		data, err := ReadFileUpTo(filepath.Join(dir, name), tc.limit)
+		var tl *TooLargeError
+		switch {
+		case tc.tooLarge > 0 && (!errors.As(err, &tl) || tl.Size != tc.tooLarge || data != nil):
+			t.Errorf("ReadFileUpTo(%q, %d) = %q, %v; want it refused at %d bytes", tc.text, tc.limit, data, err, tc.tooLarge)
+		case tc.tooLarge == 0 && (err != nil || string(data) != tc.upTo || data == nil):
+			t.Errorf("ReadFileUpTo(%q, %d) = %q, %v; want %q", tc.text, tc.limit, data, err, tc.upTo)
+		}
+		if data, err := ReadStart(dir, filepath.Join(dir, name), name, tc.limit); err != nil || string(data) != tc.startRead {
+			t.Errorf("ReadStart(%q, %d) = %q, %v; want %q", tc.text, tc.limit, data, err, tc.startRead)
+		}
+	}
+}

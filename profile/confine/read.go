@@ -3,6 +3,8 @@ package confine
 import (
 	"bytes"
 	"errors"
+	"fmt"
+	"io"
 	"io/fs"
 	"os"
 )
@@ -43,6 +45,30 @@ func kind(m fs.FileMode) string {
 // waiting (a named pipe with no writer would block the open itself) and
 // its type is taken from the open file, not from its name.
 func ReadFile(path string) ([]byte, error) {
+	return readFile(path, -1, false)
+}
+
+// TooLargeError is ReadFileUpTo's answer for a file larger than it reads.
+type TooLargeError struct {
+	Path string
+	Size int64 // at least this: the file may still be growing
+}
+
+func (e *TooLargeError) Error() string {
+	return fmt.Sprintf("%s is %d bytes, more than sw reads of it", e.Path, e.Size)
+}
+
+// ReadFileUpTo is ReadFile for a file of at most limit bytes. Of a larger
+// one no more than limit bytes are read, and the error is a
+// *TooLargeError: a file that grows as it is read is caught too.
+func ReadFileUpTo(path string, limit int64) ([]byte, error) {
+	return readFile(path, limit, false)
+}
+
+// readFile is ReadFile, up to limit bytes when limit is not negative: of a
+// larger file, its first limit bytes when start is set, else a
+// *TooLargeError.
+func readFile(path string, limit int64, start bool) ([]byte, error) {
 	f, err := os.OpenFile(path, os.O_RDONLY|openNoWait, 0)
 	if err != nil {
 		return nil, err
@@ -55,12 +81,29 @@ func ReadFile(path string) ([]byte, error) {
 	if !fi.Mode().IsRegular() {
 		return nil, &NotRegularError{Path: path, Mode: fi.Mode()}
 	}
+	size := fi.Size()
+	if limit >= 0 && size > limit && !start {
+		return nil, &TooLargeError{Path: path, Size: size}
+	}
+	if limit >= 0 {
+		size = min(size, limit)
+	}
 	var b bytes.Buffer
-	if size := fi.Size(); size > 0 && size < 1<<30 {
+	if size > 0 && size < 1<<30 {
 		b.Grow(int(size) + bytes.MinRead)
 	}
-	if _, err := b.ReadFrom(f); err != nil {
+	var r io.Reader = f
+	if limit >= 0 {
+		r = io.LimitReader(f, limit+1)
+	}
+	if _, err := b.ReadFrom(r); err != nil {
 		return nil, err
+	}
+	if limit >= 0 && int64(b.Len()) > limit {
+		if start {
+			return b.Bytes()[:limit], nil
+		}
+		return nil, &TooLargeError{Path: path, Size: int64(b.Len())}
 	}
 	return b.Bytes(), nil
 }
@@ -68,11 +111,20 @@ func ReadFile(path string) ([]byte, error) {
 // Read is ReadFile of the file that path, a file of the collection at
 // root, leads to (see Path); errors name it as name.
 func Read(root, path, name string) ([]byte, error) {
+	return read(root, path, name, -1, false)
+}
+
+// ReadStart is Read of no more than the first n bytes of the file.
+func ReadStart(root, path, name string, n int64) ([]byte, error) {
+	return read(root, path, name, n, true)
+}
+
+func read(root, path, name string, limit int64, start bool) ([]byte, error) {
 	target, err := Path(root, path, name)
 	if err != nil {
 		return nil, err
 	}
-	data, err := ReadFile(target)
+	data, err := readFile(target, limit, start)
 	var notRegular *NotRegularError
 	if errors.As(err, &notRegular) {
 		notRegular.Path = name
