@@ -2,6 +2,7 @@ package git
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -9,9 +10,10 @@ import (
 // and blobs on each side (a zero blob for no file) and git's status
 // letter. A submodule's side reads as no file: its "blob" is a commit.
 type rawChange struct {
-	Path     string
-	From, To Hash
-	Status   string
+	Path             string
+	From, To         Hash
+	FromMode, ToMode Mode // zero for no file
+	Status           string
 }
 
 // parseRawDiff reads git's `--raw --no-abbrev -z` output: each change is
@@ -25,11 +27,16 @@ func parseRawDiff(out []byte) ([]rawChange, error) {
 		if len(f) != 5 {
 			return nil, fmt.Errorf("git diff --raw said %q", fields[i])
 		}
-		ch := rawChange{Path: fields[i+1], Status: f[4]}
-		if f[0] != ":160000" {
+		from, errFrom := strconv.ParseUint(strings.TrimPrefix(f[0], ":"), 8, 32)
+		to, errTo := strconv.ParseUint(f[1], 8, 32)
+		if errFrom != nil || errTo != nil {
+			return nil, fmt.Errorf("git diff --raw said %q", fields[i])
+		}
+		ch := rawChange{Path: fields[i+1], Status: f[4], FromMode: Mode(from), ToMode: Mode(to)}
+		if ch.FromMode.IsBlob() {
 			ch.From, _ = ParseHash(f[2])
 		}
-		if f[1] != "160000" {
+		if ch.ToMode.IsBlob() {
 			ch.To, _ = ParseHash(f[3])
 		}
 		changes = append(changes, ch)
@@ -45,8 +52,9 @@ const emptyTree Hash = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
 // decode here (see largeObject): a folder of thousands of files, which
 // every commit of one of them changes. git compares them without
 // materialising an entry per file, several times faster than sw decodes
-// them, and lists only what differs. A zero tree is the empty one.
-func (r *Repo) diffTreesByGit(prefix string, a, b Hash, keep Filter, out *[]Change) error {
+// them, and lists only what differs. A zero tree is the empty one. Like
+// diffTrees it tells emit every entry other than a folder that differs.
+func (r *Repo) diffTreesByGit(prefix string, a, b Hash, keep Filter, emit func(path string, a, b *TreeEntry)) error {
 	if a.IsZero() {
 		a = emptyTree
 	}
@@ -59,11 +67,20 @@ func (r *Repo) diffTreesByGit(prefix string, a, b Hash, keep Filter, out *[]Chan
 	}
 	for _, ch := range changes {
 		p := prefix + ch.Path
-		if ch.From != ch.To && keep.Keeps(p) {
-			*out = append(*out, Change{Path: p, From: ch.From, To: ch.To})
+		if keep.Keeps(p) {
+			emit(p, rawSide(ch.FromMode, ch.From), rawSide(ch.ToMode, ch.To))
 		}
 	}
 	return nil
+}
+
+// rawSide is one side of a raw change as a tree entry: nil for no file.
+// A submodule's entry has no hash (see rawChange).
+func rawSide(m Mode, h Hash) *TreeEntry {
+	if m == 0 {
+		return nil
+	}
+	return &TreeEntry{Mode: m, Hash: h}
 }
 
 // treeDiff is git's raw diff of two trees, kept for the last pair asked:

@@ -188,7 +188,7 @@ func (r *Repo) diffTrees(prefix string, a, b Hash, keep Filter, emit func(path s
 		return nil
 	}
 	if r.largeTree(a) || r.largeTree(b) {
-		return r.diffTreesByGit(prefix, a, b, keep, out)
+		return r.diffTreesByGit(prefix, a, b, keep, emit)
 	}
 	var sides [2][]TreeEntry
 	for i, h := range [2]Hash{a, b} {
