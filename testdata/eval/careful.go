@@ -277,12 +277,20 @@ func (run *carefulRun) problems(limit int) []string {
 	return out
 }
 
+// suggestionCount says "1 suggestion" or "N suggestions".
+func suggestionCount(n int) string {
+	if n == 1 {
+		return "1 suggestion"
+	}
+	return fmt.Sprintf("%d suggestions", n)
+}
+
 // report prints the run: each batch's suggestions, decisions and what sw
 // withdrew and left waiting.
 func (run *carefulRun) report(out io.Writer) {
 	fmt.Fprintf(out, "\nThe careful reviewer (16 Federalist papers, a batch every 3 pieces, the first batch rejected whole, then each batch's first):\n")
 	for _, b := range run.batches {
-		fmt.Fprintf(out, "  batch %-2s %d suggestions: rejected %s; accepted %s", b.number, len(b.pending), ids(b.rejected), ids(b.accepted))
+		fmt.Fprintf(out, "  batch %-2s %s: rejected %s; accepted %s", b.number, suggestionCount(len(b.pending)), ids(b.rejected), ids(b.accepted))
 		if len(b.withdrawn) > 0 {
 			fmt.Fprintf(out, "; withdrawn before it: %s", strings.Join(b.withdrawn, ", "))
 		}
