@@ -12,7 +12,7 @@ func (r *Repo) IsAncestor(a, b Hash) (bool, error) {
 	if a == b {
 		return true, nil
 	}
-	_, err := r.Git("merge-base", "--is-ancestor", a.String(), b.String())
+	_, err := r.git("merge-base", "--is-ancestor", a.String(), b.String())
 	if exitedWith(err, 1) {
 		return false, nil
 	}
@@ -63,7 +63,7 @@ const maxSince = 64
 // MergeBase returns the best common ancestor of a and b, what a merge of
 // the two starts from; ok is false when their histories share no commit.
 func (r *Repo) MergeBase(a, b Hash) (base Hash, ok bool, err error) {
-	out, err := r.Git("merge-base", a.String(), b.String())
+	out, err := r.git("merge-base", a.String(), b.String())
 	var ge *GitError
 	if errors.As(err, &ge) && ge.Code == 1 {
 		return ZeroHash, false, nil

@@ -11,7 +11,7 @@ package git
 // reads them (a branch, HEAD~2, stash@{0}); one git does not know is an
 // error.
 func (r *Repo) PathsBrought(base, tip string) ([]string, error) {
-	out, err := r.Git("diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", "--no-textconv", base+"..."+tip, "--")
+	out, err := r.git("diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", "--no-textconv", base+"..."+tip, "--")
 	if err != nil {
 		return nil, err
 	}
@@ -21,7 +21,7 @@ func (r *Repo) PathsBrought(base, tip string) ([]string, error) {
 // PathsDifferingFrom returns the paths where the working tree differs
 // from rev: what resetting the working tree to rev would write.
 func (r *Repo) PathsDifferingFrom(rev string) ([]string, error) {
-	out, err := r.Git("diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", "--no-textconv", rev, "--")
+	out, err := r.git("diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", "--no-textconv", rev, "--")
 	if err != nil {
 		return nil, err
 	}

@@ -17,7 +17,7 @@ type commandReader struct {
 	repo *Repo
 }
 
-func (c *commandReader) git(args ...string) ([]byte, error) { return c.repo.Git(args...) }
+func (c *commandReader) git(args ...string) ([]byte, error) { return c.repo.git(args...) }
 
 // exitedWith reports whether err is git saying "no" with that status, as
 // rev-parse --verify -q and symbolic-ref -q do, rather than failing.

@@ -26,7 +26,7 @@ func (r *Repo) configValues() (config, error) {
 	if r.cfg != nil && sameFile(fi, r.cfgFile) {
 		return r.cfg, nil
 	}
-	out, err := r.Git("config", "--list", "-z")
+	out, err := r.git("config", "--list", "-z")
 	if err != nil {
 		return nil, err
 	}
@@ -199,7 +199,7 @@ func (c config) tracking(remote, ref string) (string, bool) {
 // hooks. A relative answer is relative to the top of the working tree, which
 // is where git runs hooks; the result is always absolute.
 func (r *Repo) HooksDir() (string, error) {
-	out, err := r.Git("rev-parse", "--git-path", "hooks")
+	out, err := r.git("rev-parse", "--git-path", "hooks")
 	if err != nil {
 		return "", err
 	}
@@ -217,7 +217,7 @@ func (r *Repo) HooksDir() (string, error) {
 // (system, global, local, worktree, command) and the file, as git config
 // --show-scope --show-origin reports them; both "" when key is not set.
 func (r *Repo) ConfigScope(key string) (scope, file string) {
-	out, err := r.Git("config", "--show-scope", "--show-origin", "--get", key)
+	out, err := r.git("config", "--show-scope", "--show-origin", "--get", key)
 	if err != nil {
 		return "", ""
 	}

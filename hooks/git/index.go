@@ -183,7 +183,7 @@ func (r *Repo) AuthorDate() (time.Time, error) {
 			return t, nil
 		}
 	}
-	out, err := r.Git("var", "GIT_AUTHOR_IDENT")
+	out, err := r.git("var", "GIT_AUTHOR_IDENT")
 	if err != nil {
 		return time.Time{}, err
 	}

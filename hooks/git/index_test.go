@@ -87,7 +87,7 @@ func TestAuthorDateAndAddedDates(t *testing.T) {
 	if err != nil || inHook.Format(time.RFC3339) != "2026-01-02T23:30:00-05:00" {
 		t.Fatalf("in a hook: %v %v", inHook, err)
 	}
-	out, err := r.Git("var", "GIT_AUTHOR_IDENT")
+	out, err := r.git("var", "GIT_AUTHOR_IDENT")
 	if asked, err2 := identTime(string(out)); err != nil || err2 != nil || !asked.Equal(inHook) || asked.Format("-0700") != "-0500" {
 		t.Errorf("git var says %q", out)
 	}

@@ -2,6 +2,8 @@ package git
 
 import (
 	"bufio"
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -64,4 +66,43 @@ func firstWord(path string) string {
 		return word
 	}
 	return ""
+}
+
+// SequenceEnding reports whether the commit a post-commit hook sees during
+// a cherry-pick or revert ends the operation. git runs no hook when a
+// sequence ends, so its last commit has to stand for the end: a single pick
+// (no sequencer folder: git commits it with CHERRY_PICK_HEAD still there),
+// or the commit of the only instruction left on the sequencer's to-do list.
+// While the list holds more, the picks are counted when the last one lands.
+func (r *Repo) SequenceEnding() bool {
+	todo, err := os.ReadFile(filepath.Join(r.GitDir, "sequencer", "todo"))
+	if err != nil {
+		return errors.Is(err, fs.ErrNotExist)
+	}
+	var left []string
+	for _, line := range strings.Split(string(todo), "\n") {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+			left = append(left, line)
+		}
+	}
+	switch len(left) {
+	case 0:
+		return true
+	case 1:
+	default:
+		return false
+	}
+	// The one left is this commit's, unless git is about to pick it: then
+	// CHERRY_PICK_HEAD (REVERT_HEAD) names another commit. Without either,
+	// the person committed the last pick's resolution themselves.
+	fields := strings.Fields(left[0])
+	if len(fields) < 2 {
+		return true
+	}
+	for _, name := range []string{"CHERRY_PICK_HEAD", "REVERT_HEAD"} {
+		if head, err := os.ReadFile(filepath.Join(r.GitDir, name)); err == nil {
+			return strings.HasPrefix(strings.TrimSpace(string(head)), fields[1])
+		}
+	}
+	return true
 }

@@ -1,6 +1,7 @@
 package git
 
 import (
+	"os"
 	"path/filepath"
 	"testing"
 )
@@ -93,4 +94,47 @@ func TestInProgress(t *testing.T) {
 		wantOp(t, wt, "merge")
 		wantOp(t, r, "")
 	})
+}
+
+func TestSequenceEnding(t *testing.T) {
+	const a, b = "1111111111111111111111111111111111111111", "2222222222222222222222222222222222222222"
+	tests := []struct {
+		name  string
+		files map[string]string
+		want  bool
+	}{
+		{"a single pick: no sequencer, CHERRY_PICK_HEAD still there",
+			map[string]string{"CHERRY_PICK_HEAD": a + "\n"}, true},
+		{"the first of two picks",
+			map[string]string{"sequencer/todo": "pick 1111111 one\npick 2222222 two\n", "CHERRY_PICK_HEAD": a + "\n"}, false},
+		{"the last pick",
+			map[string]string{"sequencer/todo": "pick 2222222 two\n", "CHERRY_PICK_HEAD": b + "\n"}, true},
+		{"the last revert",
+			map[string]string{"sequencer/todo": "revert 2222222 two\n", "REVERT_HEAD": b + "\n"}, true},
+		{"a commit made before git picks the one left",
+			map[string]string{"sequencer/todo": "pick 2222222 two\n", "CHERRY_PICK_HEAD": a + "\n"}, false},
+		{"the last pick's conflict, committed by hand or by --continue",
+			map[string]string{"sequencer/todo": "pick 2222222 two\n"}, true},
+		{"comments and blank lines are not instructions",
+			map[string]string{"sequencer/todo": "# a comment\n\npick 2222222 two\n", "CHERRY_PICK_HEAD": b + "\n"}, true},
+		{"an empty to-do list", map[string]string{"sequencer/todo": ""}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for name, text := range tt.files {
+				path := filepath.Join(dir, name)
+				if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, []byte(text), 0o666); err != nil {
+					t.Fatal(err)
+				}
+			}
+			r := &Repo{GitDir: dir}
+			if got := r.SequenceEnding(); got != tt.want {
+				t.Errorf("SequenceEnding() = %v, want %v", got, tt.want)
+			}
+		})
+	}
 }

@@ -89,7 +89,7 @@ func (r *Repo) treeDiff(a, b Hash) ([]rawChange, error) {
 	if r.lastDiff.a == a && r.lastDiff.b == b && r.lastDiff.changes != nil {
 		return r.lastDiff.changes, nil
 	}
-	raw, err := r.Git("diff-tree", "-r", "-z", "--raw", "--no-abbrev", "--no-renames", a.String(), b.String())
+	raw, err := r.git("diff-tree", "-r", "-z", "--raw", "--no-abbrev", "--no-renames", a.String(), b.String())
 	if err != nil {
 		return nil, err
 	}

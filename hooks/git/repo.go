@@ -157,25 +157,29 @@ func Init(dir string) (*Repo, error) {
 	return At(dir)
 }
 
-// Git runs the git command in the repository's working tree and returns its
+// git runs the git command in the repository's working tree and returns its
 // standard output. A failure carries git's own message.
-func (r *Repo) Git(args ...string) ([]byte, error) {
+func (r *Repo) git(args ...string) ([]byte, error) {
 	return run(r.Root, nil, args...)
 }
 
-// GitHolding is Git for a command that must be known to run even after
+// gitHolding is git for a command that must be known to run even after
 // sw is gone: git inherits held (an open file sw has locked), and so does
 // what git runs, so the lock stays taken while any of them runs.
-func (r *Repo) GitHolding(held *os.File, args ...string) ([]byte, error) {
-	return runCmd(r.Root, nil, nil, []*os.File{held}, args...)
+func (r *Repo) gitHolding(held *os.File, args ...string) ([]byte, error) {
+	var inherited []*os.File
+	if held != nil {
+		inherited = []*os.File{held}
+	}
+	return runCmd(r.Root, nil, nil, inherited, args...)
 }
 
-// gitWithInput is Git with stdin.
+// gitWithInput is git with stdin.
 func (r *Repo) gitWithInput(stdin []byte, args ...string) ([]byte, error) {
 	return run(r.Root, stdin, args...)
 }
 
-// gitWithEnv is Git with extra environment variables (NAME=value).
+// gitWithEnv is git with extra environment variables (NAME=value).
 func (r *Repo) gitWithEnv(env []string, args ...string) ([]byte, error) {
 	return runEnv(r.Root, nil, env, args...)
 }

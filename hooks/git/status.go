@@ -69,7 +69,7 @@ func (f Filter) dirsOf(p string) bool {
 // changedFiles is `git status` in short form with args, a record a file
 // ("XY path"), without taking git's optional locks.
 func (r *Repo) changedFiles(args ...string) ([]string, error) {
-	out, err := r.Git(append([]string{"--no-optional-locks", "status", "--porcelain", "-z", "--no-renames"}, args...)...)
+	out, err := r.git(append([]string{"--no-optional-locks", "status", "--porcelain", "-z", "--no-renames"}, args...)...)
 	if err != nil {
 		return nil, err
 	}
@@ -102,7 +102,7 @@ func (r *Repo) StatusOf(paths []string) (changed, untracked []string, err error)
 	if len(paths) == 0 {
 		return nil, nil, nil
 	}
-	out, err := r.Git(append([]string{"status", "--porcelain", "-z", "--untracked-files=all", "--no-renames", "--"}, Literal(paths)...)...)
+	out, err := r.git(append([]string{"status", "--porcelain", "-z", "--untracked-files=all", "--no-renames", "--"}, Literal(paths)...)...)
 	for _, rec := range nulList(out) {
 		if len(rec) < 4 {
 			continue

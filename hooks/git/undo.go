@@ -23,7 +23,7 @@ func (r *Repo) IndexLocked() bool {
 // IndexMatches reports whether the index holds exactly commit's tree: what
 // a checkout of commit leaves.
 func (r *Repo) IndexMatches(commit Hash) (bool, error) {
-	_, err := r.Git("diff-index", "--cached", "--quiet", commit.String(), "--")
+	_, err := r.git("diff-index", "--cached", "--quiet", commit.String(), "--")
 	if exitedWith(err, 1) {
 		return false, nil
 	}
@@ -34,7 +34,7 @@ func (r *Repo) IndexMatches(commit Hash) (bool, error) {
 // already reaches commit: a commit the command at work checked out, rather
 // than one it has just made.
 func (r *Repo) Referenced(commit Hash) (bool, error) {
-	out, err := r.Git("for-each-ref", "--count=1", "--format=%(refname)", "--contains", commit.String())
+	out, err := r.git("for-each-ref", "--count=1", "--format=%(refname)", "--contains", commit.String())
 	return strings.TrimSpace(string(out)) != "", err
 }
 
@@ -43,21 +43,21 @@ func (r *Repo) Referenced(commit Hash) (bool, error) {
 // change not staged stays, and a merge or cherry-pick left in progress
 // ends.
 func (r *Repo) AbortCheckout() error {
-	_, err := r.Git("reset", "--merge", "-q")
+	_, err := r.git("reset", "--merge", "-q")
 	return err
 }
 
 // Unstage takes the staged changes of files back out of the index; the
 // working tree keeps them.
 func (r *Repo) Unstage(files []string) error {
-	_, err := r.Git(append([]string{"restore", "--staged", "--"}, Literal(files)...)...)
+	_, err := r.git(append([]string{"restore", "--staged", "--"}, Literal(files)...)...)
 	return err
 }
 
 // RestoreFromHead puts files back as HEAD has them, in the index and the
 // working tree, removing those HEAD does not have.
 func (r *Repo) RestoreFromHead(files []string) error {
-	_, err := r.Git(append([]string{"restore", "--source=HEAD", "--staged", "--worktree", "--"}, Literal(files)...)...)
+	_, err := r.git(append([]string{"restore", "--source=HEAD", "--staged", "--worktree", "--"}, Literal(files)...)...)
 	return err
 }
 
@@ -68,7 +68,7 @@ func (r *Repo) EditedSinceStaged(files []string) (map[string]bool, error) {
 	if len(files) == 0 {
 		return edited, nil
 	}
-	out, err := r.Git(append([]string{"diff", "--name-only", "-z", "--no-renames", "--"}, Literal(files)...)...)
+	out, err := r.git(append([]string{"diff", "--name-only", "-z", "--no-renames", "--"}, Literal(files)...)...)
 	for _, p := range nulList(out) {
 		edited[p] = true
 	}
@@ -81,7 +81,7 @@ func (r *Repo) Resolve(rev string) (Hash, bool, error) {
 	if strings.HasPrefix(rev, "-") {
 		return ZeroHash, false, nil // an option, not a revision
 	}
-	out, err := r.Git("rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
+	out, err := r.git("rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
 	if exitedWith(err, 1) || exitedWith(err, 128) {
 		return ZeroHash, false, nil
 	}

@@ -154,7 +154,7 @@ func (r *Repo) hashFiles(paths []string) ([]Hash, error) {
 	var ids []Hash
 	for len(paths) > 0 {
 		n := min(len(paths), perCommand)
-		out, err := r.Git(append([]string{"hash-object", "--"}, paths[:n]...)...)
+		out, err := r.git(append([]string{"hash-object", "--"}, paths[:n]...)...)
 		if err != nil {
 			return nil, err
 		}

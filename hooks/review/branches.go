@@ -235,14 +235,16 @@ func (l *Loop) nextBatch(st *State) string {
 // or a lost .git/sw, from numbering a batch twice; it reads the whole
 // history, so it runs only when a new batch starts.
 func (l *Loop) batchesInGit() []string {
-	out, err := l.Repo.Git("log", "--all", "--format=%B", "--grep=^"+trailerBatch+": ")
+	msgs, err := l.Repo.MessagesWithLine(trailerBatch + ": ")
 	if err != nil {
 		return nil
 	}
 	var batches []string
-	for _, line := range strings.Split(string(out), "\n") {
-		if b, ok := strings.CutPrefix(strings.TrimSpace(line), trailerBatch+": "); ok {
-			batches = append(batches, b)
+	for _, msg := range msgs {
+		for _, line := range strings.Split(msg, "\n") {
+			if b, ok := strings.CutPrefix(strings.TrimSpace(line), trailerBatch+": "); ok {
+				batches = append(batches, b)
+			}
 		}
 	}
 	return batches

@@ -3,7 +3,6 @@ package review
 import (
 	"slices"
 	"sort"
-	"strings"
 
 	"sw/hooks/git"
 	"sw/profile/collection"
@@ -179,11 +178,11 @@ func (l *Loop) startCounting(st *State, head git.Hash) {
 // collectionBegan is the newest commit in head's history that added the
 // settings file, or "" when it has none.
 func (l *Loop) collectionBegan(head git.Hash) string {
-	out, err := l.Repo.Git("log", "-1", "--diff-filter=A", "--format=%H", head.String(), "--", collection.SettingsFile)
-	if err != nil {
+	added, ok, err := l.Repo.NewestAdding(head, collection.SettingsFile)
+	if err != nil || !ok {
 		return ""
 	}
-	return strings.TrimSpace(string(out))
+	return added.String()
 }
 
 // analyzedFromGit finds the commit the last analysis read, from the
@@ -191,11 +190,10 @@ func (l *Loop) collectionBegan(head git.Hash) string {
 // (a suggestion's, or the one remembering rejections): the part of the
 // count that travels with the repository.
 func (l *Loop) analyzedFromGit() string {
-	out, err := l.Repo.Git("log", "--all", "-1", "--format=%(trailers:key=Sw-Analyzed,valueonly)", "--grep=^Sw-Analyzed: ")
+	sha, err := l.Repo.NewestTrailer("Sw-Analyzed")
 	if err != nil {
 		return ""
 	}
-	sha := strings.TrimSpace(string(out))
 	if sha == "" || !l.Repo.HasCommit(git.Hash(sha)) {
 		return ""
 	}

@@ -1,7 +1,6 @@
 package review
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"strings"
@@ -25,10 +24,10 @@ func (l *Loop) Accept(id string) (*Suggestion, error) {
 		return nil, err
 	}
 	// git merges only onto a clean index: say so before it does, in words.
-	if staged, err := l.Repo.Git("diff", "--cached", "--name-only"); err != nil {
+	if staged, err := l.Repo.StagedChanges(""); err != nil {
 		return nil, err
-	} else if len(bytes.TrimSpace(staged)) > 0 {
-		return nil, fmt.Errorf("staged changes; git merges only with nothing staged, so commit or unstage them first:\n%s", strings.TrimRight(string(staged), "\n"))
+	} else if len(staged) > 0 {
+		return nil, fmt.Errorf("staged changes; git merges only with nothing staged, so commit or unstage them first:\n%s", strings.Join(staged, "\n"))
 	}
 	msg := fmt.Sprintf("Accept suggestion %s: %s\n\nSw-Batch: %s\nSw-Suggestion: %s\n", s.ID, s.Summary, s.Batch, s.ID)
 	_, head, err := l.Repo.Head()
@@ -44,17 +43,17 @@ func (l *Loop) Accept(id string) (*Suggestion, error) {
 		return nil, err
 	}
 	defer done()
-	if _, err := l.Repo.GitHolding(held, "merge", "--no-ff", "--no-edit", "-m", msg, at.String()); err != nil {
-		conflicts, _ := l.Repo.Git("diff", "--name-only", "--diff-filter=U")
-		l.Repo.Git("merge", "--abort")
-		if files := strings.Fields(string(conflicts)); len(files) > 0 {
+	if err := l.Repo.MergeNoFF(held, at, msg); err != nil {
+		files, _ := l.Repo.Unmerged()
+		l.Repo.AbortMerge()
+		if len(files) > 0 {
 			return nil, fmt.Errorf("merging %s into %s conflicts in %s, changed on %s since sw proposed it; the merge was undone. Merge it yourself and resolve the conflict (git merge %s), or reject it (sw reject %s)",
 				s.Branch, def.name, strings.Join(files, ", "), def.name, s.Branch, s.ID)
 		}
 		return nil, fmt.Errorf("merging %s into %s failed, and was undone: %s", s.Branch, def.name, gitSaid(err))
 	}
 	if local {
-		if _, err := l.Repo.Git("branch", "-d", s.Branch); err != nil {
+		if err := l.Repo.DeleteMergedBranch(s.Branch); err != nil {
 			return nil, err
 		}
 	}
@@ -84,7 +83,7 @@ func (l *Loop) Reject(id string) (*Suggestion, error) {
 		} else if at.String() != s.Tip {
 			return nil, fmt.Errorf("%s holds commits sw did not write (it is at %.7s); rejecting it would lose them: merge what you want to keep, or delete the branch yourself (git branch -D %s)", s.Branch, at, s.Branch)
 		}
-		if _, err := l.Repo.Git("branch", "-D", s.Branch); err != nil {
+		if err := l.Repo.DeleteBranch(s.Branch); err != nil {
 			return nil, err
 		}
 	}
@@ -161,12 +160,12 @@ func (l *Loop) decidable(id string) (*Suggestion, tip, error) {
 	} else if headRef != def.ref {
 		return nil, tip{}, fmt.Errorf("not on %s, the default branch; switch to it first (git switch %s)", def.name, def.name)
 	}
-	out, err := l.Repo.Git("status", "--porcelain", "--", l.Coll.Profile().Dir+"/")
+	lines, err := l.Repo.StatusLines(":(literal)" + l.Coll.Profile().Dir + "/")
 	if err != nil {
 		return nil, tip{}, err
 	}
-	if len(bytes.TrimSpace(out)) > 0 {
-		return nil, tip{}, fmt.Errorf("uncommitted changes under %s/; commit or discard them first:\n%s", l.Coll.Profile().Dir, strings.TrimRight(string(out), "\n"))
+	if len(lines) > 0 {
+		return nil, tip{}, fmt.Errorf("uncommitted changes under %s/; commit or discard them first:\n%s", l.Coll.Profile().Dir, strings.Join(lines, "\n"))
 	}
 	return matches[0], def, nil
 }

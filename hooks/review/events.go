@@ -3,12 +3,8 @@ package review
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -37,7 +33,7 @@ func (l *Loop) committed() (Status, error) {
 	if op, busy := l.Repo.InProgress(); busy && op != l.ending {
 		switch {
 		case op == "merge" || op == "bisect":
-		case (op == "cherry-pick" || op == "revert") && l.sequenceEnding():
+		case (op == "cherry-pick" || op == "revert") && l.Repo.SequenceEnding():
 		default:
 			return Status{}, nil
 		}
@@ -50,45 +46,6 @@ func (l *Loop) committed() (Status, error) {
 		return Status{}, err
 	}
 	return st.status(l.Coll.Settings.BatchSize), nil
-}
-
-// sequenceEnding reports whether the commit a post-commit hook sees during
-// a cherry-pick or revert ends the operation. git runs no hook when a
-// sequence ends, so its last commit has to stand for the end: a single pick
-// (no sequencer folder: git commits it with CHERRY_PICK_HEAD still there),
-// or the commit of the only instruction left on the sequencer's to-do list.
-// While the list holds more, the picks are counted when the last one lands.
-func (l *Loop) sequenceEnding() bool {
-	todo, err := os.ReadFile(filepath.Join(l.Repo.GitDir, "sequencer", "todo"))
-	if err != nil {
-		return errors.Is(err, fs.ErrNotExist)
-	}
-	var left []string
-	for _, line := range strings.Split(string(todo), "\n") {
-		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
-			left = append(left, line)
-		}
-	}
-	switch len(left) {
-	case 0:
-		return true
-	case 1:
-	default:
-		return false
-	}
-	// The one left is this commit's, unless git is about to pick it: then
-	// CHERRY_PICK_HEAD (REVERT_HEAD) names another commit. Without either,
-	// the person committed the last pick's resolution themselves.
-	fields := strings.Fields(left[0])
-	if len(fields) < 2 {
-		return true
-	}
-	for _, name := range []string{"CHERRY_PICK_HEAD", "REVERT_HEAD"} {
-		if head, err := os.ReadFile(filepath.Join(l.Repo.GitDir, name)); err == nil {
-			return strings.HasPrefix(strings.TrimSpace(string(head)), fields[1])
-		}
-	}
-	return true
 }
 
 // Rewritten is the post-rewrite hook: after an amend or a rebase (how, as

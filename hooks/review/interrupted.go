@@ -196,9 +196,9 @@ func (l *Loop) finishAccept(in acceptIntent, undo bool) (finished, error) {
 		if err != nil {
 			return finished{keep: true}, err
 		}
-		return l.undoAccept(in, merged, true, "merge", "--abort")
+		return l.undoAccept(in, merged, true, l.Repo.AbortMerge)
 	case ours && l.isMergeOf(head, in):
-		if _, err := l.Repo.Git("merge", "--quit"); err != nil {
+		if err := l.Repo.QuitMerge(); err != nil {
 			return finished{keep: true}, err
 		}
 		return l.finishedAccept(in)
@@ -210,7 +210,7 @@ func (l *Loop) finishAccept(in acceptIntent, undo bool) (finished, error) {
 		if begun, err := l.mergeBegun(merged); err != nil || !begun {
 			return finished{keep: err != nil}, err
 		}
-		undone, err := l.undoAccept(in, merged, false, "reset", "--quiet", "--merge", "HEAD")
+		undone, err := l.undoAccept(in, merged, false, l.Repo.AbortCheckout)
 		if err == nil && undone.tidied {
 			err = l.putBackHalfWritten(in, merged)
 		}
@@ -224,9 +224,9 @@ func (l *Loop) finishAccept(in acceptIntent, undo bool) (finished, error) {
 }
 
 // undoAccept undoes the merge an interrupted accept began, with the git
-// command given, unless changes of the person's are staged with it beyond
+// undo given, unless changes of the person's are staged with it beyond
 // the files the merge changes (merged).
-func (l *Loop) undoAccept(in acceptIntent, merged []string, merging bool, undo ...string) (finished, error) {
+func (l *Loop) undoAccept(in acceptIntent, merged []string, merging bool, undo func() error) (finished, error) {
 	staged, err := l.Repo.StagedChanges("")
 	if err != nil {
 		return finished{keep: true}, err
@@ -236,7 +236,7 @@ func (l *Loop) undoAccept(in acceptIntent, merged []string, merging bool, undo .
 			"commit to take the suggestion in with them, or take its files back out and keep yours: %s",
 			in.ID, strings.Join(beyond, ", "), l.takeBackOut(ours, merged, merging))}, nil
 	}
-	if _, err := l.Repo.Git(undo...); err != nil {
+	if err := undo(); err != nil {
 		return finished{keep: true}, err
 	}
 	return finished{note: fmt.Sprintf("sw accept %s was interrupted before git made its merge; sw undid the merge: run sw accept %s again", in.ID, in.ID), tidied: true}, nil
@@ -347,8 +347,7 @@ func (l *Loop) putBackHalfWritten(in acceptIntent, merged []string) error {
 	if len(restore) == 0 {
 		return nil
 	}
-	_, err := l.Repo.Git(append([]string{"checkout", "HEAD", "--"}, git.Literal(restore)...)...)
-	return err
+	return l.Repo.RestoreFromHead(restore)
 }
 
 // fileAt reads path as commit has it; ok is false where it has none.
@@ -365,7 +364,7 @@ func (l *Loop) fileAt(commit, path string) (data []byte, ok bool, err error) {
 func (l *Loop) finishedAccept(in acceptIntent) (finished, error) {
 	if in.Local {
 		if at, ok, err := l.Repo.Ref("refs/heads/" + in.Branch); err == nil && ok && at.String() == in.Tip {
-			if _, err := l.Repo.Git("branch", "-d", in.Branch); err != nil {
+			if err := l.Repo.DeleteMergedBranch(in.Branch); err != nil {
 				return finished{keep: true}, err
 			}
 		}
@@ -413,16 +412,12 @@ func (l *Loop) FinishRecord() (bool, error) {
 		return false, err
 	}
 	path := collection.FeedbackFile
-	out, err := l.Repo.Git("ls-files", "--stage", "--", path)
+	staged, _, err := l.Repo.IndexBlob(path)
 	if err != nil {
 		return false, err
 	}
-	staged := ""
-	if f := strings.Fields(string(out)); len(f) >= 2 {
-		staged = f[1]
-	}
 	before, _, err := l.Repo.FileAt(c.Parents[0], path)
-	if err != nil || staged != string(before) {
+	if err != nil || staged != before {
 		return false, err // before is "" where the parent lacks the file
 	}
 	// git commits the working tree's file, so a record stopped midway
@@ -431,7 +426,7 @@ func (l *Loop) FinishRecord() (bool, error) {
 	if ok, err := l.worktreeHolds(head, path); err != nil || !ok {
 		return false, err
 	}
-	if _, err := l.Repo.Git("reset", "-q", "--", path); err != nil {
+	if err := l.Repo.Unstage([]string{path}); err != nil {
 		return false, err
 	}
 	l.logf("set %s in the index to %.7s's, as a record stopped midway would have", path, head)

@@ -258,7 +258,7 @@ func (l *Loop) commitCheckedOut(def tip, path string, data []byte, msg string) e
 	} else if readErr == nil && !interrupted {
 		return fmt.Errorf("%s exists but is not committed; commit or remove it and sw records the rejection", path)
 	}
-	if out, err := l.Repo.Git("diff", "--cached", "--name-only", "--", path); err != nil || len(bytes.TrimSpace(out)) > 0 {
+	if staged, err := l.Repo.IsStaged(path); err != nil || staged {
 		if err == nil {
 			err = fmt.Errorf("%s has staged changes; commit or unstage them and sw records the rejection", path)
 		}
@@ -271,17 +271,17 @@ func (l *Loop) commitCheckedOut(def tip, path string, data []byte, msg string) e
 	// branch does not have (a collection from before sw kept it, or one
 	// that removed it) is added with intent first.
 	if !ok {
-		if _, err := l.Repo.Git("add", "--intent-to-add", "--", path); err != nil {
+		if err := l.Repo.IntendToAdd(path); err != nil {
 			os.Remove(abs)
 			return err
 		}
 	}
-	if _, err := l.Repo.Git("commit", "--only", "--no-verify", "--quiet", "-m", msg, "--", path); err != nil {
+	if err := l.Repo.CommitOnly(path, msg); err != nil {
 		// Put back what was there: the file as it was, or no file.
 		if ok {
 			atomicfile.Write(abs, onDisk, 0o644)
 		} else {
-			l.Repo.Git("rm", "--cached", "--quiet", "--", path)
+			l.Repo.Untrack(path)
 			os.Remove(abs)
 		}
 		return err
@@ -305,27 +305,22 @@ func (l *Loop) commitBehind(def tip, path string, data []byte, msg string) error
 	if err != nil {
 		return err
 	}
-	out, err := l.Repo.Git("commit-tree", tree.String(), "-p", def.hash.String(), "-m", msg)
+	made, err := l.Repo.WriteCommit(git.CommitSpec{Tree: tree, Parents: []git.Hash{def.hash}, Message: msg})
 	if err != nil {
 		return err
 	}
-	_, err = l.Repo.Git("update-ref", "-m", "sw: "+strings.SplitN(msg, "\n", 2)[0], def.ref, strings.TrimSpace(string(out)), def.hash.String())
-	return err
+	return l.Repo.UpdateRefLogged(def.ref, made, def.hash, git.RefLog{Message: "sw: " + strings.SplitN(msg, "\n", 2)[0]})
 }
 
 // checkedOutElsewhere names another worktree that has ref checked out.
 func (l *Loop) checkedOutElsewhere(ref string) (string, error) {
-	out, err := l.Repo.Git("worktree", "list", "--porcelain")
+	trees, err := l.Repo.Worktrees()
 	if err != nil {
 		return "", err
 	}
-	var path string
-	for _, line := range strings.Split(string(out), "\n") {
-		switch {
-		case strings.HasPrefix(line, "worktree "):
-			path = strings.TrimPrefix(line, "worktree ")
-		case line == "branch "+ref && path != l.Repo.Root:
-			return path, nil
+	for _, wt := range trees {
+		if wt.Branch == ref && wt.Path != l.Repo.Root {
+			return wt.Path, nil
 		}
 	}
 	return "", nil

@@ -41,21 +41,21 @@ func (l *Loop) foldable(def tip, record string) *foldTarget {
 	if err != nil || len(changes) != 1 || changes[0].Path != collection.FeedbackFile {
 		return nil
 	}
-	holders, err := l.Repo.Git("for-each-ref", "--contains", def.hash.String(), "--format=%(refname)")
+	holders, err := l.Repo.RefsContaining(def.hash)
 	if err != nil {
 		return nil
 	}
-	for _, ref := range strings.Fields(string(holders)) {
+	for _, ref := range holders {
 		if ref != def.ref {
 			return nil
 		}
 	}
-	worktrees, err := l.Repo.Git("worktree", "list", "--porcelain")
+	trees, err := l.Repo.Worktrees()
 	if err != nil {
 		return nil
 	}
-	for _, entry := range strings.Split(string(worktrees), "\n\n") {
-		if strings.Contains(entry, "HEAD "+def.hash.String()+"\n") && strings.Contains(entry, "\ndetached") {
+	for _, wt := range trees {
+		if wt.Head == def.hash && wt.Detached {
 			return nil
 		}
 	}
@@ -85,10 +85,9 @@ func (l *Loop) fold(def tip, target *foldTarget, msg string, now git.Hash) git.H
 		l.logf("left the records %.7s and %.7s apart: %s moved", target.tip, now, def.name)
 		return now
 	}
-	out, err := l.Repo.Git("commit-tree", c.Tree.String(), "-p", target.parent.String(), "-m", msg)
-	folded := git.Hash(strings.TrimSpace(string(out)))
+	folded, err := l.Repo.WriteCommit(git.CommitSpec{Tree: c.Tree, Parents: []git.Hash{target.parent}, Message: msg})
 	if err == nil {
-		_, err = l.Repo.Git("update-ref", "-m", "sw: one record of the rejections", def.ref, folded.String(), now.String())
+		err = l.Repo.UpdateRefLogged(def.ref, folded, now, git.RefLog{Message: "sw: one record of the rejections"})
 	}
 	if err != nil {
 		l.logf("left the records %.7s and %.7s apart: %v", target.tip, now, err)

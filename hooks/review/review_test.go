@@ -69,43 +69,6 @@ func TestLayerOf(t *testing.T) {
 // TestSequenceEnding pins how the post-commit hook tells the last commit of
 // a cherry-pick or revert from the others, from the files git leaves while
 // the hook runs (as git 2.39 writes them).
-func TestSequenceEnding(t *testing.T) {
-	const a, b = "1111111111111111111111111111111111111111", "2222222222222222222222222222222222222222"
-	tests := []struct {
-		name  string
-		files map[string]string
-		want  bool
-	}{
-		{"a single pick: no sequencer, CHERRY_PICK_HEAD still there",
-			map[string]string{"CHERRY_PICK_HEAD": a + "\n"}, true},
-		{"the first of two picks",
-			map[string]string{"sequencer/todo": "pick 1111111 one\npick 2222222 two\n", "CHERRY_PICK_HEAD": a + "\n"}, false},
-		{"the last pick",
-			map[string]string{"sequencer/todo": "pick 2222222 two\n", "CHERRY_PICK_HEAD": b + "\n"}, true},
-		{"the last revert",
-			map[string]string{"sequencer/todo": "revert 2222222 two\n", "REVERT_HEAD": b + "\n"}, true},
-		{"a commit made before git picks the one left",
-			map[string]string{"sequencer/todo": "pick 2222222 two\n", "CHERRY_PICK_HEAD": a + "\n"}, false},
-		{"the last pick's conflict, committed by hand or by --continue",
-			map[string]string{"sequencer/todo": "pick 2222222 two\n"}, true},
-		{"comments and blank lines are not instructions",
-			map[string]string{"sequencer/todo": "# a comment\n\npick 2222222 two\n", "CHERRY_PICK_HEAD": b + "\n"}, true},
-		{"an empty to-do list", map[string]string{"sequencer/todo": ""}, true},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			dir := t.TempDir()
-			for name, text := range tt.files {
-				write(t, filepath.Join(dir, name), text)
-			}
-			l := &Loop{Repo: &git.Repo{GitDir: dir}}
-			if got := l.sequenceEnding(); got != tt.want {
-				t.Errorf("sequenceEnding() = %v, want %v", got, tt.want)
-			}
-		})
-	}
-}
-
 func TestDropped(t *testing.T) {
 	out := &Outcome{
 		Suppressed: []Suppressed{{Signature: "a"}, {Signature: "b"}},

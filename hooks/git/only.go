@@ -1,0 +1,48 @@
+package git
+
+import "strings"
+
+// The verbs of a commit of one file alone, whatever else is staged: how sw
+// records a rejection on the checked-out branch without taking the
+// person's staged changes with it.
+
+// IsStaged reports whether the index holds a change to path against HEAD.
+func (r *Repo) IsStaged(path string) (bool, error) {
+	out, err := r.git("diff", "--cached", "--name-only", "-z", "--", ":(literal)"+path)
+	return len(nulList(out)) > 0, err
+}
+
+// IntendToAdd tells git that path will be added, so a commit of named
+// paths (CommitOnly) takes it though the index lacks it.
+func (r *Repo) IntendToAdd(path string) error {
+	_, err := r.git("add", "--intent-to-add", "--", ":(literal)"+path)
+	return err
+}
+
+// CommitOnly commits the working tree's file at path alone, with message
+// msg and without the commit hooks (the commit is sw's own record).
+func (r *Repo) CommitOnly(path, msg string) error {
+	_, err := r.git("commit", "--only", "--no-verify", "--quiet", "-m", msg, "--", ":(literal)"+path)
+	return err
+}
+
+// Untrack takes path out of the index, leaving the working tree's file.
+func (r *Repo) Untrack(path string) error {
+	_, err := r.git("rm", "--cached", "--quiet", "--", ":(literal)"+path)
+	return err
+}
+
+// IndexBlob returns the blob the index holds at path; ok is false when it
+// holds none.
+func (r *Repo) IndexBlob(path string) (blob Hash, ok bool, err error) {
+	out, err := r.git("ls-files", "--stage", "-z", "--", ":(literal)"+path)
+	if err != nil {
+		return ZeroHash, false, err
+	}
+	f := strings.Fields(string(out))
+	if len(f) < 2 {
+		return ZeroHash, false, nil
+	}
+	blob, err = ParseHash(f[1])
+	return blob, err == nil, err
+}
