@@ -944,6 +944,7 @@ var groupHelpTemplate = strings.Replace(cli.SubcommandHelpTemplate,
 // every usage error to read as one.
 func ready(app *cli.App) (notFound *error) {
 	app.Commands = append(app.Commands, helpCommand())
+	app.CustomAppHelpTemplate = appHelpTemplate()
 	// With a help command of sw's own, the app no longer adds its help flag.
 	app.Flags = append(app.Flags, cli.HelpFlag)
 	app.Action = func(c *cli.Context) error {
@@ -1041,49 +1042,65 @@ func helpCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "help",
 		Aliases:   []string{"h"},
-		Usage:     "list the commands, or show one command's help",
-		ArgsUsage: "[COMMAND...]",
+		Usage:     "list the commands and help topics, or show one command's help or a topic's page",
+		ArgsUsage: "[COMMAND...|TOPIC]",
 		Action:    showHelp,
 	}
 }
 
 // showHelp walks the names given from the command help belongs to and
-// prints the help of the one they lead to.
+// prints the help of the one they lead to; `sw help TOPIC` prints a help
+// topic (see help.go).
 func showHelp(c *cli.Context) error {
 	cmd := c.Lineage()[1].Command
+	top := cmd.HelpName == c.App.HelpName
+	if top && c.Args().Present() {
+		if ok, err := showTopic(c, c.Args().Slice()); ok {
+			return err
+		}
+	}
 	for _, name := range c.Args().Slice() {
 		sub := cmd.Command(name)
+		if sub == nil && top {
+			return unknownHelp(c, name)
+		}
 		if sub == nil {
 			return &usageError{cmd: cmd.HelpName, msg: unknownCommand(cmd.Subcommands, name)}
 		}
-		cmd = sub
+		cmd, top = sub, false
 	}
 	if cmd.HelpName == c.App.HelpName {
 		return cli.ShowAppHelp(c)
 	}
-	templ := cmd.CustomHelpTemplate
-	if templ == "" {
-		templ = cli.CommandHelpTemplate
-	}
-	cli.HelpPrinter(c.App.Writer, templ, cmd)
+	printCommandHelp(c.App.Writer, cmd)
 	return nil
 }
 
 // unknownCommand says a name is no command of cmds, and names the one it
 // was most likely meant to be, when one is close.
 func unknownCommand(cmds []*cli.Command, name string) string {
-	best, score := "", 0.0
+	var names []string
 	for _, c := range cmds {
-		for _, n := range c.Names() {
-			if s := smetrics.JaroWinkler(n, name, 0.7, 4); !c.Hidden && s > score {
-				best, score = n, s
-			}
+		if !c.Hidden {
+			names = append(names, c.Names()...)
 		}
 	}
-	if score < 0.8 {
-		return fmt.Sprintf("unknown command %q", name)
+	if best, ok := closest(names, name); ok {
+		return fmt.Sprintf("unknown command %q (did you mean %q?)", name, best)
 	}
-	return fmt.Sprintf("unknown command %q (did you mean %q?)", name, best)
+	return fmt.Sprintf("unknown command %q", name)
+}
+
+// closest is the one of names that name was most likely meant to be, if
+// one is close enough.
+func closest(names []string, name string) (string, bool) {
+	best, score := "", 0.0
+	for _, n := range names {
+		if s := smetrics.JaroWinkler(n, name, 0.7, 4); s > score {
+			best, score = n, s
+		}
+	}
+	return best, score >= 0.8
 }
 
 // flagsFirst moves a command's flags before its arguments, as git reads

@@ -24,8 +24,8 @@ type Marker struct {
 }
 
 // Markers are the variables honoured, each checked against the agent's own
-// source or documentation (see the README, "Git hooks"); the first one set
-// names the agent.
+// source or documentation (see `sw help hooks`, "When git runs for an
+// agent"); the first one set names the agent.
 var Markers = []Marker{
 	{"CLAUDECODE", "Claude Code"},
 	{"AI_AGENT", "an agent"},
