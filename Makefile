@@ -50,7 +50,7 @@ demo: build
 # under testdata), the demo (quietly: it fails loudly), a short reliability
 # run (a few dozen trials), and a short run of each fuzz target.
 test: vet build
-	$(GO) test -count=1 ./... ./testdata/eval ./testdata/reliability ./testdata/agent/...
+	$(GO) test -count=1 -timeout 30m ./... ./testdata/eval ./testdata/reliability ./testdata/agent/...
 	bash testdata/demo/demo.sh $(BIN) >/dev/null
 	$(GO) run ./testdata/reliability -sw $(BIN) -short
 	$(MAKE) --no-print-directory fuzz FUZZTIME=$(TESTFUZZ)
