@@ -23,10 +23,11 @@ type builder struct {
 	// the same bytes from the old array.
 	lower []byte
 
-	scratch    []byte    // the lines of a block of several, joined
-	scratchSrc offsetMap // where the bytes of a block's lines are in src
-	segs       []seg     // the lines of the open paragraph
-	one        [1]seg    // the line of an ATX heading
+	part   part  // the block being copied
+	brk    bool  // a line break was copied since the part's last text
+	title  bool  // the part is a plain-text title, to end as a heading
+	cuts   []cut // the plain-text rules' cuts ahead in the paragraph
+	cutBuf []cut // their storage, reused from paragraph to paragraph
 
 	pos posFinder
 }
@@ -45,12 +46,10 @@ func newBuilder(src []byte) *builder {
 		d:     &Doc{},
 		text:  make([]byte, 0, n+16),
 		lower: make([]byte, 0, n/8+64), // sentences' first words, names
-		segs:  make([]seg, 0, 32),
 	}
 	// The cleaned text starts a new run of source bytes where a line
 	// ends or markup was removed: room for a run a line and some more.
 	b.textSrc.runs = make([]offsetRun, 0, lines+16)
-	b.scratchSrc.runs = make([]offsetRun, 0, cap(b.segs))
 	b.d.Words = make([]Word, 0, words)
 	b.d.Sentences = make([]Sentence, 0, words/12+4)
 	b.d.Paragraphs = make([]Paragraph, 0, words/60+4)
@@ -68,9 +67,8 @@ func (b *builder) cut(n int) {
 	b.textSrc.cut(n)
 }
 
-// paragraph adds a block of prose.
-func (b *builder) paragraph(segs []seg, listItem, quote bool) {
-	t0, t1 := b.clean(segs)
+// paragraph adds a block of prose, the part p copied to text[t0:t1].
+func (b *builder) paragraph(t0, t1 int, p part) {
 	d := b.d
 	w0, s0 := len(d.Words), len(d.Sentences)
 	b.prose(t0, t1, len(d.Paragraphs))
@@ -78,20 +76,21 @@ func (b *builder) paragraph(segs []seg, listItem, quote bool) {
 		b.cut(t0) // nothing but markup or punctuation
 		return
 	}
+	words, sentences := Span{w0, len(d.Words)}, Span{s0, len(d.Sentences)}
 	d.Paragraphs = append(d.Paragraphs, Paragraph{
 		Position:  d.Words[w0].Position,
-		Words:     Span{w0, len(d.Words)},
-		Sentences: Span{s0, len(d.Sentences)},
-		ListItem:  listItem,
-		Quote:     quote,
+		Words:     words,
+		Sentences: sentences,
+		ListItem:  p.listItem,
+		Quote:     p.quote,
+		Kind:      b.kind(p, t0, t1, words, sentences),
 	})
 	b.countPunct(t0, t1)
 	b.endBlock()
 }
 
-// heading adds a heading: words, no sentences.
-func (b *builder) heading(segs []seg, level int) {
-	t0, t1 := b.clean(segs)
+// heading adds a heading, copied to text[t0:t1]: words, no sentences.
+func (b *builder) heading(t0, t1, level int) {
 	d := b.d
 	w0 := len(d.Words)
 	hi := len(d.Headings)

@@ -64,6 +64,7 @@ type Paragraph struct {
 	Sentences Span
 	ListItem  bool // it opens a list item
 	Quote     bool // it sits in a blockquote
+	Kind      Kind // prose, or a short line of another kind
 }
 
 // Heading is a heading line. Its words are words of the piece, but it is

@@ -66,34 +66,29 @@ type metricDef struct {
 var registry = sync.OnceValue(func() []metricDef {
 	return append([]metricDef{
 		{Metric{"words_per_sentence", "words",
-			"Words in one sentence; one value per sentence. A word is a run of letters or digits, " +
-				"with apostrophes and single hyphens inside it (don't, self-driving = 1 word each).", PerSentence},
+			"Words in one sentence of prose; one value per sentence. A word is a run of letters or digits, " +
+				"with apostrophes and single hyphens inside it (don't, self-driving = 1 word each). " +
+				"A list item's sentence counts when it ends with . ? or !; none counts in " + notProse, PerSentence},
 			func(d *Doc) []Measurement {
-				out := make([]Measurement, len(d.Sentences))
-				for i, s := range d.Sentences {
-					out[i] = Measurement{float64(s.Words.Len()), s.Position}
+				out := make([]Measurement, 0, len(d.Sentences))
+				for _, s := range d.Sentences {
+					if d.proseSentence(s) {
+						out = append(out, Measurement{float64(s.Words.Len()), s.Position})
+					}
 				}
 				return out
 			}},
 		{Metric{"sentences_per_paragraph", "sentences",
-			"Sentences in one paragraph; one value per paragraph. Each list item is a paragraph; " +
-				"headings are not.", PerParagraph},
+			"Sentences in one paragraph of prose; one value per paragraph. Headings and list items are no " +
+				"paragraphs, nor is " + notProse, PerParagraph},
 			func(d *Doc) []Measurement {
-				out := make([]Measurement, len(d.Paragraphs))
-				for i, p := range d.Paragraphs {
-					out[i] = Measurement{float64(p.Sentences.Len()), p.Position}
-				}
-				return out
+				return d.perParagraph(func(p Paragraph) int { return p.Sentences.Len() })
 			}},
 		{Metric{"words_per_paragraph", "words",
-			"Words in one paragraph; one value per paragraph. Each list item is a paragraph; " +
-				"headings are not.", PerParagraph},
+			"Words in one paragraph of prose; one value per paragraph. Headings and list items are no " +
+				"paragraphs, nor is " + notProse, PerParagraph},
 			func(d *Doc) []Measurement {
-				out := make([]Measurement, len(d.Paragraphs))
-				for i, p := range d.Paragraphs {
-					out[i] = Measurement{float64(p.Words.Len()), p.Position}
-				}
-				return out
+				return d.perParagraph(func(p Paragraph) int { return p.Words.Len() })
 			}},
 		{Metric{"words_per_piece", "words",
 			"Words in the piece's text: paragraphs, list items, quotes and headings, " +
@@ -136,6 +131,32 @@ var registry = sync.OnceValue(func() []metricDef {
 			func(d *Doc) int { return d.counts.listItems }),
 	}, markerRates()...)
 })
+
+// notProse ends the definitions of the length metrics: the short lines
+// they leave out (see Kind).
+const notProse = "a blockquote, a paragraph that opens with a quotation mark and holds at most two sentences, " +
+	"a short unpunctuated line (a dateline, a byline, a sign-off) or a question-and-answer line " +
+	"(Q:, A:, or a speaker's name in bold or capitals and a colon); a bold line alone is a heading."
+
+// perParagraph measures each paragraph of prose by size.
+func (d *Doc) perParagraph(size func(Paragraph) int) []Measurement {
+	out := make([]Measurement, 0, len(d.Paragraphs))
+	for _, p := range d.Paragraphs {
+		if p.Kind == Prose && !p.ListItem {
+			out = append(out, Measurement{float64(size(p)), p.Position})
+		}
+	}
+	return out
+}
+
+// proseSentence says whether a sentence is one the sentence length
+// counts: a sentence of a paragraph of prose, or a list item's sentence
+// that ends as a sentence does (a bare fragment is a label, not a
+// sentence).
+func (d *Doc) proseSentence(s Sentence) bool {
+	p := &d.Paragraphs[s.Paragraph]
+	return p.Kind == Prose && (!p.ListItem || s.Terminator != 0)
+}
 
 // rate makes a per-piece metric of a count per 1,000 words.
 func rate(name, what, def string, count func(*Doc) int) metricDef {

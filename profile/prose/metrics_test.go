@@ -21,16 +21,17 @@ func TestPerUnitMetrics(t *testing.T) {
 		// "Did I win?" = 3 at 1:25.
 		{"words_per_sentence", "I came. I saw the city! Did I win?",
 			[]Measurement{{2, Position{1, 1, 0}}, {4, Position{1, 9, 8}}, {3, Position{1, 25, 24}}}},
-		// Self-driving is one word, "3.5" one, don't one: 5 words.
-		{"words_per_sentence", "Self-driving cars don't cost 3.5 —",
-			[]Measurement{{5, Position{1, 1, 0}}}},
+		// Self-driving is one word, "3.5" one, don't one: 5 words, and the
+		// sentence runs on over a second line.
+		{"words_per_sentence", "Self-driving cars don't cost 3.5 —\nor do they",
+			[]Measurement{{8, Position{1, 1, 0}}}},
 		// "One. Two." = 2 sentences at 1:1; "Three." = 1 at 3:1; the list
-		// item "Four. Five. Six." = 3 at 5:3; the heading is none.
+		// item "Four. Five. Six." is no paragraph; the heading is none.
 		{"sentences_per_paragraph", "One. Two.\n\nThree.\n\n- Four. Five. Six.\n\n# Heading\n",
-			[]Measurement{{2, Position{1, 1, 0}}, {1, Position{3, 1, 11}}, {3, Position{5, 3, 21}}}},
-		// The same paragraphs hold 2, 1 and 3 words.
+			[]Measurement{{2, Position{1, 1, 0}}, {1, Position{3, 1, 11}}}},
+		// The same paragraphs hold 2 and 1 words.
 		{"words_per_paragraph", "One. Two.\n\nThree.\n\n- Four. Five. Six.\n\n# Heading\n",
-			[]Measurement{{2, Position{1, 1, 0}}, {1, Position{3, 1, 11}}, {3, Position{5, 3, 21}}}},
+			[]Measurement{{2, Position{1, 1, 0}}, {1, Position{3, 1, 11}}}},
 		{"words_per_sentence", "", []Measurement{}},
 		{"words_per_paragraph", "```\ncode only\n```\n", []Measurement{}},
 	}

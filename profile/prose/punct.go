@@ -81,3 +81,11 @@ func betweenWords(t []byte, i, j int) bool {
 }
 
 func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }
+
+func runLen(l []byte, c byte) int {
+	n := 0
+	for n < len(l) && l[n] == c {
+		n++
+	}
+	return n
+}

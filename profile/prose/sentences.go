@@ -326,3 +326,7 @@ var starters = sync.OnceValue(func() map[string]struct{} {
 		"while": {}, "why": {}, "with": {}, "yet": {}, "you": {},
 	}
 })
+
+func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+
+func isASCIIAlnum(c byte) bool { return isASCIILetter(c) || c >= '0' && c <= '9' }
