@@ -23,7 +23,7 @@ FUZZ_TARGETS := \
 	./facts:FuzzParse \
 	./facts:FuzzEntries \
 	./facts:FuzzUpdate \
-	./hooks:FuzzShellWrites \
+	./hooks/guard:FuzzShellWrites \
 	./hooks/install:FuzzParseJSON \
 	./profile:FuzzParseRule \
 	./profile/block:FuzzRewrite \

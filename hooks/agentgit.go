@@ -11,6 +11,7 @@ import (
 	"sw/hooks/agent"
 	"sw/hooks/git"
 	"sw/hooks/review"
+	"sw/profile"
 	"sw/profile/collection"
 	"sw/templates"
 )
@@ -47,7 +48,7 @@ func agentTransaction(io IO, found agent.Found, state string) int {
 	refusals, err := review.AgentRefusals(repo, updates, io.Getenv("GIT_REFLOG_ACTION"))
 	if err != nil {
 		if state == "prepared" {
-			say(io.Stderr, "not-checked", struct{ Why string }{oneLine(err)})
+			say(io.Stderr, "not-checked", struct{ Why string }{profile.OneLine(err)})
 		}
 		return 0
 	}
@@ -103,7 +104,7 @@ func tidyAfterRefusal(io IO, repo *git.Repo, refusals []review.Refusal) {
 	}
 	if checkedOut(repo, refused.New) {
 		if err := repo.AbortCheckout(); err != nil {
-			fmt.Fprintf(io.Stderr, "sw: %s\n", oneLine(err))
+			fmt.Fprintf(io.Stderr, "sw: %s\n", profile.OneLine(err))
 			return
 		}
 		say(io.Stderr, "undone", struct{ Branch string }{strings.TrimPrefix(branch, "refs/heads/")})
@@ -130,7 +131,7 @@ func checkedOut(repo *git.Repo, commit git.Hash) bool {
 func putBackProfile(io IO, repo *git.Repo) {
 	restored, unstaged, err := review.PutBackProfile(repo)
 	if err != nil {
-		fmt.Fprintf(io.Stderr, "sw: %s\n", oneLine(err))
+		fmt.Fprintf(io.Stderr, "sw: %s\n", profile.OneLine(err))
 		return
 	}
 	if len(restored) > 0 {

@@ -11,6 +11,7 @@ import (
 	"sw/hooks/agent"
 	"sw/hooks/git"
 	"sw/hooks/review"
+	"sw/profile"
 	"sw/profile/collection"
 	"sw/templates"
 )
@@ -71,7 +72,7 @@ func CommitMsg(io IO) int {
 	}
 	profileFiles, err := stagedProfile(repo, io)
 	if err != nil {
-		fmt.Fprintf(io.Stderr, "sw: the agent's commit was not checked for profile changes: %s\n", oneLine(err))
+		fmt.Fprintf(io.Stderr, "sw: the agent's commit was not checked for profile changes: %s\n", profile.OneLine(err))
 		return 0
 	}
 	if len(profileFiles) == 0 {
@@ -95,7 +96,7 @@ func agentCommitMsg(io IO, found agent.Found, msgFile string) int {
 	}
 	profileFiles, err := stagedProfile(repo, io)
 	if err != nil {
-		fmt.Fprintf(io.Stderr, "sw: the agent's commit was not checked for profile changes: %s\n", oneLine(err))
+		fmt.Fprintf(io.Stderr, "sw: the agent's commit was not checked for profile changes: %s\n", profile.OneLine(err))
 	}
 	// A merge's commit is left to the reference-transaction hook: refused
 	// here, git merge would keep the merge in progress, for the next
@@ -108,7 +109,7 @@ func agentCommitMsg(io IO, found agent.Found, msgFile string) int {
 		return 1
 	}
 	if err := repo.AddTrailer(msgFile, collection.AgentTrailer, found.Agent); err != nil {
-		fmt.Fprintf(io.Stderr, "sw: the agent's commit could not be marked as a draft: %s\n", oneLine(err))
+		fmt.Fprintf(io.Stderr, "sw: the agent's commit could not be marked as a draft: %s\n", profile.OneLine(err))
 	}
 	return 0
 }
@@ -164,7 +165,7 @@ func secondMerge(c *collection.Collection, io IO) bool {
 		}
 		fmt.Fprintf(io.Stderr, "sw: sw accept %s was interrupted as git merged, and sw could not see to it during this commit (%s); "+
 			"this commit was stopped once: git status shows what the accept left, and committing again takes it in, "+
-			"or run sw review first, which sees to it\n", id, oneLine(err))
+			"or run sw review first, which sees to it\n", id, profile.OneLine(err))
 		return true
 	}
 	if note == "" {

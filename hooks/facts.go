@@ -12,6 +12,7 @@ import (
 	"sw/facts"
 	"sw/hooks/git"
 	"sw/hooks/review"
+	"sw/profile"
 	"sw/profile/collection"
 )
 
@@ -49,12 +50,12 @@ func PreCommit(io IO) int {
 		return 0
 	}
 	if err != nil {
-		fmt.Fprintf(io.Stderr, "sw: %s\n", oneLine(err))
+		fmt.Fprintf(io.Stderr, "sw: %s\n", profile.OneLine(err))
 		return 0
 	}
 	mem, err := c.File(collection.MemoryFile)
 	if err != nil {
-		fmt.Fprintf(io.Stderr, "sw: %s\n", oneLine(err))
+		fmt.Fprintf(io.Stderr, "sw: %s\n", profile.OneLine(err))
 		return 0
 	}
 	if !facts.Exists(mem) {
@@ -65,7 +66,7 @@ func PreCommit(io IO) int {
 		return 0
 	}
 	if err := factsBeforeCommit(io, c, repo, mem); err != nil {
-		fmt.Fprintf(io.Stderr, "sw: %s not brought up to date: %s\n", collection.MemoryFile, oneLine(err))
+		fmt.Fprintf(io.Stderr, "sw: %s not brought up to date: %s\n", collection.MemoryFile, profile.OneLine(err))
 	}
 	return 0
 }
@@ -194,7 +195,7 @@ func onlyOwnDiffer(have, want []byte) bool {
 func factsAfterCommit(io IO, l *review.Loop) {
 	mem, err := l.Coll.File(collection.MemoryFile)
 	if err != nil {
-		fmt.Fprintf(io.Stderr, "sw: %s\n", oneLine(err))
+		fmt.Fprintf(io.Stderr, "sw: %s\n", profile.OneLine(err))
 		return
 	}
 	if !facts.Exists(mem) {
@@ -206,7 +207,7 @@ func factsAfterCommit(io IO, l *review.Loop) {
 	res, err := catchUp(l.Coll, l.Repo, mem)
 	switch {
 	case err != nil:
-		fmt.Fprintf(io.Stderr, "sw: %s not brought up to date: %s\n", collection.MemoryFile, oneLine(err))
+		fmt.Fprintf(io.Stderr, "sw: %s not brought up to date: %s\n", collection.MemoryFile, profile.OneLine(err))
 	case res.Wrote:
 		fmt.Fprintf(io.Stderr, "sw: %s; in the working tree, as the commit skipped sw's pre-commit hook: commit it when you like\n", res.Report(collection.MemoryFile))
 		if res.Over != "" {

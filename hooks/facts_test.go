@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"sw/facts"
+	"sw/hooks/guard"
 	"sw/hooks/review"
 	"sw/profile/collection"
 )
@@ -93,9 +94,9 @@ func BenchmarkFactsAfterCommit1000(b *testing.B) {
 					countAsTheHookDoes(b, l)
 				}
 				b.StartTimer()
-				before := cpuTime()
+				before := guard.CPUTime()
 				factsAfterCommit(io, l)
-				cpu += cpuTime() - before
+				cpu += guard.CPUTime() - before
 			}
 			b.StopTimer()
 			if cpu > 0 {

@@ -8,6 +8,7 @@ import (
 
 	"sw/hooks/agent"
 	"sw/hooks/review"
+	"sw/profile"
 	"sw/profile/collection"
 )
 
@@ -93,22 +94,22 @@ func gitHook(io IO, event func(*review.Loop) (review.Status, error)) int {
 	seeToInterrupted(l.Coll, l, io)
 	st, err := event(l)
 	if err != nil {
-		fmt.Fprintf(io.Stderr, "sw: %s\n", oneLine(err))
+		fmt.Fprintf(io.Stderr, "sw: %s\n", profile.OneLine(err))
 	}
 	for _, s := range st.Unreadable {
-		fmt.Fprintf(io.Stderr, "sw: %s\n", oneLine(errors.New(s.String())))
+		fmt.Fprintf(io.Stderr, "sw: %s\n", profile.OneLine(errors.New(s.String())))
 	}
 	if st.RecordProblem != "" {
-		fmt.Fprintf(io.Stderr, "sw: rejections not yet recorded in profile_feedback.json: %s (details in .git/sw/log)\n", oneLine(errors.New(st.RecordProblem)))
+		fmt.Fprintf(io.Stderr, "sw: rejections not yet recorded in profile_feedback.json: %s (details in .git/sw/log)\n", profile.OneLine(errors.New(st.RecordProblem)))
 	}
 	inline := io.Getenv("SW_ANALYZE") == "inline"
 	if st.AnalysisFailure != "" && !(st.Due && inline) {
 		// An inline analysis about to run says how it went itself.
-		fmt.Fprintf(io.Stderr, "sw: the last analysis failed, and runs again at the next commit: %s (details in .git/sw/log)\n", oneLine(errors.New(st.AnalysisFailure)))
+		fmt.Fprintf(io.Stderr, "sw: the last analysis failed, and runs again at the next commit: %s (details in .git/sw/log)\n", profile.OneLine(errors.New(st.AnalysisFailure)))
 	}
 	if st.Due {
 		if err := l.CheckTrust(); err != nil {
-			fmt.Fprintf(io.Stderr, "sw: %s finished, but no analysis runs: %s\n", pieces(l.Coll.Settings.BatchSize), oneLine(err))
+			fmt.Fprintf(io.Stderr, "sw: %s finished, but no analysis runs: %s\n", pieces(l.Coll.Settings.BatchSize), profile.OneLine(err))
 		} else {
 			startAnalysis(io, l)
 		}
@@ -129,7 +130,7 @@ func openLoop(io IO) (l *review.Loop, ok bool) {
 		return nil, false
 	}
 	if err != nil {
-		fmt.Fprintf(io.Stderr, "sw: %s\n", oneLine(err))
+		fmt.Fprintf(io.Stderr, "sw: %s\n", profile.OneLine(err))
 		return nil, false
 	}
 	return l, true
@@ -143,7 +144,7 @@ func startAnalysis(io IO, l *review.Loop) {
 		out, err := l.RunAnalysis()
 		switch {
 		case err != nil:
-			fmt.Fprintf(io.Stderr, "sw: analysis failed, and runs again at the next commit: %s\n", oneLine(err))
+			fmt.Fprintf(io.Stderr, "sw: analysis failed, and runs again at the next commit: %s\n", profile.OneLine(err))
 		case out != nil:
 			fmt.Fprintf(io.Stderr, "sw: %s\n", outcomeLine(out))
 		}

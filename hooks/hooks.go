@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"io"
 	"os"
+	"sw/hooks/guard"
 )
 
 // IO is what an entry point reads and writes, so tests and the command
@@ -28,10 +29,14 @@ type agentInput struct {
 	Cwd           string `json:"cwd"`
 }
 
-// maxAgentInput bounds what is read of a hook's input. Claude Code's is a
-// few hundred bytes (the transcript is passed by path); past this, the
-// input is not a hook call sw understands.
-const maxAgentInput = 16 << 20
+// maxAgentInput bounds what is read of a hook's input: past the guard's
+// bound, the input is not a hook call sw understands.
+const maxAgentInput = guard.MaxInput
+
+// Guard is `sw hook guard` (see package guard).
+func Guard(io IO) int {
+	return guard.Guard(guard.Env{Stdin: io.Stdin, Stdout: io.Stdout, Stderr: io.Stderr, Getenv: io.Getenv, Dir: io.Dir})
+}
 
 // readAgentInput reads the hook JSON on stdin, if there is any. A launcher
 // that calls a hook with no stdin, or with a terminal, gets ok == false.

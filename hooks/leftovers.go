@@ -9,6 +9,7 @@ import (
 	"sw/hooks/git"
 	"sw/hooks/install"
 	"sw/hooks/review"
+	"sw/profile"
 	"sw/profile/atomicfile"
 	"sw/profile/collection"
 )
@@ -117,7 +118,7 @@ func seeToInterrupted(c *collection.Collection, l *review.Loop, io IO) {
 func finishAccept(l *review.Loop, io IO) {
 	note, _, err := l.FinishAccept(true)
 	if err != nil {
-		note = "an interrupted sw accept could not be seen to: " + oneLine(err)
+		note = "an interrupted sw accept could not be seen to: " + profile.OneLine(err)
 	}
 	if note != "" {
 		fmt.Fprintf(io.Stderr, "sw: %s\n", note)
@@ -126,6 +127,6 @@ func finishAccept(l *review.Loop, io IO) {
 
 func finishRecord(l *review.Loop, io IO) {
 	if _, err := l.FinishRecord(); err != nil {
-		fmt.Fprintf(io.Stderr, "sw: an interrupted rejection record could not be seen to: %s\n", oneLine(err))
+		fmt.Fprintf(io.Stderr, "sw: an interrupted rejection record could not be seen to: %s\n", profile.OneLine(err))
 	}
 }

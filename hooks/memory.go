@@ -8,6 +8,7 @@ import (
 
 	"sw/facts"
 	"sw/hooks/review"
+	"sw/profile"
 	"sw/profile/analyze"
 )
 
@@ -89,7 +90,7 @@ func MemoryToSuggestions(dir string, a *facts.Audit) (*MemoryBatch, error) {
 			settleID(&s, taken)
 			view.ID = s.ID
 			if err := (&analyze.Response{Suggestions: []analyze.Suggestion{s}}).Validate(); err != nil {
-				view.Status, view.Reason = MemoryNotWritten, oneLine(err)
+				view.Status, view.Reason = MemoryNotWritten, profile.OneLine(err)
 			} else {
 				bySignature[s.Signature] = len(out.Suggestions)
 				batch = append(batch, s)

@@ -9,6 +9,7 @@ import (
 	"sw/hooks/agent"
 	"sw/hooks/git"
 	"sw/hooks/review"
+	"sw/profile"
 )
 
 // PrePush is `sw hook pre-push <remote> <url>`: git is about to push the
@@ -60,7 +61,7 @@ func agentPushRefused(io IO, found agent.Found, updates []review.PushUpdate) boo
 	}
 	refusals, err := review.AgentPushRefusals(repo, io.Args[0], updates)
 	if err != nil {
-		say(io.Stderr, "not-checked", struct{ Why string }{oneLine(err)})
+		say(io.Stderr, "not-checked", struct{ Why string }{profile.OneLine(err)})
 		return false
 	}
 	for _, r := range refusals {

@@ -32,7 +32,7 @@ func PreSession(io IO) int {
 	text, err := refreshBlock(dir, io)
 	switch {
 	case err != nil:
-		msg := oneLine(err)
+		msg := profile.OneLine(err)
 		fmt.Fprintf(io.Stderr, "sw: writing profile not loaded: %s\n", msg)
 		if isHook {
 			writeContext(io, "SessionStart", problemText(msg))
@@ -191,15 +191,6 @@ func agentText(name string, data any) string {
 	return strings.TrimSpace(b.String())
 }
 
-// oneLine keeps the first problem of a multi-line error, so a hook's report
-// fits the one line people see.
-func oneLine(err error) string {
-	if es, ok := err.(profile.Errors); ok {
-		return es.First()
-	}
-	return strings.ReplaceAll(err.Error(), "\n", "; ")
-}
-
 // reconcile catches decisions made on suggestion branches since sw last
 // ran (a branch deleted, a merge pulled from a host), as every hook does,
 // after seeing to an interrupted rejection record. l is the collection's
@@ -212,6 +203,6 @@ func reconcile(l *review.Loop, err error, io IO) {
 		err = l.Reconcile()
 	}
 	if err != nil && !errors.Is(err, git.ErrNotRepo) {
-		fmt.Fprintf(io.Stderr, "sw: suggestion branches not reconciled: %s\n", oneLine(err))
+		fmt.Fprintf(io.Stderr, "sw: suggestion branches not reconciled: %s\n", profile.OneLine(err))
 	}
 }

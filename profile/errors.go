@@ -55,3 +55,13 @@ func (es Errors) orNil() error {
 	}
 	return es
 }
+
+// OneLine says err in one line, for a hook's message: a profile's problems
+// as the first and a count of the rest, any other error with its line
+// breaks made semicolons.
+func OneLine(err error) string {
+	if es, ok := err.(Errors); ok {
+		return es.First()
+	}
+	return strings.ReplaceAll(err.Error(), "\n", "; ")
+}

@@ -1,4 +1,4 @@
-package hooks
+package guard
 
 import (
 	"encoding/json"
@@ -392,7 +392,7 @@ func TestGuardHooksFolder(t *testing.T) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
-	writeTestFile(t, filepath.Join(w.root, ".husky", "post-commit"), "#!/bin/sh\nsw hook post-commit\n")
+	w.put(t, ".husky/post-commit", "#!/bin/sh\nsw hook post-commit\n")
 	for _, r := range []guardRow{
 		deny(asSettings, gc("rm a hook there", bash("rm .husky/post-commit"))),
 		deny(asSettings, gc("rm -rf the folder", bash("rm -rf .husky"))),

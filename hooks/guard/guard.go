@@ -1,4 +1,10 @@
-package hooks
+// Package guard is `sw hook guard`, Claude Code's PreToolUse hook: it
+// reads each tool call the agent is about to make and denies the ones that
+// would change what only the person changes or decides. It is a package of
+// its own because it is the largest reader of outside input sw has (shell
+// commands, patches, archives) and shares nothing with the other hooks but
+// the shape of their input.
+package guard
 
 import (
 	"bytes"
@@ -9,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sw/profile"
 	"time"
 )
 
@@ -29,9 +36,23 @@ import (
 // stash would bring. Input it cannot read lets the call through, with one
 // line on stderr (a broken guard must not stop all work), unless what
 // could be read names a protected path for a writing tool.
-func Guard(io IO) int {
+func Guard(io Env) int {
 	return guardHook(io, guardOptions{folds: foldsCase, budget: guardBudget, wall: guardWallLimit})
 }
+
+// Env is what the guard reads and writes: Claude Code's hook JSON on
+// Stdin, a denial on Stdout, a problem on Stderr, and where it runs.
+type Env struct {
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+	Getenv         func(string) string
+	Dir            string // the folder the hook was started in
+}
+
+// MaxInput bounds what is read of a hook's input. Claude Code's is a few
+// hundred bytes (the transcript is passed by path), and a Bash call's
+// command rarely more than a few kilobytes.
+const MaxInput = 16 << 20
 
 // The guard's limits. Claude Code waits for it before every tool call,
 // and lets a call through when a hook outlives its timeout; so a command
@@ -60,7 +81,7 @@ type guardClock struct {
 }
 
 func startClock(opts guardOptions) guardClock {
-	return guardClock{cpu0: cpuTime(), wall0: time.Now(), budget: opts.budget, wall: opts.wall}
+	return guardClock{cpu0: CPUTime(), wall0: time.Now(), budget: opts.budget, wall: opts.wall}
 }
 
 // over reports whether the guard has spent its budget: processor time
@@ -72,7 +93,7 @@ func (c guardClock) over() bool {
 		return true
 	}
 	if c.cpu0 > 0 {
-		return cpuTime()-c.cpu0 > c.budget
+		return CPUTime()-c.cpu0 > c.budget
 	}
 	return elapsed > c.budget
 }
@@ -92,7 +113,7 @@ type verdict struct {
 }
 
 // guardHook is Guard with its options passed in.
-func guardHook(io IO, opts guardOptions) int {
+func guardHook(io Env, opts guardOptions) int {
 	data, readErr := readGuardInput(io.Stdin)
 	clock := startClock(opts)
 	done := make(chan verdict, 1)
@@ -113,7 +134,7 @@ func guardHook(io IO, opts guardOptions) int {
 	case v.denial != nil:
 		writeDenial(io.Stdout, v.denial)
 	case v.problem != nil:
-		fmt.Fprintf(io.Stderr, "sw: hook guard: %s; the tool call is let through\n", oneLine(v.problem))
+		fmt.Fprintf(io.Stderr, "sw: hook guard: %s; the tool call is let through\n", profile.OneLine(v.problem))
 	}
 	return 0
 }
@@ -136,7 +157,7 @@ func awaitVerdict(done <-chan verdict, clock guardClock, size int) verdict {
 }
 
 // decideInput reads the hook's JSON and decides the call.
-func decideInput(io IO, opts guardOptions, data []byte, readErr error, clock guardClock) verdict {
+func decideInput(io Env, opts guardOptions, data []byte, readErr error, clock guardClock) verdict {
 	call, parseErr := parseGuardCall(data)
 	if readErr != nil {
 		parseErr = readErr
@@ -177,10 +198,10 @@ func readGuardInput(stdin io.Reader) ([]byte, error) {
 			return nil, errors.New("no hook input")
 		}
 	}
-	data, err := io.ReadAll(io.LimitReader(stdin, maxAgentInput+1))
-	if len(data) > maxAgentInput {
+	data, err := io.ReadAll(io.LimitReader(stdin, MaxInput+1))
+	if len(data) > MaxInput {
 		io.Copy(io.Discard, stdin)
-		return data[:maxAgentInput], errors.New("hook input too large")
+		return data[:MaxInput], errors.New("hook input too large")
 	}
 	return data, err
 }

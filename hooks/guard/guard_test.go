@@ -1,4 +1,4 @@
-package hooks
+package guard
 
 import (
 	"bytes"
@@ -50,7 +50,7 @@ func newGuardWorld(t *testing.T) guardWorld {
 		"patches/rule.patch":                       rulePatch,
 		"patches/piece.patch":                      strings.ReplaceAll(rulePatch, "profile/preferences/sentence-length.yaml", "pieces/walking.md"),
 	} {
-		writeTestFile(t, filepath.Join(w.root, filepath.FromSlash(name)), text)
+		w.put(t, name, text)
 	}
 	if err := os.MkdirAll(filepath.Join(home, "elsewhere"), 0o777); err != nil {
 		t.Fatal(err)
@@ -89,6 +89,18 @@ const guardSettings = `{
 // rulePatch is a patch that changes a rule.
 const rulePatch = "--- a/profile/preferences/sentence-length.yaml\n+++ b/profile/preferences/sentence-length.yaml\n@@ -1,2 +1,2 @@\n id: sentence-length\n-rule: Keep sentences short.\n+rule: Long sentences.\n"
 
+// put writes a file of the collection, at a slash path, with its folders.
+func (w guardWorld) put(t *testing.T, rel, text string) {
+	t.Helper()
+	path := filepath.Join(w.root, filepath.FromSlash(rel))
+	if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(text), 0o666); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // history makes the collection a git repository with a history the
 // guard asks about: the person's change to a rule, then a piece; a
 // branch that adds a piece, one that changes a rule, a suggestion branch,
@@ -106,7 +118,7 @@ func (w guardWorld) history(t *testing.T) {
 			t.Fatalf("git %v: %v\n%s", args, err, out)
 		}
 	}
-	edit := func(rel, text string) { writeTestFile(t, filepath.Join(w.root, filepath.FromSlash(rel)), text) }
+	edit := func(rel, text string) { w.put(t, rel, text) }
 	commit := func(msg string) { git("add", "-A"); git("commit", "-q", "-m", msg) }
 	git("init", "-q", "-b", "main")
 	commit("start")
@@ -208,7 +220,7 @@ func (w guardWorld) run(t *testing.T, input string, opts guardOptions, stderr *b
 	t.Helper()
 	var out bytes.Buffer
 	env := map[string]string{"HOME": w.home, "CLAUDE_PROJECT_DIR": w.root, "TMPDIR": "/tmp"}
-	io := IO{Stdin: strings.NewReader(input), Stdout: &out, Stderr: stderr,
+	io := Env{Stdin: strings.NewReader(input), Stdout: &out, Stderr: stderr,
 		Getenv: func(k string) string { return env[k] }, Dir: w.root}
 	if code := guardHook(io, opts); code != 0 {
 		t.Errorf("exit status %d, want 0", code)

@@ -1,4 +1,4 @@
-package hooks
+package guard
 
 import (
 	"errors"
@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"sw/hooks/git"
+	"sw/profile"
 )
 
 // brought decides a git command whose writes only git can list: it asks
@@ -39,7 +40,7 @@ func (g *guard) brought(c gitBring) *denial {
 	if err != nil {
 		var ge *git.GitError
 		if errors.As(err, &ge) {
-			return unknown("is one git cannot say what it writes for (" + oneLine(err) + ")")
+			return unknown("is one git cannot say what it writes for (" + profile.OneLine(err) + ")")
 		}
 		return unknown("could not be asked about")
 	}

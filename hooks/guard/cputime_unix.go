@@ -1,16 +1,16 @@
 //go:build unix
 
-package hooks
+package guard
 
 import (
 	"syscall"
 	"time"
 )
 
-// cpuTime is the processor time this process has used, user and system:
+// CPUTime is the processor time this process has used, user and system:
 // on a busy machine the clock says more of the machine than of the code,
 // for a benchmark and for the guard's budget alike.
-func cpuTime() time.Duration {
+func CPUTime() time.Duration {
 	var u syscall.Rusage
 	if syscall.Getrusage(syscall.RUSAGE_SELF, &u) != nil {
 		return 0
