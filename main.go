@@ -247,6 +247,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 						Flags: []cli.Flag{
 							&cli.BoolFlag{Name: "reference-transaction", Usage: "make the reference-transaction hook also notice deleted suggestion branches at once (starts sw for each change to one)"},
 							&cli.BoolFlag{Name: "no-agent", Usage: "leave .claude/settings.json alone: git hooks only"},
+							&cli.BoolFlag{Name: "no-sandbox", Usage: "leave Claude Code's sandbox off (and take out sw's sandbox settings): only the guard then keeps the agent's shell out of profile/"},
 							jsonFlag,
 						},
 						Action: hookInstall,
@@ -758,6 +759,9 @@ func reviewDashboard(c *cli.Context) error {
 	if gone, unnoticed, err := install.NotInPlace(loop.Repo); err == nil && len(gone) > 0 {
 		fmt.Fprintf(c.App.Writer, "sw's git hooks are not in place (%s), so %s: sw hook install\n\n", strings.Join(gone, ", "), unnoticed)
 	}
+	if off := install.HooksOff(loop.Repo.Root); len(off) > 0 {
+		fmt.Fprintf(c.App.Writer, "Claude Code's hooks are off: %s\n\n", install.HooksOffNote(off))
+	}
 	return d.WriteText(c.App.Writer, time.Now(), c.Bool("long"))
 }
 
@@ -827,6 +831,11 @@ func decide(act func(*review.Loop, string) (*review.Suggestion, error), done str
 }
 
 func hookInstall(c *cli.Context) error {
+	if c.Bool("no-sandbox") {
+		if err := hooks.AgentMayNotRun(os.Getenv, "hook install --no-sandbox"); err != nil {
+			return err
+		}
+	}
 	repo, err := git.Find(".")
 	if err != nil {
 		return err
@@ -839,6 +848,8 @@ func hookInstall(c *cli.Context) error {
 		report, err = install.Install(repo, install.Options{
 			ReferenceTransaction: c.Bool("reference-transaction"),
 			Agent:                !c.Bool("no-agent"),
+			Sandbox:              !c.Bool("no-sandbox"),
+			Binary:               install.Binary(),
 		})
 		return err
 	})
@@ -878,6 +889,11 @@ func printReport(c *cli.Context, report install.Report, err error) error {
 	}
 	if c.Bool("json") {
 		return writeJSON(c.App.Writer, report)
+	}
+	// Apart from the report: what the machine lacks differs from one to
+	// the next, and a warning should not read as one line of a list.
+	for _, w := range report.Warnings() {
+		fmt.Fprintln(c.App.ErrWriter, "sw: warning: "+w)
 	}
 	_, err = io.WriteString(c.App.Writer, report.String())
 	return err
