@@ -140,6 +140,9 @@ func reviewDashboard(c *cli.Context) error {
 	if gone, unnoticed, err := install.NotInPlace(loop.Repo); err == nil && len(gone) > 0 {
 		fmt.Fprintf(c.App.Writer, "sw's git hooks are not in place (%s), so %s: sw hook install\n\n", strings.Join(gone, ", "), unnoticed)
 	}
+	if off := install.HooksOff(loop.Repo.Root); len(off) > 0 {
+		fmt.Fprintf(c.App.Writer, "Claude Code's hooks are off: %s\n\n", install.HooksOffNote(off))
+	}
 	return d.WriteText(c.App.Writer, time.Now(), c.Bool("long"))
 }
 

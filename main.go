@@ -238,6 +238,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 						Flags: []cli.Flag{
 							&cli.BoolFlag{Name: "reference-transaction", Usage: "make the reference-transaction hook also notice deleted suggestion branches at once (starts sw for each change to one)"},
 							&cli.BoolFlag{Name: "no-agent", Usage: "leave .claude/settings.json alone: git hooks only"},
+							&cli.BoolFlag{Name: "no-sandbox", Usage: "leave Claude Code's sandbox off (and take out sw's sandbox settings): only the guard then keeps the agent's shell out of profile/"},
 							jsonFlag,
 						},
 						Action: hookInstall,
@@ -304,6 +305,11 @@ func hookCommands() []*cli.Command {
 }
 
 func hookInstall(c *cli.Context) error {
+	if c.Bool("no-sandbox") {
+		if err := hooks.AgentMayNotRun(os.Getenv, "hook install --no-sandbox"); err != nil {
+			return err
+		}
+	}
 	repo, err := git.Find(".")
 	if err != nil {
 		return err
@@ -316,6 +322,8 @@ func hookInstall(c *cli.Context) error {
 		report, err = install.Install(repo, install.Options{
 			ReferenceTransaction: c.Bool("reference-transaction"),
 			Agent:                !c.Bool("no-agent"),
+			Sandbox:              !c.Bool("no-sandbox"),
+			Binary:               install.Binary(),
 		})
 		return err
 	})
@@ -355,6 +363,11 @@ func printReport(c *cli.Context, report install.Report, err error) error {
 	}
 	if c.Bool("json") {
 		return writeJSON(c.App.Writer, report)
+	}
+	// Apart from the report: what the machine lacks differs from one to
+	// the next, and a warning should not read as one line of a list.
+	for _, w := range report.Warnings() {
+		fmt.Fprintln(c.App.ErrWriter, "sw: warning: "+w)
 	}
 	_, err = io.WriteString(c.App.Writer, report.String())
 	return err

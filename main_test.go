@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -43,6 +44,16 @@ func setupGit(env *testscript.Env) error {
 	env.Setenv("GIT_CONFIG_NOSYSTEM", "1")
 	env.Setenv("GIT_AUTHOR_DATE", "2026-01-01T10:00:00Z")
 	env.Setenv("GIT_COMMITTER_DATE", "2026-01-01T10:00:00Z")
+	// The sw the stories run, which sw hook install names as the one its
+	// hooks call (cmpenv reads it in a story's expected output).
+	swBin, err := exec.LookPath("sw")
+	if err != nil {
+		return err
+	}
+	if swBin, err = filepath.EvalSymlinks(swBin); err != nil {
+		return err
+	}
+	env.Setenv("SWBIN", swBin)
 	return nil
 }
 

@@ -2,8 +2,10 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path"
 	"path/filepath"
 	"reflect"
@@ -13,6 +15,8 @@ import (
 	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"sw/hooks/install"
 )
 
 // storyCommands are the small helpers stories use beyond sw and git.
@@ -116,6 +120,71 @@ var storyCommands = map[string]func(ts *testscript.TestScript, neg bool, args []
 			time.Sleep(50 * time.Millisecond)
 		}
 	},
+	// copysw DIR: a copy of the sw the story runs, as DIR/sw, for a story
+	// to install hooks from a binary it can move or delete.
+	"copysw": func(ts *testscript.TestScript, neg bool, args []string) {
+		if neg || len(args) != 1 {
+			ts.Fatalf("usage: copysw DIR")
+		}
+		data, err := os.ReadFile(ts.Getenv("SWBIN"))
+		ts.Check(err)
+		dir := ts.MkAbs(args[0])
+		ts.Check(os.MkdirAll(dir, 0o777))
+		ts.Check(os.WriteFile(filepath.Join(dir, "sw"), data, 0o755))
+	},
+	// shorthooks FILE BINARY: in Claude Code's settings FILE, each hook
+	// command sw writes to call BINARY reads "sw hook <sub>" instead, so
+	// that a story compares the rest of the file byte for byte.
+	"shorthooks": func(ts *testscript.TestScript, neg bool, args []string) {
+		if neg || len(args) != 2 {
+			ts.Fatalf("usage: shorthooks FILE BINARY")
+		}
+		text := ts.ReadFile(args[0])
+		for _, sub := range []string{"pre-session", "guard"} {
+			text = strings.ReplaceAll(text, jsonString(install.HookCommand(args[1], sub)), jsonString("sw hook "+sub))
+		}
+		ts.Check(os.WriteFile(ts.MkAbs(args[0]), []byte(text), 0o666))
+	},
+	// claudehook EVENT MATCHER [STATUS]: run, as Claude Code does (sh -c,
+	// the stdin the story set), the first hook command .claude/settings.json
+	// holds for EVENT and MATCHER ("" for none), which must exit with
+	// STATUS (0 unless given).
+	"claudehook": func(ts *testscript.TestScript, neg bool, args []string) {
+		if neg || len(args) < 2 || len(args) > 3 {
+			ts.Fatalf("usage: claudehook EVENT MATCHER [STATUS]")
+		}
+		var settings struct {
+			Hooks map[string][]struct {
+				Matcher string
+				Hooks   []struct{ Command string }
+			}
+		}
+		ts.Check(json.Unmarshal([]byte(ts.ReadFile(".claude/settings.json")), &settings))
+		command := ""
+		for _, g := range settings.Hooks[args[0]] {
+			if g.Matcher == args[1] && len(g.Hooks) > 0 && command == "" {
+				command = g.Hooks[0].Command
+			}
+		}
+		if command == "" {
+			ts.Fatalf("no %s hook for %q", args[0], args[1])
+		}
+		want := "0"
+		if len(args) == 3 {
+			want = args[2]
+		}
+		err := ts.Exec("sh", "-c", command)
+		got := "0"
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			got = strconv.Itoa(exit.ExitCode())
+		} else if err != nil {
+			ts.Fatalf("%v", err)
+		}
+		if got != want {
+			ts.Fatalf("the hook exited %s, not %s", got, want)
+		}
+	},
 	// cmpjson FILE WANT: FILE (or stdout) holds the same JSON as WANT, key
 	// order and spacing aside. A "*" string in WANT stands for any value (a
 	// time, a commit id) but the key must be there.
@@ -134,6 +203,15 @@ var storyCommands = map[string]func(ts *testscript.TestScript, neg bool, args []
 			ts.Fatalf("%s and %s differ: %s", args[0], args[1], diff)
 		}
 	},
+}
+
+// jsonString is s as a JSON string, written as sw writes one.
+func jsonString(s string) string {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.Encode(s)
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 // corpusDir is testdata/corpus, from the test's folder: the module's top.

@@ -8,6 +8,7 @@ import (
 	"text/template"
 
 	"sw/hooks/git"
+	"sw/hooks/install"
 	"sw/hooks/review"
 	"sw/profile"
 	"sw/profile/block"
@@ -30,17 +31,39 @@ func PreSession(io IO) int {
 		dir = in.Cwd
 	}
 	text, err := refreshBlock(dir, io)
+	off := hooksOffNote(dir)
+	if off != "" {
+		fmt.Fprintf(io.Stderr, "sw: %s\n", off)
+	}
+	if !isHook {
+		off = ""
+	}
 	switch {
 	case err != nil:
 		msg := profile.OneLine(err)
 		fmt.Fprintf(io.Stderr, "sw: writing profile not loaded: %s\n", msg)
 		if isHook {
-			writeContext(io, "SessionStart", problemText(msg))
+			writeContext(io, "SessionStart", problemText(msg), off)
 		}
-	case text != "":
-		writeContext(io, "SessionStart", text)
+	case text != "" || off != "":
+		writeContext(io, "SessionStart", text, off)
 	}
 	return 0
+}
+
+// hooksOffNote says, when a settings file of the project in dir turns
+// Claude Code's hooks off, what that leaves undone; "" when none does.
+// The session start may run all the same: another settings file may
+// turn hooks on again, or a launcher runs this before Claude Code.
+func hooksOffNote(dir string) string {
+	repo, err := git.Find(dir)
+	if err != nil {
+		return ""
+	}
+	if off := install.HooksOff(repo.Root); len(off) > 0 {
+		return install.HooksOffNote(off)
+	}
+	return ""
 }
 
 // refreshBlock rewrites the block for the session's genre and returns what
@@ -160,16 +183,18 @@ func sessionGenre(c *collection.Collection, getenv func(string) string) (genre, 
 }
 
 // writeContext prints Claude Code's hook output carrying text as
-// additionalContext. HTML escaping is off: the block's marker comments
-// should reach the agent as written.
-func writeContext(io IO, event, text string) {
+// additionalContext, and note, if any, as a message Claude Code shows
+// the person. HTML escaping is off: the block's marker comments should
+// reach the agent as written.
+func writeContext(io IO, event, text, note string) {
 	type specific struct {
 		HookEventName     string `json:"hookEventName"`
-		AdditionalContext string `json:"additionalContext"`
+		AdditionalContext string `json:"additionalContext,omitempty"`
 	}
 	out := struct {
 		HookSpecificOutput specific `json:"hookSpecificOutput"`
-	}{specific{event, text}}
+		SystemMessage      string   `json:"systemMessage,omitempty"`
+	}{specific{event, text}, note}
 	enc := json.NewEncoder(io.Stdout)
 	enc.SetEscapeHTML(false)
 	enc.Encode(out)

@@ -314,7 +314,9 @@ func (a *shellAnalysis) gitConfigPair(pair, what string) {
 }
 
 // sw refuses sw's own commands that decide for the person (accept,
-// reject, trust an analyzer) or take its hooks out (hook uninstall).
+// reject, trust an analyzer) or take its hooks out (hook uninstall), or
+// Claude Code's sandbox (hook install --no-sandbox, or a flag the guard
+// cannot read).
 func (a *shellAnalysis) sw(args []shWord) {
 	ops := operands(args, "", nil)
 	if len(ops) == 0 {
@@ -328,7 +330,16 @@ func (a *shellAnalysis) sw(args []shWord) {
 		if len(ops) > 1 && ops[1].text == "uninstall" {
 			a.refuse(&denial{kind: hooksOff, What: what})
 		}
+		if len(ops) > 1 && ops[1].text == "install" && slices.ContainsFunc(args, noSandbox) {
+			a.refuse(&denial{kind: hooksOff, What: "sw " + shown(args)})
+		}
 	}
+}
+
+// noSandbox reports whether w could be sw hook install's --no-sandbox
+// (urfave/cli takes a flag after one dash or two, and a value after =).
+func noSandbox(w shWord) bool {
+	return strings.HasPrefix(strings.TrimLeft(w.text, "-"), "no-sandbox") || strings.Contains(w.text, unknownText)
 }
 
 // setting refuses setting a variable that turns sw's hooks off, or

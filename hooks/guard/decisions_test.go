@@ -150,6 +150,11 @@ func decisionsAndSwitches(w guardWorld) []guardRow {
   "permissions"`))),
 		deny(asSettings, gc("Write settings.local.json, hooks off", write(".claude/settings.local.json", `{"disableAllHooks": true}`))),
 		deny(asSettings, gc("Write the person's settings, hooks off", write(home(".claude/settings.json"), `{"disableAllHooks": true}`))),
+		deny(asSettings, gc("Edit settings.json, the sandbox off", edit(".claude/settings.json", `"enabled": true`, `"enabled": false`))),
+		deny(asSettings, gc("Edit settings.json, a sandbox path out", edit(".claude/settings.json", `"denyWrite": ["./profile"]`, `"denyWrite": []`))),
+		deny(asSettings, gc("Write settings.local.json, a command outside the sandbox", write(".claude/settings.local.json", `{"sandbox": {"excludedCommands": ["python3 *"]}}`))),
+		deny(asHooksOff, gc("sw hook install --no-sandbox", bash("sw hook install --no-sandbox"))),
+		deny(asHooksOff, gc("sw hook install, a flag unread", bash("sw hook install $FLAGS"))),
 		deny(asSettings, gc("NotebookEdit settings.json", call("NotebookEdit", map[string]any{"notebook_path": ".claude/settings.json", "new_source": "{}"}))),
 		deny(asSettings, gc("Edit .sw.yaml", edit(".sw.yaml", "batch_size: 3", "batch_size: 1"))),
 		deny(asSettings, gc("Write .git/config", write(".git/config", "[core]\n\thooksPath = /dev/null\n"))),
@@ -188,6 +193,7 @@ func decisionsAndSwitches(w guardWorld) []guardRow {
 		allow(gc("Edit settings.json, a rule added", edit(".claude/settings.json", `"Edit(/profile/**)", `, `"Edit(/profile/**)", "Bash(rm -rf *)", `))),
 		allow(gc("Write settings.local.json", write(".claude/settings.local.json", `{"permissions": {"allow": ["Bash(ls)"]}}`))),
 		allow(gc("Write the person's settings", write(home(".claude/settings.json"), `{"model": "opus"}`))),
+		allow(gc("Write settings.local.json, the sandbox's network", write(".claude/settings.local.json", `{"sandbox": {"network": {"allowLocalBinding": true}}}`))),
 		allow(gc("cat settings.json", bash("cat .claude/settings.json .sw.yaml"))),
 	}
 }
@@ -323,8 +329,8 @@ func shellGaps(w guardWorld) []guardRow {
 
 func TestGuardDecisions(t *testing.T) {
 	w := newGuardWorld(t)
-	if got := install.AgentEntries([]byte(guardSettings)); len(got) != 5 {
-		t.Fatalf("the fixture holds %d of sw's 5 settings entries: %q", len(got), got)
+	if got := install.AgentEntries([]byte(guardSettings)); len(got) != 8 {
+		t.Fatalf("the fixture holds %d of sw's 8 settings entries: %q", len(got), got)
 	}
 	rows := append(decisionsAndSwitches(w), shellGaps(w)...)
 	for _, r := range rows {

@@ -82,7 +82,8 @@ const guardSettings = `{
       {"matcher": "Bash", "hooks": [{"type": "command", "command": "sw hook guard"}]}
     ]
   },
-  "permissions": {"deny": ["Edit(/profile/**)", "Edit(/profile_feedback.json)"]}
+  "permissions": {"deny": ["Edit(/profile/**)", "Edit(/profile_feedback.json)"]},
+  "sandbox": {"enabled": true, "allowUnsandboxedCommands": false, "filesystem": {"denyWrite": ["./profile"]}}
 }
 `
 

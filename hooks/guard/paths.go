@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"sw/hooks/git"
+	"sw/hooks/install"
 	"sw/profile/collection"
 	"sw/profile/confine"
 )
@@ -32,7 +33,7 @@ const (
 
 // agentSettingsFiles are Claude Code's settings files in a project,
 // relative to its top: shared, and the person's own.
-var agentSettingsFiles = []string{".claude/settings.json", ".claude/settings.local.json"}
+var agentSettingsFiles = install.ProjectSettingsFiles
 
 // location is where a path stands in a collection.
 type location struct {

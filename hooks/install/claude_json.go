@@ -21,9 +21,9 @@ import (
 
 // jsonNode is one value of a parsed document, with where it lies.
 type jsonNode struct {
-	kind       byte // '{', '[', '"', or 'v' for a number, true, false or null
-	start, end int  // the value's bytes: text[start:end]
-	str        string
+	kind       byte         // '{', '[', '"', or 'v' for a number, true, false or null
+	start, end int          // the value's bytes: text[start:end]
+	str        string       // a string's value; a plain value's text
 	members    []jsonMember // an object's, in document order
 	elems      []*jsonNode  // an array's
 	parent     *jsonNode    // nil for the document's top value
@@ -196,7 +196,7 @@ func (p *jsonParser) value(depth int) (*jsonNode, error) {
 	default:
 		for _, word := range []string{"true", "false", "null"} {
 			if bytes.HasPrefix(p.text[p.pos:], []byte(word)) {
-				n := &jsonNode{kind: 'v', start: p.pos, end: p.pos + len(word)}
+				n := &jsonNode{kind: 'v', start: p.pos, end: p.pos + len(word), str: word}
 				p.pos += len(word)
 				return n, nil
 			}
@@ -360,7 +360,7 @@ func (p *jsonParser) number() (*jsonNode, error) {
 			return nil, p.fail("unexpected " + p.found() + ", a digit was expected in the exponent")
 		}
 	}
-	return &jsonNode{kind: 'v', start: start, end: p.pos}, nil
+	return &jsonNode{kind: 'v', start: start, end: p.pos, str: string(p.text[start:p.pos])}, nil
 }
 
 // jsonStyle is how a document is laid out, so that what sw inserts looks
@@ -437,9 +437,12 @@ func jsonQuote(s string) string {
 	return strings.TrimSuffix(b.String(), "\n")
 }
 
-// jsonValue is a value sw writes: a string, an array ([]jsonValue) or an
-// object ([]jsonKV, in order).
+// jsonValue is a value sw writes: a string, a plain value (jsonLiteral),
+// an array ([]jsonValue) or an object ([]jsonKV, in order).
 type jsonValue any
+
+// jsonLiteral is a plain value as written: true, false, null or a number.
+type jsonLiteral string
 
 // jsonKV is one member of an object sw writes.
 type jsonKV struct {
@@ -455,6 +458,8 @@ func (st jsonStyle) render(v jsonValue, indent string) string {
 	switch v := v.(type) {
 	case string:
 		return jsonQuote(v)
+	case jsonLiteral:
+		return string(v)
 	case []jsonValue:
 		b.WriteString("[")
 		for i, e := range v {
@@ -487,6 +492,8 @@ func (st jsonStyle) renderInline(v jsonValue) string {
 	switch v := v.(type) {
 	case string:
 		return jsonQuote(v)
+	case jsonLiteral:
+		return string(v)
 	case []jsonValue:
 		for _, e := range v {
 			parts = append(parts, st.renderInline(e))

@@ -12,13 +12,36 @@ import (
 	"testing"
 )
 
-// allAdded is what merging into settings with none of sw's entries adds.
-var allAdded = []string{
-	`SessionStart hook "sw hook pre-session"`,
-	`PreToolUse hook "sw hook guard" for Edit|Write|MultiEdit|NotebookEdit`,
-	`PreToolUse hook "sw hook guard" for Bash`,
-	"deny rule Edit(/profile/**)",
-	"deny rule Edit(/profile_feedback.json)",
+// testConfig is what the tests install: hooks that call a binary whose
+// path needs quoting for the shell, and the sandbox on.
+var testConfig = agentConfig{binary: "/opt/Ada's tools/sw", sandbox: true}
+
+// allAdded is what merging testConfig into settings with none of sw's
+// entries adds.
+var allAdded = func() []string {
+	added := []string{
+		`SessionStart hook "sw hook pre-session"`,
+		`PreToolUse hook "sw hook guard" for Edit|Write|MultiEdit|NotebookEdit`,
+		`PreToolUse hook "sw hook guard" for Bash`,
+	}
+	for _, e := range allEntries() {
+		added = append(added, e.String())
+	}
+	return added
+}()
+
+// merge merges testConfig into text, and says what it added.
+func merge(text []byte) ([]byte, []string, error) {
+	out, ch, err := mergeAgentSettings(text, testConfig)
+	return out, ch.added, err
+}
+
+// commands puts the commands sw writes for testConfig into an expected
+// text where it has "sw hook guard" or "sw hook pre-session" as a JSON
+// string.
+func commands(s string) string {
+	return strings.NewReplacer(`"sw hook guard"`, jsonQuote(HookCommand(testConfig.binary, guard)),
+		`"sw hook pre-session"`, jsonQuote(HookCommand(testConfig.binary, preSession))).Replace(s)
 }
 
 // roundTrip merges sw's entries into in, checks that the result holds
@@ -26,12 +49,12 @@ var allAdded = []string{
 // back in, byte for byte. It returns the merged text.
 func roundTrip(t *testing.T, in string) string {
 	t.Helper()
-	out, added, err := mergeAgentSettings([]byte(in))
+	out, added, err := merge([]byte(in))
 	if err != nil {
 		t.Fatalf("merge: %v", err)
 	}
 	wantSwEntries(t, out)
-	again, addedAgain, err := mergeAgentSettings(out)
+	again, addedAgain, err := merge(out)
 	if err != nil || !bytes.Equal(again, out) || len(addedAgain) > 0 {
 		t.Errorf("merging twice is not merging once: err %v, added %q\n%s", err, addedAgain, again)
 	}
@@ -63,6 +86,13 @@ func wantSwEntries(t *testing.T, text []byte) {
 		Permissions struct {
 			Deny []string `json:"deny"`
 		} `json:"permissions"`
+		Sandbox struct {
+			Enabled                  *bool `json:"enabled"`
+			AllowUnsandboxedCommands *bool `json:"allowUnsandboxedCommands"`
+			Filesystem               struct {
+				DenyWrite []string `json:"denyWrite"`
+			} `json:"filesystem"`
+		} `json:"sandbox"`
 	}
 	if err := json.Unmarshal(bytes.TrimPrefix(text, []byte(bom)), &doc); err != nil {
 		t.Fatalf("the merged settings are not valid JSON: %v\n%s", err, text)
@@ -74,7 +104,7 @@ func wantSwEntries(t *testing.T, text []byte) {
 				continue
 			}
 			for _, hook := range g.Hooks {
-				found = found || hook.Type == "command" && hook.Command == h.command
+				found = found || hook.Type == "command" && hook.Command == HookCommand(testConfig.binary, h.sub)
 			}
 		}
 		if !found {
@@ -86,11 +116,16 @@ func wantSwEntries(t *testing.T, text []byte) {
 			t.Errorf("no deny rule %s in:\n%s", rule, text)
 		}
 	}
+	sb := doc.Sandbox
+	if sb.Enabled == nil || !*sb.Enabled || sb.AllowUnsandboxedCommands == nil || *sb.AllowUnsandboxedCommands ||
+		!reflect.DeepEqual(sb.Filesystem.DenyWrite, []string{"./profile", "./profile_feedback.json", "./.sw.yaml"}) {
+		t.Errorf("not sw's sandbox in:\n%s", text)
+	}
 }
 
 func TestMergeIntoAnEmptyObject(t *testing.T) {
 	out := roundTrip(t, "{}\n")
-	want := `{
+	want := commands(`{
   "hooks": {
     "SessionStart": [
       {
@@ -126,11 +161,24 @@ func TestMergeIntoAnEmptyObject(t *testing.T) {
   "permissions": {
     "deny": [
       "Edit(/profile/**)",
-      "Edit(/profile_feedback.json)"
+      "Edit(/profile_feedback.json)",
+      "Edit(/.git/hooks/**)",
+      "Edit(/.git/config)"
     ]
+  },
+  "sandbox": {
+    "enabled": true,
+    "allowUnsandboxedCommands": false,
+    "filesystem": {
+      "denyWrite": [
+        "./profile",
+        "./profile_feedback.json",
+        "./.sw.yaml"
+      ]
+    }
   }
 }
-`
+`)
 	wantText(t, "merged", out, want)
 	_, _, empty, _ := removeAgentSettings([]byte(out))
 	if !empty {
@@ -167,12 +215,12 @@ func TestMergeKeepsThePersonsSettings(t *testing.T) {
 	out := roundTrip(t, in)
 	for _, kept := range []string{
 		`"model": "opus",`,
-		`        "deny": ["Read(./.env)", "Edit(/profile/**)", "Edit(/profile_feedback.json)"],`,
+		`        "deny": ["Read(./.env)", "Edit(/profile/**)", "Edit(/profile_feedback.json)", "Edit(/.git/hooks/**)", "Edit(/.git/config)"],`,
 		`        "Stop": [{"hooks": [{"type": "command", "command": "notify-send done"}]}],`,
 		`                    {"type": "command", "command": "./check-bash.sh"}`,
 		"            },\n            {\n                \"matcher\": \"Edit|Write|MultiEdit|NotebookEdit\",\n",
 		"        ],\n        \"SessionStart\": [\n            {\n                \"hooks\": [\n",
-		"    \"includeCoAuthoredBy\": false\n}\n",
+		"    \"includeCoAuthoredBy\": false,\n    \"sandbox\": {\n        \"enabled\": true,\n",
 	} {
 		if !strings.Contains(out, kept) {
 			t.Errorf("merged settings lack %q:\n%s", kept, out)
@@ -206,7 +254,7 @@ func TestMergeIntoASessionStartThatHasThePersonsHook(t *testing.T) {
 }
 `
 	out := roundTrip(t, in)
-	want := `      },
+	want := commands(`      },
       {
         "hooks": [
           {
@@ -216,7 +264,7 @@ func TestMergeIntoASessionStartThatHasThePersonsHook(t *testing.T) {
         ]
       }
     ],
-    "PreToolUse": [`
+    "PreToolUse": [`)
 	if !strings.Contains(out, want) {
 		t.Errorf("sw's group does not follow the person's:\n%s", out)
 	}
@@ -225,7 +273,7 @@ func TestMergeIntoASessionStartThatHasThePersonsHook(t *testing.T) {
 func TestMergeIntoPermissionsWithoutDeny(t *testing.T) {
 	in := "{\n  \"permissions\": {\n    \"allow\": [\n      \"Bash(ls)\"\n    ],\n    \"defaultMode\": \"acceptEdits\"\n  }\n}\n"
 	out := roundTrip(t, in)
-	want := "    \"defaultMode\": \"acceptEdits\",\n    \"deny\": [\n      \"Edit(/profile/**)\",\n      \"Edit(/profile_feedback.json)\"\n    ]\n  },\n  \"hooks\": {"
+	want := "    \"defaultMode\": \"acceptEdits\",\n    \"deny\": [\n      \"Edit(/profile/**)\",\n      \"Edit(/profile_feedback.json)\",\n      \"Edit(/.git/hooks/**)\",\n      \"Edit(/.git/config)\"\n    ]\n  },\n  \"hooks\": {"
 	if !strings.Contains(out, want) {
 		t.Errorf("want %q in:\n%s", want, out)
 	}
@@ -242,7 +290,7 @@ func TestMergeKeepsCRLFLineEndings(t *testing.T) {
 func TestMergeKeepsAMissingFinalNewline(t *testing.T) {
 	in := "{\n  \"env\": {\n    \"A\": \"1\"\n  }\n}"
 	out := roundTrip(t, in)
-	if !strings.HasSuffix(out, "]\n  }\n}") {
+	if !strings.HasSuffix(out, "]\n    }\n  }\n}") {
 		t.Errorf("the merged file gained a final newline or lost its end:\n%q", out)
 	}
 }
@@ -263,7 +311,7 @@ func TestMergeIndentsWithTabs(t *testing.T) {
 func TestMergeIntoAFileOnOneLine(t *testing.T) {
 	in := `{"model":"opus","permissions":{"deny":["Bash(rm:*)"]}}`
 	out := roundTrip(t, in)
-	want := `{"model":"opus","permissions":{"deny":["Bash(rm:*)","Edit(/profile/**)","Edit(/profile_feedback.json)"]},"hooks":{"SessionStart":[{"hooks":[{"type":"command","command":"sw hook pre-session"}]}],`
+	want := commands(`{"model":"opus","permissions":{"deny":["Bash(rm:*)","Edit(/profile/**)","Edit(/profile_feedback.json)","Edit(/.git/hooks/**)","Edit(/.git/config)"]},"hooks":{"SessionStart":[{"hooks":[{"type":"command","command":"sw hook pre-session"}]}],`)
 	if !strings.HasPrefix(out, want) || strings.Contains(out, "\n") {
 		t.Errorf("want one line starting %s, got\n%s", want, out)
 	}
@@ -274,27 +322,31 @@ func TestMergeKeepsAByteOrderMark(t *testing.T) {
 }
 
 func TestMergeAddsOnlyWhatIsMissing(t *testing.T) {
-	full, _, err := mergeAgentSettings([]byte("{}\n"))
+	full, _, err := merge([]byte("{}\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	// The person took one deny rule out, and sw's Bash guard.
 	partial := strings.Replace(string(full), ",\n      \"Edit(/profile_feedback.json)\"", "", 1)
-	partial = strings.Replace(partial, ",\n      {\n        \"matcher\": \"Bash\",\n        \"hooks\": [\n          {\n            \"type\": \"command\",\n            \"command\": \"sw hook guard\"\n          }\n        ]\n      }", "", 1)
+	partial = strings.Replace(partial, commands(",\n      {\n        \"matcher\": \"Bash\",\n        \"hooks\": [\n          {\n            \"type\": \"command\",\n            \"command\": \"sw hook guard\"\n          }\n        ]\n      }"), "", 1)
 	if partial == string(full) {
 		t.Fatal("the test's edits did not apply")
 	}
-	out, added, err := mergeAgentSettings([]byte(partial))
+	out, added, err := merge([]byte(partial))
 	if err != nil {
 		t.Fatal(err)
 	}
 	wantText(t, "added", strings.Join(added, "\n"), allAdded[2]+"\n"+allAdded[4])
-	wantText(t, "merged", string(out), string(full))
+	// Put back where they go: the rule at the end of its list.
+	moved := strings.Replace(string(full), "\n      \"Edit(/profile_feedback.json)\",", "", 1)
+	moved = strings.Replace(moved, "\"Edit(/.git/config)\"", "\"Edit(/.git/config)\",\n      \"Edit(/profile_feedback.json)\"", 1)
+	wantText(t, "merged", string(out), moved)
 }
 
 func TestSwsHookInThePersonsGroup(t *testing.T) {
-	// The person moved sw's pre-session hook into their own group, and
-	// put a guard under a matcher of their own: both are sw's by command.
+	// The person moved sw's pre-session hook into their own group (as an
+	// earlier sw wrote it), and put a guard under a matcher of their own:
+	// both are sw's by command.
 	in := `{
   "hooks": {
     "SessionStart": [
@@ -306,11 +358,12 @@ func TestSwsHookInThePersonsGroup(t *testing.T) {
   }
 }
 `
-	out, added, err := mergeAgentSettings([]byte(in))
+	out, ch, err := mergeAgentSettings([]byte(in), testConfig)
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantText(t, "added", strings.Join(added, "\n"), strings.Join(allAdded[1:], "\n"))
+	wantText(t, "added", strings.Join(ch.added, "\n"), strings.Join(allAdded[1:], "\n"))
+	wantText(t, "updated", strings.Join(ch.updated, "\n"), allAdded[0]+" (it called sw on PATH)")
 	back, removed, empty, err := removeAgentSettings(out)
 	if err != nil {
 		t.Fatal(err)
@@ -324,7 +377,7 @@ func TestSwsHookInThePersonsGroup(t *testing.T) {
 }
 `
 	wantText(t, "after removal", string(back), want)
-	if empty || len(removed) != 6 {
+	if empty || len(removed) != len(allAdded)+1 {
 		t.Errorf("empty %v, removed %q", empty, removed)
 	}
 }
@@ -333,7 +386,7 @@ func TestAnEmptyListWhereSwAddsGoesWithSwsEntries(t *testing.T) {
 	// sw cannot tell an empty list the person had from one it made: once
 	// its entries are out, an emptied list or object goes.
 	in := "{\n  \"model\": \"opus\",\n  \"permissions\": {\n    \"deny\": []\n  }\n}\n"
-	out, _, err := mergeAgentSettings([]byte(in))
+	out, _, err := merge([]byte(in))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -362,7 +415,7 @@ func TestRemoveLeavesSettingsWithoutSwsEntriesAlone(t *testing.T) {
 func TestMergeReadsKeysAsJSONDoes(t *testing.T) {
 	// An escaped key is the same key; of a key given twice, the last counts.
 	in := `{"\u0068ooks": {"PreToolUse": "not read"}, "hooks": {"Stop": []}}`
-	out, _, err := mergeAgentSettings([]byte(in))
+	out, _, err := merge([]byte(in))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -390,7 +443,7 @@ func TestInvalidJSONIsAnErrorWithLineAndColumn(t *testing.T) {
 		{"{\"a\": 1", 1, 8, "end of file"},
 		{"// a comment\n{}", 1, 1, "a value was expected"},
 	} {
-		_, _, err := mergeAgentSettings([]byte(c.in))
+		_, _, err := merge([]byte(c.in))
 		var je *JSONError
 		if !errors.As(err, &je) {
 			t.Errorf("%q: got %v, want a JSONError", c.in, err)
@@ -413,7 +466,7 @@ func TestSettingsOfTheWrongShapeAreAnError(t *testing.T) {
 		{`{"permissions": {"deny": "Bash"}}`, `1:26: "deny" in "permissions" is a string; Claude Code expects an array there`},
 		{`{"permissions": null}`, `1:17: "permissions" is a plain value; Claude Code expects an object there`},
 	} {
-		_, _, err := mergeAgentSettings([]byte(c.in))
+		_, _, err := merge([]byte(c.in))
 		if err == nil || err.Error() != c.want {
 			t.Errorf("%s:\n got %v\nwant %s", c.in, err, c.want)
 		}
@@ -441,7 +494,7 @@ func FuzzParseJSON(f *testing.F) {
 		if err != nil {
 			return
 		}
-		out, _, err := mergeAgentSettings(in)
+		out, _, err := merge(in)
 		if err != nil {
 			return // not an object, or not the shape sw can add to
 		}
@@ -498,14 +551,18 @@ func isEmpty(v any) bool {
 	return false
 }
 
+// installTest plans an install of testConfig.
+func installTest(root string) (agentStep, error) { return planAgentInstall(root, testConfig) }
+
 func TestAgentInstallCreatesAndUninstallRemovesTheFileAndFolder(t *testing.T) {
 	root := t.TempDir()
-	step, err := planAgentInstall(root)
+	step, err := planAgentInstall(root, testConfig)
 	if err != nil {
 		t.Fatal(err)
 	}
 	wantText(t, "install", step.result.String(), ".claude/settings.json: created (the .claude folder too)\n"+
-		"  added "+strings.Join(allAdded, "\n  added ")+"\n")
+		"  added "+strings.Join(allAdded, "\n  added ")+"\n"+
+		"Claude Code's hooks call "+testConfig.binary+", or sw on PATH once that is gone\n"+sandboxLine(true, nil)+"\n")
 	if err := step.apply(); err != nil {
 		t.Fatal(err)
 	}
@@ -514,7 +571,7 @@ func TestAgentInstallCreatesAndUninstallRemovesTheFileAndFolder(t *testing.T) {
 		t.Fatalf("settings file: %v, %v", info, err)
 	}
 
-	step, err = planAgentInstall(root)
+	step, err = planAgentInstall(root, testConfig)
 	if err != nil || step.apply != nil || step.result.Action != AlreadyInstalled {
 		t.Fatalf("a second install: %+v, %v", step, err)
 	}
@@ -536,7 +593,7 @@ func TestAgentInstallCreatesAndUninstallRemovesTheFileAndFolder(t *testing.T) {
 func TestAgentUninstallKeepsAClaudeFolderWithOtherFiles(t *testing.T) {
 	root := t.TempDir()
 	writeFile(t, filepath.Join(root, ".claude", "settings.local.json"), "{}\n", 0o644)
-	for _, plan := range []func(string) (agentStep, error){planAgentInstall, planAgentUninstall} {
+	for _, plan := range []func(string) (agentStep, error){installTest, planAgentUninstall} {
 		step, err := plan(root)
 		if err != nil {
 			t.Fatal(err)
@@ -585,7 +642,7 @@ func TestAgentWriteKeepsAChangeMadeMeanwhile(t *testing.T) {
 	root := t.TempDir()
 	settings := filepath.Join(root, ".claude", "settings.json")
 	writeFile(t, settings, "{}\n", 0o644)
-	step, err := planAgentInstall(root)
+	step, err := planAgentInstall(root, testConfig)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -609,7 +666,7 @@ func TestAgentSettingsThroughASymbolicLink(t *testing.T) {
 	if err := os.Symlink(shared, settings); err != nil {
 		t.Fatal(err)
 	}
-	for _, plan := range []func(string) (agentStep, error){planAgentInstall, planAgentUninstall} {
+	for _, plan := range []func(string) (agentStep, error){installTest, planAgentUninstall} {
 		step, err := plan(filepath.Join(root, "tree"))
 		if err != nil {
 			t.Fatal(err)
@@ -643,7 +700,7 @@ func TestAgentSettingsLinkedOutsideIsRefused(t *testing.T) {
 	if err := os.Symlink(personal, filepath.Join(tree, ".claude", "settings.json")); err != nil {
 		t.Fatal(err)
 	}
-	for _, plan := range []func(string) (agentStep, error){planAgentInstall, planAgentUninstall} {
+	for _, plan := range []func(string) (agentStep, error){installTest, planAgentUninstall} {
 		_, err := plan(tree)
 		if err == nil || !strings.Contains(err.Error(), "leads outside") {
 			t.Errorf("planned through a link out of the tree: %v", err)

@@ -4,7 +4,10 @@
 // there before.
 //
 // Each hook sw listens to gets a tiny POSIX sh shim that calls
-// `sw hook <event>`. The shim goes into the folder git itself runs hooks from
+// `sw hook <event>`, on the sw that installed it, by its path (see
+// command.go): git run by an agent an editor started may have a PATH
+// without sw. Where that sw is gone, the shim takes sw on PATH; with
+// neither, it says so, and, where git runs for a coding agent, fails. The shim goes into the folder git itself runs hooks from
 // (core.hooksPath, the common folder of linked worktrees), so whatever set
 // that folder up, husky or anything else, keeps being honoured. A hook that
 // was already there is not overwritten: it is kept next to the shim as
@@ -22,11 +25,13 @@
 // its push watcher in the background and returns (see review.Loop.WatchPushes).
 //
 // The agent's side is Claude Code's project settings, .claude/settings.json:
-// install merges in sw's SessionStart and PreToolUse hooks and its deny
-// rules for the profile, editing the JSON as text so the person's own
-// settings keep their bytes, and uninstall takes out exactly those (see
-// claude.go). Options.Agent asks for it; `sw hook install --no-agent`
-// leaves it out.
+// install merges in sw's SessionStart and PreToolUse hooks, its deny
+// rules, and Claude Code's sandbox for Bash (see sandbox.go), editing the
+// JSON as text so the person's own settings keep their bytes, and
+// uninstall takes out exactly those (see claude.go). Options.Agent asks
+// for it; `sw hook install --no-agent` leaves it out, and --no-sandbox
+// the sandbox. What keeps them from holding (a settings file that turns
+// hooks off, the sandbox's tools missing) is reported (see inforce.go).
 //
 // The reference-transaction hook is where git's hooks refuse a coding
 // agent's decisions (see hooks/review's AgentRefusals): git runs it for

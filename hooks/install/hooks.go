@@ -12,6 +12,13 @@ type Options struct {
 	// Agent also sets up Claude Code: sw's hooks and deny rules are merged
 	// into the working tree's .claude/settings.json (see claude.go).
 	Agent bool
+	// Sandbox, with Agent, turns Claude Code's sandbox on for the agent's
+	// shell commands, with profile/ and profile_feedback.json read-only
+	// (see sandbox.go); without it, sw's sandbox settings are taken out.
+	Sandbox bool
+	// Binary is the sw that git's hooks and Claude Code's call, by its
+	// absolute path (see command.go); "" leaves them to find sw on PATH.
+	Binary string
 }
 
 // The hooks sw listens to. A shim passes on only an earlier hook's exit

@@ -35,7 +35,7 @@ type step struct {
 func Install(repo *git.Repo, opts Options) (Report, error) {
 	report, steps, err := plan(repo, func(pair hookPair) (step, bool, error) {
 		earlier := pair.hook == ReferenceTransaction && pair.current.noticesAtOnce()
-		s, err := planInstall(pair, shimTextFor(pair.hook, opts.ReferenceTransaction || earlier))
+		s, err := planInstall(pair, shimTextFor(pair.hook, opts.ReferenceTransaction || earlier, opts.Binary))
 		if err == nil && earlier && !opts.ReferenceTransaction && s.result.Action == AlreadyInstalled {
 			s.result.Detail = "noticing deleted suggestion branches at once, as asked earlier; 'sw hook uninstall' and a new install drop that"
 		}
@@ -50,7 +50,7 @@ func Install(repo *git.Repo, opts Options) (Report, error) {
 	}
 	var agent *agentStep
 	if opts.Agent {
-		s, err := planAgentInstall(repo.Root)
+		s, err := planAgentInstall(repo.Root, agentConfig{binary: opts.Binary, sandbox: opts.Sandbox})
 		if err != nil {
 			return report, err
 		}
@@ -175,6 +175,8 @@ func planInstall(p hookPair, text string) (step, error) {
 		if cur.editedShim(p.hook) {
 			result.Detail = "the shim had been altered; your version is kept as " + p.hook + AlteredSuffix + ", and the shim rewritten"
 			write = thenKeepAltered(cur, write)
+		} else if was, now := shimBinary(cur.content), shimBinary([]byte(text)); cur.version == ShimVersion && was != now {
+			result.Detail = "it called " + calling(was) + "; now " + calling(now)
 		} else if cur.version == ShimVersion {
 			result.Detail = "the shim's mode had been changed; set again"
 		}

@@ -195,7 +195,7 @@ func TestReferenceTransactionOptInFromAnEarlierSw(t *testing.T) {
 	if last := report.Hooks[len(report.Hooks)-1]; last.Hook != ReferenceTransaction || last.Action != Updated {
 		t.Errorf("the earlier shim: %q", last)
 	}
-	wantText(t, "updated shim", snapshot(t, hooksDir)[ReferenceTransaction], "-rwxr-xr-x\n"+shimTextFor(ReferenceTransaction, true))
+	wantText(t, "updated shim", snapshot(t, hooksDir)[ReferenceTransaction], "-rwxr-xr-x\n"+shimTextFor(ReferenceTransaction, true, ""))
 
 	other := s.repo("other")
 	mustInstall(t, other, Options{})

@@ -1,13 +1,17 @@
 package install
 
+import "strings"
+
 // The guard (sw hook guard) lets the agent change Claude Code's settings
 // with its file tools as long as what keeps the profile the person's
-// stays: sw's hooks and deny rules, and hooks on. It asks here, so that
+// stays: sw's hooks (calling the same sw), deny rules and sandbox
+// settings, hooks on, and the sandbox no looser. It asks here, so that
 // what makes an entry sw's is decided in one place.
 
-// AgentEntries lists sw's hooks and deny rules that the settings
-// document text holds, by their descriptions. Text that is not a JSON
-// object holds none (Claude Code could not read it either).
+// AgentEntries lists sw's hooks, deny rules and sandbox settings that the
+// settings document text holds, by their descriptions; a hook's names
+// the sw it calls. Text that is not a JSON object holds none (Claude Code
+// could not read it either).
 func AgentEntries(text []byte) []string {
 	root, err := parseJSON(text)
 	if err != nil || root.kind != '{' {
@@ -15,13 +19,14 @@ func AgentEntries(text []byte) []string {
 	}
 	var found []string
 	for _, h := range agentHooks {
-		if hasHook(root, h) {
-			found = append(found, h.String())
+		for _, c := range h.commands(root) {
+			_, binary, _ := parseHookCommand(c.str)
+			found = append(found, h.String()+", calling "+calling(binary))
 		}
 	}
-	for _, rule := range denyRules() {
-		if hasString(root.member("permissions").member("deny"), rule) {
-			found = append(found, denyString(rule))
+	for _, e := range allEntries() {
+		if e.at(root) != nil {
+			found = append(found, e.String())
 		}
 	}
 	return found
@@ -35,6 +40,44 @@ func TurnsHooksOff(text []byte) bool {
 		return false
 	}
 	off := root.member("disableAllHooks")
-	return off != nil && string(text[off.start:off.end]) == "true"
+	return off != nil && off.kind == 'v' && off.str == "true"
+}
 
+// SandboxLoosening lists what the settings document text sets that lets
+// a shell command past Claude Code's sandbox, in any settings file: the
+// sandbox off, commands run outside it (asked for, or excluded by
+// pattern), writes let through inside a folder it denies, the file
+// system left unenforced, or namespaces of a command's own, through
+// which it can undo the sandbox's read-only binds.
+func SandboxLoosening(text []byte) []string {
+	root, err := parseJSON(text)
+	if err != nil || root.kind != '{' {
+		return nil
+	}
+	sandbox := root.member("sandbox")
+	var found []string
+	for _, s := range []struct{ path, loose string }{
+		{"enabled", "false"}, {"allowUnsandboxedCommands", "true"},
+		{"filesystem.disabled", "true"}, {"allowNestedUserNamespaces", "true"},
+	} {
+		if v := memberAt(sandbox, s.path); v != nil && v.kind == 'v' && v.str == s.loose {
+			found = append(found, "sandbox."+s.path+" "+s.loose)
+		}
+	}
+	for _, path := range []string{"excludedCommands", "filesystem.allowWriteWithinDeny"} {
+		if list := memberAt(sandbox, path); list != nil && list.kind == '[' {
+			for _, e := range list.elems {
+				found = append(found, "sandbox."+path+" "+string(text[e.start:e.end]))
+			}
+		}
+	}
+	return found
+}
+
+// memberAt is the value at a dotted path of members from n, or nil.
+func memberAt(n *jsonNode, path string) *jsonNode {
+	for _, key := range strings.Split(path, ".") {
+		n = n.member(key)
+	}
+	return n
 }

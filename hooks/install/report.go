@@ -64,27 +64,51 @@ type Report struct {
 }
 
 // AgentResult is what install or uninstall did to Claude Code's project
-// settings file: the action, and each of sw's entries added or taken out.
+// settings file: the action, and each of sw's entries added, pointed at
+// this sw, or taken out; for install, what calls sw and whether the
+// sandbox is on.
 type AgentResult struct {
 	File    string   `json:"file"` // .claude/settings.json
 	Path    string   `json:"path"` // the file itself
 	Action  Action   `json:"action"`
 	Detail  string   `json:"detail,omitempty"`
 	Added   []string `json:"added,omitempty"`
+	Updated []string `json:"updated,omitempty"`
 	Removed []string `json:"removed,omitempty"`
+	// Binary is the sw the hooks call by its path ("" for sw on PATH).
+	Binary string `json:"binary,omitempty"`
+	// Sandbox says in one line whether Claude Code's sandbox is on.
+	Sandbox string `json:"sandbox,omitempty"`
+	// HooksOff are the project's settings files that turn every hook off.
+	HooksOff []string `json:"hooks_off,omitempty"`
+	// Warnings are what keeps sw's settings from holding, one line each.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // String is the result's lines: ".claude/settings.json: created", then
-// one indented line per entry added or taken out.
+// one indented line per entry added, pointed at this sw or taken out;
+// for install, a line saying which sw the hooks call, and one for the
+// sandbox. Warnings are not among them (see Report.Warnings).
 func (r AgentResult) String() string {
 	var b strings.Builder
 	b.WriteString(HookResult{Hook: r.File, Action: r.Action, Detail: r.Detail}.String() + "\n")
-	for _, a := range r.Added {
-		b.WriteString("  added " + a + "\n")
+	for _, list := range []struct {
+		verb    string
+		entries []string
+	}{{"added", r.Added}, {"updated", r.Updated}, {"removed", r.Removed}} {
+		for _, e := range list.entries {
+			b.WriteString("  " + list.verb + " " + e + "\n")
+		}
 	}
-	for _, a := range r.Removed {
-		b.WriteString("  removed " + a + "\n")
+	if r.Sandbox == "" { // uninstall
+		return b.String()
 	}
+	if r.Binary != "" {
+		b.WriteString("Claude Code's hooks call " + r.Binary + ", or sw on PATH once that is gone\n")
+	} else {
+		b.WriteString("Claude Code's hooks call sw on PATH\n")
+	}
+	b.WriteString(r.Sandbox + "\n")
 	return b.String()
 }
 
@@ -120,4 +144,13 @@ func (r Report) String() string {
 		b.WriteString("note: " + r.Shared + "\n")
 	}
 	return b.String()
+}
+
+// Warnings are what keeps what was installed from working as the report
+// says, one line each, for a person to see apart from the report.
+func (r Report) Warnings() []string {
+	if r.Agent == nil {
+		return nil
+	}
+	return r.Agent.Warnings
 }

@@ -12,20 +12,22 @@ import (
 // ShimVersion is written into every shim's marker line. Raise it whenever the
 // shim text changes: install then rewrites older shims, and leaves newer ones
 // (from a newer sw) alone. A test pins the text to the version.
-const ShimVersion = 7
+const ShimVersion = 8
 
 // markerPrefix starts the line that marks a hook file as sw's shim:
 // "# sw-hook-shim <version> <hook>".
 const markerPrefix = "# sw-hook-shim "
 
-// shimText is the whole shim for hook, as a first install writes it.
-func shimText(hook string) string { return shimTextFor(hook, false) }
+// shimText is the whole shim for hook, as a first install writes it with
+// no binary to call by its path (sw on PATH alone).
+func shimText(hook string) string { return shimTextFor(hook, false, "") }
 
-// shimTextFor is the whole shim for hook: the marked header, the shell
-// functions every shim shares, then the body for that hook. The
-// reference-transaction shim tests, before anything else, whether it has
-// anything to do (see Options.ReferenceTransaction for notice).
-func shimTextFor(hook string, notice bool) string {
+// shimTextFor is the whole shim for hook, calling binary (see helpers.sh):
+// the marked header, the shell functions every shim shares, then the body
+// for that hook. The reference-transaction shim tests, before anything
+// else, whether it has anything to do (see Options.ReferenceTransaction
+// for notice).
+func shimTextFor(hook string, notice bool, binary string) string {
 	body := "hooks/shim.sh"
 	if hook == ReferenceTransaction || hook == PrePush || hook == CommitMsg || hook == PreCommit {
 		body = "hooks/" + hook + ".sh" // filtered in the shell: most calls start no sw
@@ -40,7 +42,21 @@ func shimTextFor(hook string, notice bool) string {
 		flag = "1"
 	}
 	return strings.NewReplacer("{{version}}", strconv.Itoa(ShimVersion), "{{hook}}", hook,
-		"{{agent}}", agent.ShellTest(), "{{notice}}", flag).Replace(text)
+		"{{agent}}", agent.ShellTest(), "{{notice}}", flag, "{{binary}}", shellQuote(binary)).Replace(text)
+}
+
+// binaryLine starts the line of a shim that names the binary it calls.
+const binaryLine = "\nsw_bin="
+
+// shimBinary is the binary a shim of this version calls, read back from
+// its text ("" when it names none).
+func shimBinary(content []byte) string {
+	_, line, found := strings.Cut(string(content), binaryLine)
+	if !found {
+		return ""
+	}
+	binary, _, _ := shellUnquote(line)
+	return binary
 }
 
 // noticeMarker is the line of a reference-transaction shim installed with

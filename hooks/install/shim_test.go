@@ -16,12 +16,12 @@ import (
 // call every installed shim outdated, and the new hook is reported missing
 // on its own (NotInPlace).
 func TestShimTextChangesBumpTheVersion(t *testing.T) {
-	const version, digest = 7, "d3501f72234afea9442d2c618596ca80cbef284cef9af5feef03876be92e739e"
+	const version, digest = 8, "a7f57c7929987345e667c8106614b4be12cdaa2317d63caade3e6a0a79932bc2"
 	h := sha256.New()
 	for _, hook := range allHooks {
 		h.Write([]byte(shimText(hook)))
 	}
-	h.Write([]byte(shimTextFor(ReferenceTransaction, true)))
+	h.Write([]byte(shimTextFor(ReferenceTransaction, true, "")))
 	got := fmt.Sprintf("%x", h.Sum(nil))
 	if ShimVersion != version || got != digest {
 		t.Errorf("the shim text changed (digest %s): raise ShimVersion, then set version and digest in this test to match", got)
@@ -77,7 +77,7 @@ func TestShimUsesOnlyShellBuiltins(t *testing.T) {
 	// Installed with --reference-transaction: committed changes to
 	// suggestion branches start sw.
 	const noticing = ReferenceTransaction + "-noticing"
-	writeFile(t, filepath.Join(hooks, noticing), shimTextFor(ReferenceTransaction, true), 0o755)
+	writeFile(t, filepath.Join(hooks, noticing), shimTextFor(ReferenceTransaction, true, ""), 0o755)
 	writeFile(t, filepath.Join(hooks, PostRewrite+ChainedSuffix), "#!/bin/sh\nwhile IFS= read -r l; do echo \"mine< $l\" >>"+log+"; done\nexit 4\n", 0o755)
 
 	agentEnv, refusing := []string{"CLAUDECODE=1"}, []string{"GEMINI_CLI=1", "SW_STATUS=1"}

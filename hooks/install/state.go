@@ -69,10 +69,12 @@ func (f hookFile) isExactShim(text string) bool {
 }
 
 // editedShim reports whether f is a shim of this version whose text is not
-// one sw writes: edited by hand. A change of mode alone is no edit.
+// one sw writes, for any binary: edited by hand. A change of mode alone is
+// no edit, nor is a binary that moved.
 func (f hookFile) editedShim(hook string) bool {
+	binary := shimBinary(f.content)
 	return f.shim && f.version == ShimVersion &&
-		string(f.content) != shimTextFor(hook, false) && string(f.content) != shimTextFor(hook, true)
+		string(f.content) != shimTextFor(hook, false, binary) && string(f.content) != shimTextFor(hook, true, binary)
 }
 
 // noticesAtOnce reports whether f is a reference-transaction shim the

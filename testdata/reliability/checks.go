@@ -186,7 +186,9 @@ func problemLines(stderr string) string {
 			// sw facts add writes memory.md and commits nothing: a fact it
 			// added before the kill is an unstaged edit, which the next
 			// commit leaves for the person and says so.
-			strings.Contains(line, "in the working tree only, beside your own changes") {
+			strings.Contains(line, "in the working tree only, beside your own changes") ||
+			// The machine, not sw: Claude Code's sandbox lacks its tools.
+			strings.Contains(line, "sandbox needs bwrap and socat") {
 			continue
 		}
 		out = append(out, line)

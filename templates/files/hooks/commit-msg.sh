@@ -2,7 +2,8 @@
 # git refuses the commit when this hook fails. The earlier hook decides
 # first; then sw, which refuses an agent's commit that changes the style
 # profile (SW_ALLOW_PROFILE_COMMIT=1 lets one through whose message alone
-# marks it as the agent's). Without sw on PATH the commit goes ahead.
+# marks it as the agent's). Without sw the commit goes ahead, but where git
+# runs for a coding agent.
 if [ -x "$0.sw-chained" ]; then
 	sw_chained "$@" || exit
 fi
@@ -17,5 +18,8 @@ if ! {{agent}} && [ ! -f "${GIT_INDEX_FILE%/*}/sw-accept.json" ]; then
 	git diff --cached --quiet -- profile profile_feedback.json 2>/dev/null
 	[ $? -eq 0 ] && exit 0
 fi
-command -v sw >/dev/null 2>&1 || exit 0
-GOMAXPROCS=1 exec sw hook commit-msg "$@"
+sw_find || {
+	sw_run commit-msg
+	exit
+}
+GOMAXPROCS=1 exec "$sw_exe" hook commit-msg "$@"

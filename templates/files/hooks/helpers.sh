@@ -52,13 +52,29 @@ sw_slurp() {
 	done
 }
 
-# sw_run starts 'sw hook <event>' (on one processor, as below); without sw
-# on PATH it says so in one line.
-sw_run() {
-	if command -v sw >/dev/null 2>&1; then
-		GOMAXPROCS=1 sw hook "$@"
+# sw_bin is the sw that installed this hook, called by its path: git run
+# by a coding agent that an editor started may have a PATH without it.
+# sw_find sets sw_exe to it, or, where it is gone, to sw on PATH.
+sw_bin={{binary}}
+sw_find() {
+	if [ -x "$sw_bin" ]; then
+		sw_exe=$sw_bin
 	else
-		echo "sw: 'sw' is not on PATH, so its $1 hook did nothing (git carries on)" >&2
+		sw_exe=$(command -v sw 2>/dev/null)
+	fi
+}
+
+# sw_run starts 'sw hook <event>' (on one processor, as below). Without sw
+# it says so in one line, and fails where git runs for a coding agent: a
+# hook that cannot ask sw refuses rather than let the agent decide.
+sw_run() {
+	if sw_find; then
+		GOMAXPROCS=1 "$sw_exe" hook "$@"
+	elif {{agent}}; then
+		echo "sw: ${sw_bin:+$sw_bin is gone and }'sw' is not on PATH, so its $1 hook refuses what git runs for a coding agent; run sw hook install again" >&2
+		return 1
+	else
+		echo "sw: ${sw_bin:+$sw_bin is gone and }'sw' is not on PATH, so its $1 hook did nothing (git carries on)" >&2
 	fi
 }
 

@@ -8,5 +8,5 @@ if [ -x "$0.sw-chained" ]; then
 fi
 # One processor: a hook's work is sequential, and with a second one Go
 # starts threads it never uses, 0.15 ms of every commit.
-command -v sw >/dev/null 2>&1 && GOMAXPROCS=1 exec sw hook {{hook}} "$@"
+sw_find && GOMAXPROCS=1 exec "$sw_exe" hook {{hook}} "$@"
 sw_run {{hook}}
