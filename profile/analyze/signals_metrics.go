@@ -178,6 +178,7 @@ func metricEval(spec *metricSpec, mi int) func([]*piece) (metricResult, gate) {
 			default:
 				res.withTarget = true
 				boundsAround(&res, spec.boundsWidth()*tol, spec.step)
+				withinRateSpan(&res, spec.step)
 			}
 		} else {
 			res.withTarget = true
@@ -212,6 +213,23 @@ func unitBounds(units []float64, words int) (lo, hi float64) {
 	q := math.Min(UnitWarnings/perK/2, 0.25)
 	z := math.Sqrt2 * math.Erfinv(1-2*q)
 	return math.Exp(mu - z*sigma), math.Exp(mu + z*sigma)
+}
+
+// RateSpan is how far a rate rule's bounds may lie from its target, as a
+// factor: a rule that says "about 85 times per 1,000 words" and allows 8
+// to 161 says nothing a writer or an agent can use, so a rate's bounds
+// lie within half and twice its target.
+const RateSpan = 2.0
+
+// withinRateSpan narrows a rate's bounds to RateSpan either side of its
+// target, rounding inward so the rule as written keeps to the span.
+func withinRateSpan(res *metricResult, step float64) {
+	if lo := res.target / RateSpan; *res.min < lo {
+		res.min = ptr(math.Min(ceilTo(lo, step), res.target))
+	}
+	if hi := res.target * RateSpan; *res.max > hi {
+		res.max = ptr(math.Max(floorTo(hi, step), res.target))
+	}
 }
 
 // boundsAround sets a per-piece rule's bounds. A piece's value swings with
