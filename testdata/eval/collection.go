@@ -143,15 +143,22 @@ const maxDrains = 20
 // rule is one rule of the resolved profile, with the signature of the
 // suggestion that last wrote its file.
 type rule struct {
-	ID     string   `json:"id"`
-	Source string   `json:"source"`
-	Rule   string   `json:"rule"`
-	Avoid  []string `json:"avoid"`
-	Prefer []string `json:"prefer"`
-	Metric *struct {
-		Name string `json:"name"`
-	} `json:"metric"`
-	Signature string `json:"-"`
+	ID        string      `json:"id"`
+	Source    string      `json:"source"`
+	Rule      string      `json:"rule"`
+	Avoid     []string    `json:"avoid"`
+	Prefer    []string    `json:"prefer"`
+	Metric    *ruleMetric `json:"metric"`
+	Signature string      `json:"-"`
+}
+
+// ruleMetric is a rule's metric: its name, and the target and bounds it
+// holds pieces to, as sw profile show --json gives them.
+type ruleMetric struct {
+	Name   string   `json:"name"`
+	Target *float64 `json:"target"`
+	Min    *float64 `json:"min"`
+	Max    *float64 `json:"max"`
 }
 
 // rules reads the profile resolved for the pieces' genre (they name none)

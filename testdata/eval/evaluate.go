@@ -11,12 +11,14 @@ type levelResult struct {
 	level    int
 	learned  map[string]int       // pieces each writer's profile was learned from
 	credits  map[string][]float64 // each writer's held-out pieces' credit (see credit)
+	delta    map[string][]float64 // the same, by Burrows' Delta on the same pieces
 	votes    map[string]map[string]float64
 	findings map[string]float64 // warnings per 1,000 words on the writer's own held-out pieces
 	rules    int                // rules in all the profiles
 	accepted int                // suggestions merged, all collections together
 	topic    []flagged
 	boiler   []flagged
+	wide     []flagged
 	ruleIDs  map[string][]string
 }
 
@@ -62,8 +64,12 @@ func evaluate(ws []*writer, levels []int, snaps map[string]map[int]*snapshot) ([
 				if why := a.boilerplateRule(rl); why != "" {
 					r.boiler = append(r.boiler, flagged{w.name, rl.ID, why})
 				}
+				if why := wideRule(rl); why != "" {
+					r.wide = append(r.wide, flagged{w.name, rl.ID, why})
+				}
 			}
 		}
+		r.delta = deltaCredits(ws, r.learned)
 		for _, w := range ws {
 			found, words := 0, 0
 			r.votes[w.name] = map[string]float64{}
