@@ -67,9 +67,9 @@ func (r *run) vocabSignals() {
 			continue
 		}
 		for _, o := range outs {
-			// Style, not subject: see subjectFree.
+			// Style, not subject: see subjectFree and gathers.
 			ok, why := subjectFree(o.res.text, o.res.support)
-			if !ok {
+			if !ok || gathers(o.res.text, o.res.support) {
 				continue
 			}
 			o.res.subjects = why

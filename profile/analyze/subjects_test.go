@@ -120,3 +120,33 @@ func TestNoPreferBesideARateRule(t *testing.T) {
 		t.Errorf("prefer-upon proposed beside the profile's rate-of-upon: %s", s.Summary)
 	}
 }
+
+// The Federal Farmer's letters are all on one subject, the proposed
+// government: the verbs and adjectives of it (representatives "chosen",
+// a representation "equal" and "numerous", powers to "establish" and
+// "possess") turn up once or twice in letter after letter, never among
+// one letter's topic words, and two of the letters always differ in what
+// they are mostly about. They gather where the subject is all the same:
+// most letters that use them share a topic word ("representation",
+// "government"), so none is a signature.
+func TestWordsThatGatherOnOneSubjectAreNoSignature(t *testing.T) {
+	for _, c := range []struct {
+		letters []string
+		words   []string
+	}{
+		{[]string{"07", "08", "09", "10", "11", "12"}, []string{"chosen", "equal"}},
+		{[]string{"10", "11", "12", "13", "14", "15"}, []string{"numerous", "possess"}},
+		{[]string{"13", "14", "15", "16", "17", "18"}, []string{"establish", "established", "possess"}},
+	} {
+		req := &Request{Profile: emptyProfile("essay")}
+		for _, n := range c.letters {
+			req.Pieces = append(req.Pieces, Piece{Path: "farmer/" + n + ".md", Genre: "essay", Text: readCorpus(t, "ratification/federal-farmer/"+n+".md")})
+		}
+		resp := analyzeOK(t, req)
+		for _, w := range c.words {
+			if s := find(resp, "prefer:phrase:"+w+"@essay"); s != nil {
+				t.Errorf("letters %v: a word of their subject proposed as a signature: %s\n%s", c.letters, s.Summary, s.Evidence)
+			}
+		}
+	}
+}
