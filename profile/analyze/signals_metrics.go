@@ -279,6 +279,9 @@ func (r *run) metricCandidate(spec *metricSpec, mi int, o outcome[metricResult],
 	}
 	c := &candidate{family: familyMetric, genre: o.genre, baseID: spec.id, match: match}
 	var against string
+	if soft == nil && r.sizeRuled(spec, o.genre) {
+		return
+	}
 	if soft == nil {
 		d := res.target - spec.ref
 		if !spec.always && !res.distinct(spec) {
@@ -332,6 +335,9 @@ func (r *run) metricCandidate(spec *metricSpec, mi int, o outcome[metricResult],
 	if len(g.support) < atLeast(AgreeShare, len(g.measured)) {
 		return
 	}
+	if spec.scope == prose.PerPiece && inside(res.values, m) < likely(InsideShare, len(g.measured)) {
+		return // the writer's own pieces would draw its warning too often
+	}
 	text, summary := metricWording(spec, m, res.most(spec, m), res.target)
 	if soft != nil {
 		summary = "Change " + soft.ID + ": " + lowerFirst(summary)
@@ -347,6 +353,30 @@ func (r *run) metricCandidate(spec *metricSpec, mi int, o outcome[metricResult],
 	c.support = len(g.support)
 	c.distance = metricDistance(spec, value, soft)
 	r.add(c)
+}
+
+// sameSize maps a metric to another that measures the same unit's size: a
+// paragraph's sentences and its words. A rule on each would warn twice of
+// every short paragraph (a quotation, a line of dialogue), so the second
+// is not proposed where the first is ruled or proposed.
+var sameSize = map[string]string{"sentences_per_paragraph": "words_per_paragraph"}
+
+// sizeRuled says the unit spec measures already has a rule on its size in
+// genre's scope: in the profile, or proposed in this run.
+func (r *run) sizeRuled(spec *metricSpec, genre string) bool {
+	other, ok := sameSize[spec.name]
+	if !ok {
+		return false
+	}
+	if soft, _ := r.current(genre, func(s profile.Sourced) bool { return s.Metric != nil && s.Metric.Name == other }); soft != nil {
+		return true
+	}
+	for _, c := range r.cands {
+		if c.genre == genre && c.rule != nil && c.rule.Metric != nil && c.rule.Metric.Name == other {
+			return true
+		}
+	}
+	return false
 }
 
 // metricDistance is how far a metric rule's value lies from what the agent
@@ -476,6 +506,17 @@ func metricContradicts(spec *metricSpec, mi int, eval func([]*piece) (metricResu
 
 // onTarget keeps the supporting pieces sw check holds on m's target;
 // values are the measured pieces' values, in g.measured's order.
+// inside counts the values m's bounds hold.
+func inside(values []float64, m *profile.Metric) int {
+	n := 0
+	for _, v := range values {
+		if m.Contains(v) {
+			n++
+		}
+	}
+	return n
+}
+
 func onTarget(g gate, values []float64, m *profile.Metric) []*piece {
 	value := make(map[*piece]float64, len(g.measured))
 	for i, p := range g.measured {
