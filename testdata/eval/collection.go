@@ -212,8 +212,9 @@ func (c *collection) signatures() (map[string]string, error) {
 // checked is what sw check says of one piece against the profile.
 type checked struct {
 	Score    float64
-	Usage    *float64 // its distance from the profile's usage measure, when there is one
-	Findings int      // findings in its warnings (see findings)
+	Usage    *float64       // its distance from the profile's usage measure, when there is one
+	Findings int            // findings in its warnings (see findings)
+	ByRule   map[string]int // the same, by the rule that gave them
 }
 
 // check runs `sw check --json` in the collection on every path given, and
@@ -232,6 +233,7 @@ func (c *collection) check(paths []string) (map[string]checked, error) {
 				Distance float64 `json:"distance"`
 			} `json:"usage"`
 			Warnings []struct {
+				Rule    string `json:"rule"`
 				Message string `json:"message"`
 			} `json:"warnings"`
 		} `json:"pieces"`
@@ -244,11 +246,11 @@ func (c *collection) check(paths []string) (map[string]checked, error) {
 		if p.Problem != "" {
 			return nil, fmt.Errorf("%s: sw check could not check %s: %s", c.dir, p.Path, p.Problem)
 		}
-		n := 0
+		c := checked{Score: p.Score, ByRule: map[string]int{}}
 		for _, w := range p.Warnings {
-			n += findings(w.Message)
+			c.Findings += findings(w.Message)
+			c.ByRule[w.Rule] += findings(w.Message)
 		}
-		c := checked{Score: p.Score, Findings: n}
 		if p.Usage != nil {
 			c.Usage = &p.Usage.Distance
 		}

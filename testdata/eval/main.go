@@ -50,19 +50,20 @@ func main() {
 	levelList := flag.String("levels", "3,10,30", "numbers of pieces to learn from, rising")
 	jobs := flag.Int("jobs", 2, "collections run at once")
 	keep := flag.Bool("keep", false, "keep the collections, and say where")
+	only := flag.String("only", "", "evaluate only this corpus (1787-88 or essayists), and skip the careful reviewer")
 	flag.Parse()
 	levels, err := parseLevels(*levelList)
 	if *sw == "" || err != nil {
 		fmt.Fprintln(os.Stderr, "eval: give the sw binary to evaluate with -sw (make eval does), and -levels as 3,10,30")
 		os.Exit(2)
 	}
-	if err := run(*sw, *corpus, levels, *jobs, *keep); err != nil {
+	if err := run(*sw, *corpus, *only, levels, *jobs, *keep); err != nil {
 		fmt.Fprintln(os.Stderr, "eval:", err)
 		os.Exit(1)
 	}
 }
 
-func run(sw, corpus string, levels []int, jobs int, keep bool) error {
+func run(sw, corpus, only string, levels []int, jobs int, keep bool) error {
 	work, err := os.MkdirTemp("", "sw-eval-")
 	if err != nil {
 		return err
@@ -77,9 +78,15 @@ func run(sw, corpus string, levels []int, jobs int, keep bool) error {
 		return err
 	}
 	for _, c := range corpora {
+		if only != "" && c.name != only {
+			continue
+		}
 		if err := s.evaluateCorpus(filepath.Join(work, c.name), corpus, c, levels, jobs); err != nil {
 			return fmt.Errorf("%s: %w", c.name, err)
 		}
+	}
+	if only != "" {
+		return nil
 	}
 	careful, err := s.reviewCarefully(filepath.Join(work, "careful"), filepath.Join(corpus, "federalist"))
 	if err != nil {

@@ -75,6 +75,16 @@ func report(out io.Writer, ws []*writer, rs []levelResult, took time.Duration, j
 		for _, w := range ws {
 			fmt.Fprintf(out, "  %s's held-out pieces went to: %s\n", w.name, votes(r.votes[w.name]))
 		}
+		for _, w := range ws {
+			if len(r.byRule[w.name]) == 0 {
+				continue
+			}
+			byRule := map[string]float64{}
+			for id, n := range r.byRule[w.name] {
+				byRule[id] = float64(n)
+			}
+			fmt.Fprintf(out, "  %s's warnings on own held-out pieces, by rule: %s\n", w.name, votes(byRule))
+		}
 	}
 	last := rs[len(rs)-1]
 	fmt.Fprintf(out, "\nRules after %d pieces:\n", last.level)
