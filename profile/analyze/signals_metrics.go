@@ -321,6 +321,9 @@ func (r *run) metricCandidate(spec *metricSpec, mi int, o outcome[metricResult],
 	if soft == nil && m.Target == nil && len(o.gate.measured) < MinCeilingPieces {
 		return // too few pieces to tell a writer who avoids a mark from pieces that did not need it
 	}
+	if soft == nil && m.Target != nil && spec.rate && len(o.gate.measured) < RateTargetPieces {
+		return // too few pieces to tell a writer's rate from what these pieces were about
+	}
 	if soft == nil && !changesAgent(spec, m) {
 		return // the rule would ask an agent for what it does anyway
 	}
