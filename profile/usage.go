@@ -69,8 +69,9 @@ const (
 	// again as chance alone would have them).
 	priorSpread = 1.5
 	// maxItemDistance: one word the piece uses far more or less than the
-	// writer (a name's "I", a list of "and"s) counts as this many spreads
-	// at most, so that the words together decide, not one.
+	// writer (the "I" of a piece told in the first person, the "and"s of
+	// a list) counts as this many spreads at most, so that the words
+	// together decide, not one.
 	maxItemDistance = 5
 	// widthCost: a measure whose spreads are wide lies near every piece,
 	// and would take other writers' pieces for its own. Each item's

@@ -152,8 +152,6 @@ const (
 	RateBand = 0.5
 )
 
-// atLeast is how many of n pieces a share of them means, never fewer than
-// MinPieces.
 // likely is how many of n pieces must show a thing for a new piece to
 // show it with odds share, by Laplace's rule of succession ((k+1)/(n+2)):
 // at 0.8, 3 of 3, 4 of 4, 9 of 10. Unlike a plain share, it asks more of
@@ -162,6 +160,8 @@ func likely(share float64, n int) int {
 	return int(math.Ceil(share*float64(n+2)-1e-9)) - 1
 }
 
+// atLeast is how many of n pieces a share of them means, never fewer than
+// MinPieces.
 func atLeast(share float64, n int) int {
 	need := int(math.Ceil(share*float64(n) - 1e-9))
 	return max(need, MinPieces)

@@ -507,8 +507,6 @@ func metricContradicts(spec *metricSpec, mi int, eval func([]*piece) (metricResu
 		spec.name, valueList(g.measured, res.values, spec))
 }
 
-// onTarget keeps the supporting pieces sw check holds on m's target;
-// values are the measured pieces' values, in g.measured's order.
 // inside counts the values m's bounds hold.
 func inside(values []float64, m *profile.Metric) int {
 	n := 0
@@ -520,6 +518,8 @@ func inside(values []float64, m *profile.Metric) int {
 	return n
 }
 
+// onTarget keeps the supporting pieces sw check holds on m's target;
+// values are the measured pieces' values, in g.measured's order.
 func onTarget(g gate, values []float64, m *profile.Metric) []*piece {
 	value := make(map[*piece]float64, len(g.measured))
 	for i, p := range g.measured {
