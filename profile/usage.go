@@ -58,33 +58,63 @@ func ChanceSpread(mean, words float64) float64 {
 	return math.Sqrt(math.Max(mean, rareRate) * 1000 / words)
 }
 
-// RateDistance is how far rate v, measured on a piece of words words,
-// lies from a writer's mean, in spreads: never in spreads narrower than
-// chance's on a piece of that length.
-func RateDistance(v, mean, spread, words float64) float64 {
-	return math.Abs(v-mean) / math.Max(spread, ChanceSpread(mean, words))
+// The voice distance reads each item as Burrows' Delta reads a word (how
+// many spreads the piece's rate lies from the writer's mean), with three
+// changes that let one writer's measure stand alone, with no other
+// writers to scale it by:
+const (
+	// priorSpread: a spread measured on a few pieces is rough, so it is
+	// taken as if one more piece had shown priorSpread times chance's
+	// spread in 1,000 words (word counts vary by about half as much
+	// again as chance alone would have them).
+	priorSpread = 1.5
+	// maxItemDistance: one word the piece uses far more or less than the
+	// writer (the "I" of a piece told in the first person, the "and"s of
+	// a list) counts as this many spreads at most, so that the words
+	// together decide, not one.
+	maxItemDistance = 5
+	// widthCost: a measure whose spreads are wide lies near every piece,
+	// and would take other writers' pieces for its own. Each item's
+	// spread counts against it, at this much of its logarithm (in
+	// chance's spreads): the Laplace log-likelihood's penalty, damped,
+	// since spreads measured on few pieces are themselves noisy.
+	widthCost = 0.4
+)
+
+// ItemDistance is how far rate v, measured on a piece of words words, lies
+// from a writer's mean, measured with spread on pieces pieces: in spreads
+// (never narrower than chance's on a piece of that length), at most
+// maxItemDistance, plus widthCost for a spread wider than chance's.
+func ItemDistance(v, mean, spread float64, pieces int, words float64) float64 {
+	chance := ChanceSpread(mean, words)
+	s := itemSpread(mean, spread, pieces)
+	s = math.Max(s, chance)
+	return math.Min(math.Abs(v-mean)/s, maxItemDistance) + widthCost*math.Log(s/chance)
 }
 
-// Distance is how far d's rates lie from u's: the mean of RateDistance
-// over u's items. 0 is every rate on the writer's mean; a new piece of
-// the writer's lies near Typical. The figure is sharpest between
-// measures: the same piece lies nearer its own writer's measure than
-// other writers'. A short piece lies near any measure, as chance moves
-// its rates more. ok is false for a piece with no words, or a measure
-// with no items.
+// itemSpread is spread, measured on pieces pieces, taken together with
+// priorSpread's one piece more (see priorSpread).
+func itemSpread(mean, spread float64, pieces int) float64 {
+	prior := priorSpread * ChanceSpread(mean, 1000)
+	n := float64(max(pieces-1, 0))
+	return math.Sqrt((n*float64(spread*spread) + float64(prior*prior)) / (n + 1))
+}
+
+// Distance is how far d lies from the writer's voice: the mean of
+// ItemDistance over u's items, lowest when every rate is the writer's mean
+// and near Typical for a new piece of the writer's. The figure is sharpest
+// between measures: the same piece lies nearer its own writer's measure
+// than other writers'. A short piece lies nearer any measure, as chance
+// moves its rates more. ok is false for a piece with no words, or a
+// measure with no items.
 func (u *Usage) Distance(d *prose.Doc) (dist float64, ok bool) {
-	words := float64(d.WordCount())
-	if words == 0 || len(u.Rates) == 0 {
+	items, ok := u.items(d)
+	if !ok {
 		return 0, false
 	}
-	items := make([]string, len(u.Rates))
-	for i, r := range u.Rates {
-		items[i] = r.Item
-	}
 	sum := 0.0
-	for i, n := range d.Uses(items) {
-		r := u.Rates[i]
-		sum += RateDistance(1000*float64(n)/words, r.Mean, r.Spread, words)
+	for _, it := range items {
+		sum += it.distance
 	}
-	return sum / float64(len(u.Rates)), true
+	return sum / float64(len(items)), true
 }

@@ -96,8 +96,8 @@
 //
 // Signature vocabulary (prefer rules, one phrase each): words and 2- and
 // 3-word phrases the writer uses at least [MinVocabRatio] times as often
-// as general English (the baseline package), in [VocabShare] of the
-// pieces, [MinOccurrences] times, often enough that a piece of typical
+// as general English (the baseline package), in enough of the pieces
+// that a new one uses it with [PreferShare]'s odds, [MinOccurrences] times, often enough that a piece of typical
 // length would use it [MinExpectedUses] times. Never a signature: the
 // commonest words ([CommonestRate]); function words, unless rare in
 // English and used [MarkedFunctionRatio] times as often (upon, whilst);

@@ -34,6 +34,18 @@ const (
 	// or phrase (and at least MinPieces): 2 of 3, 2 of 4, 5 of 10. Words
 	// are rarer events than sentences, so a habit shows in fewer pieces.
 	VocabShare = 0.5
+	// PreferShare is how likely a new piece of the writer's must be to use
+	// a signature for it to be proposed as one to prefer (see
+	// preferPieces): a prefer rule warns of every piece that does without
+	// it, so the writer's own pieces must seldom do without it, whatever
+	// its rate in those that use it (a writer's dialogue tags or "upon"
+	// come in runs).
+	PreferShare = 0.8
+	// InsideShare is how likely a new piece of the writer's must be to lie
+	// inside a per-piece rule's bounds (see likely) for the rule to be
+	// proposed: sw check warns of every piece outside them, so the
+	// writer's own pieces must seldom be.
+	InsideShare = 0.8
 	// AddShare is the share of the pieces with drafts to which the person
 	// must have added a phrase for it to count as consistently added.
 	AddShare = 0.5
@@ -139,6 +151,14 @@ const (
 	// used half as often again, or half as often, is another finding.
 	RateBand = 0.5
 )
+
+// likely is how many of n pieces must show a thing for a new piece to
+// show it with odds share, by Laplace's rule of succession ((k+1)/(n+2)):
+// at 0.8, 3 of 3, 4 of 4, 9 of 10. Unlike a plain share, it asks more of
+// a few pieces than of many.
+func likely(share float64, n int) int {
+	return int(math.Ceil(share*float64(n+2)-1e-9)) - 1
+}
 
 // atLeast is how many of n pieces a share of them means, never fewer than
 // MinPieces.

@@ -27,6 +27,12 @@ const (
 	// word's rate swings with what each piece argues, and a few pieces
 	// cannot tell the writer's habit from their subjects'.
 	MarkerPieces = 5
+	// RateTargetPieces is the fewest pieces any rate rule with a target is
+	// learned from, for the same reason: within half and twice a target
+	// (RateSpan), the first-person words of three sketches told in the
+	// first person fault the writer's next one told in the third. A
+	// ceiling ("at most 1.4 colons per 1,000 words") needs fewer.
+	RateTargetPieces = MarkerPieces
 )
 
 // markerSpecs are the metric specs of the marker words' rates.

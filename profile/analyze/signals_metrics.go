@@ -178,6 +178,7 @@ func metricEval(spec *metricSpec, mi int) func([]*piece) (metricResult, gate) {
 			default:
 				res.withTarget = true
 				boundsAround(&res, spec.boundsWidth()*tol, spec.step)
+				withinRateSpan(&res, spec.step)
 			}
 		} else {
 			res.withTarget = true
@@ -212,6 +213,23 @@ func unitBounds(units []float64, words int) (lo, hi float64) {
 	q := math.Min(UnitWarnings/perK/2, 0.25)
 	z := math.Sqrt2 * math.Erfinv(1-2*q)
 	return math.Exp(mu - z*sigma), math.Exp(mu + z*sigma)
+}
+
+// RateSpan is how far a rate rule's bounds may lie from its target, as a
+// factor: a rule that says "about 85 times per 1,000 words" and allows 8
+// to 161 says nothing a writer or an agent can use, so a rate's bounds
+// lie within half and twice its target.
+const RateSpan = 2.0
+
+// withinRateSpan narrows a rate's bounds to RateSpan either side of its
+// target, rounding inward so the rule as written keeps to the span.
+func withinRateSpan(res *metricResult, step float64) {
+	if lo := res.target / RateSpan; *res.min < lo {
+		res.min = ptr(math.Min(ceilTo(lo, step), res.target))
+	}
+	if hi := res.target * RateSpan; *res.max > hi {
+		res.max = ptr(math.Max(floorTo(hi, step), res.target))
+	}
 }
 
 // boundsAround sets a per-piece rule's bounds. A piece's value swings with
@@ -261,6 +279,9 @@ func (r *run) metricCandidate(spec *metricSpec, mi int, o outcome[metricResult],
 	}
 	c := &candidate{family: familyMetric, genre: o.genre, baseID: spec.id, match: match}
 	var against string
+	if soft == nil && r.sizeRuled(spec, o.genre) {
+		return
+	}
 	if soft == nil {
 		d := res.target - spec.ref
 		if !spec.always && !res.distinct(spec) {
@@ -300,6 +321,9 @@ func (r *run) metricCandidate(spec *metricSpec, mi int, o outcome[metricResult],
 	if soft == nil && m.Target == nil && len(o.gate.measured) < MinCeilingPieces {
 		return // too few pieces to tell a writer who avoids a mark from pieces that did not need it
 	}
+	if soft == nil && m.Target != nil && spec.rate && len(o.gate.measured) < RateTargetPieces {
+		return // too few pieces to tell a writer's rate from what these pieces were about
+	}
 	if soft == nil && !changesAgent(spec, m) {
 		return // the rule would ask an agent for what it does anyway
 	}
@@ -313,6 +337,9 @@ func (r *run) metricCandidate(spec *metricSpec, mi int, o outcome[metricResult],
 	g.support = onTarget(g, res.values, m)
 	if len(g.support) < atLeast(AgreeShare, len(g.measured)) {
 		return
+	}
+	if spec.scope == prose.PerPiece && inside(res.values, m) < likely(InsideShare, len(g.measured)) {
+		return // the writer's own pieces would draw its warning too often
 	}
 	text, summary := metricWording(spec, m, res.most(spec, m), res.target)
 	if soft != nil {
@@ -329,6 +356,30 @@ func (r *run) metricCandidate(spec *metricSpec, mi int, o outcome[metricResult],
 	c.support = len(g.support)
 	c.distance = metricDistance(spec, value, soft)
 	r.add(c)
+}
+
+// sameSize maps a metric to another that measures the same unit's size: a
+// paragraph's sentences and its words. A rule on each would warn twice of
+// every short paragraph (a quotation, a line of dialogue), so the second
+// is not proposed where the first is ruled or proposed.
+var sameSize = map[string]string{"sentences_per_paragraph": "words_per_paragraph"}
+
+// sizeRuled says the unit spec measures already has a rule on its size in
+// genre's scope: in the profile, or proposed in this run.
+func (r *run) sizeRuled(spec *metricSpec, genre string) bool {
+	other, ok := sameSize[spec.name]
+	if !ok {
+		return false
+	}
+	if soft, _ := r.current(genre, func(s profile.Sourced) bool { return s.Metric != nil && s.Metric.Name == other }); soft != nil {
+		return true
+	}
+	for _, c := range r.cands {
+		if c.genre == genre && c.rule != nil && c.rule.Metric != nil && c.rule.Metric.Name == other {
+			return true
+		}
+	}
+	return false
 }
 
 // metricDistance is how far a metric rule's value lies from what the agent
@@ -454,6 +505,17 @@ func metricContradicts(spec *metricSpec, mi int, eval func([]*piece) (metricResu
 	}
 	return true, fmt.Sprintf("%s They agree on no other value: %s %s.", brokenEvidence(broken, how, len(g.measured)),
 		spec.name, valueList(g.measured, res.values, spec))
+}
+
+// inside counts the values m's bounds hold.
+func inside(values []float64, m *profile.Metric) int {
+	n := 0
+	for _, v := range values {
+		if m.Contains(v) {
+			n++
+		}
+	}
+	return n
 }
 
 // onTarget keeps the supporting pieces sw check holds on m's target;

@@ -84,22 +84,29 @@ func TestMetricGate(t *testing.T) {
 }
 
 // A rate well above general English becomes a rule with a target and
-// bounds BoundsWidth tolerances out: 10, 8 and 12 semicolons per 1,000
-// words give a median of 10, a tolerance of 5 (half of it), so bounds of
-// 0 to 20. Thirty semicolons are enough events (MinEvents).
+// bounds BoundsWidth tolerances out, within half and twice the target
+// (RateSpan): 10, 8, 12, 10 and 10 semicolons per 1,000 words give a
+// median of 10, a tolerance of 5 (half of it), so bounds of 0 to 20,
+// narrowed to 5 to 20. Fifty semicolons are enough events (MinEvents);
+// three pieces are too few for a target (RateTargetPieces).
 func TestRateRule(t *testing.T) {
-	resp := analyzeOK(t, batch("essay", withSemicolons(10, 10), withSemicolons(10, 8), withSemicolons(10, 12)))
+	three := []string{withSemicolons(10, 10), withSemicolons(10, 8), withSemicolons(10, 12)}
+	if s := withPrefix(analyzeOK(t, batch("essay", three...)), "metric:semicolons_per_1k_words:"); len(s) > 0 {
+		t.Errorf("three pieces made a rule: %s", metricOf(&s[0]))
+	}
+	resp := analyzeOK(t, batch("essay", append(three, withSemicolons(10, 10), withSemicolons(10, 10))...))
 	s := must(t, find(resp, "metric:semicolons_per_1k_words:up@essay"), "on semicolons")
-	if got := metricOf(s); got != "target 10, min 0, max 20" {
+	if got := metricOf(s); got != "target 10, min 5, max 20" {
 		t.Errorf("metric: %s", got)
 	}
-	if s.Rule.Rule != "Use semicolons about 10 times per 1,000 words (at most 20)." {
+	if s.Rule.Rule != "Use semicolons about 10 times per 1,000 words (5 to 20)." {
 		t.Errorf("rule sentence: %q", s.Rule.Rule)
 	}
 	// A third as many events, same rates: too few to put a number on.
-	resp = analyzeOK(t, batch("essay", withSemicolons(3, 3), withSemicolons(3, 3), withSemicolons(3, 3)))
+	few := withSemicolons(3, 3)
+	resp = analyzeOK(t, batch("essay", few, few, few, few, few))
 	if s := withPrefix(resp, "metric:semicolons_per_1k_words:"); len(s) > 0 {
-		t.Errorf("9 semicolons made a rule: %s", metricOf(&s[0]))
+		t.Errorf("15 semicolons made a rule: %s", metricOf(&s[0]))
 	}
 }
 

@@ -141,7 +141,7 @@ func leaveOneOut(rates [][]float64, words, sums, squares []float64) float64 {
 		d := 0.0
 		for i, v := range r {
 			mean, spread := meanAndSpread(sums[i]-v, squares[i]-float64(v*v), others)
-			d += profile.RateDistance(v, mean, spread, words[j])
+			d += profile.ItemDistance(v, mean, spread, len(rates)-1, words[j])
 		}
 		total += d / float64(len(r))
 	}

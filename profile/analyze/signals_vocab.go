@@ -44,7 +44,7 @@ func (r *run) vocabSignals() {
 	needPieces, needUses := math.MaxInt, math.Inf(1)
 	for _, genre := range r.genres {
 		if n := len(v.eligible[genre]); n > 0 {
-			needPieces = min(needPieces, atLeast(VocabShare, n))
+			needPieces = min(needPieces, preferPieces(n))
 			needUses = min(needUses, MinExpectedUses*float64(v.words[genre])/v.median[genre])
 		}
 	}
@@ -67,9 +67,9 @@ func (r *run) vocabSignals() {
 			continue
 		}
 		for _, o := range outs {
-			// Style, not subject: see subjectFree.
+			// Style, not subject: see subjectFree and gathers.
 			ok, why := subjectFree(o.res.text, o.res.support)
-			if !ok {
+			if !ok || gathers(o.res.text, o.res.support) {
 				continue
 			}
 			o.res.subjects = why
@@ -120,7 +120,7 @@ func (v *vocab) hasProper(ids []uint32) bool {
 }
 
 // eval is the gate of one word or phrase in a scope:
-//   - used in at least VocabShare of the scope's eligible pieces (and
+//   - used in preferPieces of the scope's eligible pieces (and
 //     MinPieces), at least MinOccurrences times in all;
 //   - a piece that uses it BurstCount times or more, all in one paragraph,
 //     is talking about it there and does not count;
@@ -151,7 +151,7 @@ func (v *vocab) eval(r *run, k uint64, ids []uint32) func(string) (*vocabHit, ga
 			sumRate += rate
 			maxRate = max(maxRate, rate)
 		}
-		if len(g.support) < atLeast(VocabShare, len(g.measured)) || h.total < MinOccurrences {
+		if len(g.support) < preferPieces(len(g.measured)) || h.total < MinOccurrences {
 			return h, g
 		}
 		if maxRate > MaxPieceShare*sumRate {
@@ -180,6 +180,14 @@ func (v *vocab) eval(r *run, k uint64, ids []uint32) func(string) (*vocabHit, ga
 		g.holds = true
 		return h, g
 	}
+}
+
+// preferPieces is how many of n pieces a signature must be in to be
+// proposed as one to prefer: enough that a new piece of the writer's uses
+// it with PreferShare's odds (see likely: 3 of 3, 4 of 4, 9 of 10), and
+// VocabShare at least.
+func preferPieces(n int) int {
+	return max(likely(PreferShare, n), atLeast(VocabShare, n))
 }
 
 func (v *vocab) baseRate(ids []uint32) float64 {

@@ -180,9 +180,10 @@ func mentions(resp *Response, word string) []string {
 }
 
 // The noise gate on real prose: a rare phrase planted in one of three
-// pieces is never suggested, however often it is used there; planted in
-// two of three, often enough that a piece of typical length would use it
-// three times (MinExpectedUses), it is.
+// pieces is never suggested, however often it is used there; nor in two
+// of three, since a rule to prefer it would fault the third
+// (PreferShare); planted in all three, often enough that a piece of
+// typical length would use it three times (MinExpectedUses), it is.
 func TestNoisePlantedPhrase(t *testing.T) {
 	texts := []string{readCorpus(t, "federalist/008.md"), readCorpus(t, "federalist/009.md"), readCorpus(t, "federalist/012.md")}
 	if got := mentions(analyzeOK(t, batch("essay", texts...)), "needless"); len(got) != 0 {
@@ -201,9 +202,13 @@ func TestNoisePlantedPhrase(t *testing.T) {
 		t.Errorf("once in each of two pieces is below the gate, yet suggested: %v", got)
 	}
 	two[0], two[2] = plant(t, texts[0], 5), plant(t, texts[2], 5)
-	resp := analyzeOK(t, batch("essay", two...))
-	s := must(t, find(resp, "prefer:phrase:needless to say@essay"), "for the phrase planted in two pieces")
-	if !strings.Contains(s.Evidence, "Used 10 times in 2 of 3 pieces: pieces/a.md (5), pieces/c.md (5)") {
+	if got := mentions(analyzeOK(t, batch("essay", two...)), "needless"); len(got) != 0 {
+		t.Errorf("in two of three pieces, a rule that faults the third, yet suggested: %v", got)
+	}
+	all := []string{two[0], plant(t, texts[1], 5), two[2]}
+	resp := analyzeOK(t, batch("essay", all...))
+	s := must(t, find(resp, "prefer:phrase:needless to say@essay"), "for the phrase planted in three pieces")
+	if !strings.Contains(s.Evidence, "Used 15 times in 3 of 3 pieces: pieces/a.md (5), pieces/b.md (5), pieces/c.md (5)") {
 		t.Errorf("evidence: %s", s.Evidence)
 	}
 	if got := mentions(resp, "needless"); len(got) != 1 {

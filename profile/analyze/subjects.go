@@ -23,6 +23,9 @@ import (
 //     and
 //   - it is a topic word (one of TopicWords) of none of them.
 //
+// A signature the writer's own pieces show (not an edit of the agent's
+// draft) must moreover not gather on one subject (see gathers).
+//
 // (Of the first maxSubjectPieces pieces, in a large batch.)
 //
 // Function words (upon, whilst) and manner words (however, indeed,
@@ -32,6 +35,9 @@ const (
 	// (see topicWords) used twice or more, by keyness against general
 	// English, count × ln(rate / English's rate), the strongest first.
 	TopicWords = 10
+	// SubjectShare is the share of a word's pieces that, past it, sharing
+	// one topic word are on one subject (see sharedSubject).
+	SubjectShare = 0.5
 	// TopicCore is how many of the strongest topic words say what a piece
 	// is about: two pieces are on different subjects when neither's core
 	// is among the other's topic words. Essays on self-driving cars share
@@ -234,6 +240,63 @@ func subjectFree(phrase string, pieces []*piece) (ok bool, why string) {
 	}
 	return true, fmt.Sprintf("On different subjects: %s (%s) and %s (%s).",
 		a.Path, strings.Join(a.core(), ", "), b.Path, strings.Join(b.core(), ", "))
+}
+
+// gathers says a phrase the writer uses gathers where one subject is: its
+// pieces share a subject (see sharedSubject). A verb or an adjective of a
+// subject (a commodities reporter's "tonnes", the Federal Farmer's
+// representatives "chosen") is often no topic word of any one piece, used
+// once or twice in each, and two of its pieces differ in what they are
+// mostly about, yet it turns up where the subject is, however many pieces
+// mention it. Edits are not asked: a phrase a person adds to the agent's
+// drafts ("to be sure") is a choice of wording in pieces that may well
+// share a subject, as every piece of a series can.
+func gathers(phrase string, pieces []*piece) bool {
+	content := contentWords(strings.Fields(phrase))
+	return len(content) > 0 && sharedSubject(content, pieces[:min(len(pieces), maxSubjectPieces)]) != ""
+}
+
+// minShared is the fewest pieces that share a subject: two pieces of ten
+// topic words each share one by chance often enough.
+const minShared = 3
+
+// sharedSubject is a subject the pieces share, or "": a topic word (not
+// one of content's own, nor one of English's commonest words, which name
+// no subject: see CommonestRate) among the topic words of more than
+// SubjectShare of them, and of minShared at least. The most shared is
+// given, ties to the first in order. (Two pieces on one subject are
+// differentSubjects' to catch.)
+func sharedSubject(content []string, pieces []*piece) string {
+	if len(pieces) < 2 {
+		return ""
+	}
+	own := map[string]bool{}
+	for _, w := range content {
+		own[stem(w)] = true
+	}
+	count := map[string]int{}
+	var order []string
+	for _, p := range pieces {
+		for _, t := range p.topics() {
+			if own[t] || baseline.Rate(t) >= CommonestRate {
+				continue
+			}
+			if count[t] == 0 {
+				order = append(order, t)
+			}
+			count[t]++
+		}
+	}
+	best := ""
+	for _, t := range order {
+		if count[t] > count[best] {
+			best = t
+		}
+	}
+	if count[best] < max(minShared, int(math.Floor(SubjectShare*float64(len(pieces))))+1) {
+		return ""
+	}
+	return best
 }
 
 // maxSubjectPieces bounds the pieces whose subjects are compared, the

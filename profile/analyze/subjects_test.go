@@ -3,6 +3,8 @@ package analyze
 import (
 	"strings"
 	"testing"
+
+	"sw/profile"
 )
 
 // What a piece is about, from its nouns: Federalist 8 is about the army,
@@ -40,7 +42,8 @@ func TestTopicWords(t *testing.T) {
 
 // Twelve essays that all argue about self-driving cars: what they share is
 // their subject ("driving"), never a signature. Hamilton's "upon", a
-// function word, is his on any subject: a rule on its rate.
+// function word, is his on any subject: a rule to prefer it (his papers
+// use it too unevenly for a rate within half to twice a target).
 func TestStyleNotSubject(t *testing.T) {
 	req := &Request{Profile: emptyProfile("essay")}
 	for _, s := range []string{"1", "2", "10", "11", "13", "14", "15", "16", "17", "18", "19", "20"} {
@@ -50,7 +53,7 @@ func TestStyleNotSubject(t *testing.T) {
 		t.Errorf("a signature from essays on one subject: %s", s.Signature)
 	}
 	resp := analyzeOK(t, federalistBatch(t, hamiltonPapers))
-	must(t, find(resp, "metric:upon_per_1k_words:up@essay"), "on upon")
+	must(t, find(resp, "prefer:phrase:upon@essay"), "on upon")
 	for _, s := range withPrefix(resp, "prefer:") {
 		if c := contentWords(strings.Fields(s.Rule.Prefer[0])); len(c) > 0 && !strings.Contains(s.Evidence, "On different subjects: ") {
 			t.Errorf("%s: no evidence that %v does not follow the subject:\n%s", s.Signature, c, s.Evidence)
@@ -91,24 +94,59 @@ func TestMannerWords(t *testing.T) {
 	}
 }
 
-// A word whose rate a rule holds (rate-of-upon, proposed here or already
-// in the profile) is not also proposed as a signature to prefer: the rate
-// rule says how often to use it, and "prefer upon" beside it says nothing
-// more. With three papers, too few for a rate rule, "prefer upon" stands.
+// A word whose rate a rule holds (rate-of-upon, proposed in the same
+// batch or already in the profile) is not also proposed as a signature to
+// prefer: the rate rule says how often to use it, and "prefer upon" beside
+// it says nothing more.
 func TestNoPreferBesideARateRule(t *testing.T) {
 	resp := analyzeOK(t, federalistBatch(t, hamiltonPapers))
-	must(t, find(resp, "metric:upon_per_1k_words:up@essay"), "on the rate of upon")
-	if s := find(resp, "prefer:phrase:upon@essay"); s != nil {
-		t.Errorf("prefer-upon proposed beside rate-of-upon: %s", s.Summary)
+	rate, prefer := find(resp, "metric:upon_per_1k_words:up@essay"), find(resp, "prefer:phrase:upon@essay")
+	if rate != nil && prefer != nil {
+		t.Errorf("prefer-upon proposed beside rate-of-upon: %s", prefer.Summary)
 	}
 	few := analyzeOK(t, federalistBatch(t, hamiltonPapers[:3]))
-	must(t, find(few, "prefer:phrase:upon@essay"), "prefer upon from three papers")
+	s := *must(t, find(few, "prefer:phrase:upon@essay"), "prefer upon from three papers")
 
+	// A person's rate-of-upon, as an earlier batch may have proposed it.
+	target, lo, hi := 3.0, 1.5, 6.0
+	s.ID = "rate-of-upon"
+	s.Rule = &profile.Rule{ID: s.ID, Rule: "Use “upon” about 3 times per 1,000 words (1.5 to 6).",
+		Metric: &profile.Metric{Name: "upon_per_1k_words", Target: &target, Min: &lo, Max: &hi}}
 	root := t.TempDir()
-	accept(t, root, &Response{Suggestions: []Suggestion{*find(resp, "metric:upon_per_1k_words:up@essay")}})
+	accept(t, root, &Response{Suggestions: []Suggestion{s}})
 	later := federalistBatch(t, hamiltonPapers[:3])
 	later.Profile["essay"] = resolve(t, root, "essay")
 	if s := find(analyzeOK(t, later), "prefer:phrase:upon@essay"); s != nil {
 		t.Errorf("prefer-upon proposed beside the profile's rate-of-upon: %s", s.Summary)
+	}
+}
+
+// The Federal Farmer's letters are all on one subject, the proposed
+// government: the verbs and adjectives of it (representatives "chosen",
+// a representation "equal" and "numerous", powers to "establish" and
+// "possess") turn up once or twice in letter after letter, never among
+// one letter's topic words, and two of the letters always differ in what
+// they are mostly about. They gather where the subject is all the same:
+// most letters that use them share a topic word ("representation",
+// "government"), so none is a signature.
+func TestWordsThatGatherOnOneSubjectAreNoSignature(t *testing.T) {
+	for _, c := range []struct {
+		letters []string
+		words   []string
+	}{
+		{[]string{"07", "08", "09", "10", "11", "12"}, []string{"chosen", "equal"}},
+		{[]string{"10", "11", "12", "13", "14", "15"}, []string{"numerous", "possess"}},
+		{[]string{"13", "14", "15", "16", "17", "18"}, []string{"establish", "established", "possess"}},
+	} {
+		req := &Request{Profile: emptyProfile("essay")}
+		for _, n := range c.letters {
+			req.Pieces = append(req.Pieces, Piece{Path: "farmer/" + n + ".md", Genre: "essay", Text: readCorpus(t, "ratification/federal-farmer/"+n+".md")})
+		}
+		resp := analyzeOK(t, req)
+		for _, w := range c.words {
+			if s := find(resp, "prefer:phrase:"+w+"@essay"); s != nil {
+				t.Errorf("letters %v: a word of their subject proposed as a signature: %s\n%s", c.letters, s.Summary, s.Evidence)
+			}
+		}
 	}
 }

@@ -178,6 +178,10 @@ func (rc *ruleCheck) part(closeness float64) {
 	rc.parts++
 }
 
+// VoiceMarkers is how many markers sw check names for a piece's voice
+// distance: the few a writer can act on, not a table.
+const VoiceMarkers = 3
+
 // usageOf measures d against the profile's usage measure: the genre's
 // when it has one, else the global one. (Resolution orders the rest of
 // the rules by id, and a person may name the file as they like.)
@@ -195,5 +199,9 @@ func usageOf(d *prose.Doc, r *profile.Resolved) *Usage {
 	if !ok {
 		return nil
 	}
-	return &Usage{Rule: measure.ID, Distance: dist, Typical: measure.Usage.Typical, Pieces: measure.Usage.Pieces}
+	markers := []Marker{}
+	for _, m := range measure.Usage.Markers(d, VoiceMarkers) {
+		markers = append(markers, Marker{Marker: m, Message: m.Say()})
+	}
+	return &Usage{Rule: measure.ID, Distance: dist, Typical: measure.Usage.Typical, Pieces: measure.Usage.Pieces, Markers: markers}
 }

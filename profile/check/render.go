@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"slices"
+	"strings"
 )
 
 // WriteText writes results for people in the style compilers use, so
@@ -14,10 +15,12 @@ import (
 //
 //	pieces/a.md:12:5: error: short-sentences: sentence of 52 words; hard limit short-sentences allows at most 40
 //	pieces/a.md:30:1: warning: dashes: em dashes run at 9.1 per 1,000 words; preference dashes aims for about 3
-//	pieces/a.md: score 0.82 (essay): 1 error, 1 warning; usage 0.91 from yours (a new piece of yours: about 0.80)
+//	pieces/a.md: score 0.82 (essay): 1 error, 1 warning; voice 1.31 from yours (a new piece of yours: about 1.05)
+//	pieces/a.md: voice: you use 'upon' 3.0 times as often as this piece does
 //
 // A piece's findings come in file order, errors before warnings at the
-// same place, then a summary line.
+// same place, then a summary line, then what moved its voice distance
+// most, when anything did.
 func WriteText(w io.Writer, results ...Result) error {
 	bw := bufio.NewWriter(w)
 	for _, r := range results {
@@ -54,6 +57,13 @@ func WriteText(w io.Writer, results ...Result) error {
 		}
 		fmt.Fprintf(bw, "%s: score %s%s: %s, %s%s\n", r.Path, scoreText(r.Score), genre,
 			count(len(r.Errors), "error"), count(len(r.Warnings), "warning"), usageText(r.Usage))
+		if r.Usage != nil && len(r.Usage.Markers) > 0 {
+			says := make([]string, len(r.Usage.Markers))
+			for i, m := range r.Usage.Markers {
+				says[i] = m.Message
+			}
+			fmt.Fprintf(bw, "%s: voice: %s\n", r.Path, strings.Join(says, "; "))
+		}
 	}
 	return bw.Flush()
 }
@@ -70,12 +80,12 @@ func scoreText(s float64) string {
 // 0.01 steps the score is shown in.
 const scoreNoise = 1e-9
 
-// usageText is the summary's note of the usage distance, or "".
+// usageText is the summary's note of the voice distance, or "".
 func usageText(u *Usage) string {
 	if u == nil {
 		return ""
 	}
-	return fmt.Sprintf("; usage %.2f from yours (a new piece of yours: about %.2f)", u.Distance, u.Typical)
+	return fmt.Sprintf("; voice %.2f from yours (a new piece of yours: about %.2f)", u.Distance, u.Typical)
 }
 
 func count(n int, what string) string {

@@ -37,12 +37,13 @@ c.md: score 0.99: 0 errors, 0 warnings
 }
 
 // With a usage measure in the profile, the summary line and the JSON say
-// how far the piece lies from it; the score, about rules, is unchanged.
+// how far the piece lies from the writer's voice, and a line after it
+// what moved it most; the score, about rules, is unchanged.
 func TestUsageDistanceReported(t *testing.T) {
 	rule := pref(profile.Rule{ID: "greek", Prefer: []string{"omega"}})
 	plain := Piece("a.md", []byte(snippet), "essay", resolved(rule))
 	measure := pref(profile.Rule{ID: "usage", Rule: "How often you use common words.", Usage: &profile.Usage{Pieces: 4, Typical: 0.8,
-		Rates: []profile.Rate{{Item: "the", Mean: 0, Spread: 1000}}}})
+		Rates: []profile.Rate{{Item: "the", Mean: 0, Spread: 0}, {Item: "one", Mean: 0, Spread: 0}}}})
 	res := Piece("a.md", []byte(snippet), "essay", resolved(rule, measure))
 	if res.Usage == nil || res.Usage.Rule != "usage" || res.Usage.Pieces != 4 || res.Usage.Typical != 0.8 {
 		t.Fatalf("usage: %+v", res.Usage)
@@ -54,7 +55,12 @@ func TestUsageDistanceReported(t *testing.T) {
 	if err := WriteText(&b, res); err != nil {
 		t.Fatal(err)
 	}
-	if want := "; usage 0.00 from yours (a new piece of yours: about 0.80)\n"; !strings.HasSuffix(b.String(), want) {
+	// 13 words, "one" twice: 153.8 per 1,000, 5 spreads (capped) off a
+	// mean of 0; "the" 0, its mean: 0 spreads off. Both spreads are
+	// chance's or narrower, so nothing for width: (5 + 0) / 2.
+	want := "; voice 2.50 from yours (a new piece of yours: about 0.80)\n" +
+		"a.md: voice: this piece uses 'one' 153.8 times per 1,000 words; you never do\n"
+	if !strings.HasSuffix(b.String(), want) {
 		t.Errorf("summary %q, want it to end %q", b.String(), want)
 	}
 	if plain.Usage != nil {

@@ -1,6 +1,10 @@
 package check
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"sw/profile"
+)
 
 // WarningsPerRule is how many warnings about single sentences, paragraphs
 // or phrases one rule gives before a last one counts the rest: enough to
@@ -60,12 +64,22 @@ func (r Result) MarshalJSON() ([]byte, error) {
 	return json.Marshal(plain(r))
 }
 
-// Usage is a piece's distance from the profile's usage measure (see
-// profile.Usage.Distance): 0 when every rate is the writer's mean, and
-// near Typical for the writer's own pieces.
+// Usage is a piece's distance from the writer's voice, the profile's usage
+// measure (see profile.Usage.Distance): lowest when every rate is the
+// writer's mean, and near Typical for the writer's own pieces; and the
+// markers that moved it most, so a writer sees why.
 type Usage struct {
-	Rule     string  `json:"rule"` // the id of the rule holding the measure
-	Distance float64 `json:"distance"`
-	Typical  float64 `json:"typical"`
-	Pieces   int     `json:"pieces"` // the pieces the measure comes from
+	Rule     string   `json:"rule"` // the id of the rule holding the measure
+	Distance float64  `json:"distance"`
+	Typical  float64  `json:"typical"`
+	Pieces   int      `json:"pieces"` // the pieces the measure comes from
+	Markers  []Marker `json:"markers"`
+}
+
+// Marker is one item that moved the piece from the writer's voice, and
+// what it says in a writer's words ("you use 'upon' 3.0 times as often as
+// this piece does").
+type Marker struct {
+	profile.Marker
+	Message string `json:"message"`
 }

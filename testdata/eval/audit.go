@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"slices"
 	"strings"
@@ -250,4 +251,31 @@ func showsShape(pars []string, end, kind string) bool {
 		}
 	}
 	return false
+}
+
+// rateSpan is how far a rate rule's bounds may lie from its target, as a
+// factor, for the rule to say something: "about 85 times per 1,000 words
+// (8 to 161)" allows nearly anything.
+const rateSpan = 2
+
+// wideRule says why a rate rule's bounds are too wide to say anything, or
+// "" when they are not (or the rule is no rate with a target): a bound
+// below half the target or above twice it.
+func wideRule(r rule) string {
+	m := r.Metric
+	if m == nil || m.Target == nil || *m.Target <= 0 || !strings.HasSuffix(m.Name, "_per_1k_words") {
+		return ""
+	}
+	t := *m.Target
+	lo, hi := 0.0, math.Inf(1)
+	if m.Min != nil {
+		lo = *m.Min
+	}
+	if m.Max != nil {
+		hi = *m.Max
+	}
+	if lo >= t/rateSpan && hi <= t*rateSpan {
+		return ""
+	}
+	return fmt.Sprintf("%s about %g per 1,000 words, allowing %g to %g (%.2g to %.2g times the target)", m.Name, t, lo, hi, lo/t, hi/t)
 }

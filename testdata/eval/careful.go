@@ -90,7 +90,7 @@ func (s *session) reviewCarefully(dir, folder string) (*carefulRun, error) {
 	seenWithdrawn := map[string]bool{}
 	var paths []string
 	for _, name := range names {
-		p, err := readPiece(folder, name)
+		p, err := readPiece(folder, name, corpora[0].writers)
 		if err != nil {
 			return nil, err
 		}

@@ -143,15 +143,22 @@ const maxDrains = 20
 // rule is one rule of the resolved profile, with the signature of the
 // suggestion that last wrote its file.
 type rule struct {
-	ID     string   `json:"id"`
-	Source string   `json:"source"`
-	Rule   string   `json:"rule"`
-	Avoid  []string `json:"avoid"`
-	Prefer []string `json:"prefer"`
-	Metric *struct {
-		Name string `json:"name"`
-	} `json:"metric"`
-	Signature string `json:"-"`
+	ID        string      `json:"id"`
+	Source    string      `json:"source"`
+	Rule      string      `json:"rule"`
+	Avoid     []string    `json:"avoid"`
+	Prefer    []string    `json:"prefer"`
+	Metric    *ruleMetric `json:"metric"`
+	Signature string      `json:"-"`
+}
+
+// ruleMetric is a rule's metric: its name, and the target and bounds it
+// holds pieces to, as sw profile show --json gives them.
+type ruleMetric struct {
+	Name   string   `json:"name"`
+	Target *float64 `json:"target"`
+	Min    *float64 `json:"min"`
+	Max    *float64 `json:"max"`
 }
 
 // rules reads the profile resolved for the pieces' genre (they name none)
@@ -205,8 +212,9 @@ func (c *collection) signatures() (map[string]string, error) {
 // checked is what sw check says of one piece against the profile.
 type checked struct {
 	Score    float64
-	Usage    *float64 // its distance from the profile's usage measure, when there is one
-	Findings int      // findings in its warnings (see findings)
+	Usage    *float64       // its distance from the profile's usage measure, when there is one
+	Findings int            // findings in its warnings (see findings)
+	ByRule   map[string]int // the same, by the rule that gave them
 }
 
 // check runs `sw check --json` in the collection on every path given, and
@@ -225,6 +233,7 @@ func (c *collection) check(paths []string) (map[string]checked, error) {
 				Distance float64 `json:"distance"`
 			} `json:"usage"`
 			Warnings []struct {
+				Rule    string `json:"rule"`
 				Message string `json:"message"`
 			} `json:"warnings"`
 		} `json:"pieces"`
@@ -237,11 +246,11 @@ func (c *collection) check(paths []string) (map[string]checked, error) {
 		if p.Problem != "" {
 			return nil, fmt.Errorf("%s: sw check could not check %s: %s", c.dir, p.Path, p.Problem)
 		}
-		n := 0
+		c := checked{Score: p.Score, ByRule: map[string]int{}}
 		for _, w := range p.Warnings {
-			n += findings(w.Message)
+			c.Findings += findings(w.Message)
+			c.ByRule[w.Rule] += findings(w.Message)
 		}
-		c := checked{Score: p.Score, Findings: n}
 		if p.Usage != nil {
 			c.Usage = &p.Usage.Distance
 		}

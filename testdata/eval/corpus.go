@@ -13,23 +13,37 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// The writers of the evaluation, by the author their pieces' front matter
-// names. Pieces by anyone else are not read: Madison's Federalist papers
-// are kept out of this evaluation for a held-out check of their own, and
-// are not in the corpus folders it reads.
-var writerOf = map[string]string{
-	"Alexander Hamilton": "Hamilton",
-	"John Jay":           "Jay",
-	"Brutus":             "Brutus",
-	"Centinel":           "Centinel",
-	"Federal Farmer":     "Federal Farmer",
+// corpusSet is one corpus the evaluation learns from: its writers, by the
+// author their pieces' front matter names (a piece by anyone else is not
+// read), and the folders under the corpus root that hold their pieces.
+type corpusSet struct {
+	name    string
+	about   string // what the writers wrote, for the table's heading
+	folders []string
+	writers map[string]string
 }
 
-// corpusFolders are the folders, under the corpus root, whose pieces the
-// evaluation reads: sixteen Federalist papers of Hamilton and Jay, and the
-// ratification set (forty more of Hamilton's, and three Anti-Federalist
-// series).
-var corpusFolders = []string{"federalist", "ratification"}
+// corpora are the evaluation's two corpora, of different form and era,
+// so that a learner tuned to one shows it on the other.
+//
+//   - 1787-88: newspaper essays for and against ratifying the
+//     Constitution, all on one subject: sixteen Federalist papers of
+//     Hamilton and Jay, and the ratification set (forty more of
+//     Hamilton's, and three Anti-Federalist series). Madison's Federalist
+//     papers are kept out of this evaluation for a held-out check of
+//     their own, and are not in the corpus folders it reads.
+//   - essayists: six writers of light essays and sketches, 1875-1921, on
+//     any subject at all.
+var corpora = []corpusSet{
+	{name: "1787-88", about: "newspaper essays on ratifying the Constitution, 1787-88",
+		folders: []string{"federalist", "ratification"},
+		writers: map[string]string{"Alexander Hamilton": "Hamilton", "John Jay": "Jay", "Brutus": "Brutus",
+			"Centinel": "Centinel", "Federal Farmer": "Federal Farmer"}},
+	{name: "essayists", about: "essays and sketches, 1875-1921",
+		folders: []string{"essayists"},
+		writers: map[string]string{"G. K. Chesterton": "Chesterton", "Stephen Leacock": "Leacock", "A. A. Milne": "Milne",
+			"Hilaire Belloc": "Belloc", "Robert Lynd": "Lynd", "Mark Twain": "Twain"}},
+}
 
 // piece is one essay of the corpus.
 type piece struct {
@@ -53,18 +67,18 @@ type writer struct {
 	heldOut []*piece
 }
 
-// loadWriters reads every writer's pieces under root and splits them:
+// loadWriters reads every writer's pieces of c under root and splits them:
 // the last third of each writer's pieces, in the order written (at least
 // two), are held out; the rest, in order, are what a collection learns
 // from. Writers come sorted by name.
-func loadWriters(root string) ([]*writer, error) {
+func loadWriters(root string, c corpusSet) ([]*writer, error) {
 	byName := map[string]*writer{}
-	for _, folder := range corpusFolders {
+	for _, folder := range c.folders {
 		err := filepath.WalkDir(filepath.Join(root, folder), func(path string, d fs.DirEntry, err error) error {
 			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".md") {
 				return err
 			}
-			p, err := readPiece(root, path)
+			p, err := readPiece(root, path, c.writers)
 			if err != nil || p == nil {
 				return err
 			}
@@ -120,9 +134,9 @@ type frontMatter struct {
 	Date   string `yaml:"date"`
 }
 
-// readPiece reads one corpus file; a file by a writer the evaluation does
-// not know gives nil.
-func readPiece(root, path string) (*piece, error) {
+// readPiece reads one corpus file; a file by an author writers does not
+// name gives nil.
+func readPiece(root, path string, writers map[string]string) (*piece, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -139,7 +153,7 @@ func readPiece(root, path string) (*piece, error) {
 	if err := yaml.Unmarshal(head, &fm); err != nil {
 		return nil, fmt.Errorf("%s: front matter: %v", rel, err)
 	}
-	name, ok := writerOf[fm.Author]
+	name, ok := writers[fm.Author]
 	if !ok {
 		return nil, nil
 	}

@@ -116,9 +116,7 @@ func TestTopicRulesAreThoseOfContentWords(t *testing.T) {
 		{rule{ID: "prefer-upon", Prefer: []string{"upon"}}, false},
 		{rule{ID: "prefer-vested", Prefer: []string{"vested"}}, true},
 		{rule{ID: "avoid-hours", Avoid: []string{"hours"}}, true},
-		{rule{ID: "sentence-length", Metric: &struct {
-			Name string `json:"name"`
-		}{"words_per_sentence"}}, false},
+		{rule{ID: "sentence-length", Metric: &ruleMetric{Name: "words_per_sentence"}}, false},
 	} {
 		if why := a.topicRule(c.r); (why != "") != c.topic {
 			t.Errorf("%s: topic rule %v (%q), want %v", c.r.ID, why != "", why, c.topic)
@@ -179,5 +177,25 @@ func TestLikenessPrefersUsageWhenEveryProfileHasIt(t *testing.T) {
 	one := map[string]checked{"a": {Score: 0.2, Usage: &near}, "b": {Score: 0.8}}
 	if got := winners(likeness(one)); len(got) != 1 || got[0] != "b" {
 		t.Errorf("with usage in one profile only, winners %v, want [b] by score", got)
+	}
+}
+
+// A rate rule says something when its bounds lie within half and twice
+// its target; a ceiling, and a metric that is no rate, are not judged.
+func TestWideRulesAreRatesBoundedPastHalfToTwice(t *testing.T) {
+	f := func(v float64) *float64 { return &v }
+	for _, c := range []struct {
+		m    ruleMetric
+		wide bool
+	}{
+		{ruleMetric{Name: "the_per_1k_words", Target: f(84.9), Min: f(8.4), Max: f(161.4)}, true},
+		{ruleMetric{Name: "semicolons_per_1k_words", Target: f(7), Min: f(0), Max: f(14)}, true},
+		{ruleMetric{Name: "semicolons_per_1k_words", Target: f(7), Min: f(3.5), Max: f(14)}, false},
+		{ruleMetric{Name: "colons_per_1k_words", Max: f(1.4)}, false},
+		{ruleMetric{Name: "words_per_sentence", Target: f(20), Min: f(3), Max: f(60)}, false},
+	} {
+		if why := wideRule(rule{ID: "r", Metric: &c.m}); (why != "") != c.wide {
+			t.Errorf("%+v: wide %v (%q), want %v", c.m, why != "", why, c.wide)
+		}
 	}
 }

@@ -11,12 +11,15 @@ type levelResult struct {
 	level    int
 	learned  map[string]int       // pieces each writer's profile was learned from
 	credits  map[string][]float64 // each writer's held-out pieces' credit (see credit)
+	delta    map[string][]float64 // the same, by Burrows' Delta on the same pieces
 	votes    map[string]map[string]float64
-	findings map[string]float64 // warnings per 1,000 words on the writer's own held-out pieces
-	rules    int                // rules in all the profiles
-	accepted int                // suggestions merged, all collections together
+	findings map[string]float64        // warnings per 1,000 words on the writer's own held-out pieces
+	byRule   map[string]map[string]int // those warnings by writer, then rule id
+	rules    int                       // rules in all the profiles
+	accepted int                       // suggestions merged, all collections together
 	topic    []flagged
 	boiler   []flagged
+	wide     []flagged
 	ruleIDs  map[string][]string
 }
 
@@ -42,7 +45,7 @@ func evaluate(ws []*writer, levels []int, snaps map[string]map[int]*snapshot) ([
 	var out []levelResult
 	for _, level := range levels {
 		r := levelResult{level: level, learned: map[string]int{}, credits: map[string][]float64{},
-			votes: map[string]map[string]float64{}, findings: map[string]float64{}, ruleIDs: map[string][]string{}}
+			votes: map[string]map[string]float64{}, findings: map[string]float64{}, byRule: map[string]map[string]int{}, ruleIDs: map[string][]string{}}
 		at := map[string]*snapshot{}
 		for _, w := range ws {
 			k := min(level, len(w.train))
@@ -62,13 +65,23 @@ func evaluate(ws []*writer, levels []int, snaps map[string]map[int]*snapshot) ([
 				if why := a.boilerplateRule(rl); why != "" {
 					r.boiler = append(r.boiler, flagged{w.name, rl.ID, why})
 				}
+				if why := wideRule(rl); why != "" {
+					r.wide = append(r.wide, flagged{w.name, rl.ID, why})
+				}
 			}
 		}
+		r.delta = deltaCredits(ws, r.learned)
 		for _, w := range ws {
 			found, words := 0, 0
 			r.votes[w.name] = map[string]float64{}
 			for _, p := range w.heldOut {
 				found += at[w.name].checks[p.rel].Findings
+				for id, n := range at[w.name].checks[p.rel].ByRule {
+					if r.byRule[w.name] == nil {
+						r.byRule[w.name] = map[string]int{}
+					}
+					r.byRule[w.name][id] += n
+				}
 				words += len(p.tokens)
 				checks := map[string]checked{}
 				for name, snap := range at {

@@ -29,8 +29,11 @@ func report(out io.Writer, ws []*writer, rs []levelResult, took time.Duration, j
 			return fmt.Sprint(r.learned[w.name])
 		})
 	}
-	row("**(a), (d) attribution, balanced accuracy**", func(r levelResult) string {
+	row("**(a), (d) attribution by the voice measure, balanced accuracy**", func(r levelResult) string {
 		return fmt.Sprintf("**%s**", percent(balancedAccuracy(r.credits)))
+	})
+	row(fmt.Sprintf("(a) Burrows' Delta on the same pieces (%d most frequent words)", deltaWords), func(r levelResult) string {
+		return percent(balancedAccuracy(r.delta))
 	})
 	for _, w := range ws {
 		row(fmt.Sprintf("  %s: hit rate", w.name), func(r levelResult) string { return percent(hitRate(r.credits[w.name])) })
@@ -42,11 +45,19 @@ func report(out io.Writer, ws []*writer, rs []levelResult, took time.Duration, j
 		}
 		return fmt.Sprintf("**%.2f**", sum/float64(len(ws)))
 	})
+	row("(b) the worst writer", func(r levelResult) string {
+		worst := 0.0
+		for _, w := range ws {
+			worst = max(worst, r.findings[w.name])
+		}
+		return fmt.Sprintf("%.2f", worst)
+	})
 	for _, w := range ws {
 		row(fmt.Sprintf("  %s", w.name), func(r levelResult) string { return fmt.Sprintf("%.2f", r.findings[w.name]) })
 	}
 	row("**(c) topic-word rules proposed**", func(r levelResult) string { return fmt.Sprintf("**%d** of %d", len(r.topic), r.rules) })
 	row("**(c) boilerplate rules proposed**", func(r levelResult) string { return fmt.Sprintf("**%d** of %d", len(r.boiler), r.rules) })
+	row("**(c) rate rules wider than half to twice their target**", func(r levelResult) string { return fmt.Sprintf("**%d** of %d", len(r.wide), r.rules) })
 	row("suggestions merged so far, all collections", func(r levelResult) string { return fmt.Sprint(r.accepted) })
 
 	fmt.Fprintf(out, "\nRun time: %s (%d collections, %d at a time).\n", took.Round(time.Second), len(ws), jobs)
@@ -58,8 +69,21 @@ func report(out io.Writer, ws []*writer, rs []levelResult, took time.Duration, j
 		for _, f := range r.boiler {
 			fmt.Fprintf(out, "  boilerplate rule: %s %s: %s\n", f.writer, f.rule, f.why)
 		}
+		for _, f := range r.wide {
+			fmt.Fprintf(out, "  wide rule: %s %s: %s\n", f.writer, f.rule, f.why)
+		}
 		for _, w := range ws {
 			fmt.Fprintf(out, "  %s's held-out pieces went to: %s\n", w.name, votes(r.votes[w.name]))
+		}
+		for _, w := range ws {
+			if len(r.byRule[w.name]) == 0 {
+				continue
+			}
+			byRule := map[string]float64{}
+			for id, n := range r.byRule[w.name] {
+				byRule[id] = float64(n)
+			}
+			fmt.Fprintf(out, "  %s's warnings on own held-out pieces, by rule: %s\n", w.name, votes(byRule))
 		}
 	}
 	last := rs[len(rs)-1]
