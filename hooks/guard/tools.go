@@ -123,7 +123,7 @@ func skipDelimited(line string, i int, delim byte) int {
 			return i + 1
 		}
 	}
-	return i
+	return len(line) // a backslash at the end steps past it
 }
 
 // sedSubstitution reads s/regex/replacement/flags (or y/a/b/) from just
