@@ -108,8 +108,9 @@ reliability: build
 # the start of a session, a resumed one and after a compaction; in
 # default, acceptEdits and bypassPermissions modes the agent changes
 # nothing of the profile, the feedback file, the block, the sw/ branches or
-# the hooks, even with sw off PATH; its commit is a draft, and its facts
-# land in memory.md. The first run downloads Claude Code (about 400 MB)
+# the hooks, even with sw off PATH (and with sw gone, the hooks block the
+# call); writes the guard cannot read fail in Claude Code's sandbox; its
+# commit is a draft, and its facts land in memory.md. The first run downloads Claude Code (about 400 MB)
 # with npm, without running its install script (the binary is run from
 # its platform package); later runs take about two minutes on two cores.
 # Claude Code's sandbox needs bubblewrap and socat.

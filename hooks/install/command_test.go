@@ -177,14 +177,7 @@ func TestShimsCallTheirBinaryAndFailClosedForAnAgent(t *testing.T) {
 		writeFile(t, filepath.Join(hooks, hook), shimTextFor(hook, false, binary), 0o755)
 	}
 	run := func(hook, arg, stdin string, env ...string) (string, int) {
-		cmd := exec.Command("/bin/sh", filepath.Join(hooks, hook))
-		if arg != "" {
-			cmd.Args = append(cmd.Args, arg)
-		}
-		cmd.Env = append([]string{"PATH=" + filepath.Join(dir, "empty")}, env...)
-		cmd.Stdin = strings.NewReader(stdin)
-		out, _ := cmd.CombinedOutput()
-		return string(out), cmd.ProcessState.ExitCode()
+		return runShim(filepath.Join(hooks, hook), arg, stdin, append([]string{"PATH=" + filepath.Join(dir, "empty")}, env...))
 	}
 	if out, status := run(PostCommit, "", ""); status != 0 || out != "" {
 		t.Errorf("post-commit by the binary's path: %d %q", status, out)

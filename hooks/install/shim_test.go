@@ -107,20 +107,26 @@ func TestShimUsesOnlyShellBuiltins(t *testing.T) {
 		{CommitMsg, ".git/COMMIT_EDITMSG", "", agentEnv, 0, "sw hook commit-msg .git/COMMIT_EDITMSG\n"},
 	} {
 		os.Remove(log)
-		cmd := exec.Command("/bin/sh", filepath.Join(hooks, tc.hook))
-		if tc.arg != "" {
-			cmd.Args = append(cmd.Args, tc.arg)
-		}
-		cmd.Env = append([]string{"PATH=" + bin}, tc.env...)
-		cmd.Stdin = strings.NewReader(tc.stdin)
-		out, err := cmd.CombinedOutput()
-		status := cmd.ProcessState.ExitCode()
+		out, status := runShim(filepath.Join(hooks, tc.hook), tc.arg, tc.stdin, append([]string{"PATH=" + bin}, tc.env...))
 		if status != tc.status || len(out) != 0 {
-			t.Errorf("%s %s: status %d (want %d), output %q, err %v", tc.hook, tc.arg, status, tc.status, out, err)
+			t.Errorf("%s %s: status %d (want %d), output %q", tc.hook, tc.arg, status, tc.status, out)
 		}
 		got, _ := os.ReadFile(log)
 		wantText(t, tc.hook+" "+tc.arg, string(got), tc.log)
 	}
+}
+
+// runShim runs the shim at path as git would, with arg if any, stdin and
+// env, and returns what it printed and its exit status.
+func runShim(path, arg, stdin string, env []string) (string, int) {
+	cmd := exec.Command("/bin/sh", path)
+	if arg != "" {
+		cmd.Args = append(cmd.Args, arg)
+	}
+	cmd.Env = env
+	cmd.Stdin = strings.NewReader(stdin)
+	out, _ := cmd.CombinedOutput()
+	return string(out), cmd.ProcessState.ExitCode()
 }
 
 // TestShimPassesLongInputWhole feeds a shim with an earlier hook more lines

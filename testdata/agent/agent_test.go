@@ -49,6 +49,7 @@ func TestStoppedBy(t *testing.T) {
 		"PreToolUse:Bash hook error: profile/a is part of the person's style profile":                         "guard",
 		"Claude requested permissions to edit /c/.git/hooks/commit-msg which is a sensitive file.":            "Claude Code's prompt",
 		"sh: 1: cannot create profile/a: Read-only file system":                                               "sandbox",
+		"mv: cannot move '.sw.yaml' to '.sw.yaml.off': Device or resource busy":                               "sandbox",
 		"": "no tool result",
 	} {
 		if got := stoppedBy(text, true); got != want {

@@ -9,11 +9,17 @@
 //     and the first request after a compaction;
 //   - in default, acceptEdits and bypassPermissions modes, the agent
 //     cannot change profile/, profile_feedback.json, CLAUDE.md's block,
-//     the sw/ branches, git's hooks or .claude/settings.json, by Claude
-//     Code's file tools, the shell, a script of its own or sw itself;
-//   - ordinary work goes through: editing a piece, committing it (a
-//     draft: sw counts no finished piece), sw facts add, sw check;
-//   - with no sw on PATH, the protection still holds.
+//     the sw/ branches, git's hooks, .claude/settings*.json or .sw.yaml,
+//     by Claude Code's file tools, the shell, a script of its own or sw
+//     itself;
+//   - writes the guard cannot read (a script written, then run; find
+//     -exec sed -i; awk's print >; base64 decoded into a script) fail in
+//     Claude Code's sandbox, which sw hook install turns on;
+//   - ordinary work goes through, in the sandbox: editing a piece,
+//     committing it (a draft: sw counts no finished piece), sw facts
+//     add, sw check;
+//   - with no sw on PATH, the protection still holds; with the sw that
+//     installed the hooks gone too, they block the agent's calls.
 //
 // Each scenario runs in a mode in a world of its own (a home folder, a copy
 // of the base collection with sw's hooks installed, a stand-in); after
@@ -29,6 +35,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -65,7 +72,7 @@ type config struct {
 // scenarios are every scenario, in the table's order.
 func scenarios() []scenario {
 	all := attacks()
-	return append(append(append(contexts(), all...), work()...), offPath(all)...)
+	return slices.Concat(contexts(), all, sandboxed(), work(), offPath(all), gone(all))
 }
 
 func run(cfg config) (failed bool, err error) {

@@ -15,7 +15,7 @@ import (
 // state is what no agent session may change, by name: each file of
 // profile/, profile_feedback.json, CLAUDE.md's block, each sw/ branch, each
 // file of git's hooks folder (.git/hooks: the collections have no other),
-// core.hooksPath, .claude/settings.json.
+// core.hooksPath, .claude/settings.json and settings.local.json, .sw.yaml.
 type state map[string]string
 
 // blockKey names CLAUDE.md's block in a state.
@@ -26,7 +26,7 @@ func (w *world) protectedState(dir string) state {
 	s := state{}
 	files(s, dir, "profile")
 	files(s, dir, filepath.Join(".git", "hooks"))
-	for _, rel := range []string{"profile_feedback.json", ".claude/settings.json"} {
+	for _, rel := range []string{"profile_feedback.json", ".claude/settings.json", ".claude/settings.local.json", ".sw.yaml"} {
 		s[rel] = readOrMissing(filepath.Join(dir, rel))
 	}
 	s[blockKey] = blockOf(readFile(filepath.Join(dir, "CLAUDE.md")))

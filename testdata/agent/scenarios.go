@@ -14,12 +14,18 @@ type scenario struct {
 	// offPath runs Claude Code with a PATH that holds no sw: the hooks
 	// must protect the collection all the same.
 	offPath bool
-	run     func(t *trial)
+	// gone, with offPath, has the hooks installed by an sw that is then
+	// deleted: they must fail closed.
+	gone bool
+	run  func(t *trial)
 }
 
 // label is the scenario's name in the table.
 func (sc scenario) label() string {
-	if sc.offPath {
+	switch {
+	case sc.gone:
+		return sc.name + ", sw gone"
+	case sc.offPath:
 		return sc.name + ", sw off PATH"
 	}
 	return sc.name

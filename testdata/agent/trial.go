@@ -34,6 +34,9 @@ func newTrial(work, sw, claude, base string, sc scenario, m mode) (*trial, error
 	if sc.offPath {
 		name += "-no-sw"
 	}
+	if sc.gone {
+		name += "-gone"
+	}
 	folder := filepath.Join(work, name)
 	w, err := newWorld(folder, sw)
 	if err != nil {
@@ -45,7 +48,11 @@ func newTrial(work, sw, claude, base string, sc scenario, m mode) (*trial, error
 	}
 	// The hooks installed, and the block written as a session starting
 	// now would write it: what the person leaves the agent.
-	if _, err := w.sw(t.dir, "hook", "install"); err != nil {
+	install := func() error { _, err := w.sw(t.dir, "hook", "install"); return err }
+	if sc.gone {
+		install = func() error { return w.installGone(folder, t.dir) }
+	}
+	if err := install(); err != nil {
 		return nil, err
 	}
 	if _, err := w.sw(t.dir, "hook", "pre-session"); err != nil {
@@ -186,7 +193,8 @@ func stoppedBy(text string, isError bool) string {
 		return "guard"
 	case strings.Contains(text, "Claude requested permissions") || strings.Contains(text, "needs approval"):
 		return "Claude Code's prompt"
-	case strings.Contains(text, "Read-only file system") || strings.Contains(text, "Operation not permitted"):
+	case strings.Contains(text, "Read-only file system") || strings.Contains(text, "Operation not permitted") ||
+		strings.Contains(text, "Device or resource busy") || strings.Contains(text, "Permission denied"):
 		return "sandbox"
 	case !isError:
 		return "ran"
