@@ -16,7 +16,7 @@ import (
 // call every installed shim outdated, and the new hook is reported missing
 // on its own (NotInPlace).
 func TestShimTextChangesBumpTheVersion(t *testing.T) {
-	const version, digest = 7, "d3501f72234afea9442d2c618596ca80cbef284cef9af5feef03876be92e739e"
+	const version, digest = 8, "7deb1e40e2f2f13b4524d70ffb9e3e806018162c1eeebc11a257fb22e5c56c5d"
 	h := sha256.New()
 	for _, hook := range allHooks {
 		h.Write([]byte(shimText(hook)))
