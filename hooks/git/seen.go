@@ -14,7 +14,9 @@ import (
 // commit's later hooks need not ask again, nor read the commit's trees to
 // learn what it changed, it leaves a note beside the index it saw through
 // (SeenFile): the index's name as git gave it to the hook, the commit it
-// was then on top of, and what the index changes against it. The note is
+// was then on top of, what the index changes against it, and a last line
+// that says the note is whole (a hook killed as it wrote leaves one that
+// is not, which is no note). The note is
 // good as long as the index has not been written since, which its time
 // says: git writes an index whole, renaming a new file over it, so a later
 // change always leaves the index newer than the note. A note no newer
@@ -41,6 +43,7 @@ func (r *Repo) NoteSeen(indexFile string, head Hash, staged []StagedChange) {
 	for _, ch := range staged {
 		fmt.Fprintf(&b, "%s %s %s\n", orDash(ch.From), orDash(ch.Blob), strconv.Quote(ch.Path))
 	}
+	b.WriteString(seenEnd + "\n")
 	os.WriteFile(p, b.Bytes(), 0o666)
 }
 
@@ -88,6 +91,9 @@ func (r *Repo) SeenChanges(indexFile string, parent Hash, keep Filter) (changes 
 		return nil, false
 	}
 	for lines.Scan() {
+		if lines.Text() == seenEnd {
+			return changes, !lines.Scan() && lines.Err() == nil
+		}
 		ch, err := parseSeen(lines.Text())
 		if err != nil {
 			return nil, false
@@ -96,8 +102,11 @@ func (r *Repo) SeenChanges(indexFile string, parent Hash, keep Filter) (changes 
 			changes = append(changes, ch)
 		}
 	}
-	return changes, lines.Err() == nil
+	return nil, false // cut short
 }
+
+// seenEnd is the note's last line.
+const seenEnd = "."
 
 // parseSeen reads a change as NoteSeen writes it.
 func parseSeen(line string) (Change, error) {

@@ -1,6 +1,7 @@
 package git
 
 import (
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -66,5 +67,23 @@ func TestSeenChanges(t *testing.T) {
 	r.ForgetSeen(".git/index")
 	if _, ok := r.SeenChanges(".git/index", parent, markdown); ok {
 		t.Error("a note forgotten is still taken")
+	}
+
+	// A note cut short, as by a hook killed while it wrote, is no note.
+	r.NoteSeen(".git/index", parent, staged)
+	note := filepath.Join(r.Root, ".git", SeenFile)
+	whole, err := os.ReadFile(note)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cut := range []int{len(whole) - 2, len(whole) - 10} {
+		if err := os.WriteFile(note, whole[:cut], 0o644); err != nil {
+			t.Fatal(err)
+		}
+		setMtime(t, r.Root, ".git/index", then)
+		setMtime(t, r.Root, ".git/"+SeenFile, then.Add(time.Second))
+		if got, ok := r.SeenChanges(".git/index", parent, markdown); ok {
+			t.Errorf("a note cut to %d of %d bytes is taken: %q", cut, len(whole), got)
+		}
 	}
 }
