@@ -58,7 +58,7 @@ test: vet build
 # Vet for this machine, then for Windows and a 32-bit system: sw's
 # system-call code has a file per platform, and int is 32 bits there.
 vet:
-	$(GO) vet ./... ./testdata/eval ./testdata/reliability ./testdata/sandbox ./testdata/agent/...
+	$(GO) vet ./... ./testdata/eval ./testdata/reliability ./testdata/sandbox ./testdata/agent/... ./testdata/bench/...
 	GOOS=windows $(GO) vet -tags $(TAGS) ./...
 	GOARCH=386 $(GO) vet -tags $(TAGS) ./...
 	@unformatted=$$(gofmt -l $$(find . -name '*.go' -not -path './.git/*')); \
@@ -78,10 +78,13 @@ fuzz:
 		$(GO) test -run '^$$' -fuzz "^$$name\$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
 	done
 
-# Go benchmarks, then whole-process timings against git's own commands.
+# Go benchmarks, then whole-process timings against git's own commands,
+# each row with its target and whether this run met it (see
+# testdata/bench/timing). ONLY runs the named ones alone, ARGS passes flags:
+#   make bench ONLY=commit                 one row (go, pre-session, check, guard, commit, commit-100k, analyze)
+#   make bench ONLY=commit-100k ARGS="-commit-runs 20 -keep"
 bench: build
-	$(GO) test -run '^$$' -bench . -benchmem ./...
-	$(GO) run ./testdata/bench/timing -sw $(BIN)
+	$(GO) run ./testdata/bench/timing -sw $(BIN) -only "$(ONLY)" $(ARGS)
 
 # The learner's held-out evaluation on real text nobody here wrote: five
 # writers of 1787-88 and six essayists of 1875-1921, each through sw init,

@@ -120,11 +120,17 @@ func stagedProfile(repo *git.Repo, io IO) ([]string, error) {
 	staged, err := repo.StagedChanges(io.Getenv("GIT_INDEX_FILE"))
 	var profileFiles []string
 	for _, p := range staged {
-		if strings.HasPrefix(p, collection.ProfileDir+"/") || p == collection.FeedbackFile {
+		if isProfileFile(p) {
 			profileFiles = append(profileFiles, p)
 		}
 	}
 	return profileFiles, err
+}
+
+// isProfileFile reports whether the file at a slash path is the style
+// profile's: a rule, or the memory of rejections.
+func isProfileFile(p string) bool {
+	return strings.HasPrefix(p, collection.ProfileDir+"/") || p == collection.FeedbackFile
 }
 
 // mergesSuggestion reports whether the commit being made merges an sw

@@ -2,10 +2,8 @@ package hooks
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -33,110 +31,13 @@ import (
 //     the working tree could stop the next step.
 //
 // The post-commit hook catches up, in the working tree, after a `git
-// commit` that skipped pre-commit (--no-verify): after every other, it
-// finds memory.md in line, reading only the commit's pieces, and writes
-// nothing. It leaves the commits of a pick, a rebase or a merge alone, for
-// the same reason as above. Merges keep both sides' lines (`sw hook
-// install` sets memory.md to merge by union), and sw facts rebuild puts
-// everything back in order.
-
-// PreCommit is `sw hook pre-commit`. Like every hook, it never fails git.
-func PreCommit(io IO) int {
-	if standAside(io) {
-		return 0
-	}
-	c, err := collection.Find(io.Dir)
-	if errors.Is(err, collection.ErrNotCollection) {
-		return 0
-	}
-	if err != nil {
-		fmt.Fprintf(io.Stderr, "sw: %s\n", profile.OneLine(err))
-		return 0
-	}
-	mem, err := c.File(collection.MemoryFile)
-	if err != nil {
-		fmt.Fprintf(io.Stderr, "sw: %s\n", profile.OneLine(err))
-		return 0
-	}
-	if !facts.Exists(mem) {
-		return 0 // sw init makes it; a person who removed it meant to
-	}
-	repo, err := git.At(c.Root)
-	if err != nil {
-		return 0
-	}
-	if err := factsBeforeCommit(io, c, repo, mem); err != nil {
-		fmt.Fprintf(io.Stderr, "sw: %s not brought up to date: %s\n", collection.MemoryFile, profile.OneLine(err))
-	}
-	return 0
-}
-
-func factsBeforeCommit(io IO, c *collection.Collection, repo *git.Repo, mem string) error {
-	if op, busy := repo.InProgress(); busy && op != "merge" {
-		return nil // a replayed commit brings its own memory.md
-	}
-	index := io.Getenv("GIT_INDEX_FILE")
-	if index != "" && !filepath.IsAbs(index) {
-		index = filepath.Join(io.Dir, index)
-	}
-	// One git command says what the commit stages; the rest is read in
-	// this process: a hook inside every commit of a piece.
-	staged, err := repo.StagedChangesWithStatus(index)
-	if err != nil {
-		return err
-	}
-	var paths []string
-	var texts [][]byte
-	added := map[string]bool{}
-	memStaged := git.ZeroHash // memory.md as the index holds it, when the commit changes it
-	memChanged := false
-	for _, ch := range staged {
-		if ch.Path == collection.MemoryFile {
-			memStaged, memChanged = ch.Blob, true
-		}
-		if !piecesIn(c).Keeps(ch.Path) {
-			continue
-		}
-		var text []byte // nil: the commit deletes the piece
-		if !ch.Blob.IsZero() {
-			if text, err = readPiece(repo, ch.Blob); err != nil {
-				return err
-			}
-		}
-		paths, texts = append(paths, ch.Path), append(texts, text)
-		added[ch.Path] = ch.Status == "A"
-	}
-	if len(paths) == 0 {
-		return nil
-	}
-	u := factsUpdate(c, paths, texts, added, repo.AuthorDate)
-	u.All = func() ([]string, error) { return repo.StagedFiles(index, piecesIn(c)) }
-	if _, head, err := repo.Head(); err != nil {
-		return err
-	} else if u.Before, err = memoryAt(repo, head); err != nil {
-		return err
-	}
-
-	why, err := worktreeOnly(repo, index, mem, memStaged, memChanged, u.Before)
-	if err != nil {
-		return err
-	}
-	res, err := facts.UpdateFile(mem, collection.MemoryFile, u)
-	if err != nil {
-		return err
-	}
-	if res.Over != "" {
-		fmt.Fprintf(io.Stderr, "sw: %s is %s\n", collection.MemoryFile, res.Over)
-	}
-	switch {
-	case !res.Wrote:
-	case why == "":
-		return repo.Stage(index, collection.MemoryFile)
-	default:
-		fmt.Fprintf(io.Stderr, "sw: %s; in the working tree only, %s: commit it when you like\n", res.Report(collection.MemoryFile), why)
-	}
-	return nil
-}
+// commit` that skipped pre-commit (--no-verify): after every other, the
+// pre-commit hook's note says it saw the commit's index through (see
+// git.SeenFile), and the post-commit hook reads nothing more. It leaves
+// the commits of a pick, a rebase or a merge alone, for the same reason
+// as above. Merges keep both sides' lines (`sw hook install` sets
+// memory.md to merge by union), and sw facts rebuild puts everything back
+// in order.
 
 // worktreeOnly says why the update must not be staged with the commit
 // being made, "" when it may be: only when memory.md in the working tree
@@ -204,7 +105,7 @@ func factsAfterCommit(io IO, l *review.Loop) {
 	if _, busy := l.Repo.InProgress(); busy || !madeByCommit(l.Repo.LastHeadMove()) {
 		return // a pick, a rebase step, a merge: the commit brought its own memory.md
 	}
-	res, err := catchUp(l.Coll, l.Repo, mem)
+	res, err := catchUp(l.Coll, l.Repo, mem, io.Getenv("GIT_INDEX_FILE"))
 	switch {
 	case err != nil:
 		fmt.Fprintf(io.Stderr, "sw: %s not brought up to date: %s\n", collection.MemoryFile, profile.OneLine(err))
@@ -225,8 +126,9 @@ func madeByCommit(move string) bool {
 }
 
 // catchUp updates the memory.md at mem for the pieces HEAD's commit
-// changed against its first parent.
-func catchUp(c *collection.Collection, repo *git.Repo, mem string) (facts.Updated, error) {
+// changed against its first parent, unless the pre-commit hook saw the
+// commit's index through (index is the one the post-commit hook is given).
+func catchUp(c *collection.Collection, repo *git.Repo, mem, index string) (facts.Updated, error) {
 	_, head, err := repo.Head()
 	if err != nil || head.IsZero() {
 		return facts.Updated{}, err
@@ -238,6 +140,9 @@ func catchUp(c *collection.Collection, repo *git.Repo, mem string) (facts.Update
 	var parent git.Hash
 	if len(commit.Parents) > 0 {
 		parent = commit.Parents[0]
+	}
+	if _, seen := repo.SeenChanges(index, parent, piecesIn(c)); seen {
+		return facts.Updated{}, nil
 	}
 	changes, err := repo.ChangedFilesIn(parent, head, piecesIn(c))
 	if err != nil || len(changes) == 0 {

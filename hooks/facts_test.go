@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"sw/facts"
+	"sw/hooks/git"
 	"sw/hooks/guard"
 	"sw/hooks/review"
 	"sw/profile/collection"
@@ -56,8 +57,10 @@ func commitThroughHooks(tb testing.TB, root string, git func(...string) string, 
 
 // BenchmarkFactsAfterCommit1000 is the post-commit hook's facts part in a
 // collection of 1,000 pieces, after a commit that the pre-commit hook
-// already put in memory.md (every commit but one made with --no-verify):
-// it reads the commit's pieces and finds nothing to write. Each run opens
+// already put in memory.md. "seen" is every commit but one made with
+// --no-verify: the pre-commit hook's note says it saw the index through,
+// and nothing more is read. Without the note the hook reads the commit's
+// pieces and finds nothing to write. Each run opens
 // the collection afresh, as a hook process does, and reads first, untimed,
 // what the review loop's count reads before it (see countAsTheHookDoes):
 // the facts part is what the hook costs on top. "cold" leaves that out,
@@ -68,21 +71,25 @@ func BenchmarkFactsAfterCommit1000(b *testing.B) {
 	root, git := collectionOf(b, 1000)
 	for _, bc := range []struct {
 		name, path, text string
-		cold             bool
+		cold, seen       bool
 	}{
-		{"new piece", "pieces/new.md", "---\ndate: 2026-02-01\n---\n\nA new piece, finished today.\n", false},
-		{"changed piece", "pieces/9/p0999.md", "---\ntitle: Piece 999\ndate: 2025-12-20\ngenre: essay\n---\n\nPiece 999, rewritten.\n", false},
-		{"changed piece, cold", "pieces/9/p0999.md", "---\ntitle: Piece 999\ndate: 2025-12-20\ngenre: essay\n---\n\nPiece 999, rewritten again.\n", true},
+		{"new piece", "pieces/new.md", "---\ndate: 2026-02-01\n---\n\nA new piece, finished today.\n", false, false},
+		{"changed piece", "pieces/9/p0999.md", "---\ntitle: Piece 999\ndate: 2025-12-20\ngenre: essay\n---\n\nPiece 999, rewritten.\n", false, false},
+		{"changed piece, cold", "pieces/9/p0999.md", "---\ntitle: Piece 999\ndate: 2025-12-20\ngenre: essay\n---\n\nPiece 999, rewritten again.\n", true, false},
+		{"changed piece, seen", "pieces/9/p0999.md", "---\ntitle: Piece 999\ndate: 2025-12-20\ngenre: essay\n---\n\nPiece 999, rewritten once more.\n", false, true},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			writeTestFile(b, filepath.Join(root, filepath.FromSlash(bc.path)), bc.text)
 			git("add", bc.path)
 			commitThroughHooks(b, root, git, bc.name)
+			if bc.seen {
+				dateNoteAsGitWould(b, root)
+			}
 			if !strings.Contains(git("show", "--stat", "HEAD"), "memory.md") {
 				b.Fatal("the pre-commit hook did not stage memory.md")
 			}
 			var stderr bytes.Buffer
-			io := IO{Stderr: &stderr}
+			io := IO{Stderr: &stderr, Getenv: postCommitEnv(bc.seen)}
 			var cpu time.Duration
 			for b.Loop() {
 				b.StopTimer()
@@ -175,9 +182,73 @@ func TestFactsFoldInABigCollection(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stderr bytes.Buffer
-	factsAfterCommit(IO{Stderr: &stderr}, l)
+	factsAfterCommit(IO{Stderr: &stderr, Getenv: postCommitEnv(false)}, l)
 	if stderr.Len() > 0 || git("status", "--porcelain") != "" {
 		t.Errorf("the catch-up wrote: %s", stderr.String())
+	}
+}
+
+// postCommitEnv is the environment of a post-commit hook: git names the
+// index, whose note the hook reads, or, with seen false, names none, so
+// the hook reads the commit as it does after a commit made with
+// --no-verify.
+func postCommitEnv(seen bool) func(string) string {
+	return func(k string) string {
+		if k == "GIT_INDEX_FILE" && seen {
+			return ".git/index" // as git gives it to post-commit
+		}
+		return os.Getenv(k)
+	}
+}
+
+// dateNoteAsGitWould dates the pre-commit hook's note after the index.
+// git writes the index before it runs the hook; commitThroughHooks
+// commits after the hook, and git writes the index again then.
+func dateNoteAsGitWould(tb testing.TB, root string) {
+	tb.Helper()
+	later := time.Now().Add(time.Second)
+	if err := os.Chtimes(filepath.Join(root, ".git", git.SeenFile), later, later); err != nil {
+		tb.Fatal(err)
+	}
+}
+
+// TestPostCommitTakesTheNote: after a commit whose index the pre-commit
+// hook saw through, the post-commit hook reads nothing of the commit's
+// pieces; without the note it does, and catches memory.md up in the
+// working tree. Here the working tree's memory.md lost the commit's line
+// after the commit, which only a catch-up puts back.
+func TestPostCommitTakesTheNote(t *testing.T) {
+	root, runGit := collectionOf(t, 3)
+	mem := filepath.Join(root, collection.MemoryFile)
+	writeTestFile(t, filepath.Join(root, "pieces", "new.md"), "A new piece.\n")
+	runGit("add", "pieces/new.md")
+	if out := commitThroughHooks(t, root, runGit, "new"); out != "" {
+		t.Errorf("pre-commit said %q", out)
+	}
+	dateNoteAsGitWould(t, root)
+	committed, err := os.ReadFile(mem)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lost := strings.Replace(string(committed), "- **pieces/new.md:** new: A new piece. (sw, 2026-01-01)\n", "", 1)
+	if lost == string(committed) {
+		t.Fatalf("memory.md lacks the new piece:\n%s", committed)
+	}
+	for _, seen := range []bool{true, false} {
+		writeTestFile(t, mem, lost)
+		l, err := review.Open(root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var stderr bytes.Buffer
+		factsAfterCommit(IO{Stderr: &stderr, Getenv: postCommitEnv(seen)}, l)
+		got, err := os.ReadFile(mem)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if caughtUp := string(got) == string(committed); caughtUp == seen {
+			t.Errorf("with the note taken %v, memory.md caught up %v: %s", seen, caughtUp, stderr.String())
+		}
 	}
 }
 

@@ -21,6 +21,7 @@ func PostCommit(io IO) int {
 	_, byAgent := agent.Detect(io.Getenv)
 	return gitHook(io, func(l *review.Loop) (review.Status, error) {
 		l.AgentCommitted = byAgent
+		l.Index = io.Getenv("GIT_INDEX_FILE")
 		st, err := l.Committed()
 		factsAfterCommit(io, l)
 		return st, err

@@ -217,14 +217,15 @@ func agentText(name string, data any) string {
 }
 
 // reconcile catches decisions made on suggestion branches since sw last
-// ran (a branch deleted, a merge pulled from a host), as every hook does,
-// after seeing to an interrupted rejection record. l is the collection's
-// review loop, or err why it has none. A problem there is the review
-// loop's, never the session's: it is said on stderr, and the profile is
-// written all the same. A collection outside git has no review loop.
+// ran (a branch deleted, a merge pulled from a host), as every hook does.
+// An interrupted rejection record was seen to before, only when its
+// marker says it was interrupted (see seeToInterrupted). l is the
+// collection's review loop, or err why it has none. A problem there is the
+// review loop's, never the session's: it is said on stderr, and the
+// profile is written all the same. A collection outside git has no review
+// loop.
 func reconcile(l *review.Loop, err error, io IO) {
 	if err == nil {
-		finishRecord(l, io)
 		err = l.Reconcile()
 	}
 	if err != nil && !errors.Is(err, git.ErrNotRepo) {

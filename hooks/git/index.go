@@ -59,12 +59,14 @@ func (r *Repo) IsOwnIndex(indexFile string) bool {
 func (f Filter) Keeps(path string) bool { return f.file(path) && f.dirsOf(path) }
 
 // StagedChange is a file the commit being made changes against HEAD: how
-// (git's status letter: A, M, D or T), and the blob the index holds there
-// (zero for a file the commit deletes, or a submodule).
+// (git's status letter: A, M, D or T), the blob the index holds there
+// (zero for a file the commit deletes, or a submodule), and the one HEAD
+// holds (zero for a file the commit adds).
 type StagedChange struct {
 	Path   string
 	Status string
 	Blob   Hash
+	From   Hash
 }
 
 // StagedChangesWithStatus is StagedChanges with how each file changes, and
@@ -82,7 +84,7 @@ func (r *Repo) StagedChangesWithStatus(indexFile string) ([]StagedChange, error)
 	}
 	changes := make([]StagedChange, len(raw))
 	for i, ch := range raw {
-		changes[i] = StagedChange{Path: ch.Path, Status: ch.Status, Blob: ch.To}
+		changes[i] = StagedChange{Path: ch.Path, Status: ch.Status, Blob: ch.To, From: ch.From}
 	}
 	return changes, nil
 }

@@ -15,7 +15,7 @@ func TestStagedChangesWithStatusAndReadStaged(t *testing.T) {
 	writeFile(t, r.Root, "a.md", "a\n")
 	git(t, r.Root, "add", "a.md")
 	a := revParse(t, r.Root, ":a.md")
-	if got, err := r.StagedChangesWithStatus(""); err != nil || !slices.Equal(got, []StagedChange{{"a.md", "A", a}}) {
+	if got, err := r.StagedChangesWithStatus(""); err != nil || !slices.Equal(got, []StagedChange{{"a.md", "A", a, ""}}) {
 		t.Fatalf("unborn: %v %v", got, err)
 	}
 	commitFiles(t, r.Root, "start", "a.md", "a\n", "b.md", "b\n", "line\nbreak.md", "odd\n")
@@ -25,7 +25,7 @@ func TestStagedChangesWithStatusAndReadStaged(t *testing.T) {
 	git(t, r.Root, "rm", "-q", "b.md")
 	writeFile(t, r.Root, "a.md", "a, not staged\n")
 	got, err := r.StagedChangesWithStatus("")
-	want := []StagedChange{{"a.md", "M", revParse(t, r.Root, ":a.md")}, {"b.md", "D", ""}, {"c.md", "A", revParse(t, r.Root, ":c.md")}}
+	want := []StagedChange{{"a.md", "M", revParse(t, r.Root, ":a.md"), revParse(t, r.Root, "HEAD:a.md")}, {"b.md", "D", "", revParse(t, r.Root, "HEAD:b.md")}, {"c.md", "A", revParse(t, r.Root, ":c.md"), ""}}
 	if err != nil || !slices.Equal(got, want) {
 		t.Fatalf("got %v %v, want %v", got, err, want)
 	}

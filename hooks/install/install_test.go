@@ -29,13 +29,13 @@ func TestFreshInstallRunsSwOnCommitAmendAndMerge(t *testing.T) {
 	// The reference-transaction hook runs on every commit, and starts no
 	// sw for the person's.
 	s.git(repo.Root, "commit", "-q", "--allow-empty", "-m", "one")
-	wantText(t, "after commit", s.takeLog(), "sw hook post-commit\n")
+	wantText(t, "after commit", s.takeLog(), "sw hook pre-commit\nsw hook post-commit\n")
 
 	old := strings.TrimSpace(s.git(repo.Root, "rev-parse", "HEAD"))
 	s.git(repo.Root, "commit", "-q", "--amend", "--allow-empty", "-m", "one, amended")
 	amended := strings.TrimSpace(s.git(repo.Root, "rev-parse", "HEAD"))
 	wantText(t, "after amend", s.takeLog(),
-		"sw hook post-commit\nsw hook post-rewrite amend\nsw stdin: "+old+" "+amended+"\n")
+		"sw hook pre-commit\nsw hook post-commit\nsw hook post-rewrite amend\nsw stdin: "+old+" "+amended+"\n")
 
 	s.git(repo.Root, "checkout", "-q", "-b", "side")
 	s.git(repo.Root, "commit", "-q", "--allow-empty", "-m", "side")
@@ -46,7 +46,8 @@ func TestFreshInstallRunsSwOnCommitAmendAndMerge(t *testing.T) {
 	wantText(t, "after merge", s.takeLog(), "sw hook post-merge 0\n")
 
 	// sw's commit-msg hook starts sw only for a commit that changes the
-	// profile: git tells that faster than sw starts.
+	// profile: git tells that faster than sw starts. (sw's pre-commit hook
+	// tells it when it leaves a note; this stand-in for sw leaves none.)
 	if err := os.MkdirAll(filepath.Join(repo.Root, "profile"), 0o777); err != nil {
 		t.Fatal(err)
 	}
@@ -55,22 +56,16 @@ func TestFreshInstallRunsSwOnCommitAmendAndMerge(t *testing.T) {
 	}
 	s.git(repo.Root, "add", "profile")
 	s.git(repo.Root, "commit", "-q", "-m", "a rule")
-	wantText(t, "a commit of the profile", s.takeLog(), "sw hook commit-msg .git/COMMIT_EDITMSG\nsw hook post-commit\n")
+	wantText(t, "a commit of the profile", s.takeLog(), "sw hook pre-commit\nsw hook commit-msg .git/COMMIT_EDITMSG\nsw hook post-commit\n")
 
-	// Its pre-commit hook starts sw only for a commit that stages a
-	// Markdown file other than sw's own: one that may be a piece.
-	for _, f := range []struct{ path, log string }{
-		{"memory.md", ""},
-		{"CLAUDE.md", ""},
-		{"profile/notes.md", ""},
-		{"notes.txt", ""},
-		{"pieces/walking.md", "sw hook pre-commit\n"},
-	} {
-		writeFile(t, filepath.Join(repo.Root, filepath.FromSlash(f.path)), "text\n", 0o644)
-		s.git(repo.Root, "add", f.path)
-		s.git(repo.Root, "commit", "-q", "-m", f.path)
+	// Its pre-commit hook starts sw for every commit, whatever it stages:
+	// sw asks git what that is, once for all the commit's hooks.
+	for _, path := range []string{"memory.md", "CLAUDE.md", "profile/notes.md", "notes.txt", "pieces/walking.md"} {
+		writeFile(t, filepath.Join(repo.Root, filepath.FromSlash(path)), "text\n", 0o644)
+		s.git(repo.Root, "add", path)
+		s.git(repo.Root, "commit", "-q", "-m", path)
 		log := strings.ReplaceAll(s.takeLog(), "sw hook commit-msg .git/COMMIT_EDITMSG\n", "")
-		wantText(t, "a commit of "+f.path, log, f.log+"sw hook post-commit\n")
+		wantText(t, "a commit of "+path, log, "sw hook pre-commit\nsw hook post-commit\n")
 	}
 }
 
@@ -87,7 +82,7 @@ func TestExistingHooksAreChainedAndRunFirstWithTheSameArgsAndInput(t *testing.T)
 
 	s.git(repo.Root, "commit", "-q", "--allow-empty", "-m", "one")
 	wantText(t, "after commit", s.takeLog(),
-		"mine $0=.git/hooks/post-commit.sw-chained \nsw hook post-commit\n")
+		"sw hook pre-commit\nmine $0=.git/hooks/post-commit.sw-chained \nsw hook post-commit\n")
 
 	// A rebase rewrites several commits: several lines of input, fed to both.
 	s.git(repo.Root, "checkout", "-q", "-b", "side")
@@ -136,7 +131,7 @@ call_lefthook run "post-commit" "$@"
 `, 0o755)
 	mustInstall(t, repo, Options{})
 	s.git(repo.Root, "commit", "-q", "--allow-empty", "-m", "one")
-	wantText(t, "log", s.takeLog(), "lefthook run post-commit\nsw hook post-commit\n")
+	wantText(t, "log", s.takeLog(), "sw hook pre-commit\nlefthook run post-commit\nsw hook post-commit\n")
 }
 
 func TestInstallTwiceIsInstallingOnce(t *testing.T) {
@@ -238,7 +233,7 @@ func TestStrayCopyOfTheShimIsNeverChained(t *testing.T) {
 		t.Error("the stray copy is still there")
 	}
 	s.git(repo.Root, "commit", "-q", "--allow-empty", "-m", "one")
-	wantText(t, "log", s.takeLog(), "sw hook post-commit\n")
+	wantText(t, "log", s.takeLog(), "sw hook pre-commit\nsw hook post-commit\n")
 }
 
 // The shims start sw on one processor (its hooks' work is sequential),
@@ -252,7 +247,7 @@ func TestShimsStartSwOnOneProcessor(t *testing.T) {
 	mustInstall(t, repo, Options{})
 
 	s.git(repo.Root, "commit", "-q", "--allow-empty", "-m", "one")
-	wantText(t, "alone", s.takeLog(), "sw hook post-commit GOMAXPROCS=1\n")
+	wantText(t, "alone", s.takeLog(), "sw hook pre-commit GOMAXPROCS=1\nsw hook post-commit GOMAXPROCS=1\n")
 	s.git(repo.Root, "commit", "-q", "--amend", "--allow-empty", "-m", "one, amended")
 	var swLines []string
 	for _, line := range strings.Split(s.takeLog(), "\n") {
@@ -261,7 +256,7 @@ func TestShimsStartSwOnOneProcessor(t *testing.T) {
 		}
 	}
 	wantText(t, "after a chained hook", strings.Join(swLines, "\n"),
-		"sw hook post-commit GOMAXPROCS=1\nsw hook post-rewrite GOMAXPROCS=1")
+		"sw hook pre-commit GOMAXPROCS=1\nsw hook post-commit GOMAXPROCS=1\nsw hook post-rewrite GOMAXPROCS=1")
 }
 
 // TestEditedShimIsKeptAside: a shim the person edited is copied to

@@ -38,7 +38,7 @@ func TestCoreHooksPathIsHonoured(t *testing.T) {
 				t.Errorf("a shim landed in .git/hooks too (err %v)", err)
 			}
 			s.git(repo.Root, "commit", "-q", "--allow-empty", "-m", "one")
-			wantText(t, "log", s.takeLog(), "sw hook post-commit\n")
+			wantText(t, "log", s.takeLog(), "sw hook pre-commit\nsw hook post-commit\n")
 		})
 	}
 }
@@ -92,11 +92,11 @@ func TestHusky9LayoutKeepsWorking(t *testing.T) {
 	wantText(t, "report", actions(report), "post-commit: chained\npost-merge: chained\npost-rewrite: chained\npre-push: chained\ncommit-msg: installed\npre-commit: chained\nreference-transaction: installed\n")
 
 	s.git(repo.Root, "commit", "-q", "--allow-empty", "-m", "one")
-	wantText(t, "commit", s.takeLog(), "husky post-commit \nsw hook post-commit\n")
+	wantText(t, "commit", s.takeLog(), "sw hook pre-commit\nhusky post-commit \nsw hook post-commit\n")
 	old := strings.TrimSpace(s.git(repo.Root, "rev-parse", "HEAD"))
 	s.git(repo.Root, "commit", "-q", "--amend", "--allow-empty", "-m", "one, amended")
 	rewrite := old + " " + strings.TrimSpace(s.git(repo.Root, "rev-parse", "HEAD"))
-	wantText(t, "amend", s.takeLog(), "husky post-commit \nsw hook post-commit\n"+
+	wantText(t, "amend", s.takeLog(), "sw hook pre-commit\nhusky post-commit \nsw hook post-commit\n"+
 		"husky post-rewrite amend\n"+rewrite+"\nsw hook post-rewrite amend\nsw stdin: "+rewrite+"\n")
 
 	// Running husky again rewrites its hooks over sw's shims; installing
@@ -107,7 +107,7 @@ func TestHusky9LayoutKeepsWorking(t *testing.T) {
 	report = mustInstall(t, repo, Options{})
 	wantText(t, "after husky ran again", actions(report), "post-commit: chained\npost-merge: chained\npost-rewrite: chained\npre-push: chained\ncommit-msg: already installed\npre-commit: already installed\nreference-transaction: already installed\n")
 	s.git(repo.Root, "commit", "-q", "--allow-empty", "-m", "two")
-	wantText(t, "commit", s.takeLog(), "husky post-commit \nsw hook post-commit\n")
+	wantText(t, "commit", s.takeLog(), "sw hook pre-commit\nhusky post-commit \nsw hook post-commit\n")
 
 	mustUninstall(t, repo)
 	for _, hook := range []string{PostCommit, PostMerge, PostRewrite, PrePush} {
@@ -146,7 +146,7 @@ func TestHusky8LayoutKeepsWorking(t *testing.T) {
 
 	mustInstall(t, repo, Options{})
 	s.git(repo.Root, "commit", "-q", "--allow-empty", "-m", "one")
-	wantText(t, "commit", s.takeLog(), "husky post-commit \nsw hook post-commit\n")
+	wantText(t, "commit", s.takeLog(), "sw hook pre-commit\nhusky post-commit \nsw hook post-commit\n")
 }
 
 func TestLinkedWorktreeUsesTheSharedHooks(t *testing.T) {
@@ -164,8 +164,8 @@ func TestLinkedWorktreeUsesTheSharedHooks(t *testing.T) {
 	s.git(worktree, "commit", "-q", "--allow-empty", "-m", "in the worktree")
 	s.git(main.Root, "commit", "-q", "--allow-empty", "-m", "in the main one")
 	// git hands a linked worktree's hooks the message file by its full path.
-	wantText(t, "log", s.takeLog(), "sw hook post-commit\n"+
-		"sw hook post-commit\n")
+	wantText(t, "log", s.takeLog(), "sw hook pre-commit\nsw hook post-commit\n"+
+		"sw hook pre-commit\nsw hook post-commit\n")
 
 	report = mustUninstall(t, repo)
 	wantText(t, "uninstall", actions(report),

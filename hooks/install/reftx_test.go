@@ -14,7 +14,7 @@ func TestReferenceTransactionStartsSwOnlyForCommittedSuggestionBranches(t *testi
 	s.git(repo.Root, "commit", "-q", "--allow-empty", "-m", "one")
 	s.git(repo.Root, "branch", "feature")
 	s.git(repo.Root, "branch", "-D", "feature")
-	wantText(t, "commit and an ordinary branch", s.takeLog(), "sw hook post-commit\n")
+	wantText(t, "commit and an ordinary branch", s.takeLog(), "sw hook pre-commit\nsw hook post-commit\n")
 
 	s.git(repo.Root, "branch", "sw/b1/shorter-sentences")
 	log := s.takeLog()

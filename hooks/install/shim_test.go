@@ -16,7 +16,7 @@ import (
 // call every installed shim outdated, and the new hook is reported missing
 // on its own (NotInPlace).
 func TestShimTextChangesBumpTheVersion(t *testing.T) {
-	const version, digest = 8, "a7f57c7929987345e667c8106614b4be12cdaa2317d63caade3e6a0a79932bc2"
+	const version, digest = 9, "b57c854b7d7a2ccd0697914a835e10afc7d82d245c2eb7185dd41bd410a1c2b3"
 	h := sha256.New()
 	for _, hook := range allHooks {
 		h.Write([]byte(shimText(hook)))

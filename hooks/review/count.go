@@ -43,7 +43,7 @@ func (l *Loop) count(st *State) error {
 		return err
 	}
 	if l.committing && st.Head != "" && len(c.Parents) > 0 && c.Parents[0].String() == st.Head {
-		changes, err := l.Repo.ChangedFilesIn(c.Parents[0], head, git.Filter{File: l.Coll.Settings.IsPiece, Dir: l.Coll.Settings.MayHoldPieces})
+		changes, err := l.changedBy(c.Parents[0], head)
 		if err != nil {
 			return err
 		}
@@ -79,6 +79,17 @@ func (l *Loop) count(st *State) error {
 		return err
 	}
 	return nil
+}
+
+// changedBy lists the pieces the commit head, just made, changes against
+// parent: as the pre-commit hook's note says, when it holds, else from the
+// commits' trees.
+func (l *Loop) changedBy(parent, head git.Hash) ([]git.Change, error) {
+	pieces := git.Filter{File: l.Coll.Settings.IsPiece, Dir: l.Coll.Settings.MayHoldPieces}
+	if changes, ok := l.Repo.SeenChanges(l.Index, parent, pieces); ok {
+		return changes, nil
+	}
+	return l.Repo.ChangedFilesIn(parent, head, pieces)
 }
 
 // recount sets Pending to the pieces changed by the commits since the last

@@ -31,10 +31,12 @@ func (l *Loop) LatestPiece() (string, error) {
 		return st.Latest, nil
 	}
 	// Without the hooks' note, the answer is kept for the commit it was
-	// found at, so that only the first session after a commit walks.
+	// found at, so that only the first session after a commit walks. The
+	// piece it names is in that commit, which never changes: the folder
+	// that holds it is not read again.
 	noted := filepath.Join(l.Dir, "latest")
 	if data, err := os.ReadFile(noted); err == nil {
-		if at, p, ok := strings.Cut(string(data), "\t"); ok && at == head.String() && (p == "" || present(p)) {
+		if at, p, ok := strings.Cut(string(data), "\t"); ok && at == head.String() {
 			return p, nil
 		}
 	}

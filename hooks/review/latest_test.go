@@ -3,6 +3,7 @@ package review
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -38,6 +39,31 @@ func TestLatestPieceWithoutTheHooksNote(t *testing.T) {
 	runGit(t, root, "rm", "-q", "pieces/b.md")
 	runGit(t, root, "commit", "-q", "-m", "drop B")
 	latest("pieces/a.md")
+}
+
+// TestLatestPieceKeptReadsNoTree: the answer kept for HEAD's commit is
+// taken as it is, without reading the folder of the piece it names again
+// (here, a folder whose tree is gone from the repository).
+func TestLatestPieceKeptReadsNoTree(t *testing.T) {
+	l := newCollection(t)
+	root := l.Repo.Root
+	write(t, filepath.Join(root, "pieces", "a.md"), "A piece.\n")
+	runGit(t, root, "add", "-A")
+	runGit(t, root, "commit", "-q", "-m", "A")
+	if got, err := l.LatestPiece(); err != nil || got != "pieces/a.md" {
+		t.Fatalf("LatestPiece = %q %v", got, err)
+	}
+	tree := strings.TrimSpace(runGit(t, root, "rev-parse", "HEAD:pieces"))
+	if err := os.Remove(filepath.Join(root, ".git", "objects", tree[:2], tree[2:])); err != nil {
+		t.Fatal(err)
+	}
+	fresh, err := Open(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := fresh.LatestPiece(); err != nil || got != "pieces/a.md" {
+		t.Errorf("with the folder's tree gone, LatestPiece = %q %v", got, err)
+	}
 }
 
 // TestDefaultUpstreamFollowsTheConfig: the default branch's upstream is

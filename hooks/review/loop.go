@@ -46,6 +46,10 @@ type Loop struct {
 	// whatever its message says (one made with --no-verify carries no
 	// Sw-Agent line to say so).
 	AgentCommitted bool
+	// Index is the index the post-commit hook is given: the pre-commit
+	// hook's note beside it, when it holds, says what the commit changed
+	// (see git.SeenChanges), and the count reads no tree.
+	Index string
 }
 
 // Open opens the loop for the collection at or above dir.

@@ -51,9 +51,19 @@ func (l *Loop) RefsMoved() error {
 
 func (l *Loop) reconcileLocked(midCommand bool) error {
 	// Most runs find nothing moved: tell that without the lock and without
-	// writing the state (the pre-session hook pays for every step here).
-	if st, ok := l.loadState(); ok && l.nothingMoved(st) {
-		return nil
+	// writing the state (the pre-session hook pays for every step here),
+	// but for the default branch's name, when it had to be found again.
+	if st, ok := l.loadState(); ok {
+		known := st.DefaultBranchKey
+		if l.nothingMoved(st) {
+			if st.DefaultBranchKey != known {
+				l.update(func(now *State) error {
+					now.DefaultBranch, now.DefaultBranchKey = st.DefaultBranch, st.DefaultBranchKey
+					return nil
+				})
+			}
+			return nil
+		}
 	}
 	_, err := l.update(func(st *State) error { return l.reconcileWith(st, midCommand) })
 	return err
@@ -91,7 +101,7 @@ func (l *Loop) watchedRefs(st *State, withDefault bool) (map[string]string, tip,
 	if !withDefault {
 		return refs, tip{}, tip{}, nil
 	}
-	def, err := l.defaultTip()
+	def, err := l.defaultTipFor(st, all)
 	if err != nil {
 		return nil, tip{}, tip{}, err
 	}

@@ -57,6 +57,11 @@ type State struct {
 	// config file and the branch were DefaultUpstreamKey.
 	DefaultUpstream    string `json:"default_upstream,omitempty"`
 	DefaultUpstreamKey string `json:"default_upstream_key,omitempty"`
+	// DefaultBranch is the default branch's name, as found while the
+	// branches and the config file were DefaultBranchKey (see
+	// defaultTipFor).
+	DefaultBranch    string `json:"default_branch,omitempty"`
+	DefaultBranchKey string `json:"default_branch_key,omitempty"`
 
 	// main is the main worktree's count while a linked worktree's is
 	// loaded; worktree is the name of the one loaded ("" for the main).

@@ -14,7 +14,15 @@ fi
 # suggestion twice). The shell tells the first, and git the second faster
 # than sw starts (an error, or a change, asks sw); the third is a file sw
 # accept keeps in the worktree's git folder, the one that holds the index.
+# git need not be asked when sw's pre-commit hook has: it leaves a note
+# beside the index, naming it, when the commit stages nothing of the
+# profile, and an index not written since the note stages the same.
 if ! {{agent}} && [ ! -f "${GIT_INDEX_FILE%/*}/sw-accept.json" ]; then
+	sw_seen=
+	if [ "${GIT_INDEX_FILE%/*}/sw-seen" -nt "$GIT_INDEX_FILE" ]; then
+		IFS= read -r sw_seen <"${GIT_INDEX_FILE%/*}/sw-seen"
+	fi
+	[ -n "$sw_seen" ] && [ "$sw_seen" = "$GIT_INDEX_FILE" ] && exit 0
 	git diff --cached --quiet -- profile profile_feedback.json 2>/dev/null
 	[ $? -eq 0 ] && exit 0
 fi

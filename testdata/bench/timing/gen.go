@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -115,34 +116,71 @@ func (s *importStream) file(path, text string) {
 	s.data(text)
 }
 
-// piecePath is where piece n lives.
-func piecePath(n int) string { return fmt.Sprintf("pieces/p%04d.md", n) }
+// piecePath is where piece n lives: all in one folder, as many writers
+// keep them, which is the largest tree a commit changes.
+func piecePath(n int) string { return fmt.Sprintf("pieces/p%05d.md", n) }
 
-// makeCollection makes a collection with pieces pieces, rules rules and a
-// history of commits commits: the first adds every piece, each later one
-// revises one piece. History is written with git fast-import, which makes
-// ten thousand commits in seconds.
+// spec is a collection to generate: pieces pieces of about words words,
+// rules rules, and a history of commits commits.
+type spec struct{ pieces, commits, rules, words int }
+
+// makeCollection makes a collection of pieces of 250 words (see spec).
 func (b *bench) makeCollection(dir string, pieces, commits, rules int) {
+	b.makeCollectionOf(dir, spec{pieces: pieces, commits: commits, rules: rules, words: 250})
+}
+
+// makeCollectionOf makes the collection sp in dir: the first commit adds
+// every piece, each later one revises one piece, and a last one adds sw's
+// files. History is written with git fast-import, which makes ten
+// thousand commits in seconds, and the folder of pieces with git mktree
+// (see piecesTree).
+func (b *bench) makeCollectionOf(dir string, sp spec) {
 	b.run(b.work, nil, b.sw, "init", dir)
-	profileRules(dir, rules)
+	profileRules(dir, sp.rules)
+	tree := b.piecesTree(dir, sp)
 	var s importStream
-	for c := 1; c <= commits; c++ {
+	for c := 1; c <= sp.commits; c++ {
 		if c == 1 {
 			s.commit("Add the pieces")
-			for p := 0; p < pieces; p++ {
-				s.file(piecePath(p), pieceText(p, 250, 0))
-			}
+			fmt.Fprintf(&s, "M 040000 %s %s\n", tree, path.Dir(piecePath(0)))
 			continue
 		}
-		p := c % pieces
+		p := c % sp.pieces
 		s.commit(fmt.Sprintf("Revise piece %d", p))
-		s.file(piecePath(p), pieceText(p, 250, c))
+		s.file(piecePath(p), pieceText(p, sp.words, c))
 	}
 	b.run(dir, s.Bytes(), "git", "fast-import", "--quiet")
 	b.run(dir, nil, "git", "reset", "--quiet", "--hard", "main")
 	b.run(dir, nil, "git", "add", "-A")
 	b.run(dir, nil, "git", "commit", "--quiet", "-m", "Add sw's files and the profile")
 	settle()
+}
+
+// piecesTree writes the pieces of sp as they are first written, and the
+// folder that holds them, and returns the folder's tree. fast-import
+// writes the pieces; git mktree, which sorts its entries once, makes the
+// folder: fast-import would look each new entry up among those before it,
+// which takes minutes for a hundred thousand pieces.
+func (b *bench) piecesTree(dir string, sp spec) string {
+	var s importStream
+	for p := 0; p < sp.pieces; p++ {
+		fmt.Fprintf(&s, "blob\nmark :%d\n", p+1)
+		s.data(pieceText(p, sp.words, 0))
+	}
+	marks := filepath.Join(b.work, "marks")
+	b.run(dir, s.Bytes(), "git", "fast-import", "--quiet", "--export-marks="+marks)
+	data, err := os.ReadFile(marks)
+	check(err)
+	var entries bytes.Buffer
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var mark int
+		var blob string
+		if _, err := fmt.Sscanf(line, ":%d %s", &mark, &blob); err != nil {
+			check(fmt.Errorf("fast-import's mark %q: %v", line, err))
+		}
+		fmt.Fprintf(&entries, "100644 blob %s\t%s\n", blob, path.Base(piecePath(mark-1)))
+	}
+	return strings.TrimSpace(string(b.run(dir, entries.Bytes(), "git", "mktree")))
 }
 
 // settle waits until the files just written are two seconds old. sw caches
