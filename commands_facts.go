@@ -54,11 +54,7 @@ func factsAdd(c *cli.Context) error {
 	if err != nil {
 		return usagef(c, "%v", err)
 	}
-	coll, err := collection.Find(".")
-	if err != nil {
-		return err
-	}
-	memory, err := coll.File(collection.MemoryFile)
+	memory, err := memoryFile()
 	if err != nil {
 		return err
 	}
@@ -74,11 +70,7 @@ func factsRemove(c *cli.Context) error {
 	if c.Args().Len() != 1 {
 		return usagef(c, "give one key (sw facts list shows them)")
 	}
-	coll, err := collection.Find(".")
-	if err != nil {
-		return err
-	}
-	memory, err := coll.File(collection.MemoryFile)
+	memory, err := memoryFile()
 	if err != nil {
 		return err
 	}
@@ -97,11 +89,7 @@ func factsList(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	coll, err := collection.Find(".")
-	if err != nil {
-		return err
-	}
-	memory, err := coll.File(collection.MemoryFile)
+	memory, err := memoryFile()
 	if err != nil {
 		return err
 	}
@@ -200,4 +188,13 @@ func factsRebuild(c *cli.Context) error {
 		fmt.Fprintf(c.App.ErrWriter, "sw: %s is %s\n", collection.MemoryFile, r.Over)
 	}
 	return nil
+}
+
+// memoryFile is memory.md of the collection the command runs in.
+func memoryFile() (string, error) {
+	coll, err := collection.Find(".")
+	if err != nil {
+		return "", err
+	}
+	return coll.File(collection.MemoryFile)
 }
