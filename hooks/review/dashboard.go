@@ -21,7 +21,8 @@ type Dashboard struct {
 	Pending       []PendingView `json:"pending"`
 	Waiting       []WaitingView `json:"waiting"`
 	Decided       []DecidedView `json:"decided"`
-	PiecesPending int           `json:"pieces_pending"` // finished since the last analysis
+	PiecesPending int           `json:"pieces_pending"`      // finished since the last analysis
+	Analyzing     bool          `json:"analyzing,omitempty"` // an analysis runs now
 	BatchSize     int           `json:"batch_size"`
 	Problems      []string      `json:"problems,omitempty"` // what stops the loop, one line each
 	Notes         []string      `json:"notes,omitempty"`    // what sw saw to on the way, one line each
@@ -93,7 +94,8 @@ func (l *Loop) Review() (*Dashboard, error) {
 		return nil, err
 	}
 	d := &Dashboard{Pending: []PendingView{}, Waiting: []WaitingView{}, Decided: []DecidedView{}, PiecesPending: len(st.Pending),
-		BatchSize: l.Coll.Settings.BatchSize, Problems: append(st.problems(), l.analysisProblems(st)...), defaultBranch: def.name}
+		BatchSize: l.Coll.Settings.BatchSize, Problems: append(st.problems(), l.analysisProblems(st)...), defaultBranch: def.name,
+		Analyzing: l.AnalysisRunning()}
 	for _, n := range []string{note, l.Coll.Settings.LegacyFeedbackWindow()} {
 		if n != "" {
 			d.Notes = append(d.Notes, n)
@@ -262,6 +264,11 @@ func (d *Dashboard) WriteText(w io.Writer, now time.Time, long bool) error {
 		b.WriteString("\n")
 	}
 	towards := fmt.Sprintf("%d of %s finished towards the next analysis.\n", d.PiecesPending, plainCount(d.BatchSize, "piece"))
+	if d.Analyzing {
+		// The count still holds the pieces it reads until it ends, and
+		// "3 of 3 finished" beside no suggestions would read as stuck.
+		towards = "An analysis is running now: its suggestions show here when it ends.\n"
+	}
 	if len(d.Pending) == 0 {
 		b.WriteString("No suggestions pending. " + towards)
 	} else {

@@ -442,6 +442,29 @@ func TestDashboardCountsOnePiece(t *testing.T) {
 	}
 }
 
+// TestDashboardSaysAnalysisRuns: while an analysis holds its lock, the
+// dashboard says one runs rather than showing a full count and nothing
+// pending, as if the loop were stuck.
+func TestDashboardSaysAnalysisRuns(t *testing.T) {
+	l := newCollection(t)
+	release, ok, err := l.analysisLock()
+	if err != nil || !ok {
+		t.Fatalf("taking the analysis lock: %v %v", ok, err)
+	}
+	defer release()
+	d, err := l.Review()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := d.WriteText(&b, time.Time{}, false); err != nil {
+		t.Fatal(err)
+	}
+	if want := "No suggestions pending. An analysis is running now: its suggestions show here when it ends.\n"; !d.Analyzing || b.String() != want {
+		t.Errorf("analyzing %v, got %q, want %q", d.Analyzing, b.String(), want)
+	}
+}
+
 // TestRenamedSuggestionStaysPending: a suggestion branch renamed with
 // git branch -m is not a rejection, nor is it once the person adds a
 // commit of their own to it. Merging the renamed branch accepts it;
