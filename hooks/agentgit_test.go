@@ -82,7 +82,7 @@ func TestAgentMayNotRun(t *testing.T) {
 		t.Errorf("the person: %v", err)
 	}
 	err := AgentMayNotRun(func(k string) string { return map[string]string{"GEMINI_CLI": "1"}[k] }, "reject")
-	if err == nil || err.Error() != "sw reject is the person's to run: the person decides suggestions. sw runs here for Gemini CLI (GEMINI_CLI is set)." {
+	if err == nil || err.Error() != "sw reject is the person's to run: only the person decides suggestions and turns sw's safeguards off. sw runs here for Gemini CLI (GEMINI_CLI is set)." {
 		t.Errorf("an agent: %v", err)
 	}
 }
