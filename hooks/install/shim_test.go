@@ -16,7 +16,7 @@ import (
 // call every installed shim outdated, and the new hook is reported missing
 // on its own (NotInPlace).
 func TestShimTextChangesBumpTheVersion(t *testing.T) {
-	const version, digest = 9, "b57c854b7d7a2ccd0697914a835e10afc7d82d245c2eb7185dd41bd410a1c2b3"
+	const version, digest = 10, "1aae26c12b90d548a383f18d830f368af1d58446f68678a3840f5bd58f8e73ee"
 	h := sha256.New()
 	for _, hook := range allHooks {
 		h.Write([]byte(shimText(hook)))

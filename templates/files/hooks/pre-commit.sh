@@ -7,7 +7,7 @@
 if [ -x "$0.sw-chained" ]; then
 	sw_chained "$@" || exit
 fi
-# Without sw on PATH, the post-commit hook says so, once for the commit.
-command -v sw >/dev/null 2>&1 || exit 0
-GOMAXPROCS=1 sw hook pre-commit "$@"
+# Without sw, the post-commit hook says so, once for the commit.
+sw_find || exit 0
+GOMAXPROCS=1 "$sw_exe" hook pre-commit "$@"
 exit 0
