@@ -115,7 +115,7 @@ reliability: build
 # call); writes the guard cannot read fail in Claude Code's sandbox; its
 # commit is a draft, and its facts land in memory.md. The first run downloads Claude Code (about 400 MB)
 # with npm, without running its install script (the binary is run from
-# its platform package); later runs take about five minutes on two cores.
+# its platform package); later runs take about two minutes on two idle cores.
 # Claude Code's sandbox needs bubblewrap and socat.
 #   make agent-test ARGS="-run merge -keep"   one scenario, collections kept
 agent-test: build
