@@ -39,12 +39,18 @@ func initCollection(c *cli.Context) error {
 	return err
 }
 
-func profileShow(c *cli.Context) error {
+// genreHere is the --genre given and the collection the command runs in.
+func genreHere(c *cli.Context) (string, *collection.Collection, error) {
 	genre, err := genreGiven(c)
 	if err != nil {
-		return err
+		return "", nil, err
 	}
 	coll, err := collection.Find(".")
+	return genre, coll, err
+}
+
+func profileShow(c *cli.Context) error {
+	genre, coll, err := genreHere(c)
 	if err != nil {
 		return err
 	}
@@ -59,11 +65,7 @@ func profileShow(c *cli.Context) error {
 }
 
 func profileWrite(c *cli.Context) error {
-	genre, err := genreGiven(c)
-	if err != nil {
-		return err
-	}
-	coll, err := collection.Find(".")
+	genre, coll, err := genreHere(c)
 	if err != nil {
 		return err
 	}
