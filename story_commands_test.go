@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -130,7 +131,9 @@ var storyCommands = map[string]func(ts *testscript.TestScript, neg bool, args []
 		ts.Check(err)
 		dir := ts.MkAbs(args[0])
 		ts.Check(os.MkdirAll(dir, 0o777))
-		ts.Check(os.WriteFile(filepath.Join(dir, "sw"), data, 0o755))
+		bin := filepath.Join(dir, "sw")
+		ts.Check(os.WriteFile(bin, data, 0o755))
+		waitExecutable(ts, bin)
 	},
 	// shorthooks FILE BINARY: in Claude Code's settings FILE, each hook
 	// command sw writes to call BINARY reads "sw hook <sub>" instead, so
@@ -262,4 +265,19 @@ func jsonDiff(at string, got, want any) string {
 		return fmt.Sprintf("%s: got %v, want %v", at, got, want)
 	}
 	return ""
+}
+
+// waitExecutable returns once the binary just written at bin can be run.
+// A process that another parallel test forks while the file is still open
+// for writing holds that descriptor until it runs its own program, and
+// until then Linux refuses to run the file ("text file busy").
+func waitExecutable(ts *testscript.TestScript, bin string) {
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		err := exec.Command(bin, "--version").Run()
+		if !errors.Is(err, syscall.ETXTBSY) || time.Now().After(deadline) {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }
