@@ -6,6 +6,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"sw/hooks"
 	"sw/profile/check"
@@ -23,7 +24,29 @@ func initCollection(c *cli.Context) error {
 	if dir == "" {
 		dir = "."
 	}
+	if c.String("voice") != "" {
+		if err := hooks.AgentMayNotRun(os.Getenv, "init --voice"); err != nil {
+			return err
+		}
+	}
 	steps, err := hooks.InitCollection(dir)
+	printSteps(c, steps)
+	if err != nil || c.String("voice") == "" {
+		return err
+	}
+	root, err := filepath.Abs(dir)
+	if err != nil {
+		return err
+	}
+	coll, err := collection.Open(root)
+	if err != nil {
+		return err
+	}
+	return followVoice(c, coll, c.String("voice"))
+}
+
+// printSteps reports what sw init (or sw voice init) made or left alone.
+func printSteps(c *cli.Context, steps []collection.InitStep) {
 	for _, s := range steps {
 		switch {
 		case s.Created && s.Note != "":
@@ -36,7 +59,6 @@ func initCollection(c *cli.Context) error {
 			fmt.Fprintf(c.App.Writer, "kept     %s (%s)\n", s.Path, s.Note)
 		}
 	}
-	return err
 }
 
 // genreHere is the --genre given and the collection the command runs in.

@@ -88,7 +88,26 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 				Name:      "init",
 				Usage:     "make a folder a collection (git repository, settings, profile, CLAUDE.md, memory.md)",
 				ArgsUsage: "[DIR]",
+				Flags:     []cli.Flag{voiceFlag},
 				Action:    initCollection,
+			},
+			{
+				Name:  "voice",
+				Usage: "your style in a repository of its own, shared by all your series",
+				Subcommands: []*cli.Command{
+					{
+						Name:      "init",
+						Usage:     "make a folder a voice (git repository, profile, profile_feedback.json)",
+						ArgsUsage: "DIR",
+						Action:    initVoice,
+					},
+					{
+						Name:      "use",
+						Usage:     "follow a voice in this collection (the one .sw.yaml names, or DIR, which it names from now on)",
+						ArgsUsage: "[DIR]",
+						Action:    useVoice,
+					},
+				},
 			},
 			{
 				Name:  "profile",

@@ -16,6 +16,49 @@ import (
 // collection's settings, profile and suggestion branches belong to one
 // repository. So is a bare repository, which has no working tree. Like collection.Init, it never overwrites a file.
 func InitCollection(dir string) ([]collection.InitStep, error) {
+	return initRepository(dir, "a collection", collection.Init)
+}
+
+// InitVoice is `sw voice init`: it makes dir a voice, a git repository
+// of its own (initialised when dir is not one yet) that holds only the
+// person's style, shared by the collections that name it. It is refused
+// where InitCollection is, and in a collection.
+func InitVoice(dir string) ([]collection.InitStep, error) {
+	return initRepository(dir, "a voice", collection.InitVoice)
+}
+
+// UseVoice is `sw voice use`: the collection c follows the voice named
+// (a path from it, or from ~/), which .sw.yaml names from now on; named
+// "" follows the voice .sw.yaml names already. It is the person's say-so
+// (see collection.VoiceLink), so an agent may not run it.
+func UseVoice(c *collection.Collection, named string) (collection.VoiceLink, error) {
+	if named == "" {
+		named = c.Settings.Voice
+	}
+	if named == "" {
+		return collection.VoiceLink{}, fmt.Errorf("%s names no voice; give one: sw voice use ../my-voice", collection.SettingsFile)
+	}
+	c.Settings.Voice = named
+	link, err := c.Voice()
+	if err != nil {
+		return link, err
+	}
+	if !collection.IsVoice(link.Root) {
+		return link, fmt.Errorf("%s holds no voice (a profile folder, and no %s); make one there with `sw voice init %s`", link.Root, collection.SettingsFile, named)
+	}
+	if err := c.SetVoice(named); err != nil {
+		return link, err
+	}
+	if err := c.FollowVoice(link.Root); err != nil {
+		return link, err
+	}
+	link.Followed = true
+	return link, nil
+}
+
+// initRepository makes dir the top of a git repository of its own, then
+// lays out what, as starter files, names in its messages.
+func initRepository(dir, what string, layout func(root string) ([]collection.InitStep, error)) ([]collection.InitStep, error) {
 	root, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, err
@@ -24,7 +67,7 @@ func InitCollection(dir string) ([]collection.InitStep, error) {
 	if _, err := git.At(root); errors.Is(err, git.ErrNotRepo) {
 		outer, err := git.Find(root)
 		if err == nil {
-			return nil, fmt.Errorf("%s is inside the git repository %s; a collection is a whole repository: run `sw init` at %s, or in a folder outside it", root, outer.Root, outer.Root)
+			return nil, fmt.Errorf("%s is inside the git repository %s; %s is a whole repository: make it at %s, or in a folder outside it", root, outer.Root, what, outer.Root)
 		}
 		// git init would make a second repository inside the bare one.
 		var bare *git.BareError
@@ -41,6 +84,6 @@ func InitCollection(dir string) ([]collection.InitStep, error) {
 	if repo, err := git.At(root); err == nil {
 		install.ExcludeTemporaryFiles(repo)
 	}
-	more, err := collection.Init(root)
+	more, err := layout(root)
 	return append(steps, more...), err
 }

@@ -16,15 +16,44 @@ import (
 // constant, so a later setting can point a collection at a profile kept in
 // another repository.
 type Profile struct {
-	Root string // the folder that sources are shown relative to (a collection's root)
+	Root string // the folder the profile is read inside (a collection's root, or a voice's)
 	Dir  string // the profile folder relative to Root, slash-separated, e.g. "profile"
+	// Shown is how sources and errors name Root: "" for the collection
+	// itself, else the slash path to Root from the collection, e.g.
+	// ../my-voice for a voice beside it, so that a source is still a path
+	// the person can open from the collection.
+	Shown string
 }
 
 // Sourced is a rule together with where it came from.
 type Sourced struct {
 	Rule
 	Layer  Layer
-	Source string // slash path relative to Root, e.g. profile/genres/essay/x.yaml
+	Source string // slash path from the collection's root, e.g. profile/genres/essay/x.yaml
+	// Series marks a rule of the series' own profile over a voice (see
+	// ResolveOver): it comes before the voice's genre rules and
+	// preferences.
+	Series bool
+}
+
+// shown names rel, a slash path relative to Root, as the person reads it
+// from the collection (see Shown).
+func (p Profile) shown(rel string) string {
+	if p.Shown == "" {
+		return rel
+	}
+	return path.Join(p.Shown, rel)
+}
+
+// shownErrors names each error's file as the person reads it (see Shown).
+func (p Profile) shownErrors(errs Errors) Errors {
+	if p.Shown == "" {
+		return errs
+	}
+	for _, e := range errs {
+		e.File = p.shown(e.File)
+	}
+	return errs
 }
 
 // layerPath returns the slash path, relative to Root, of a layer's folder.
@@ -47,6 +76,18 @@ func (p Profile) RulePath(layer Layer, genre, id string) string {
 // Layer reads every rule of one layer, sorted by id. A missing folder is an
 // empty layer: a new collection has no genre folders yet.
 func (p Profile) Layer(layer Layer, genre string) ([]Sourced, error) {
+	rules, errs := p.layer(layer, genre)
+	for i := range rules {
+		rules[i].Source = p.shown(rules[i].Source)
+	}
+	if errs != nil {
+		return rules, p.shownErrors(errs.(Errors))
+	}
+	return rules, nil
+}
+
+// layer is Layer with sources and errors named relative to Root.
+func (p Profile) layer(layer Layer, genre string) ([]Sourced, error) {
 	rel := p.layerPath(layer, genre)
 	dir, outside := p.inside(rel)
 	if outside != nil {

@@ -33,8 +33,49 @@ type Dropped struct {
 // resolution: a partial profile would tell the agent less than the person
 // wrote, without saying so.
 func (p Profile) Resolve(genre string) (*Resolved, error) {
+	hard, genreRules, prefs, err := p.layers(genre)
+	if err != nil {
+		return nil, err
+	}
+	return resolve(genre, hard, unrefined(genreRules, prefs), nil), nil
+}
+
+// ResolveOver resolves genre for a series whose own profile is p, kept
+// over the person's voice: the voice's hard limits and the series' own,
+// then the series' rules (its genre's and its preferences: what this
+// series does differently), then the voice's genre rules and preferences.
+// A series rule with a voice rule's name replaces it, and one measuring
+// what a voice rule measures keeps the measure; either way the voice
+// rule is reported among the dropped, so the person sees the conflict.
+func (p Profile) ResolveOver(voice Profile, genre string) (*Resolved, error) {
+	hard, genreRules, prefs, errs := p.layers(genre)
+	vHard, vGenre, vPrefs, vErrs := voice.layers(genre)
+	if errs != nil || vErrs != nil {
+		var all Errors
+		for _, err := range []error{errs, vErrs} {
+			if err != nil {
+				all = append(all, err.(Errors)...)
+			}
+		}
+		return nil, all
+	}
+	series := unrefined(genreRules, prefs)
+	for i := range hard {
+		hard[i].Series = true
+	}
+	for i := range series {
+		series[i].Series = true
+	}
+	hard, dropped := overridden(hard, vHard)
+	kept, more := overridden(series, unrefined(vGenre, vPrefs))
+	return resolve(genre, sortedByID(hard), sortedByID(kept), append(dropped, more...)), nil
+}
+
+// layers reads the three layers genre needs, and reports, beside any
+// broken rule file, what the genres folder holds that no genre reads.
+func (p Profile) layers(genre string) (hard, genreRules, prefs []Sourced, err error) {
 	if !IsSlug(genre) {
-		return nil, Errors{{File: "genre " + strconv.Quote(genre), Msg: "a genre is a plain name: lowercase letters, digits and dashes, e.g. essay"}}
+		return nil, nil, nil, Errors{{File: "genre " + strconv.Quote(genre), Msg: "a genre is a plain name: lowercase letters, digits and dashes, e.g. essay"}}
 	}
 	var errs Errors
 	read := func(layer Layer) []Sourced {
@@ -44,20 +85,47 @@ func (p Profile) Resolve(genre string) (*Resolved, error) {
 		}
 		return rules
 	}
-	hard, genreRules, prefs := read(HardLimit), read(GenreLayer), read(Preference)
-	errs = append(errs, p.strayGenres()...)
+	hard, genreRules, prefs = read(HardLimit), read(GenreLayer), read(Preference)
+	errs = append(errs, p.shownErrors(p.strayGenres())...)
 	if len(errs) > 0 {
-		return nil, errs
+		return nil, nil, nil, errs
 	}
-	return resolve(genre, hard, genreRules, prefs), nil
+	return hard, genreRules, prefs, nil
+}
+
+// overridden is the series' rules followed by the voice's, less each
+// voice rule the series names too (the same id), which is returned as
+// dropped: the series' file replaces it.
+func overridden(series, voice []Sourced) ([]Sourced, []Dropped) {
+	own := map[string]Sourced{}
+	for _, r := range series {
+		own[r.ID] = r
+	}
+	out := append([]Sourced(nil), series...)
+	var dropped []Dropped
+	for _, r := range voice {
+		if s, ok := own[r.ID]; ok {
+			dropped = append(dropped, Dropped{ID: r.ID, Layer: r.Layer, Source: r.Source,
+				Reason: fmt.Sprintf("replaced by the series' own %s %s (%s)", layerNoun(s), s.ID, s.Source)})
+			continue
+		}
+		out = append(out, r)
+	}
+	return out, dropped
+}
+
+// sortedByID sorts rules by id, keeping the order of equals.
+func sortedByID(rules []Sourced) []Sourced {
+	sort.SliceStable(rules, func(i, j int) bool { return rules[i].ID < rules[j].ID })
+	return rules
 }
 
 // resolve keeps the hard limits and, of the soft rules, those that neither
 // contradict a hard limit nor yield to another soft rule on their measure.
 // Contradictions are settled first: a genre rule dropped for breaking a
 // hard limit leaves its measure to the preference that keeps to it.
-func resolve(genre string, hard, genreRules, prefs []Sourced) *Resolved {
-	soft := unrefined(genreRules, prefs)
+// dropped are rules left out already, reported first.
+func resolve(genre string, hard, soft []Sourced, dropped []Dropped) *Resolved {
 	reasons := make([]string, len(soft))
 	banned := bannedPhrases(hard)
 	for i, r := range soft {
@@ -65,7 +133,7 @@ func resolve(genre string, hard, genreRules, prefs []Sourced) *Resolved {
 	}
 	oneRulePerMeasure(soft, reasons)
 
-	res := &Resolved{Genre: genre, Rules: append([]Sourced(nil), hard...)}
+	res := &Resolved{Genre: genre, Rules: append([]Sourced(nil), hard...), Dropped: dropped}
 	for i, r := range soft {
 		if reasons[i] != "" {
 			res.Dropped = append(res.Dropped, Dropped{ID: r.ID, Layer: r.Layer, Source: r.Source, Reason: reasons[i]})
@@ -130,7 +198,7 @@ func oneRulePerMeasure(soft []Sourced, reasons []string) {
 	for _, r := range order {
 		if m, holder, held := heldMeasure(r, holders); held {
 			reasons[r.at] = fmt.Sprintf("%s is also ruled by %s %s (%s), which %s",
-				describeMeasure(m), layerNoun(holder.Layer), holder.ID, holder.Source, whyFirst(holder, r))
+				describeMeasure(m), layerNoun(*holder.Sourced), holder.ID, holder.Source, whyFirst(holder, r))
 			continue
 		}
 		for _, m := range r.measures {
@@ -144,9 +212,12 @@ func oneRulePerMeasure(soft []Sourced, reasons []string) {
 type step int
 
 const (
+	// bySeries: a series' own rule before the voice's, as what this
+	// series does differently is the more specific.
+	bySeries step = iota
 	// byLayer: a genre rule before a preference, as the genre's layer is
 	// the more specific.
-	byLayer step = iota
+	byLayer
 	// byMetric: in one layer, a rule with a metric before one without,
 	// as "Use 'upon' about 3 times per 1,000 words" says how much where
 	// "Prefer 'upon'" says only which way.
@@ -162,6 +233,8 @@ const (
 // deciding is the step on which a and b differ.
 func deciding(a, b measured) step {
 	switch {
+	case a.Series != b.Series:
+		return bySeries
 	case a.Layer != b.Layer:
 		return byLayer
 	case (a.Metric != nil) != (b.Metric != nil):
@@ -175,6 +248,8 @@ func deciding(a, b measured) step {
 // precedes says whether a keeps a measure it shares with b.
 func precedes(a, b measured) bool {
 	switch deciding(a, b) {
+	case bySeries:
+		return a.Series
 	case byLayer:
 		return a.Layer == GenreLayer
 	case byMetric:
@@ -188,6 +263,8 @@ func precedes(a, b measured) bool {
 // whyFirst ends the reason r yields to holder with the step that decided.
 func whyFirst(holder, r measured) string {
 	switch deciding(holder, r) {
+	case bySeries:
+		return "is the series' own"
 	case byLayer:
 		return "is more specific"
 	case byMetric:
@@ -223,9 +300,14 @@ func describeMeasure(m string) string {
 	return "the " + m + " measure"
 }
 
-// layerNoun names a soft rule's layer in a reason.
-func layerNoun(l Layer) string {
-	if l == GenreLayer {
+// layerNoun names a rule's layer in a reason.
+func layerNoun(r Sourced) string {
+	switch {
+	case r.Series && r.Layer == HardLimit:
+		return "hard limit"
+	case r.Series:
+		return "series rule"
+	case r.Layer == GenreLayer:
 		return "genre rule"
 	}
 	return "preference"

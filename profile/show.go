@@ -14,6 +14,7 @@ type sourcedJSON struct {
 	ID     string `json:"id"`
 	Layer  Layer  `json:"layer"`
 	Source string `json:"source"`
+	Series bool   `json:"series,omitempty"`
 	Rule
 }
 
@@ -22,7 +23,7 @@ type sourcedJSON struct {
 func (s Sourced) MarshalJSON() ([]byte, error) {
 	r := s.Rule
 	r.Avoid, r.Prefer = nonNil(r.Avoid), nonNil(r.Prefer)
-	return json.Marshal(sourcedJSON{s.ID, s.Layer, s.Source, r})
+	return json.Marshal(sourcedJSON{s.ID, s.Layer, s.Source, s.Series, r})
 }
 
 // UnmarshalJSON reads the flat shape back.
@@ -32,7 +33,7 @@ func (s *Sourced) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	j.Rule.ID = j.ID
-	*s = Sourced{Rule: j.Rule, Layer: j.Layer, Source: j.Source}
+	*s = Sourced{Rule: j.Rule, Layer: j.Layer, Source: j.Source, Series: j.Series}
 	if len(s.Avoid) == 0 {
 		s.Avoid = nil
 	}
@@ -69,18 +70,22 @@ func (r *Resolved) WriteText(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Profile for genre %s\n", r.Genre)
 	groups := []struct {
-		layer Layer
+		in    func(Sourced) bool
 		title string
 	}{
-		{HardLimit, "Hard limits (never broken)"},
-		{GenreLayer, "Genre rules (" + r.Genre + ")"},
-		{Preference, "Preferences"},
+		{func(s Sourced) bool { return s.Layer == HardLimit }, "Hard limits (never broken)"},
+		{func(s Sourced) bool { return s.Series && s.Layer != HardLimit }, "Series rules (this collection's own, over its voice)"},
+		{func(s Sourced) bool { return !s.Series && s.Layer == GenreLayer }, "Genre rules (" + r.Genre + ")"},
+		{func(s Sourced) bool { return !s.Series && s.Layer == Preference }, "Preferences"},
 	}
-	for _, g := range groups {
+	for i, g := range groups {
+		if i == 1 && !r.hasSeries() {
+			continue // a collection without a voice has no series layer
+		}
 		fmt.Fprintf(&b, "\n%s\n", g.title)
 		n := 0
 		for _, rule := range r.Rules {
-			if rule.Layer != g.layer {
+			if !g.in(rule) {
 				continue
 			}
 			n++
@@ -102,6 +107,17 @@ func (r *Resolved) WriteText(w io.Writer) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// hasSeries says whether any rule came from a series' own profile over
+// a voice (see ResolveOver).
+func (r *Resolved) hasSeries() bool {
+	for _, s := range r.Rules {
+		if s.Series {
+			return true
+		}
+	}
+	return false
 }
 
 // Checks describes the machine-checkable part of a rule in one line, e.g.

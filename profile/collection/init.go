@@ -46,10 +46,19 @@ func Init(dir string) ([]InitStep, error) {
 	if err != nil {
 		return nil, err
 	}
+	c := &Collection{Root: root, Settings: DefaultSettings()}
+	return c.createStarters(func(string) bool { return true })
+}
+
+// createStarters creates the starter files wanted says to, reporting
+// each; like Init, it never overwrites a file.
+func (c *Collection) createStarters(wanted func(rel string) bool) ([]InitStep, error) {
 	var steps []InitStep
 	failed := 0
-	c := &Collection{Root: root, Settings: DefaultSettings()}
 	for _, f := range starterFiles {
+		if !wanted(f.path) {
+			continue
+		}
 		step := InitStep{Path: f.path}
 		text := templates.Text(f.template)
 		if f.path == ClaudeFile {

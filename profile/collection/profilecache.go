@@ -28,24 +28,37 @@ import (
 var racyWindow = 2 * time.Second
 
 // cacheVersion changes when what the cache holds changes meaning.
-const cacheVersion = "1"
+const cacheVersion = "2"
 
 type cachedProfile struct {
 	Key      string            `json:"key"`
 	Resolved *profile.Resolved `json:"resolved"`
 }
 
-// resolve is Profile().Resolve(genre), through the cache.
+// resolve is Profile().Resolve(genre), or, where the collection follows
+// a voice, Profile().ResolveOver(the voice, genre), through the cache.
 func (c *Collection) resolve(genre string) (*profile.Resolved, error) {
+	series := c.Profile()
+	fresh := func() (*profile.Resolved, error) { return series.Resolve(genre) }
+	stamps := []profile.Profile{series}
+	link, err := c.Voice()
+	if err != nil {
+		return nil, err
+	}
+	if link.Followed {
+		if !IsVoice(link.Root) {
+			return nil, fmt.Errorf("%s: voice %s: %s holds no voice (a profile folder, and no %s); make one there with `sw voice init %s`",
+				SettingsFile, link.Named, link.Root, SettingsFile, link.Named)
+		}
+		voice := c.VoiceProfile(link)
+		fresh = func() (*profile.Resolved, error) { return series.ResolveOver(voice, genre) }
+		stamps = append(stamps, voice)
+	}
 	dir := c.cacheDir()
 	if dir == "" {
-		return c.Profile().Resolve(genre)
+		return fresh()
 	}
-	stamp, newest, err := c.Profile().Stamp(genre)
-	key := ""
-	if err == nil && binaryStamp() != "" {
-		key = fmt.Sprintf("%s %s %s", cacheVersion, binaryStamp(), stamp)
-	}
+	key, newest := cacheKey(stamps, genre)
 	path := filepath.Join(dir, genre+".json")
 	if key != "" {
 		var hit cachedProfile
@@ -53,7 +66,7 @@ func (c *Collection) resolve(genre string) (*profile.Resolved, error) {
 			return hit.Resolved, nil
 		}
 	}
-	r, err := c.Profile().Resolve(genre)
+	r, err := fresh()
 	if err != nil || key == "" || time.Since(newest) < racyWindow {
 		return r, err
 	}
@@ -61,6 +74,27 @@ func (c *Collection) resolve(genre string) (*profile.Resolved, error) {
 		writeCache(path, data)
 	}
 	return r, nil
+}
+
+// cacheKey is the key of the profile resolved for genre from profiles
+// (the collection's, and its voice's where it follows one), and the
+// latest time any of their rule files changed; "" when there is none.
+func cacheKey(profiles []profile.Profile, genre string) (key string, newest time.Time) {
+	if binaryStamp() == "" {
+		return "", newest
+	}
+	key = cacheVersion + " " + binaryStamp()
+	for _, p := range profiles {
+		stamp, changed, err := p.Stamp(genre)
+		if err != nil {
+			return "", newest
+		}
+		key += " " + p.Root + " " + stamp
+		if changed.After(newest) {
+			newest = changed
+		}
+	}
+	return key, newest
 }
 
 // cacheDir is the profile cache's folder, or "" when there is none.

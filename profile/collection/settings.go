@@ -41,6 +41,10 @@ type Settings struct {
 	// FactsBudget is the size memory.md should keep within, since the
 	// agent loads it whole; `sw facts check` reports a file past it.
 	FactsBudget FactsBudget `yaml:"facts_budget"`
+	// Voice is the path of the person's voice repository, the style
+	// their series share (see VoiceLink): relative to the collection, or
+	// starting ~/. Followed only once the person says so.
+	Voice string `yaml:"voice"`
 }
 
 // FactsBudget is memory.md's size budget: lines and bytes.
@@ -208,6 +212,9 @@ func ParseSettings(file string, data []byte) (Settings, error) {
 		return s, fail("analyzer", "analyzer window must be 0 (every piece) or more (the most recent pieces an analysis reads)")
 	case s.FactsBudget.Lines < 1 || s.FactsBudget.Bytes < 1:
 		return s, fail("facts_budget", "facts_budget lines and bytes must be 1 or more, e.g. {lines: 200, bytes: 25600}")
+	}
+	if s.Voice != "" && strings.TrimSpace(s.Voice) != s.Voice {
+		return s, fail("voice", "voice is a folder's path, without spaces around it, e.g. ../my-voice")
 	}
 	for _, t := range s.Targets {
 		if err := checkTarget(t); err != nil {

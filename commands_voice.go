@@ -1,0 +1,53 @@
+// The voice's commands: sw voice init and sw voice use, and sw init's
+// --voice, each a thin call into hooks.
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/urfave/cli/v2"
+
+	"sw/hooks"
+	"sw/profile/collection"
+)
+
+// voiceFlag is sw init's --voice.
+var voiceFlag = &cli.StringFlag{Name: "voice", Usage: "follow the voice repository at `DIR` (a path from the collection, or from ~/): your style shared by all your series"}
+
+// initVoice is `sw voice init DIR`.
+func initVoice(c *cli.Context) error {
+	if c.Args().Len() != 1 {
+		return usagef(c, "give the voice's folder, e.g. sw voice init ../my-voice")
+	}
+	steps, err := hooks.InitVoice(c.Args().First())
+	printSteps(c, steps)
+	return err
+}
+
+// useVoice is `sw voice use [DIR]`.
+func useVoice(c *cli.Context) error {
+	if c.Args().Len() > 1 {
+		return usagef(c, "takes at most one folder, got %d", c.Args().Len())
+	}
+	if err := hooks.AgentMayNotRun(os.Getenv, "voice use"); err != nil {
+		return err
+	}
+	coll, err := collection.Find(".")
+	if err != nil {
+		return err
+	}
+	return followVoice(c, coll, c.Args().First())
+}
+
+// followVoice makes coll follow the voice named (or the one its
+// .sw.yaml names) and says so.
+func followVoice(c *cli.Context, coll *collection.Collection, named string) error {
+	link, err := hooks.UseVoice(coll, named)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(c.App.Writer, "this collection follows the voice %s (%s): its rules come from there, and %s/ holds what this series does differently\n",
+		link.Named, link.Root, collection.ProfileDir)
+	return err
+}

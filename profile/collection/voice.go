@@ -1,0 +1,179 @@
+package collection
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"sw/profile"
+	"sw/profile/atomicfile"
+)
+
+// A voice is a git repository that holds only a person's style: profile/
+// and profile_feedback.json, shared by every collection whose .sw.yaml
+// names it (voice: ../my-voice). The collection's own profile/ becomes
+// its series layer: what this series does differently (see
+// profile.ResolveOver).
+//
+// The path a collection names is the person's choice, not the
+// collection's: a cloned collection could name any folder, and following
+// it would read, and write suggestions into, a repository the person never
+// gave it. So a voice is followed only where the person has said so (sw
+// voice use, sw init --voice): the list of collections and the voices they
+// follow lives outside every repository, in the person's configuration
+// folder, like the trusted analyzers, so nothing a repository carries can
+// follow a voice by itself.
+
+// VoiceLink is what a collection's .sw.yaml says of a voice, and whether
+// the person follows it there.
+type VoiceLink struct {
+	Named    string // the path as .sw.yaml gives it; "" when it names none
+	Root     string // that path, absolute, its links resolved where it exists
+	Followed bool   // the person follows this voice in this collection
+}
+
+// voicesFile is the person's list of followed voices.
+type voicesFile struct {
+	Version int            `json:"version"`
+	Follow  []voiceFollows `json:"follow"`
+}
+
+// voiceFollows is one collection following one voice, both absolute
+// paths with links resolved.
+type voiceFollows struct {
+	Collection string `json:"collection"`
+	Voice      string `json:"voice"`
+}
+
+// VoicesPath is the person's list of followed voices: voices.json in sw's
+// folder of their configuration folder (os.UserConfigDir).
+func VoicesPath() (string, error) {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return "", fmt.Errorf("no configuration folder to keep followed voices in: %w", err)
+	}
+	return filepath.Join(dir, "sw", "voices.json"), nil
+}
+
+// Voice says which voice .sw.yaml names, and whether it is followed here.
+func (c *Collection) Voice() (VoiceLink, error) {
+	named := c.Settings.Voice
+	if named == "" {
+		return VoiceLink{}, nil
+	}
+	root, err := voiceRoot(c.Root, named)
+	if err != nil {
+		return VoiceLink{Named: named}, err
+	}
+	link := VoiceLink{Named: named, Root: root}
+	list, err := readVoices()
+	if err != nil {
+		return link, err
+	}
+	here := realPath(c.Root)
+	link.Followed = slices.Contains(list.Follow, voiceFollows{here, root})
+	return link, nil
+}
+
+// voiceRoot is the absolute path of the voice named as named from the
+// collection at root: relative to it, or to the home folder with ~/.
+func voiceRoot(root, named string) (string, error) {
+	p := filepath.FromSlash(named)
+	if rest, ok := strings.CutPrefix(named, "~/"); ok || named == "~" {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return "", fmt.Errorf("%s: voice %s: no home folder: %w", SettingsFile, named, err)
+		}
+		p = filepath.Join(home, filepath.FromSlash(rest))
+	} else if !filepath.IsAbs(p) {
+		p = filepath.Join(root, p)
+	}
+	return realPath(filepath.Clean(p)), nil
+}
+
+// realPath is p with its links resolved where it exists, else p.
+func realPath(p string) string {
+	if real, err := filepath.EvalSymlinks(p); err == nil {
+		return real
+	}
+	return p
+}
+
+// FollowVoice records that the person follows the voice at voice in the
+// collection c (whose .sw.yaml names it, or is about to).
+func (c *Collection) FollowVoice(voice string) error {
+	return changeVoices(func(l *voicesFile) bool {
+		entry := voiceFollows{realPath(c.Root), realPath(voice)}
+		kept := slices.DeleteFunc(l.Follow, func(f voiceFollows) bool { return f.Collection == entry.Collection })
+		l.Follow = append(kept, entry)
+		return true
+	})
+}
+
+// readVoices reads the person's list; a missing file is an empty one.
+func readVoices() (*voicesFile, error) {
+	path, err := VoicesPath()
+	if err != nil {
+		return nil, err
+	}
+	l := &voicesFile{Version: 1}
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return l, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal(data, l); err != nil {
+		return nil, fmt.Errorf("%s: not valid: %v; fix it, or remove it and run sw voice use again", path, err)
+	}
+	if l.Version != 1 {
+		return nil, fmt.Errorf("%s: version %d is not one this sw reads (1)", path, l.Version)
+	}
+	return l, nil
+}
+
+// changeVoices lets edit change the person's list and writes it back.
+func changeVoices(edit func(l *voicesFile) bool) error {
+	l, err := readVoices()
+	if err != nil || !edit(l) {
+		return err
+	}
+	path, err := VoicesPath()
+	if err != nil {
+		return err
+	}
+	data, err := json.MarshalIndent(l, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return err
+	}
+	return atomicfile.Write(path, append(data, '\n'), 0o600)
+}
+
+// VoiceProfile is the style drawer of the voice at link, as the
+// collection's sources name it.
+func (c *Collection) VoiceProfile(link VoiceLink) profile.Profile {
+	shown, err := filepath.Rel(realPath(c.Root), link.Root)
+	if err != nil || filepath.IsAbs(shown) {
+		shown = link.Root
+	}
+	return profile.Profile{Root: link.Root, Dir: ProfileDir, Shown: filepath.ToSlash(shown)}
+}
+
+// IsVoice says whether dir is a voice repository's top: it holds a
+// profile folder and no .sw.yaml (a collection is not a voice).
+func IsVoice(dir string) bool {
+	if _, err := os.Stat(filepath.Join(dir, SettingsFile)); err == nil {
+		return false
+	}
+	fi, err := os.Stat(filepath.Join(dir, ProfileDir))
+	return err == nil && fi.IsDir()
+}
