@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"sw/hooks"
 	"sw/profile/check"
@@ -79,6 +80,9 @@ func profileShow(c *cli.Context) error {
 	r, err := coll.Resolve(genre)
 	if err != nil {
 		return err
+	}
+	if link, _ := coll.Voice(); link.Note() != "" {
+		fmt.Fprintf(c.App.ErrWriter, "sw: %s\n", link.Note())
 	}
 	if c.Bool("json") {
 		return writeJSON(c.App.Writer, r)

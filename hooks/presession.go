@@ -35,6 +35,10 @@ func PreSession(io IO) int {
 	if off != "" {
 		fmt.Fprintf(io.Stderr, "sw: %s\n", off)
 	}
+	if voice := voiceNote(dir); voice != "" {
+		fmt.Fprintf(io.Stderr, "sw: %s\n", voice)
+		off = strings.TrimPrefix(off+"; "+voice, "; ")
+	}
 	if !isHook {
 		off = ""
 	}
@@ -64,6 +68,18 @@ func hooksOffNote(dir string) string {
 		return install.HooksOffNote(off)
 	}
 	return ""
+}
+
+// voiceNote says, when the collection in dir names a voice the person
+// has not followed there, that its rules are left out (see
+// collection.VoiceLink.Note); "" otherwise.
+func voiceNote(dir string) string {
+	c, err := collection.Find(dir)
+	if err != nil {
+		return ""
+	}
+	link, _ := c.Voice()
+	return link.Note()
 }
 
 // refreshBlock rewrites the block for the session's genre and returns what

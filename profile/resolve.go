@@ -11,7 +11,10 @@ import (
 // `sw check` tests. Rules come hard limits first, then the rest, each group
 // by id, so the same files always give the same bytes.
 type Resolved struct {
-	Genre   string    `json:"genre"`
+	Genre string `json:"genre"`
+	// Voice is the voice the series' profile sits over, as sources name
+	// it (../my-voice), or "" (see ResolveOver).
+	Voice   string    `json:"voice,omitempty"`
 	Rules   []Sourced `json:"rules"`
 	Dropped []Dropped `json:"dropped"`
 }
@@ -68,7 +71,9 @@ func (p Profile) ResolveOver(voice Profile, genre string) (*Resolved, error) {
 	}
 	hard, dropped := overridden(hard, vHard)
 	kept, more := overridden(series, unrefined(vGenre, vPrefs))
-	return resolve(genre, sortedByID(hard), sortedByID(kept), append(dropped, more...)), nil
+	r := resolve(genre, sortedByID(hard), sortedByID(kept), append(dropped, more...))
+	r.Voice = voice.Shown
+	return r, nil
 }
 
 // layers reads the three layers genre needs, and reports, beside any

@@ -104,6 +104,10 @@ type guardScope struct {
 	// git command).
 	gitDirs     []string
 	hooksLooked bool
+	// voice is the voice repository the collection's .sw.yaml names
+	// (absolute; "" for none), followed or not: its profile is the
+	// person's as much as the collection's own.
+	voice string
 }
 
 // locate finds where p, relative to base unless absolute, stands: each of
@@ -178,6 +182,9 @@ func (g *guard) scopesFor(spellings []string) []*guardScope {
 	project := g.scopeAt(g.dir)
 	if project != nil {
 		out = append(out, project)
+		if v := g.voiceScope(project.voice); v != nil {
+			out = append(out, v)
+		}
 	}
 	for _, sp := range spellings {
 		if project != nil && project.holds(sp) {
@@ -202,6 +209,9 @@ func (g *guard) scopeAt(dir string) *guardScope {
 	switch {
 	case err == nil:
 		s = &guardScope{roots: []string{c.Root}, profile: c.Profile().Dir, targets: c.Settings.Targets}
+		if link, _ := c.Voice(); link.Root != "" {
+			s.voice = link.Root
+		}
 	case !errors.Is(err, collection.ErrNotCollection):
 		if root := nearestSettings(dir); root != "" {
 			s = &guardScope{roots: []string{root}, profile: collection.ProfileDir}
@@ -219,6 +229,26 @@ func (g *guard) scopeAt(dir string) *guardScope {
 		}
 	}
 	g.scopes[dir] = s
+	return s
+}
+
+// voiceScope is the voice repository at root as a scope to hold paths
+// against, or nil for none: its profile and profile_feedback.json, its
+// git folder, and the folders holding them.
+func (g *guard) voiceScope(root string) *guardScope {
+	if root == "" {
+		return nil
+	}
+	if known := g.scopeWithRoot(root); known != nil {
+		return known
+	}
+	s := &guardScope{roots: []string{root}, profile: collection.ProfileDir}
+	if real := realPath(root); real != root {
+		s.roots = append(s.roots, real)
+	}
+	s.fold = g.folds(root)
+	s.findGit()
+	g.scopes[root] = s
 	return s
 }
 

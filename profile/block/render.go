@@ -23,10 +23,10 @@ var blockTemplate = sync.OnceValue(func() *template.Template {
 // tracked file and a new piece of the same genre must leave it as it was.
 func Render(r *profile.Resolved) string {
 	var v struct {
-		Begin, End, Genre string
-		HardLimits, Style []string
+		Begin, End, Genre, Voice string
+		HardLimits, Style        []string
 	}
-	v.Begin, v.End, v.Genre = Begin, End, r.Genre
+	v.Begin, v.End, v.Genre, v.Voice = Begin, End, r.Genre, r.Voice
 	for _, rule := range r.Rules {
 		if rule.Usage != nil {
 			continue // a measure of the writer for sw check, nothing for the agent to do

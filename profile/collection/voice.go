@@ -37,6 +37,16 @@ type VoiceLink struct {
 	Followed bool   // the person follows this voice in this collection
 }
 
+// Note tells the person, when .sw.yaml names a voice this collection does
+// not follow, that its rules are left out and how to follow it; "" when
+// there is nothing to tell.
+func (l VoiceLink) Note() string {
+	if l.Named == "" || l.Followed {
+		return ""
+	}
+	return fmt.Sprintf("%s names the voice %s, which you have not followed in this collection, so its rules are left out; if it is yours, follow it: sw voice use", SettingsFile, l.Named)
+}
+
 // voicesFile is the person's list of followed voices.
 type voicesFile struct {
 	Version int            `json:"version"`
