@@ -1,4 +1,4 @@
-// The voice's commands: sw voice init and sw voice use, and sw init's
+// The voice's commands: sw voice init, use and adopt, and sw init's
 // --voice, each a thin call into hooks.
 package main
 
@@ -49,5 +49,41 @@ func followVoice(c *cli.Context, coll *collection.Collection, named string) erro
 	}
 	_, err = fmt.Fprintf(c.App.Writer, "this collection follows the voice %s (%s): its rules come from there, and %s/ holds what this series does differently\n",
 		link.Named, link.Root, collection.ProfileDir)
+	return err
+}
+
+// adoptVoice is `sw voice adopt [DIR]`.
+func adoptVoice(c *cli.Context) error {
+	if c.Args().Len() > 1 {
+		return usagef(c, "takes at most one folder, got %d", c.Args().Len())
+	}
+	if err := hooks.AgentMayNotRun(os.Getenv, "voice adopt"); err != nil {
+		return err
+	}
+	coll, err := collection.Find(".")
+	if err != nil {
+		return err
+	}
+	done, err := hooks.AdoptVoice(coll, c.Args().First())
+	if err != nil {
+		return err
+	}
+	w := c.App.Writer
+	if done.Made {
+		fmt.Fprintf(w, "made the voice %s\n", done.Voice.Root)
+	}
+	for _, f := range done.Moved {
+		fmt.Fprintf(w, "moved    %s\n", f)
+	}
+	for _, f := range done.Same {
+		fmt.Fprintf(w, "same     %s (the voice holds it already)\n", f)
+	}
+	for _, f := range done.Conflicts {
+		fmt.Fprintf(w, "kept     %s (the voice's differs: this stays the series' own rule, over the voice's; sw profile show says which wins)\n", f)
+	}
+	if done.Rejections > 0 {
+		fmt.Fprintf(w, "moved    %d rejections into %s/%s\n", done.Rejections, done.Voice.Named, collection.FeedbackFile)
+	}
+	_, err = fmt.Fprintf(w, "this collection follows the voice %s, committed on both sides\n", done.Voice.Named)
 	return err
 }

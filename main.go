@@ -107,6 +107,12 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 						ArgsUsage: "[DIR]",
 						Action:    useVoice,
 					},
+					{
+						Name:      "adopt",
+						Usage:     "move this collection's rules and rejections into a voice (made at DIR if new), and follow it: one commit on each side",
+						ArgsUsage: "[DIR]",
+						Action:    adoptVoice,
+					},
 				},
 			},
 			{

@@ -46,3 +46,19 @@ func (r *Repo) IndexBlob(path string) (blob Hash, ok bool, err error) {
 	blob, err = ParseHash(f[1])
 	return blob, err == nil, err
 }
+
+// CommitPaths commits the working tree's state of paths (files or
+// folders: what is added, changed and deleted in them) and nothing else
+// staged, with message msg and without the commit hooks: the commit is
+// sw's own, made at the person's command.
+func (r *Repo) CommitPaths(msg string, paths ...string) error {
+	specs := make([]string, len(paths))
+	for i, p := range paths {
+		specs[i] = ":(literal)" + p
+	}
+	if _, err := r.git(append([]string{"add", "--all", "--"}, specs...)...); err != nil {
+		return err
+	}
+	_, err := r.git(append([]string{"commit", "--only", "--no-verify", "--quiet", "-m", msg, "--"}, specs...)...)
+	return err
+}

@@ -216,14 +216,20 @@ func (l *Loop) request(head git.Hash, paths []string, named bool, st *State) (*a
 }
 
 // remembered is every rejection the analysis must not propose again: those
-// in profile_feedback.json on the default branch, and those not yet
-// written there.
+// in profile_feedback.json on the default branch, those not yet written
+// there, and, where the collection follows a voice, the voice's: a
+// rejection there holds for every series.
 func (l *Loop) remembered(st *State) ([]feedback.Rejection, error) {
 	f, _, err := l.feedbackOnDefault()
 	if err != nil {
 		return nil, err
 	}
 	out := f.Rejections()
+	voice, err := l.voiceRejections()
+	if err != nil {
+		return nil, err
+	}
+	out = append(out, voice...)
 	for _, s := range st.Suggestions {
 		if s.Decision == decisionRejected && !s.Recorded {
 			out = append(out, s.rejection(s.DecidedAt.Format(time.RFC3339)))

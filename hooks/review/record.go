@@ -4,13 +4,16 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 
 	"sw/hooks/git"
 	"sw/profile/atomicfile"
 	"sw/profile/collection"
+	"sw/profile/confine"
 	"sw/profile/feedback"
 )
 
@@ -324,4 +327,28 @@ func (l *Loop) checkedOutElsewhere(ref string) (string, error) {
 		}
 	}
 	return "", nil
+}
+
+// voiceRejections reads the rejections of the voice the collection
+// follows, as its working tree has them (none when it follows none). A
+// voice's file sw cannot read is an error: proposing again what the
+// person rejected there would be worse than no analysis.
+func (l *Loop) voiceRejections() ([]feedback.Rejection, error) {
+	link, err := l.Coll.Voice()
+	if err != nil || !link.Followed {
+		return nil, err
+	}
+	name := path.Join(link.Named, collection.FeedbackFile)
+	data, err := confine.Read(link.Root, filepath.Join(link.Root, collection.FeedbackFile), name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	f, err := feedback.Parse(name, data)
+	if err != nil {
+		return nil, err
+	}
+	return f.Rejections(), nil
 }
