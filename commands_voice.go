@@ -81,6 +81,9 @@ func adoptVoice(c *cli.Context) error {
 	for _, f := range done.Conflicts {
 		fmt.Fprintf(w, "kept     %s (the voice's differs: this stays the series' own rule, over the voice's; sw profile show says which wins)\n", f)
 	}
+	for _, f := range done.Series {
+		fmt.Fprintf(w, "kept     %s (boilerplate lines are this series' own)\n", f)
+	}
 	if done.Rejections > 0 {
 		fmt.Fprintf(w, "moved    %d rejections into %s/%s\n", done.Rejections, done.Voice.Named, collection.FeedbackFile)
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"sw/hooks/git"
+	"sw/profile"
 	"sw/profile/atomicfile"
 	"sw/profile/collection"
 	"sw/profile/feedback"
@@ -20,13 +21,16 @@ import (
 // Adopted is what sw voice adopt did: the rule files it moved into the
 // voice, those the voice held already as they were, those left in the
 // collection as the series' own because the voice's differ (the
-// conflicts), and the rejections it carried over.
+// conflicts), those that are the series' own by nature (its boilerplate
+// lines, which belong to one series' template), and the rejections it
+// carried over.
 type Adopted struct {
 	Voice      collection.VoiceLink
 	Made       bool // the voice was made here, as sw voice init would
 	Moved      []string
 	Same       []string
 	Conflicts  []string
+	Series     []string
 	Rejections int
 }
 
@@ -36,7 +40,7 @@ type Adopted struct {
 // each side. A rule file the voice holds already, byte for byte, leaves
 // the collection; one the voice holds otherwise stays in the collection
 // as the series' own rule (it comes before the voice's), reported, so
-// nothing is lost. It refuses to start while either side's style files
+// nothing is lost; so does a rule of the series' boilerplate lines. It refuses to start while either side's style files
 // hold uncommitted changes, which its commits would take in.
 func AdoptVoice(c *collection.Collection, named string) (*Adopted, error) {
 	if named == "" {
@@ -124,6 +128,10 @@ func (a *Adopted) moveRules(from, to string) error {
 		data, err := os.ReadFile(p)
 		if err != nil {
 			return err
+		}
+		if r, err := profile.ParseRule(shown, strings.TrimSuffix(d.Name(), ".yaml"), data); err == nil && len(r.Boilerplate) > 0 {
+			a.Series = append(a.Series, shown)
+			return nil
 		}
 		dest := filepath.Join(to, rel)
 		switch have, err := os.ReadFile(dest); {

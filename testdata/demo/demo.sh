@@ -5,7 +5,8 @@
 # resolved per genre and written into CLAUDE.md, and the review loop that
 # keeps it learning: pieces committed (memory.md listing them in the same
 # commits), suggestions as branches, one merged, one deleted, the rejection
-# remembered.
+# remembered; then the style moved into a voice that a second series
+# follows too.
 set -euo pipefail
 sw=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 here=$(cd "$(dirname "$0")" && pwd)
@@ -14,6 +15,7 @@ export PATH="$(dirname "$sw"):$PATH" # git's hooks call sw by name
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export GIT_CONFIG_GLOBAL="$work/gitconfig" GIT_CONFIG_NOSYSTEM=1
+export XDG_CONFIG_HOME="$work/config" # the voices followed, kept out of yours
 printf '[user]\n\tname = Demo Writer\n\temail = demo@example.com\n[init]\n\tdefaultBranch = main\n' >"$GIT_CONFIG_GLOBAL"
 
 step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
@@ -109,3 +111,13 @@ printf '$ sw review   (its last part)\n'
 step "The rejection is remembered, in a commit of its own"
 run git log --oneline -3
 run cat profile_feedback.json
+
+step "One voice for every series: the essays' style moves into a voice repository of its own"
+run "$sw" voice adopt ../my-voice
+run git -C ../my-voice log --stat --format=%s -1
+
+step "A second series follows the same voice: it starts with everything the first taught sw"
+cd "$work"
+run "$sw" init --voice ../my-voice letters
+cd letters
+run "$sw" profile show --genre essay
