@@ -52,9 +52,9 @@ func (c *Collection) SetVoice(named string) error {
 	yaml.Unmarshal(data, &doc)
 	lines := bytes.SplitAfter(data, []byte("\n"))
 	if at, _ := position(&doc, "voice"); at > 0 && at <= len(lines) && isPlainVoiceLine(lines[at-1]) {
-		if !bytes.HasSuffix(lines[at-1], []byte("\n")) {
-			line = bytes.TrimSuffix(line, []byte("\n"))
-		}
+		// The line keeps its own ending: none, \n or \r\n.
+		old := lines[at-1]
+		line = append(bytes.TrimSuffix(line, []byte("\n")), old[len(bytes.TrimRight(old, "\r\n")):]...)
 		lines[at-1] = line
 		data = bytes.Join(lines, nil)
 	} else {
