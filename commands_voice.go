@@ -27,17 +27,24 @@ func initVoice(c *cli.Context) error {
 
 // useVoice is `sw voice use [DIR]`.
 func useVoice(c *cli.Context) error {
-	if c.Args().Len() > 1 {
-		return usagef(c, "takes at most one folder, got %d", c.Args().Len())
-	}
-	if err := hooks.AgentMayNotRun(os.Getenv, "voice use"); err != nil {
-		return err
-	}
-	coll, err := collection.Find(".")
+	coll, err := personsVoiceCommand(c)
 	if err != nil {
 		return err
 	}
 	return followVoice(c, coll, c.Args().First())
+}
+
+// personsVoiceCommand checks a command that changes which voice the
+// collection here follows, which is the person's to run, and opens the
+// collection.
+func personsVoiceCommand(c *cli.Context) (*collection.Collection, error) {
+	if c.Args().Len() > 1 {
+		return nil, usagef(c, "takes at most one folder, got %d", c.Args().Len())
+	}
+	if err := hooks.AgentMayNotRun(os.Getenv, "voice "+c.Command.Name); err != nil {
+		return nil, err
+	}
+	return collection.Find(".")
 }
 
 // followVoice makes coll follow the voice named (or the one its
@@ -54,13 +61,7 @@ func followVoice(c *cli.Context, coll *collection.Collection, named string) erro
 
 // adoptVoice is `sw voice adopt [DIR]`.
 func adoptVoice(c *cli.Context) error {
-	if c.Args().Len() > 1 {
-		return usagef(c, "takes at most one folder, got %d", c.Args().Len())
-	}
-	if err := hooks.AgentMayNotRun(os.Getenv, "voice adopt"); err != nil {
-		return err
-	}
-	coll, err := collection.Find(".")
+	coll, err := personsVoiceCommand(c)
 	if err != nil {
 		return err
 	}
