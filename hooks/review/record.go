@@ -329,17 +329,40 @@ func (l *Loop) checkedOutElsewhere(ref string) (string, error) {
 	return "", nil
 }
 
-// voiceRejections reads the rejections of the voice the collection
-// follows, as its working tree has them (none when it follows none). A
-// voice's file sw cannot read is an error: proposing again what the
-// person rejected there would be worse than no analysis.
+// voiceRejections reads, where the collection follows a voice, the
+// rejections the person made for every series that shares it: the
+// voice's own, and those of each fellow series (collection.FellowSeries),
+// as their working trees have them. The voice's file sw cannot read is an
+// error, since proposing again what the person rejected there would be
+// worse than no analysis; a fellow series' is left out, and logged.
 func (l *Loop) voiceRejections() ([]feedback.Rejection, error) {
 	link, err := l.Coll.Voice()
 	if err != nil || !link.Followed {
 		return nil, err
 	}
-	name := path.Join(link.Named, collection.FeedbackFile)
-	data, err := confine.Read(link.Root, filepath.Join(link.Root, collection.FeedbackFile), name)
+	out, err := rejectionsIn(link.Root, path.Join(link.Named, collection.FeedbackFile))
+	if err != nil {
+		return nil, err
+	}
+	fellows, err := l.Coll.FellowSeries(link)
+	if err != nil {
+		return nil, err
+	}
+	for _, root := range fellows {
+		more, err := rejectionsIn(root, filepath.ToSlash(filepath.Join(root, collection.FeedbackFile)))
+		if err != nil {
+			l.logf("rejections of a series sharing the voice left out: %v", err)
+			continue
+		}
+		out = append(out, more...)
+	}
+	return out, nil
+}
+
+// rejectionsIn reads the rejections of profile_feedback.json in root,
+// named name in errors; none when there is no such file.
+func rejectionsIn(root, name string) ([]feedback.Rejection, error) {
+	data, err := confine.Read(root, filepath.Join(root, collection.FeedbackFile), name)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

@@ -125,6 +125,27 @@ func (c *Collection) FollowVoice(voice string) error {
 	})
 }
 
+// FellowSeries are the roots of the other collections where the person
+// follows the voice link names: what the person rejected in one of them
+// holds for all (see review's voiceRejections).
+func (c *Collection) FellowSeries(link VoiceLink) ([]string, error) {
+	if !link.Followed {
+		return nil, nil
+	}
+	list, err := readVoices()
+	if err != nil {
+		return nil, err
+	}
+	here := realPath(c.Root)
+	var out []string
+	for _, f := range list.Follow {
+		if f.Voice == link.Root && f.Collection != here {
+			out = append(out, f.Collection)
+		}
+	}
+	return out, nil
+}
+
 // readVoices reads the person's list; a missing file is an empty one.
 func readVoices() (*voicesFile, error) {
 	path, err := VoicesPath()
