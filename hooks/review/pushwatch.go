@@ -210,22 +210,9 @@ func (l *Loop) queuePushes(pushed []Pushed) error {
 	for _, p := range pushed {
 		fmt.Fprintf(&b, "%s %s\n", p.Tracking, p.Commit)
 	}
-	tmp, err := atomicfile.CreateTemp(dir, "queueing")
-	if err != nil {
-		return err
-	}
-	_, err = tmp.WriteString(b.String())
-	if closeErr := tmp.Close(); err == nil {
-		err = closeErr
-	}
-	if err == nil {
-		// Named by the time, so the queue reads in the order of the pushes.
-		err = os.Rename(tmp.Name(), filepath.Join(dir, fmt.Sprintf("%020d-%d%s", time.Now().UnixNano(), os.Getpid(), queuedSuffix)))
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-	}
-	return err
+	// Named by the time, so the queue reads in the order of the pushes.
+	name := fmt.Sprintf("%020d-%d%s", time.Now().UnixNano(), os.Getpid(), queuedSuffix)
+	return atomicfile.Put(filepath.Join(dir, name), []byte(b.String()))
 }
 
 // takeQueuedPushes reads and removes every queued push, oldest first,
