@@ -110,7 +110,7 @@ func (l *Loop) RunAnalysis() (*Outcome, error) {
 // AnalysisRunning reports whether an analysis holds its lock now, so a hook
 // need not start another (nor say it did).
 func (l *Loop) AnalysisRunning() bool {
-	return l.lockHeld(analysisLockFile, l.analysisStale())
+	return l.lockHeld(analysisLockFile)
 }
 
 // analysisProblems says, for sw review, why no analysis runs: the
@@ -134,10 +134,7 @@ func (l *Loop) analysisProblems(st *State) []string {
 const analysisLockFile = "analysis.lock"
 
 // analysisLock takes .git/sw/analysis.lock. ok is false when another
-// analysis holds it. Where the lock is a plain file (no flock), one older
-// than the analyzer's timeout (and a minute) is stale.
+// analysis holds it.
 func (l *Loop) analysisLock() (release func(), ok bool, err error) {
-	return l.fileLock(analysisLockFile, l.analysisStale())
+	return l.fileLock(analysisLockFile)
 }
-
-func (l *Loop) analysisStale() time.Duration { return l.Coll.Settings.Analyzer.Timeout + time.Minute }

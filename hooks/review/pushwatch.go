@@ -113,10 +113,7 @@ func (l *Loop) watchPushes(pushed []Pushed, every, patience time.Duration) error
 		return err
 	}
 	for {
-		// The holder sets the lock's time whenever it takes in a push,
-		// and waits for none longer than patience after that: a lock
-		// older than patience and a minute was left by a crash.
-		release, ok, err := l.fileLock(pushWatchLock, patience+time.Minute)
+		release, ok, err := l.fileLock(pushWatchLock)
 		if err != nil || !ok {
 			return err // held: its holder takes in what was queued
 		}
@@ -146,10 +143,6 @@ func (l *Loop) awaitPushes(every, patience time.Duration) error {
 		taken, err := l.takeQueuedPushes(patience)
 		if err != nil {
 			return err
-		}
-		if len(taken) > 0 {
-			now := time.Now()
-			os.Chtimes(filepath.Join(l.Dir, pushWatchLock), now, now) // not stale while this one waits
 		}
 		for _, a := range taken {
 			waiting[a.Tracking] = a // a later push of the branch replaces an earlier one
@@ -217,22 +210,9 @@ func (l *Loop) queuePushes(pushed []Pushed) error {
 	for _, p := range pushed {
 		fmt.Fprintf(&b, "%s %s\n", p.Tracking, p.Commit)
 	}
-	tmp, err := atomicfile.CreateTemp(dir, "queueing")
-	if err != nil {
-		return err
-	}
-	_, err = tmp.WriteString(b.String())
-	if closeErr := tmp.Close(); err == nil {
-		err = closeErr
-	}
-	if err == nil {
-		// Named by the time, so the queue reads in the order of the pushes.
-		err = os.Rename(tmp.Name(), filepath.Join(dir, fmt.Sprintf("%020d-%d%s", time.Now().UnixNano(), os.Getpid(), queuedSuffix)))
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-	}
-	return err
+	// Named by the time, so the queue reads in the order of the pushes.
+	name := fmt.Sprintf("%020d-%d%s", time.Now().UnixNano(), os.Getpid(), queuedSuffix)
+	return atomicfile.Put(filepath.Join(dir, name), []byte(b.String()))
 }
 
 // takeQueuedPushes reads and removes every queued push, oldest first,

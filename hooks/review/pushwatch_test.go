@@ -146,7 +146,7 @@ func TestOneWatcherAtATime(t *testing.T) {
 	l, _ := pushRepo(t)
 	pushed := l.PushesToWatch("origin", []PushUpdate{update(t, l, "sw/1/rule-00")})
 	runGit(t, l.Coll.Root, "push", "-q", "origin", "sw/1/rule-00")
-	release, ok, err := l.fileLock(pushWatchLock, time.Hour)
+	release, ok, err := l.fileLock(pushWatchLock)
 	if err != nil || !ok {
 		t.Fatalf("taking the lock: %v %v", ok, err)
 	}

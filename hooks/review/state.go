@@ -256,21 +256,7 @@ func (l *Loop) saveState(st *State) error {
 	if err != nil {
 		return err
 	}
-	tmp, err := atomicfile.CreateTemp(l.Dir, "state.json")
-	if err != nil {
-		return err
-	}
-	_, err = tmp.Write(append(data, '\n'))
-	if closeErr := tmp.Close(); err == nil {
-		err = closeErr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), l.statePath())
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-	}
-	return err
+	return atomicfile.Put(l.statePath(), append(data, '\n'))
 }
 
 // update changes the state under the lock: it reads the state, lets change

@@ -2,6 +2,13 @@
 // or a concurrent reader never sees half a file: the new bytes go to a
 // temporary file in the same folder, are synced, and replace the old file by
 // rename.
+//
+// The replacing is sw's own, not a renameio package's: sw names its
+// temporary files so that Sweep tells them, and whether their writer
+// lives, from a person's (see temp.go), checks the file between the sync
+// and the rename (WriteOver), sets the mode whatever the umask, and syncs
+// the folder. go-internal's renameio, deprecated, does none of that, and
+// google's renameio/v2 does not build for Windows.
 package atomicfile
 
 import (

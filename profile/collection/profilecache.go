@@ -126,12 +126,5 @@ func writeCache(path string, data []byte) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
 		return
 	}
-	tmp, err := atomicfile.CreateTemp(filepath.Dir(path), filepath.Base(path))
-	if err != nil {
-		return
-	}
-	_, werr := tmp.Write(bytes.TrimSpace(data))
-	if cerr := tmp.Close(); werr != nil || cerr != nil || os.Rename(tmp.Name(), path) != nil {
-		os.Remove(tmp.Name())
-	}
+	atomicfile.Put(path, bytes.TrimSpace(data))
 }
