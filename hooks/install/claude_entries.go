@@ -2,7 +2,10 @@ package install
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+
+	"github.com/tailscale/hujson"
 
 	"sw/profile/collection"
 )
@@ -36,47 +39,37 @@ func (h agentHook) String() string {
 }
 
 // group is the matcher group that holds the hook, as sw writes it.
-func (h agentHook) group(binary string) jsonValue {
-	var g []jsonKV
+func (h agentHook) group(binary string) hujson.Value {
+	matcher := ""
 	if h.matcher != "" {
-		g = append(g, jsonKV{"matcher", h.matcher})
+		matcher = `"matcher":` + string(hujson.String(h.matcher)) + ","
 	}
-	hook := []jsonKV{{"type", "command"}, {"command", HookCommand(binary, h.sub)}}
-	return append(g, jsonKV{"hooks", []jsonValue{hook}})
+	hook := `{"type":"command","command":` + string(hujson.String(HookCommand(binary, h.sub))) + "}"
+	return mustParse("{" + matcher + `"hooks":[` + hook + "]}")
 }
 
 // commands are the command strings of sw's hooks for h in the settings,
 // for any binary: in each matcher group for h.matcher (for an event
 // without tools, in any group).
-func (h agentHook) commands(root *jsonNode) []*jsonNode {
-	groups := root.member("hooks").member(h.event)
-	if groups == nil || groups.kind != '[' {
-		return nil
-	}
-	var found []*jsonNode
-	for _, g := range groups.elems {
-		if h.matcher != "" && stringOf(g.member("matcher")) != h.matcher {
+func (h agentHook) commands(root *hujson.Value) []*hujson.Value {
+	var found []*hujson.Value
+	for _, g := range elements(memberAt(root, "hooks", h.event)) {
+		if h.matcher != "" && stringOf(member(g, "matcher")) != h.matcher {
 			continue
 		}
-		hooks := g.member("hooks")
-		for _, i := range swHooks(g, h.sub) {
-			found = append(found, hooks.elems[i].member("command"))
+		for _, hook := range swHooks(g, h.sub) {
+			found = append(found, member(hook, "command"))
 		}
 	}
 	return found
 }
 
-// swHooks are the positions, in the matcher group g's "hooks", of sw's
-// hooks that run `sw hook <sub>`.
-func swHooks(g *jsonNode, sub string) []int {
-	hooks := g.member("hooks")
-	if hooks == nil || hooks.kind != '[' {
-		return nil
-	}
-	var found []int
-	for i, hook := range hooks.elems {
-		if s, _, ok := parseHookCommand(stringOf(hook.member("command"))); ok && s == sub {
-			found = append(found, i)
+// swHooks are sw's hooks in the matcher group g that run `sw hook <sub>`.
+func swHooks(g *hujson.Value, sub string) []*hujson.Value {
+	var found []*hujson.Value
+	for _, hook := range elements(member(g, "hooks")) {
+		if s, _, ok := parseHookCommand(stringOf(member(hook, "command"))); ok && s == sub {
+			found = append(found, hook)
 		}
 	}
 	return found
@@ -99,55 +92,41 @@ func (e entry) String() string {
 	return strings.Join(e.keys, ".") + " " + e.value
 }
 
-// holder is the array that holds the entry, or the object its member is
-// in; nil when there is none.
-func (e entry) holder(root *jsonNode) *jsonNode {
-	n := root
-	keys := e.keys
-	if !e.list {
-		keys = keys[:len(keys)-1]
-	}
-	for _, k := range keys {
-		n = n.member(k)
-	}
-	return n
-}
-
 // at is the entry in the settings, sw's string or sw's value; nil when
 // they do not hold it.
-func (e entry) at(root *jsonNode) *jsonNode {
-	n := e.holder(root)
-	if e.list {
-		if i := indexOfString(n, e.value); i >= 0 {
-			return n.elems[i]
+func (e entry) at(root *hujson.Value) *hujson.Value {
+	v := memberAt(root, e.keys...)
+	if !e.list {
+		if textOf(v) == e.value {
+			return v
 		}
 		return nil
 	}
-	if v := n.member(e.keys[len(e.keys)-1]); v != nil && v.kind == 'v' && v.str == e.value {
-		return v
+	for _, s := range elements(v) {
+		if stringOf(s) == e.value {
+			return s
+		}
 	}
 	return nil
 }
 
 // theirs is the member's value where it is not sw's: the person's
 // setting, which sw leaves as it is. It is nil for a list entry.
-func (e entry) theirs(root *jsonNode) *jsonNode {
-	if e.list {
-		return nil
-	}
-	if v := e.holder(root).member(e.keys[len(e.keys)-1]); v != nil && e.at(root) == nil {
+func (e entry) theirs(root *hujson.Value) *hujson.Value {
+	if v := memberAt(root, e.keys...); !e.list && e.at(root) == nil {
 		return v
 	}
 	return nil
 }
 
 // add writes the entry into the settings, which do not hold it.
-func (e entry) add(text []byte, st jsonStyle, root *jsonNode) []byte {
+func (e entry) add(doc *jsonDoc) {
 	if e.list {
-		return addToArray(text, st, root, e.keys, e.value)
+		doc.add(e.keys, "", hujson.Value{Value: hujson.String(e.value)})
+		return
 	}
 	last := len(e.keys) - 1
-	return addMember(text, st, root, e.keys[:last], jsonKV{e.keys[last], jsonLiteral(e.value)})
+	doc.add(e.keys[:last], e.keys[last], mustParse(e.value))
 }
 
 // denyRules are the permission rules that keep Claude Code's own file
@@ -193,26 +172,25 @@ func (c settingsChanges) none() bool {
 // read it either.
 func mergeAgentSettings(text []byte, cfg agentConfig) ([]byte, settingsChanges, error) {
 	var ch settingsChanges
-	root, err := parseJSON(text)
+	doc, err := parseJSON(text)
 	if err != nil {
 		return nil, ch, err
 	}
-	if err := checkShape(text, root, cfg.sandbox); err != nil {
+	if err := checkShape(doc, cfg.sandbox); err != nil {
 		return nil, ch, err
 	}
-	st := styleOf(text, root)
 	for _, h := range agentHooks {
-		root := mustParse(text)
 		want := HookCommand(cfg.binary, h.sub)
-		cmds := h.commands(root)
+		cmds := h.commands(&doc.root)
 		switch {
-		case hasCommand(cmds, want):
+		case slices.ContainsFunc(cmds, func(c *hujson.Value) bool { return stringOf(c) == want }):
 		case len(cmds) > 0:
-			_, was, _ := parseHookCommand(cmds[0].str)
-			text = splice(text, cmds[0].start, cmds[0].end, jsonQuote(want))
+			_, was, _ := parseHookCommand(stringOf(cmds[0]))
+			cmds[0].Value = hujson.String(want)
+			doc.edited()
 			ch.updated = append(ch.updated, h.String()+" (it called "+calling(was)+")")
 		default:
-			text = addToArray(text, st, root, []string{"hooks", h.event}, h.group(cfg.binary))
+			doc.add([]string{"hooks", h.event}, "", h.group(cfg.binary))
 			ch.added = append(ch.added, h.String())
 		}
 	}
@@ -221,112 +199,78 @@ func mergeAgentSettings(text []byte, cfg agentConfig) ([]byte, settingsChanges, 
 		wanted = append(wanted, sandboxEntries()...)
 	}
 	for _, e := range wanted {
-		root := mustParse(text)
-		if v := e.theirs(root); v != nil {
-			ch.theirs = append(ch.theirs, strings.Join(e.keys, ".")+" "+string(text[v.start:v.end]))
+		if v := e.theirs(&doc.root); v != nil {
+			ch.theirs = append(ch.theirs, strings.Join(e.keys, ".")+" "+textOf(v))
 			continue
 		}
-		if e.at(root) == nil {
-			text = e.add(text, st, root)
+		if e.at(&doc.root) == nil {
+			e.add(doc)
 			ch.added = append(ch.added, e.String())
 		}
 	}
 	if !cfg.sandbox {
-		text, ch.removed = removeEntries(text, func(root *jsonNode) (*jsonNode, int, string, bool) {
+		ch.removed = doc.removeAll(func(root *hujson.Value) (*hujson.Value, string) {
 			return findEntry(root, sandboxEntries())
 		})
 	}
-	return text, ch, nil
-}
-
-func hasCommand(cmds []*jsonNode, command string) bool {
-	for _, c := range cmds {
-		if c.str == command {
-			return true
-		}
-	}
-	return false
+	return doc.packed(), ch, nil
 }
 
 // removeAgentSettings takes sw's hooks and entries out of the settings
 // document text, and says what it took out. It reports whether the
 // document is left an empty object: it held nothing but sw's entries.
 func removeAgentSettings(text []byte) (out []byte, removed []string, empty bool, err error) {
-	if _, err := parseJSON(text); err != nil {
+	doc, err := parseJSON(text)
+	if err != nil {
 		return nil, nil, false, err
 	}
-	text, removed = removeEntries(text, findAgentEntry)
-	root := mustParse(text)
-	return text, removed, len(removed) > 0 && root.kind == '{' && root.entries() == 0, nil
+	removed = doc.removeAll(findAgentEntry)
+	empty = len(removed) > 0 && doc.root.Value.Kind() == '{' && len(slots(&doc.root)) == 0
+	return doc.packed(), removed, empty, nil
 }
 
-// removeEntries takes out, one by one, each entry find finds, and says
-// what it took out.
-func removeEntries(text []byte, find func(*jsonNode) (*jsonNode, int, string, bool)) ([]byte, []string) {
+// removeAll takes out, one by one, each entry find finds, and says what
+// it took out.
+func (d *jsonDoc) removeAll(find func(*hujson.Value) (*hujson.Value, string)) []string {
 	var removed []string
 	for {
-		c, i, what, ok := find(mustParse(text))
-		if !ok {
-			return text, removed
+		v, what := find(&d.root)
+		if v == nil {
+			return removed
 		}
-		text = removeEntry(text, c, i)
+		d.remove(v)
 		removed = append(removed, what)
 	}
-}
-
-// mustParse parses a document sw has just edited, which was valid before:
-// an edit that broke it is a bug in sw.
-func mustParse(text []byte) *jsonNode {
-	root, err := parseJSON(text)
-	if err != nil {
-		panic("sw broke a settings file it edited: " + err.Error())
-	}
-	return root
 }
 
 // checkShape makes sure sw can add its entries: the document is an
 // object, and "hooks", its events, "permissions" and "deny" (and, for
 // the sandbox, "sandbox", "filesystem" and "denyWrite") are, where
 // present, the kind of value Claude Code expects.
-func checkShape(text []byte, root *jsonNode, sandbox bool) error {
-	want := func(n *jsonNode, name string, kind byte) error {
-		if n == nil || n.kind == kind {
-			return nil
-		}
-		line, col := position(text, n.start)
-		expected := (&jsonNode{kind: kind}).kindName()
-		return &JSONError{Line: line, Column: col,
-			Msg: fmt.Sprintf("%s is %s; Claude Code expects %s there", name, n.kindName(), expected)}
-	}
-	if err := want(root, "the settings", '{'); err != nil {
-		return err
-	}
-	hooks := root.member("hooks")
-	if err := want(hooks, `"hooks"`, '{'); err != nil {
-		return err
-	}
+func checkShape(doc *jsonDoc, sandbox bool) error {
+	shapes := []shape{{nil, '{'}, {[]string{"hooks"}, '{'}}
 	for _, h := range agentHooks {
-		if err := want(hooks.member(h.event), fmt.Sprintf("%q in \"hooks\"", h.event), '['); err != nil {
-			return err
-		}
+		shapes = append(shapes, shape{[]string{"hooks", h.event}, '['})
 	}
-	shapes := []shape{{[]string{"permissions"}, '{'}, {[]string{"permissions", "deny"}, '['}}
+	shapes = append(shapes, shape{[]string{"permissions"}, '{'}, shape{[]string{"permissions", "deny"}, '['})
 	if sandbox {
 		shapes = append(shapes, shape{[]string{"sandbox"}, '{'}, shape{[]string{"sandbox", "filesystem"}, '{'},
-			shape{[]string{"sandbox", "filesystem", "denyWrite"}, '['})
+			shape{denyWriteKeys, '['})
 	}
 	for _, s := range shapes {
-		n := root
-		for _, k := range s.keys {
-			n = n.member(k)
+		v := memberAt(&doc.root, s.keys...)
+		if v == nil || v.Value.Kind() == s.kind {
+			continue
 		}
-		name := fmt.Sprintf("%q", s.keys[len(s.keys)-1])
-		if len(s.keys) > 1 {
-			name += fmt.Sprintf(" in %q", s.keys[len(s.keys)-2])
+		name := "the settings"
+		if n := len(s.keys); n > 0 {
+			name = fmt.Sprintf("%q", s.keys[n-1])
+			if n > 1 {
+				name += fmt.Sprintf(" in %q", s.keys[n-2])
+			}
 		}
-		if err := want(n, name, s.kind); err != nil {
-			return err
-		}
+		return jsonError(doc.text, v.StartOffset,
+			fmt.Sprintf("%s is %s; Claude Code expects %s there", name, kindName(v.Value.Kind()), kindName(s.kind)))
 	}
 	return nil
 }
@@ -334,98 +278,49 @@ func checkShape(text []byte, root *jsonNode, sandbox bool) error {
 // shape is the kind of value Claude Code expects at keys, from the top.
 type shape struct {
 	keys []string
-	kind byte
+	kind hujson.Kind
 }
 
-// addToArray appends elem to the array found by following keys from the
-// top object, creating the objects and the array that are missing.
-// checkShape has made sure that what is there is of the right kind.
-func addToArray(text []byte, st jsonStyle, root *jsonNode, keys []string, elem jsonValue) []byte {
-	n := root
-	for _, key := range keys {
-		n = n.member(key)
+// kindName names a value's kind for an error message.
+func kindName(k hujson.Kind) string {
+	switch k {
+	case '{':
+		return "an object"
+	case '[':
+		return "an array"
+	case '"':
+		return "a string"
 	}
-	if n != nil {
-		return insertEntry(text, st, n, elem)
-	}
-	last := len(keys) - 1
-	return addMember(text, st, root, keys[:last], jsonKV{keys[last], []jsonValue{elem}})
+	return "a plain value"
 }
 
-// addMember adds m to the object found by following keys from the top
-// object, creating the objects that are missing.
-func addMember(text []byte, st jsonStyle, root *jsonNode, keys []string, m jsonKV) []byte {
-	n := root
-	for i, key := range keys {
-		child := n.member(key)
-		if child == nil {
-			var v jsonValue = []jsonKV{m}
-			for j := len(keys) - 1; j > i; j-- {
-				v = []jsonKV{{keys[j], v}}
-			}
-			return insertEntry(text, st, n, jsonKV{key, v})
-		}
-		n = child
-	}
-	return insertEntry(text, st, n, m)
-}
-
-// stringOf is a string value's text, "" for anything else or nothing.
-func stringOf(n *jsonNode) string {
-	if n == nil || n.kind != '"' {
-		return ""
-	}
-	return n.str
-}
-
-// hasString reports whether the array a holds the string s.
-func hasString(a *jsonNode, s string) bool {
-	return indexOfString(a, s) >= 0
-}
-
-func indexOfString(a *jsonNode, s string) int {
-	if a == nil || a.kind != '[' {
-		return -1
-	}
-	for i, e := range a.elems {
-		if e.kind == '"' && e.str == s {
-			return i
-		}
-	}
-	return -1
-}
-
-// findAgentEntry finds the first of sw's entries in the settings: the
-// container it is in, its position there, and its description. A matcher
-// group that holds nothing but sw's hooks is the entry; in a group that
-// also holds the person's hooks, only sw's hook is.
-func findAgentEntry(root *jsonNode) (c *jsonNode, i int, what string, ok bool) {
+// findAgentEntry finds the first of sw's entries in the settings, and
+// its description. A matcher group that holds nothing but sw's hooks is
+// the entry; in a group that also holds the person's hooks, only sw's
+// hook is.
+func findAgentEntry(root *hujson.Value) (*hujson.Value, string) {
 	for _, h := range agentHooks {
-		groups := root.member("hooks").member(h.event)
-		if groups == nil || groups.kind != '[' {
-			continue
-		}
-		for _, g := range groups.elems {
+		for _, g := range elements(memberAt(root, "hooks", h.event)) {
 			found := swHooks(g, h.sub)
 			if len(found) == 0 {
 				continue
 			}
-			desc := agentHook{h.event, stringOf(g.member("matcher")), h.sub}.String()
-			if len(found) == len(g.member("hooks").elems) {
-				return groups, g.index, desc, true
+			desc := agentHook{h.event, stringOf(member(g, "matcher")), h.sub}.String()
+			if len(found) == len(elements(member(g, "hooks"))) {
+				return g, desc
 			}
-			return g.member("hooks"), found[0], desc, true
+			return found[0], desc
 		}
 	}
 	return findEntry(root, allEntries())
 }
 
 // findEntry finds the first of entries the settings hold.
-func findEntry(root *jsonNode, entries []entry) (c *jsonNode, i int, what string, ok bool) {
+func findEntry(root *hujson.Value, entries []entry) (*hujson.Value, string) {
 	for _, e := range entries {
-		if n := e.at(root); n != nil {
-			return n.parent, n.index, e.String(), true
+		if v := e.at(root); v != nil {
+			return v, e.String()
 		}
 	}
-	return nil, 0, "", false
+	return nil, ""
 }

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/tailscale/hujson"
 )
 
 // testConfig is what the tests install: hooks that call a binary whose
@@ -43,6 +45,9 @@ func commands(s string) string {
 	return strings.NewReplacer(`"sw hook guard"`, jsonQuote(HookCommand(testConfig.binary, guard)),
 		`"sw hook pre-session"`, jsonQuote(HookCommand(testConfig.binary, preSession))).Replace(s)
 }
+
+// jsonQuote is s as a JSON string, as sw writes it.
+func jsonQuote(s string) string { return string(hujson.String(s)) }
 
 // roundTrip merges sw's entries into in, checks that the result holds
 // them, that merging again changes nothing, and that taking them out gives
@@ -403,6 +408,17 @@ func TestAnEmptyListWhereSwAddsGoesWithSwsEntries(t *testing.T) {
 	}
 }
 
+func TestRemoveLeavesNoTrailingComma(t *testing.T) {
+	// The space before a comma goes with the comma, when the entry after
+	// it is the one taken out: a trailing comma is not JSON.
+	in := `{"permissions": {"deny": ["Bash" , "Edit(/profile/**)"], "ask": []}}`
+	out, _, _, err := removeAgentSettings([]byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantText(t, "after removal", string(out), `{"permissions": {"deny": ["Bash"], "ask": []}}`)
+}
+
 func TestRemoveLeavesSettingsWithoutSwsEntriesAlone(t *testing.T) {
 	for _, in := range []string{"{}\n", `{"hooks": {}, "permissions": {"deny": []}}`, "[1, 2]", "\"x\""} {
 		out, removed, empty, err := removeAgentSettings([]byte(in))
@@ -430,18 +446,20 @@ func TestInvalidJSONIsAnErrorWithLineAndColumn(t *testing.T) {
 		line, col int
 		msg       string
 	}{
-		{"{\n  \"a\": 1,\n}\n", 3, 1, "an object key"},
-		{"{\n  \"a\": 1\n  \"b\": 2\n}", 3, 3, "',' or '}'"},
-		{"{\n  \"é\": tru\n}", 2, 8, "a value was expected"},
-		{"{\"a\": [1, 2}", 1, 12, "',' or ']'"},
-		{"{\"a\": \"x\ty\"}", 1, 9, "control character U+0009"},
-		{"{} {}", 1, 4, "after the end"},
+		{"{\n  \"a\": 1,\n}\n", 3, 1, "looking for beginning of object key string"},
+		{"{\n  \"a\": 1\n  \"b\": 2\n}", 3, 3, "after object key:value pair"},
+		{"{\n  \"é\": tru\n}", 2, 11, "in literal true"},
+		{"{\"a\": [1, 2}", 1, 12, "after array element"},
+		{"{\"a\": \"x\ty\"}", 1, 9, "in string literal"},
+		{"{} {}", 1, 4, "after top-level value"},
 		{"", 1, 1, "holds no JSON value"},
 		{"  \n", 2, 1, "holds no JSON value"},
-		{"{\"a\": 01}", 1, 8, "',' or '}'"},
-		{"{\"a\": \"\\x\"}", 1, 9, "after a backslash"},
-		{"{\"a\": 1", 1, 8, "end of file"},
-		{"// a comment\n{}", 1, 1, "a value was expected"},
+		{"{\"a\": 01}", 1, 8, "after object key:value pair"},
+		{"{\"a\": \"\\x\"}", 1, 9, "in string escape code"},
+		{"{\"a\": 1", 1, 8, "unexpected end"},
+		{"// a comment\n{}", 1, 1, "JSON has no comments"},
+		{"{\"a\": [\n  1 /* one */\n]}", 2, 5, "JSON has no comments"},
+		{strings.Repeat("[", 20000), 1, 10001, "exceeded max depth"},
 	} {
 		_, _, err := merge([]byte(c.in))
 		var je *JSONError
@@ -473,13 +491,15 @@ func TestSettingsOfTheWrongShapeAreAnError(t *testing.T) {
 	}
 }
 
-// FuzzParseJSON holds the parser to encoding/json's idea of valid JSON,
-// and merging and removing to producing valid JSON again.
+// FuzzParseJSON holds the parser to encoding/json's idea of valid JSON
+// and to giving back the bytes it read, and merging and removing to
+// producing valid JSON again.
 func FuzzParseJSON(f *testing.F) {
 	for _, seed := range []string{
 		"{}", "[]", `{"a": [1, 2.5e-3, true, null, "x\u00e9\n"]}`, "{\n\t\"hooks\": {}\n}\r\n",
 		`{"permissions": {"deny": ["Bash"]}, "hooks": {"SessionStart": [{"hooks": []}]}}`,
 		"{\"a\":-0}", "{\"a\" : 1 , \"b\":[ ]}", "{\"a\": 1,}", "\"\\ud800\"", "nul",
+		"{\"a\": 1 /* one */}", "{\"sandbox\": {\"filesystem\": {\"denyWrite\": [\"x\" , \"./profile\"]}}}",
 	} {
 		f.Add([]byte(seed))
 	}
@@ -487,12 +507,15 @@ func FuzzParseJSON(f *testing.F) {
 		if bytes.HasPrefix(in, []byte(bom)) {
 			return // encoding/json refuses one; sw lets it be
 		}
-		_, err := parseJSON(in)
+		doc, err := parseJSON(in)
 		if (err == nil) != json.Valid(in) {
 			t.Fatalf("%q: parse error %v, json.Valid %v", in, err, json.Valid(in))
 		}
 		if err != nil {
 			return
+		}
+		if !bytes.Equal(doc.packed(), in) {
+			t.Fatalf("%q read back as %q", in, doc.packed())
 		}
 		out, _, err := merge(in)
 		if err != nil {
@@ -518,7 +541,7 @@ func FuzzParseJSON(f *testing.F) {
 // sw's, which removing takes out too.
 func hasSwEntries(text []byte) bool {
 	return bytes.Contains(text, []byte("sw hook")) || bytes.Contains(text, []byte("Edit(")) ||
-		bytes.Contains(text, []byte(`\`)) // an escape can spell anything
+		bytes.Contains(text, []byte("sandbox")) || bytes.Contains(text, []byte(`\`)) // an escape can spell anything
 }
 
 // pruneEmpty drops the empty arrays and objects removing may take out,
@@ -619,7 +642,7 @@ func TestInvalidSettingsStopInstallBeforeAnyHook(t *testing.T) {
 	before := snapshot(t, hooksDir)
 
 	_, err := Install(repo, Options{Agent: true})
-	want := settings + ":3:1: unexpected '}', an object key (a string in double quotes) was expected; " +
+	want := settings + ":3:1: invalid character '}' looking for beginning of object key string; " +
 		"fix the file (Claude Code cannot read it either) and run the command again; nothing was changed"
 	if err == nil || err.Error() != want {
 		t.Fatalf("got %v\nwant %s", err, want)

@@ -27,8 +27,8 @@
 // The agent's side is Claude Code's project settings, .claude/settings.json:
 // install merges in sw's SessionStart and PreToolUse hooks, its deny
 // rules, and Claude Code's sandbox for Bash (see sandbox.go), editing the
-// JSON as text so the person's own settings keep their bytes, and
-// uninstall takes out exactly those (see claude.go). Options.Agent asks
+// JSON's syntax tree so the person's own settings keep their bytes, and
+// uninstall takes out exactly those (see claude.go, claude_json.go). Options.Agent asks
 // for it; `sw hook install --no-agent` leaves it out, and --no-sandbox
 // the sandbox. What keeps them from holding (a settings file that turns
 // hooks off, the sandbox's tools missing) is reported (see inforce.go).

@@ -63,8 +63,8 @@ func localSandbox(root string) []string {
 	}
 	var theirs []string
 	for _, e := range sandboxEntries() {
-		if v := e.theirs(doc); v != nil {
-			theirs = append(theirs, local+": "+strings.Join(e.keys, ".")+" "+string(text[v.start:v.end]))
+		if v := e.theirs(&doc.root); v != nil {
+			theirs = append(theirs, local+": "+strings.Join(e.keys, ".")+" "+textOf(v))
 		}
 	}
 	return theirs

@@ -13,14 +13,15 @@ import "strings"
 // the sw it calls. Text that is not a JSON object holds none (Claude Code
 // could not read it either).
 func AgentEntries(text []byte) []string {
-	root, err := parseJSON(text)
-	if err != nil || root.kind != '{' {
+	doc, err := parseJSON(text)
+	if err != nil {
 		return nil
 	}
+	root := &doc.root
 	var found []string
 	for _, h := range agentHooks {
 		for _, c := range h.commands(root) {
-			_, binary, _ := parseHookCommand(c.str)
+			_, binary, _ := parseHookCommand(stringOf(c))
 			found = append(found, h.String()+", calling "+calling(binary))
 		}
 	}
@@ -35,12 +36,8 @@ func AgentEntries(text []byte) []string {
 // TurnsHooksOff reports whether the settings document text turns every
 // hook off: Claude Code's "disableAllHooks": true.
 func TurnsHooksOff(text []byte) bool {
-	root, err := parseJSON(text)
-	if err != nil || root.kind != '{' {
-		return false
-	}
-	off := root.member("disableAllHooks")
-	return off != nil && off.kind == 'v' && off.str == "true"
+	doc, err := parseJSON(text)
+	return err == nil && textOf(member(&doc.root, "disableAllHooks")) == "true"
 }
 
 // SandboxLoosening lists what the settings document text sets that lets
@@ -50,34 +47,24 @@ func TurnsHooksOff(text []byte) bool {
 // system left unenforced, or namespaces of a command's own, through
 // which it can undo the sandbox's read-only binds.
 func SandboxLoosening(text []byte) []string {
-	root, err := parseJSON(text)
-	if err != nil || root.kind != '{' {
+	doc, err := parseJSON(text)
+	if err != nil {
 		return nil
 	}
-	sandbox := root.member("sandbox")
+	sandbox := member(&doc.root, "sandbox")
 	var found []string
 	for _, s := range []struct{ path, loose string }{
 		{"enabled", "false"}, {"allowUnsandboxedCommands", "true"},
 		{"filesystem.disabled", "true"}, {"allowNestedUserNamespaces", "true"},
 	} {
-		if v := memberAt(sandbox, s.path); v != nil && v.kind == 'v' && v.str == s.loose {
+		if textOf(memberAt(sandbox, strings.Split(s.path, ".")...)) == s.loose {
 			found = append(found, "sandbox."+s.path+" "+s.loose)
 		}
 	}
 	for _, path := range []string{"excludedCommands", "filesystem.allowWriteWithinDeny"} {
-		if list := memberAt(sandbox, path); list != nil && list.kind == '[' {
-			for _, e := range list.elems {
-				found = append(found, "sandbox."+path+" "+string(text[e.start:e.end]))
-			}
+		for _, e := range elements(memberAt(sandbox, strings.Split(path, ".")...)) {
+			found = append(found, "sandbox."+path+" "+textOf(e))
 		}
 	}
 	return found
-}
-
-// memberAt is the value at a dotted path of members from n, or nil.
-func memberAt(n *jsonNode, path string) *jsonNode {
-	for _, key := range strings.Split(path, ".") {
-		n = n.member(key)
-	}
-	return n
 }
