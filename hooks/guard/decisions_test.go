@@ -210,6 +210,7 @@ func shellGaps(w guardWorld) []guardRow {
 		deny(asProfile, gc("a pattern of a folder", bash("rm -rf */"))),
 		deny(asUnknown, gc("a variable it cannot know", bash(`echo x > "$OUT"`))),
 		deny(asUnknown, gc("a variable it cannot know, below a folder", bash(`echo x > "pieces/$NAME"`))),
+		deny(asUnknown, gc("braces past the words the guard reads", bash("rm -rf {{a..z}{a..z}{a..z},profile}"))),
 		deny(asProfile, gc("ed on a rule", bash("ed -s profile/preferences/sentence-length.yaml <<'EOF'\n1d\nw\nq\nEOF"))),
 		deny(asProfile, gc("ed writing elsewhere", bash("ed -s draft.md <<'EOF'\nw profile/x.yaml\nq\nEOF"))),
 		deny(asProfile, gc("vi -c", bash("vi -c ':w profile/x.yaml' -c ':q' draft.md"))),

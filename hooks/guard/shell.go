@@ -12,11 +12,11 @@ import (
 // It runs nothing, and expands words as the shell would with only what it
 // can know ($HOME, $TMPDIR, $PWD, the project folder, variables the
 // command itself sets, ~, braces, and the output of a few commands that
-// only print: see guard_words.go); what it cannot know stands as a mark
-// that says so. From the commands it finds the paths they would write,
-// replace or remove (guard_commands.go), and what would decide a
-// suggestion or turn sw's hooks off (guard_git.go, guard_switches.go);
-// reading is never a write.
+// only print: see words.go and values.go); what it cannot know stands as
+// a mark that says so. From the commands it finds the paths they would
+// write, replace or remove (commands.go), and what would decide a
+// suggestion or turn sw's hooks off (decisions.go, git.go); reading is
+// never a write.
 
 // shWord is one word of a command as the shell passes it on: expanded,
 // its quotes removed.
@@ -82,9 +82,8 @@ type shellAnalysis struct {
 const (
 	maxScriptDepth = 8
 	maxLoopRuns    = 64   // a loop's body is read once for each value, up to this many in all
-	maxWordFields  = 1024 // the words one word expands to
+	maxWordFields  = 1024 // the words one word's braces expand to
 	maxKnownBytes  = 1 << 20
-	maxBraceParts  = 1 << 16 // the word parts a word's braces expand to, in all
 )
 
 func newShellAnalysis(dir string, getenv func(string) string, late func() bool) *shellAnalysis {
