@@ -211,6 +211,8 @@ func shellGaps(w guardWorld) []guardRow {
 		deny(asUnknown, gc("a variable it cannot know", bash(`echo x > "$OUT"`))),
 		deny(asUnknown, gc("a variable it cannot know, below a folder", bash(`echo x > "pieces/$NAME"`))),
 		deny(asUnknown, gc("braces past the words the guard reads", bash("rm -rf {{a..z}{a..z}{a..z},profile}"))),
+		deny(asUnknown, gc("a loop past the runs the guard reads", bash("for f in "+strings.Repeat("a ", 64)+`profile; do rm -rf "$f"; done`))),
+		deny(asUnknown, gc("a loop past the runs the guard reads, to a folder above", bash("for f in "+strings.Repeat("a ", 64)+`..; do rm -rf "pieces/$f"; done`))),
 		deny(asProfile, gc("ed on a rule", bash("ed -s profile/preferences/sentence-length.yaml <<'EOF'\n1d\nw\nq\nEOF"))),
 		deny(asProfile, gc("ed writing elsewhere", bash("ed -s draft.md <<'EOF'\nw profile/x.yaml\nq\nEOF"))),
 		deny(asProfile, gc("vi -c", bash("vi -c ':w profile/x.yaml' -c ':q' draft.md"))),

@@ -475,6 +475,7 @@ func legitimateActions(w guardWorld) []guardCase {
 		gc("sed into a piece", bash("sed 's/short/long/' profile/preferences/sentence-length.yaml > pieces/notes.md")),
 		gc("wc on pieces", bash("wc -w pieces/*.md")),
 		gc("echo into a piece", bash("echo draft > pieces/new.md")),
+		gc("a loop longer than the guard reads", bash("for i in {1..100}; do echo $i > pieces/note-$i.md; done")),
 		gc("a heredoc into a piece that mentions the profile", bash("cat > pieces/about.md <<'EOF'\nThe rules live in profile/ > here.\nEOF")),
 		gc("find the rules", bash("find profile -name '*.yaml'")),
 		gc("find pieces | xargs wc", bash("find . -name '*.md' | xargs wc -w")),

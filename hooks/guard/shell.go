@@ -284,7 +284,8 @@ func (a *shellAnalysis) declare(c *syntax.DeclClause) {
 
 // loop reads a for or select loop's body once for each value its
 // variable takes (a pattern stays one value, matched where it is
-// written), within a bound over nested loops.
+// written), within a bound over nested loops, past which the variable's
+// value is not known.
 func (a *shellAnalysis) loop(c *syntax.ForClause) {
 	iter, ok := c.Loop.(*syntax.WordIter)
 	var values []shWord
@@ -299,12 +300,29 @@ func (a *shellAnalysis) loop(c *syntax.ForClause) {
 		a.stmts(c.Do)
 		return
 	}
+	if runs < len(values) {
+		// The values past the bound are not nothing: the last run stands
+		// for them all.
+		values[runs-1] = shWord{text: anyOf(values[runs-1:])}
+	}
 	a.loops *= runs
 	defer func() { a.loops /= runs }()
 	for _, v := range values[:runs] {
 		a.vars[iter.Name.Value] = v.text
 		a.stmts(c.Do)
 	}
+}
+
+// anyOf is a mark for any one of values: a name, when each is a name
+// that cannot lead out of its folder (not . or .., no slash), or else any
+// text.
+func anyOf(values []shWord) string {
+	for _, v := range values {
+		if v.text == "" || strings.HasPrefix(v.text, ".") || strings.ContainsAny(v.text, "/"+unknownText+unknownBelow) {
+			return unknownText
+		}
+	}
+	return unknownName
 }
 
 // redirects notes what a statement's redirections write, and returns what
