@@ -15,8 +15,11 @@ TESTFUZZ ?= 20000x
 CLAUDE_CODE_VERSION ?= 2.1.332
 CLAUDE_CODE_DIR     ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/sw/claude-code-$(CLAUDE_CODE_VERSION)
 # urfave/cli without its man-page generator, which costs every process
-# start-up time (hooks run inside git commit and agent sessions).
-TAGS     := urfave_cli_no_docs
+# start-up time (hooks run inside git commit and agent sessions); and
+# os/user, which the guard's shell expander links, in Go rather than
+# through cgo, which would make sw a dynamically linked binary that loads
+# the C library at every start.
+TAGS     := urfave_cli_no_docs,osusergo
 
 # Every fuzz target, as package:target.
 FUZZ_TARGETS := \

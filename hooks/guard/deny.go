@@ -69,12 +69,16 @@ func denialReason(d *denial) string {
 	return strings.TrimSpace(b.String())
 }
 
+// unknownShown puts an ellipsis for each mark of what the guard cannot
+// know.
+var unknownShown = strings.NewReplacer(unknownText, "…", unknownName, "…", unknownBelow, "…")
+
 // shown is a command's text as a reason quotes it: one line, not too
 // long.
 func shown(words []shWord) string {
 	var parts []string
 	for _, w := range words {
-		parts = append(parts, strings.NewReplacer(unknownText, "…", unknownName, "…", unknownBelow, "…").Replace(w.text))
+		parts = append(parts, unknownShown.Replace(w.text))
 	}
 	s := strings.Join(strings.Fields(strings.Join(parts, " ")), " ")
 	if r := []rune(s); len(r) > 120 {

@@ -220,7 +220,7 @@ func (w guardWorld) runWith(t *testing.T, input string, opts guardOptions) strin
 func (w guardWorld) run(t *testing.T, input string, opts guardOptions, stderr *bytes.Buffer) string {
 	t.Helper()
 	var out bytes.Buffer
-	env := map[string]string{"HOME": w.home, "CLAUDE_PROJECT_DIR": w.root, "TMPDIR": "/tmp"}
+	env := map[string]string{"HOME": w.home, "CLAUDE_PROJECT_DIR": w.root, "TMPDIR": "/tmp", "USER": "ada"}
 	io := Env{Stdin: strings.NewReader(input), Stdout: &out, Stderr: stderr,
 		Getenv: func(k string) string { return env[k] }, Dir: w.root}
 	if code := guardHook(io, opts); code != 0 {
@@ -399,6 +399,8 @@ func profileWrites(w guardWorld) []guardCase {
 		gc("brace expansion onto the feedback file", bash("rm -f profile_feedback.{json,bak}")),
 		gc("$'...' with escapes", bash(`rm $'profile\x2fhard-limits\x2fno-jargon.yaml'`)),
 		gc("a variable split into words", bash(`P="profile old"; rm -rf $P`)),
+		gc("~+", bash("rm -rf ~+/profile")),
+		gc("~ and the person's name", bash("rm -rf ~ada/series/profile")),
 		gc("a function's body", bash("function wipe { rm -rf profile; }; wipe")),
 		gc("coproc", bash("coproc rm profile/x.yaml")),
 		gc("a substitution in a heredoc", bash("cat <<EOF > /tmp/notes.txt\n$(rm profile/x.yaml)\nEOF")),
@@ -473,6 +475,7 @@ func legitimateActions(w guardWorld) []guardCase {
 		gc("sed into a piece", bash("sed 's/short/long/' profile/preferences/sentence-length.yaml > pieces/notes.md")),
 		gc("wc on pieces", bash("wc -w pieces/*.md")),
 		gc("echo into a piece", bash("echo draft > pieces/new.md")),
+		gc("a loop longer than the guard reads", bash("for i in {1..100}; do echo $i > pieces/note-$i.md; done")),
 		gc("a heredoc into a piece that mentions the profile", bash("cat > pieces/about.md <<'EOF'\nThe rules live in profile/ > here.\nEOF")),
 		gc("find the rules", bash("find profile -name '*.yaml'")),
 		gc("find pieces | xargs wc", bash("find . -name '*.md' | xargs wc -w")),
@@ -654,7 +657,7 @@ func TestBlockSpan(t *testing.T) {
 // TestShellWrites: the command line is read as the shell reads it, and
 // each path a command writes is found, with the folder it starts from.
 func TestShellWrites(t *testing.T) {
-	getenv := func(k string) string { return map[string]string{"HOME": "/home/ada"}[k] }
+	getenv := func(k string) string { return map[string]string{"HOME": "/home/ada", "USER": "ada"}[k] }
 	for _, tc := range []struct {
 		src  string
 		want []string // each write's folder and path, "glob" for a pattern
@@ -673,6 +676,9 @@ func TestShellWrites(t *testing.T) {
 		{`for f in a b*; do rm "$f"; done`, []string{"/w:a", "/w:b* glob"}},
 		{`rm 'a*' b\* c*`, []string{"/w:a*", "/w:b*", "/w:c* glob"}},
 		{`rm $'x\x2fy' ~/z $UNSET/v $(pwd)/u`, []string{"/w:x/y", "/w:/home/ada/z", "/w:\x00/v", "/w:/w/u"}},
+		{`rm ~ada/a ~bob/b ~+/c ~-/d ~"/e" f$((1+1)) ${#P} ${P:1}`, []string{"/w:/home/ada/a", "/w:\x00/b", "/w:/w/c",
+			"/w:\x00/d", "/w:~/e", "/w:f\x01", "/w:\x01", "/w:\x00"}},
+		{`P=a\ b\\c; rm $P "$P" <<< $P > "$P"`, []string{`/w:a b\c`, "/w:a", `/w:b\c`, `/w:a b\c`}},
 		{`echo $(cd p; rm a) >(rm b) > c`, []string{"/w/p:a", "/w:b", "/w:c"}},
 		{`f() { rm a; }; function g { rm b; }; if x; then rm c; fi; case y in y) rm d;; esac`, []string{"/w:a", "/w:b", "/w:c", "/w:d"}},
 		{"cat <<EOF > /dev/null\n$(rm a)\nEOF", []string{"/w:a", "/w:/dev/null"}},

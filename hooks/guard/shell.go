@@ -12,11 +12,11 @@ import (
 // It runs nothing, and expands words as the shell would with only what it
 // can know ($HOME, $TMPDIR, $PWD, the project folder, variables the
 // command itself sets, ~, braces, and the output of a few commands that
-// only print: see guard_words.go); what it cannot know stands as a mark
-// that says so. From the commands it finds the paths they would write,
-// replace or remove (guard_commands.go), and what would decide a
-// suggestion or turn sw's hooks off (guard_git.go, guard_switches.go);
-// reading is never a write.
+// only print: see words.go and values.go); what it cannot know stands as
+// a mark that says so. From the commands it finds the paths they would
+// write, replace or remove (commands.go), and what would decide a
+// suggestion or turn sw's hooks off (decisions.go, git.go); reading is
+// never a write.
 
 // shWord is one word of a command as the shell passes it on: expanded,
 // its quotes removed.
@@ -82,9 +82,8 @@ type shellAnalysis struct {
 const (
 	maxScriptDepth = 8
 	maxLoopRuns    = 64   // a loop's body is read once for each value, up to this many in all
-	maxWordFields  = 1024 // the words one word expands to
+	maxWordFields  = 1024 // the words one word's braces expand to
 	maxKnownBytes  = 1 << 20
-	maxBraceParts  = 1 << 16 // the word parts a word's braces expand to, in all
 )
 
 func newShellAnalysis(dir string, getenv func(string) string, late func() bool) *shellAnalysis {
@@ -285,7 +284,8 @@ func (a *shellAnalysis) declare(c *syntax.DeclClause) {
 
 // loop reads a for or select loop's body once for each value its
 // variable takes (a pattern stays one value, matched where it is
-// written), within a bound over nested loops.
+// written), within a bound over nested loops, past which the variable's
+// value is not known.
 func (a *shellAnalysis) loop(c *syntax.ForClause) {
 	iter, ok := c.Loop.(*syntax.WordIter)
 	var values []shWord
@@ -300,12 +300,29 @@ func (a *shellAnalysis) loop(c *syntax.ForClause) {
 		a.stmts(c.Do)
 		return
 	}
+	if runs < len(values) {
+		// The values past the bound are not nothing: the last run stands
+		// for them all.
+		values[runs-1] = shWord{text: anyOf(values[runs-1:])}
+	}
 	a.loops *= runs
 	defer func() { a.loops /= runs }()
 	for _, v := range values[:runs] {
 		a.vars[iter.Name.Value] = v.text
 		a.stmts(c.Do)
 	}
+}
+
+// anyOf is a mark for any one of values: a name, when each is a name
+// that cannot lead out of its folder (not . or .., no slash), or else any
+// text.
+func anyOf(values []shWord) string {
+	for _, v := range values {
+		if v.text == "" || strings.HasPrefix(v.text, ".") || strings.ContainsAny(v.text, "/"+unknownText+unknownBelow) {
+			return unknownText
+		}
+	}
+	return unknownName
 }
 
 // redirects notes what a statement's redirections write, and returns what

@@ -52,10 +52,45 @@ func (a *shellAnalysis) variable(name string) string {
 }
 
 // known reports whether the value v may still go into words: values that
-// grow with each use (a=$a$a) would otherwise fill memory.
+// grow with each use (a=$a$a), or braces that copy a long word a thousand
+// times, would otherwise fill memory.
 func (a *shellAnalysis) known(v string) bool {
 	a.spent += len(v)
 	return a.spent <= maxKnownBytes
+}
+
+// value is what a variable, substitution or arithmetic gives, as far as
+// it can be known.
+func (a *shellAnalysis) value(p syntax.WordPart) string {
+	switch p := p.(type) {
+	case *syntax.ParamExp:
+		return a.param(p)
+	case *syntax.CmdSubst:
+		return a.substitution(p.Stmts)
+	case *syntax.ProcSubst:
+		return "/dev/fd/63"
+	case *syntax.ArithmExp:
+		return unknownName // a number
+	}
+	return unknownText
+}
+
+// param is what ${...} gives: a plain variable, one with a default, or a
+// prefix or suffix taken off.
+func (a *shellAnalysis) param(p *syntax.ParamExp) string {
+	if p.Param == nil || p.Excl || p.Index != nil || p.Names != 0 || p.Width {
+		return unknownText
+	}
+	v := a.variable(p.Param.Value)
+	switch {
+	case p.Length:
+		return unknownName
+	case p.Slice != nil, p.Repl != nil:
+		return edited(v)
+	case p.Exp != nil:
+		return a.expanded(v, p.Exp)
+	}
+	return v
 }
 
 // expanded is ${v-word}, ${v:-word}, ${v:=word}, ${v:+word}, ${v:?} and

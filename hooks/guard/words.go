@@ -4,35 +4,50 @@ import (
 	"strconv"
 	"strings"
 
+	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// The words of a command, expanded from the parser's word parts as the
-// shell expands them, with only what the guard can know. mvdan.cc/sh has
-// an expand package that does this, but it links os/user, which turns sw
-// into a cgo, dynamically linked binary and costs every start-up of every
-// hook over a millisecond; what the guard needs of it is below.
+// The words of a command, expanded by mvdan.cc/sh's expand package as the
+// shell expands them: braces, ~, quotes and $'...', splitting on blanks.
+// expand gets each word with its variables, substitutions and arithmetic
+// already valued by the guard (values.go), as plain variables of an
+// environment of its own. So it runs nothing (a command substitution it
+// met would be an error, not a run), reads no folder (without a ReadDir it
+// does not glob: a pattern stays as written, to be matched inside the
+// collection, globs.go), and never computes on a value the guard knows
+// only by its shape: the length or a slice of an unknown path is unknown,
+// not a short name.
 
-// fields expands words as the shell does a command's arguments: braces,
-// ~, variables and substitutions, splitting on blanks, quote removal. A
-// pattern is kept as written, to be matched against files where it names
-// a write.
+// maxWordBraces bounds the brace expansions in one word: for each word it
+// makes, expand rebuilds the parts at every brace, a cost that grows as
+// their square.
+const maxWordBraces = 16
+
+// fields expands words as the shell does a command's arguments. A word
+// whose braces would make more words than the guard looks at, or more
+// text than it keeps, ends with a word it cannot know, so that what lies
+// past a bound is never taken for nothing.
 func (a *shellAnalysis) fields(words ...*syntax.Word) []shWord {
 	var out []shWord
 	for _, w := range words {
 		if w == nil {
 			continue
 		}
-		glob := globbing(w)
-		c := *w // SplitBraces changes the word it is given
-		alternatives := [][]syntax.WordPart{w.Parts}
-		if syntax.SplitBraces(&c) {
-			alternatives = braces(c.Parts)
+		cfg, word := a.prepare(w, false)
+		split := *word // SplitBraces changes the word it is given
+		braced := syntax.SplitBraces(&split)
+		if braced && braceCount(split.Parts) > maxWordBraces {
+			out = append(out, shWord{text: unknownText})
+			continue
 		}
-		for _, parts := range alternatives {
-			for _, f := range a.expand(parts, true) {
-				out = append(out, shWord{text: f, glob: glob && strings.ContainsAny(f, "*?[")})
+		glob, n := globbing(w), 0
+		for f, err := range expand.FieldsSeq(cfg, word) {
+			if n++; err != nil || a.tooLate() || braced && (n > maxWordFields || !a.known(f)) {
+				out = append(out, shWord{text: unknownText})
+				break
 			}
+			out = append(out, shWord{text: f, glob: glob && strings.ContainsAny(f, "*?[")})
 		}
 	}
 	return out
@@ -40,235 +55,107 @@ func (a *shellAnalysis) fields(words ...*syntax.Word) []shWord {
 
 // literal is a word expanded into one string, as for a variable's value.
 func (a *shellAnalysis) literal(w *syntax.Word) string {
-	return strings.Join(a.expand(w.Parts, false), "")
+	return orUnknown(expand.Literal(a.prepare(w, true)))
 }
 
 // document is a heredoc's text: variables and substitutions put in, a
-// backslash taken away only before $, `, \ or a newline.
+// backslash taken away only before $, ` or \.
 func (a *shellAnalysis) document(w *syntax.Word) string {
-	var b strings.Builder
-	for _, p := range w.Parts {
-		if lit, ok := p.(*syntax.Lit); ok {
-			b.WriteString(unescape(lit.Value, "$`\\\n"))
-		} else {
-			b.WriteString(a.value(p))
-		}
-	}
-	return b.String()
+	return orUnknown(expand.Document(a.prepare(w, false)))
 }
 
-// braces returns the part lists a word's braces expand to (a{b,c} is ab
-// and ac, {1..3} is 1, 2 and 3), in the shell's order, up to maxWordFields
-// lists or maxBraceParts parts in all.
-func braces(parts []syntax.WordPart) [][]syntax.WordPart {
-	choices := make([][][]syntax.WordPart, len(parts)) // what each part may be
-	for k, p := range parts {
-		if b, ok := p.(*syntax.BraceExp); ok {
-			for _, e := range braceElems(b) {
-				choices[k] = append(choices[k], braces(e)...) // braces inside braces
-			}
-		}
-		if len(choices[k]) == 0 {
-			choices[k] = [][]syntax.WordPart{{p}}
-		}
+// orUnknown is what expand made of a word, or, where it could not, text
+// the guard cannot know.
+func orUnknown(s string, err error) string {
+	if err != nil {
+		return unknownText
 	}
-	limit := min(maxWordFields, max(1, maxBraceParts/max(1, len(parts))))
-	var out [][]syntax.WordPart
-	for pick := make([]int, len(parts)); len(out) < limit; {
-		var alt []syntax.WordPart
-		for k, c := range pick {
-			alt = append(alt, choices[k][c]...)
+	return s
+}
+
+// prepare returns w with its stand-ins, and the configuration that gives
+// them their values. For a literal, the backslashes of unquoted text are
+// taken away here: expand.Literal keeps them (x=a\ b is "a b" to the
+// shell, "a\ b" to it).
+func (a *shellAnalysis) prepare(w *syntax.Word, literal bool) (*expand.Config, *syntax.Word) {
+	var values []string
+	word := &syntax.Word{Parts: a.standIns(w.Parts, &values, literal)}
+	env := func(name string) string {
+		if i, err := strconv.Atoi(name); err == nil && i < len(values) {
+			return values[i]
 		}
-		out = append(out, alt)
-		k := len(pick) - 1 // the next pick: the last brace turns fastest
-		for ; k >= 0; k-- {
-			if pick[k]++; pick[k] < len(choices[k]) {
-				break
+		return a.home(name)
+	}
+	// ExtGlob: a pattern such as !(x) stays in the word as written.
+	return &expand.Config{Env: expand.FuncEnviron(env), ExtGlob: true}, word
+}
+
+// standIns returns parts with each variable, substitution and arithmetic
+// replaced by a plain variable named by its number in values, which
+// holds its value.
+func (a *shellAnalysis) standIns(parts []syntax.WordPart, values *[]string, unquote bool) []syntax.WordPart {
+	out := make([]syntax.WordPart, len(parts))
+	for i, p := range parts {
+		out[i] = p
+		switch p := p.(type) {
+		case *syntax.Lit:
+			if unquote && strings.Contains(p.Value, `\`) {
+				out[i] = &syntax.Lit{ValuePos: p.ValuePos, ValueEnd: p.ValueEnd, Value: unescape(p.Value)}
 			}
-			pick[k] = 0
-		}
-		if k < 0 {
-			break
+		case *syntax.DblQuoted:
+			q := *p
+			q.Parts = a.standIns(p.Parts, values, false)
+			out[i] = &q
+		case *syntax.ParamExp, *syntax.CmdSubst, *syntax.ArithmExp, *syntax.ProcSubst:
+			out[i] = &syntax.ParamExp{Param: &syntax.Lit{Value: strconv.Itoa(len(*values))}}
+			*values = append(*values, a.value(p))
 		}
 	}
 	return out
 }
 
-func braceElems(b *syntax.BraceExp) [][]syntax.WordPart {
-	var elems [][]syntax.WordPart
-	if !b.Sequence {
-		for _, e := range b.Elems {
-			elems = append(elems, e.Parts)
-		}
-		return elems
-	}
-	from, to := b.Elems[0].Lit(), b.Elems[1].Lit()
-	x, err1 := strconv.Atoi(from)
-	y, err2 := strconv.Atoi(to)
-	chars := err1 != nil || err2 != nil
-	if chars && len(from) == 1 && len(to) == 1 {
-		x, y = int(from[0]), int(to[0])
-	} else if chars {
-		return [][]syntax.WordPart{{&syntax.Lit{Value: "{" + from + ".." + to + "}"}}}
-	}
-	step := 1
-	if len(b.Elems) > 2 {
-		if n, err := strconv.Atoi(b.Elems[2].Lit()); err == nil && n != 0 {
-			step = max(n, -n)
-		}
-	}
-	if x > y {
-		step = -step
-	}
-	for n := x; (step > 0 && n <= y || step < 0 && n >= y) && len(elems) < maxWordFields; n += step {
-		s := strconv.Itoa(n)
-		if chars {
-			s = string(rune(n))
-		}
-		elems = append(elems, []syntax.WordPart{&syntax.Lit{Value: s}})
-	}
-	return elems
-}
-
-// expand puts a word's parts together into fields: literal and quoted text
-// stays in the field it stands in, while the value of an unquoted variable
-// or substitution splits on blanks, when split is set.
-func (a *shellAnalysis) expand(parts []syntax.WordPart, split bool) []string {
-	var fields []string
-	var cur strings.Builder // the field being built
-	keep := false           // it stands even if empty
-	end := func() {
-		if cur.Len() > 0 || keep {
-			fields = append(fields, cur.String())
-		}
-		cur.Reset()
-		keep = false
-	}
-	for i, p := range parts {
-		switch p := p.(type) {
-		case *syntax.Lit:
-			s := p.Value
-			if i == 0 {
-				s = a.tilde(s)
-			}
-			cur.WriteString(unescape(s, ""))
-			keep = true
-		case *syntax.SglQuoted:
-			s := p.Value
-			if p.Dollar {
-				s = ansiC(s)
-			}
-			cur.WriteString(s)
-			keep = true
-		case *syntax.DblQuoted:
-			for _, q := range p.Parts {
-				if lit, ok := q.(*syntax.Lit); ok {
-					cur.WriteString(unescape(lit.Value, "$`\"\\\n"))
-				} else {
-					cur.WriteString(a.value(q))
-				}
-			}
-			keep = true
-		case *syntax.ExtGlob:
-			cur.WriteString(p.Op.String() + p.Pattern.Value + ")")
-			keep = true
-		default:
-			v := a.value(p)
-			for split {
-				k := strings.IndexAny(v, " \t\n")
-				if k < 0 {
-					break
-				}
-				cur.WriteString(v[:k])
-				end()
-				v = v[k+1:]
-			}
-			cur.WriteString(v)
-		}
-	}
-	end()
-	return fields
-}
-
-// value is what a variable, substitution or arithmetic gives, as far as
-// it can be known.
-func (a *shellAnalysis) value(p syntax.WordPart) string {
-	switch p := p.(type) {
-	case *syntax.ParamExp:
-		return a.param(p)
-	case *syntax.CmdSubst:
-		return a.substitution(p.Stmts)
-	case *syntax.ProcSubst:
-		return "/dev/fd/63"
-	case *syntax.ArithmExp:
-		return unknownName // a number
-	}
-	return unknownText
-}
-
-// param is what ${...} gives: a plain variable, one with a default, or a
-// prefix or suffix taken off (guard_params.go).
-func (a *shellAnalysis) param(p *syntax.ParamExp) string {
-	if p.Param == nil || p.Excl || p.Index != nil || p.Names != 0 || p.Width {
+// home is what expand asks for a ~: HOME for ~ and the person's own
+// ~name, the folder the command is in, or was in before, for ~+ and ~-.
+// Anyone else's home is not known: the guard does not read the system's
+// list of users (an answer of "" would have expand look it up).
+func (a *shellAnalysis) home(name string) string {
+	user, tilde := strings.CutPrefix(name, "HOME ")
+	switch {
+	case name == "HOME", tilde && (user == a.getenv("USER") || user == a.getenv("LOGNAME")):
+		return a.variable("HOME")
+	case tilde && user == "+":
+		return a.variable("PWD")
+	case tilde && user == "-":
+		return a.variable("OLDPWD")
+	case tilde:
 		return unknownText
 	}
-	v := a.variable(p.Param.Value)
-	switch {
-	case p.Length:
-		return unknownName
-	case p.Slice != nil, p.Repl != nil:
-		return edited(v)
-	case p.Exp != nil:
-		return a.expanded(v, p.Exp)
-	}
-	return v
+	return "" // IFS: blanks
 }
 
-// tilde puts the home folder for a ~ that starts a word; ~ada stays.
-func (a *shellAnalysis) tilde(s string) string {
-	if s == "~" || strings.HasPrefix(s, "~/") {
-		if home := a.getenv("HOME"); home != "" && a.known(home) {
-			return home + s[1:]
-		}
-	}
-	return s
-}
-
-// unescape takes away the backslashes before the characters in only (any
-// character, if only is empty); a backslash before a newline takes both.
-func unescape(s, only string) string {
-	if !strings.Contains(s, `\`) {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] == '\\' && i+1 < len(s) && (only == "" || strings.IndexByte(only, s[i+1]) >= 0) {
-			i++
-			if s[i] == '\n' {
-				continue
+// braceCount is how many brace expansions parts hold, nested ones
+// included.
+func braceCount(parts []syntax.WordPart) int {
+	n := 0
+	for _, p := range parts {
+		if b, ok := p.(*syntax.BraceExp); ok {
+			n++
+			for _, e := range b.Elems {
+				n += braceCount(e.Parts)
 			}
 		}
-		b.WriteByte(s[i])
 	}
-	return b.String()
+	return n
 }
 
-// ansiC is the text of $'...', its backslash escapes read as Go reads
-// them (\n, \t, \x2f, \047, ...); one it does not know stays as written.
-func ansiC(s string) string {
+// unescape takes away the backslash before each character.
+func unescape(s string) string {
 	var b strings.Builder
-	for s != "" {
-		r, multibyte, tail, err := strconv.UnquoteChar(s, '\'')
-		switch {
-		case err != nil:
-			b.WriteByte(s[0])
-			tail = s[1:]
-		case multibyte:
-			b.WriteRune(r)
-		default:
-			b.WriteByte(byte(r))
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) {
+			i++
 		}
-		s = tail
+		b.WriteByte(s[i])
 	}
 	return b.String()
 }
