@@ -16,7 +16,7 @@ func TestCarefulReviewer(t *testing.T) {
 	}
 	work := t.TempDir()
 	sw := filepath.Join(work, "sw-build", "sw")
-	build := exec.Command("go", "build", "-tags", "urfave_cli_no_docs", "-o", sw, "sw")
+	build := exec.Command("go", "build", "-tags", "urfave_cli_no_docs,osusergo", "-o", sw, "sw")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
