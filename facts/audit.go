@@ -392,6 +392,9 @@ type autoEntry struct {
 func autoEntries(data []byte) []autoEntry {
 	var entries []autoEntry
 	lines := markdown.Lines(data)
+	add := func(l markdown.Line, text string) {
+		entries = append(entries, autoEntry{line: l.Num, raw: string(data[l.Start:l.End]), text: text})
+	}
 	body := 0 // the line the Markdown starts on, past the front matter
 	if len(lines) > 0 && trimmedLine(data, lines[0]) == "---" {
 		body = len(lines) // front matter never closed holds the rest
@@ -406,7 +409,7 @@ func autoEntries(data []byte) []autoEntry {
 			key, value, _ := strings.Cut(line, ":")
 			if k := strings.TrimSpace(key); k == "name" || k == "description" {
 				if v := strings.Trim(strings.TrimSpace(value), `"'`); v != "" {
-					entries = append(entries, autoEntry{line: l.Num, raw: string(data[l.Start:l.End]), text: v})
+					add(l, v)
 				}
 			}
 		}
@@ -420,9 +423,8 @@ func autoEntries(data []byte) []autoEntry {
 		}
 		for i := range n.Lines().Len() {
 			seg := n.Lines().At(i)
-			l := lines[markdown.LineAt(lines, seg.Start)]
 			if text := autoEntryText(strings.TrimSpace(string(seg.Value(data)))); text != "" {
-				entries = append(entries, autoEntry{line: l.Num, raw: string(data[l.Start:l.End]), text: text})
+				add(lines[markdown.LineAt(lines, seg.Start)], text)
 			}
 		}
 	})
