@@ -61,7 +61,7 @@ type Memory struct {
 	lines        []markdown.Line
 	eol          string              // the file's line ending: its first line's, else "\n"
 	bodies       [len(Sections)]body // where each of the seven stands
-	unclosed     error               // a code block or comment never closed, at its line
+	unclosed     error               // a code block or HTML never closed, at its line
 	unclosedLine int                 // that line
 }
 

@@ -6,8 +6,10 @@
 //
 // Markers inside a code block, fenced or indented, are not markers: a person
 // may quote them in their own notes (to explain sw, say) without sw touching
-// the quote. A fence never closed is a slip, not a quote (see locate).
-// Between the markers the text is sw's own, so fences there are not tracked.
+// the quote. Which lines are code is what goldmark reads, so a fence in a
+// list item quotes too. A fence never closed is a slip, not a quote (see
+// locate). Between the markers the text is sw's own: code there is not
+// looked for, and the text after the block is read as if it were not there.
 package block
 
 import (
