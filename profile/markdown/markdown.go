@@ -109,12 +109,14 @@ func EachBlock(n ast.Node, fn func(ast.Node)) {
 
 // Unclosed returns the block that the end of src closed: a fenced code
 // block or an HTML block (a comment, say) whose closing line never came,
-// so that the rest of the file is code or HTML, and text added at the end
-// would be too. It is nil when every block closed.
+// so that the rest of the file is code or HTML, and a line added at the
+// end would be too. It is nil when every block closed. Only a block at the
+// top of the file counts: one in a list item or a quote ends with it, and
+// a line added at the end, at the start of the line, ends those.
 func Unclosed(src []byte, doc ast.Node) ast.Node {
-	n := doc
-	for c := n.LastChild(); c != nil && c.Type() == ast.TypeBlock; c = n.LastChild() {
-		n = c
+	n := doc.LastChild()
+	if n == nil {
+		return nil
 	}
 	lines := n.Lines()
 	end := n.Pos()
@@ -140,7 +142,7 @@ func Unclosed(src []byte, doc ast.Node) ast.Node {
 		end = lines.At(lines.Len() - 1).Stop
 	}
 	if len(bytes.Trim(src[end:], " \t\r\n")) > 0 {
-		return nil // a line after it ended it: a container of it closed
+		return nil // its closing line
 	}
 	return n
 }
