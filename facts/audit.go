@@ -36,6 +36,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/yuin/goldmark/ast"
+
 	"sw/profile/markdown"
 )
 
@@ -384,74 +386,64 @@ type autoEntry struct {
 }
 
 // autoEntries splits an auto-memory file into entries, one per line of
-// text (see AuditAutoMemory).
+// text (see AuditAutoMemory): the front matter's name and description, and
+// each line of a paragraph, as CommonMark reads the rest (in a list, a
+// quote or not). Headings, code, HTML and thematic breaks hold none.
 func autoEntries(data []byte) []autoEntry {
 	var entries []autoEntry
-	var fence markdown.Fence
-	frontMatter, comment := false, false
-	markdown.Lines(data, func(l markdown.Line) bool {
-		raw := string(data[l.Start:l.End])
-		line := strings.TrimSpace(raw)
-		switch {
-		case l.Num == 1 && line == "---":
-			frontMatter = true
-			return true
-		case frontMatter:
+	lines := markdown.Lines(data)
+	add := func(l markdown.Line, text string) {
+		entries = append(entries, autoEntry{line: l.Num, raw: string(data[l.Start:l.End]), text: text})
+	}
+	body := 0 // the line the Markdown starts on, past the front matter
+	if len(lines) > 0 && trimmedLine(data, lines[0]) == "---" {
+		body = len(lines) // front matter never closed holds the rest
+		for i, l := range lines[1:] {
+			line := trimmedLine(data, l)
 			if line == "---" || line == "..." {
-				frontMatter = false
-				return true
+				body = i + 2
+				break
 			}
 			// Claude Code's topic files carry a name and a description
 			// of what they hold; the other fields (type) are labels.
 			key, value, _ := strings.Cut(line, ":")
 			if k := strings.TrimSpace(key); k == "name" || k == "description" {
 				if v := strings.Trim(strings.TrimSpace(value), `"'`); v != "" {
-					entries = append(entries, autoEntry{line: l.Num, raw: raw, text: v})
+					add(l, v)
 				}
 			}
-			return true
-		case fence.Inside(data[l.Start:l.End], l.Num):
-			return true
-		case comment:
-			comment = !strings.Contains(line, "-->")
-			return true
-		case strings.HasPrefix(line, "<!--"):
-			comment = !strings.Contains(line, "-->")
-			return true
-		case line == "", isATXHeading(line), isThematicBreak(line), isTableDelimiterRow(line):
-			return true
 		}
-		if text := autoEntryText(line); text != "" {
-			entries = append(entries, autoEntry{line: l.Num, raw: raw, text: text})
+	}
+	if body == len(lines) {
+		return entries
+	}
+	markdown.EachBlock(markdown.Parse(data, lines[body].Start), func(n ast.Node) {
+		if n.Kind() != ast.KindParagraph && n.Kind() != ast.KindTextBlock {
+			return
 		}
-		return true
+		for i := range n.Lines().Len() {
+			seg := n.Lines().At(i)
+			if text := autoEntryText(strings.TrimSpace(string(seg.Value(data)))); text != "" {
+				add(lines[markdown.LineAt(lines, seg.Start)], text)
+			}
+		}
 	})
 	return entries
 }
 
-// autoEntryText is a line's text without its list and quote markers and
-// task box, and with a table row's cells joined.
+// trimmedLine is a line's text without the spaces around it.
+func trimmedLine(data []byte, l markdown.Line) string {
+	return strings.TrimSpace(string(data[l.Start:l.End]))
+}
+
+// autoEntryText is the text of a paragraph's line without its task box,
+// and with a table row's cells joined; a table's delimiter row is none.
 func autoEntryText(line string) string {
-	for {
-		t := strings.TrimLeft(line, " \t")
-		switch {
-		case strings.HasPrefix(t, ">"):
-			t = t[1:]
-		case len(t) > 1 && strings.ContainsRune("-*+", rune(t[0])) && (t[1] == ' ' || t[1] == '\t'):
-			t = t[2:]
-		default:
-			if n := orderedListMarker(t); n > 0 {
-				t = t[n:]
-			}
-		}
-		t = strings.TrimSpace(t)
-		for _, box := range []string{"[ ] ", "[x] ", "[X] "} {
-			t = strings.TrimPrefix(t, box)
-		}
-		if t == line {
-			break
-		}
-		line = t
+	if isTableDelimiterRow(line) {
+		return ""
+	}
+	for _, box := range []string{"[ ] ", "[x] ", "[X] "} {
+		line = strings.TrimPrefix(line, box)
 	}
 	if strings.HasPrefix(line, "|") {
 		cells := strings.Split(strings.Trim(line, "|"), "|")
@@ -461,34 +453,6 @@ func autoEntryText(line string) string {
 		line = strings.Join(cells, " ")
 	}
 	return strings.TrimSpace(line)
-}
-
-// orderedListMarker is the length of an ordered list marker ("1. ", "2) ")
-// at the start of t, 0 when there is none.
-func orderedListMarker(t string) int {
-	i := 0
-	for i < len(t) && i < 9 && t[i] >= '0' && t[i] <= '9' {
-		i++
-	}
-	if i == 0 || i+1 >= len(t) || (t[i] != '.' && t[i] != ')') || (t[i+1] != ' ' && t[i+1] != '\t') {
-		return 0
-	}
-	return i + 2
-}
-
-// isATXHeading: "# Title" to "###### Title".
-func isATXHeading(line string) bool {
-	n := 0
-	for n < len(line) && n < 7 && line[n] == '#' {
-		n++
-	}
-	return n >= 1 && n <= 6 && (n == len(line) || line[n] == ' ' || line[n] == '\t')
-}
-
-// isThematicBreak: a thematic break (---, ***, ___) or a setext underline.
-func isThematicBreak(line string) bool {
-	t := strings.ReplaceAll(line, " ", "")
-	return len(t) >= 3 && (strings.Trim(t, "-") == "" || strings.Trim(t, "*") == "" || strings.Trim(t, "_") == "" || strings.Trim(t, "=") == "")
 }
 
 // isTableDelimiterRow: the |---|:--:| row under a table's header.

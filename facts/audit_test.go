@@ -200,7 +200,8 @@ func TestClassifyStyle(t *testing.T) {
 func TestMemoryEntries(t *testing.T) {
 	text := "---\nname: Style\ndescription: \"how Sam writes\"\ntype: feedback\n---\n" +
 		"# Heading\n\n<!-- a comment\nover two lines -->\n" +
-		"- one\n  * two\n1. three\n> four\n| five | six |\n|---|---|\n- [ ] seven\n\n```\ncode\n```\n    ---\nlast\n"
+		"- one\n  * two\n1. three\n> four\n| five | six |\n|---|---|\n- [ ] seven\n\n```\ncode\n```\n    ---\nlast\n" +
+		"\nA setext heading\n---\n- ```\n  - in a list item's code\n  ```\n<details>\n- in html\n</details>\n"
 	var got []string
 	for _, e := range autoEntries([]byte(text)) {
 		got = append(got, fmt.Sprintf("%d %s", e.line, e.text))

@@ -84,6 +84,18 @@ func TestAdd(t *testing.T) {
 		{"a fence closed before the insertion point",
 			"## Observations\n```\n## Pieces written\n```\n", "observations", "", "a",
 			"## Observations\n```\n## Pieces written\n```\n\n- a" + meta + "\n"},
+		{"a setext heading is the section",
+			"Observations\n------------\nMy notes.\n", "observations", "", "a",
+			"Observations\n------------\nMy notes.\n\n- a" + meta + "\n"},
+		{"a heading in html is not the section",
+			"<details>\n## Observations\n</details>\n", "observations", "", "a",
+			"<details>\n## Observations\n</details>\n\n## Observations\n\n- a" + meta + "\n"},
+		{"a fence closed after the last entry, inside its list item",
+			"## Observations\n- a\n  ```\n  code\n  ```\n## Pieces written\n", "observations", "", "b",
+			"## Observations\n- a\n  ```\n  code\n  ```\n- b" + meta + "\n## Pieces written\n"},
+		{"a fence left open in the last entry ends with it",
+			"## Observations\n- a\n\n  ```\n  code\n", "observations", "", "b",
+			"## Observations\n- a\n\n  ```\n  code\n- b" + meta + "\n"},
 		{"a fence left open after the insertion point",
 			"## Observations\n- a\n## Pieces written\n```\n", "observations", "", "b",
 			"## Observations\n- a\n- b" + meta + "\n## Pieces written\n```\n"},
@@ -167,6 +179,8 @@ func TestAddRefuses(t *testing.T) {
 		{"an open fence before the insertion point", "## Observations\n```\n- a\n", "observations", "memory.md:2:1: a code block opens here and is never closed"},
 		{"an open fence before a missing section", "## Observations\n~~~\n", "likes", "memory.md:2:1: a code block opens here and is never closed"},
 		{"an open comment", "## Observations\n<!--\n- a\n", "observations", "memory.md:2:1: an HTML comment (<!--) opens here and is never closed (-->)"},
+		{"an open comment on the last line", "## Observations\n\n<!-- a", "observations", "memory.md:3:1: an HTML comment (<!--) opens here and is never closed (-->)"},
+		{"open html", "## Observations\n\n<pre>\n", "observations", "memory.md:3:1: HTML opens here and is never closed"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out, _, err := Add(File, []byte(tc.in), mustEntry(t, tc.section, "", "x"))

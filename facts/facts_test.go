@@ -41,6 +41,12 @@ func TestParse(t *testing.T) {
 		{"indented four spaces: code", "    ## Observations\n", Sections[:], nil},
 		{"indented three spaces: a heading", "   ## Observations\n", Sections[:6], nil},
 		{"a closing # kept without a space", "## Observations#\n", Sections[:], []string{"Observations#"}},
+		{"a setext heading", "Series positioning\n==\nObservations\n---\n", Sections[:6], nil}, // level one, then two
+		{"a setext heading over two lines", "Pieces\nwritten\n---\n", append([]string{Sections[0]}, Sections[2:]...), nil},
+		{"in an html block", "<details>\n## Observations\n</details>\n", Sections[:], nil},
+		{"in an html comment", "<!--\n## Observations\n-->\n", Sections[:], nil},
+		{"in a list item's fenced code block", "- ```\n  ## Observations\n  ```\n", Sections[:], nil},
+		{"in a quote", "> ## Observations\n", Sections[:], nil},
 		{"some missing", "## Pieces written\n- On walking\n## Observations\n", []string{
 			"Series positioning", "Stance and arguments", "Author background", "Likes and dislikes", "Explicit requirements"}, nil},
 	} {

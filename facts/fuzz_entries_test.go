@@ -16,6 +16,7 @@ func FuzzEntries(f *testing.F) {
 	f.Add([]byte("## Observations\n- a\n  ```\n- code\n```\n<!--\n- hidden\n-->\n# Archive\n- old\n"), uint8(6))
 	f.Add([]byte("## Stance and arguments\n- a\n\n  more of a\n\nprose\n- - -\n1. one\n> quote\n"), uint8(2))
 	f.Add([]byte("## Mine\n- **fuzz:** x\n## Pieces written\nprose"), uint8(1))
+	f.Add([]byte("Observations\n---\n- a\n<details>\n## Pieces written\n</details>\n\n- ```\n  x\n-\r\n"), uint8(1))
 	f.Fuzz(func(t *testing.T, data []byte, sec uint8) {
 		m, err := Parse(File, data)
 		if err != nil {

@@ -27,6 +27,7 @@ func FuzzRewrite(f *testing.F) {
 		"<!-- sw:begin --> mine\r\nold\r\n<!-- sw:end --> mine too",
 		"```\n````\n~~~\n" + Begin + "\nold\n" + End + "\n```\n",
 		"<!-- sw:begin (by\nsw) -->\n<!-- sw:end (and\nmore) -->\n",
+		"- ```\n  " + Begin + "\n  " + End + "\n  ```\n<div>\n```\n</div>\n",
 	} {
 		f.Add([]byte(seed))
 	}

@@ -78,6 +78,17 @@ func TestRewrite(t *testing.T) {
 		{"a fence never closed below the block is code",
 			Begin + "\nold\n" + End + "\n```\n" + Begin + "\n",
 			blk + "\n```\n" + Begin + "\n"},
+		{"a fence opened on a list item's line quotes markers",
+			"- ```\n  " + Begin + "\n  old\n  " + End + "\n  ```\n",
+			"- ```\n  " + Begin + "\n  old\n  " + End + "\n  ```\n\n" + blk + "\n"},
+		{"a fence left open in a list item quotes markers, and ends with the item",
+			"- ```\n  " + Begin + "\n  old\n  " + End + "\n",
+			"- ```\n  " + Begin + "\n  old\n  " + End + "\n\n" + blk + "\n"},
+		{"nothing below a fence left open in a list item: the block goes after it",
+			"- a\n\n  ```\n  x", "- a\n\n  ```\n  x\n\n" + blk},
+		{"a fence in an HTML block is HTML, not a fence",
+			"<details>\n```\n</details>\n\n" + Begin + "\nold\n" + End + "\n\n```\n" + End + "\n```\n",
+			"<details>\n```\n</details>\n\n" + blk + "\n\n```\n" + End + "\n```\n"},
 		{"a marker without a space before -->", "<!-- sw:begin--> mine\nold\n<!-- sw:end-->\n", Begin + " mine\nnew profile\n" + End + "\n"},
 	}
 	for _, tt := range tests {

@@ -1,108 +1,90 @@
 package markdown
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/yuin/goldmark/ast"
 )
 
 func TestLines(t *testing.T) {
 	content := []byte("\xef\xbb\xbfone\r\ntwo\n\nlast")
-	var got []Line
-	Lines(content, func(l Line) bool { got = append(got, l); return true })
 	want := []Line{
 		{Num: 1, Start: 3, End: 6, CRLF: true, HasEOL: true},
 		{Num: 2, Start: 8, End: 11, HasEOL: true},
 		{Num: 3, Start: 12, End: 12, HasEOL: true},
 		{Num: 4, Start: 13, End: 17},
 	}
+	got := Lines(content)
 	if !slices.Equal(got, want) {
 		t.Errorf("Lines = %+v\nwant    %+v", got, want)
 	}
-	n := 0
-	Lines(content, func(Line) bool { n++; return false })
-	if n != 1 {
-		t.Errorf("Lines went on after false: %d calls", n)
+	for off, line := range map[int]int{0: 0, 3: 0, 7: 0, 8: 1, 12: 2, 13: 3, 16: 3} {
+		if i := LineAt(got, off); i != line {
+			t.Errorf("LineAt(%d) = %d, want %d", off, i, line)
+		}
+	}
+	if got := Lines(nil); len(got) != 0 {
+		t.Errorf("Lines(nil) = %+v", got)
 	}
 }
 
-func TestFence(t *testing.T) {
+func TestUnclosed(t *testing.T) {
 	for _, tc := range []struct {
-		name   string
-		lines  []string
-		inside []bool
-		open   int // line of a fence left open, 0 if none
+		name, src string
+		line      int // of the block left open, 0 for none
 	}{
-		{"backticks", []string{"a", "```go", "x", "```", "b"}, []bool{false, true, true, true, false}, 0},
-		{"tildes need tildes", []string{"~~~", "```", "~~~"}, []bool{true, true, true}, 0},
-		{"a shorter fence does not close", []string{"````", "```", "````"}, []bool{true, true, true}, 0},
-		{"text after a closing fence: not a close", []string{"```", "``` x", "```"}, []bool{true, true, true}, 0},
-		{"a backtick in the info string: not a fence", []string{"``` a`b", "x"}, []bool{false, false}, 0},
-		{"indented four: not a fence", []string{"    ```", "x"}, []bool{false, false}, 0},
-		{"indented three: a fence", []string{"   ```", "x"}, []bool{true, true}, 1},
-		{"a tab: not a fence", []string{"\t```", "x"}, []bool{false, false}, 0},
-		{"left open", []string{"a", "~~~", "b"}, []bool{false, true, true}, 2},
+		{"a fence closed", "a\n```\nx\n```\n", 0},
+		{"a fence left open", "a\n```\nx\n\n", 2},
+		{"an opening fence alone, no final newline", "a\n~~~", 2},
+		{"a fence in a list item, closed by the item's end", "- ```\n  x\n\nafter\n", 0},
+		{"a fence in a list item, open to the end: a line added ends the item", "- a\n\n  ```\n  x\n", 0},
+		{"a fence in a quote left open: a line added ends the quote", "> ```\n> x\n", 0},
+		{"a comment closed on its line", "<!-- a -->\n", 0},
+		{"a comment left open on its line", "a\n\n<!-- a", 3},
+		{"a comment left open", "<!--\n- a\n\n", 1},
+		{"a comment closed below", "<!--\na\n-->\n", 0},
+		{"a div ends at a blank line", "<div>\n", 0},
+		{"pre left open", "<PRE>\nx\n", 1},
+		{"pre closed on its line", "<pre>x</PRE>\n", 0},
+		{"indented code needs no closing", "    x\n", 0},
+		{"a fence in a bom file", "\xef\xbb\xbf```\n", 1},
+		{"nothing", "", 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var f Fence
-			for i, l := range tc.lines {
-				if got := f.Inside([]byte(l), i+1); got != tc.inside[i] {
-					t.Errorf("line %d %q: inside = %v, want %v", i+1, l, got, tc.inside[i])
-				}
+			src := []byte(tc.src)
+			line := 0
+			if n := Unclosed(src, Parse(src, 0)); n != nil {
+				line = Lines(src)[LineAt(Lines(src), n.Pos())].Num
 			}
-			line, open := f.Open()
-			if open != (tc.open != 0) || (open && line != tc.open) {
-				t.Errorf("Open() = %d, %v; want line %d", line, open, tc.open)
+			if line != tc.line {
+				t.Errorf("Unclosed at line %d, want %d", line, tc.line)
 			}
 		})
 	}
 }
 
-func TestHeading(t *testing.T) {
-	for _, tc := range []struct {
-		text  string
-		level int
-		title string
-		ok    bool
-	}{
-		{"## Pieces written", 2, "Pieces written", true},
-		{"##\tTabbed", 2, "Tabbed", true},
-		{"## Closed ##", 2, "Closed", true},
-		{"## C#", 2, "C#", true},
-		{"## ##", 2, "", true},
-		{"##", 2, "", true},
-		{"   ## Three spaces", 2, "Three spaces", true},
-		{"    ## Four spaces", 2, "", false},
-		{"\t## A tab", 2, "", false},
-		{"  \t## Spaces then a tab", 2, "", false},
-		{"### Three", 2, "", false},
-		{"# One", 2, "", false},
-		{"##word", 2, "", false},
-		{"# One", 1, "One", true},
-		{"", 2, "", false},
-	} {
-		title, ok := Heading([]byte(tc.text), tc.level)
-		if title != tc.title || ok != tc.ok {
-			t.Errorf("Heading(%q, %d) = %q, %v; want %q, %v", tc.text, tc.level, title, ok, tc.title, tc.ok)
+// A CRLF file reads as the same file with LF line endings.
+func TestParseCRLF(t *testing.T) {
+	for _, lf := range []string{"-\n- a\n", "*", "#\n##\n", "1.\n", "text\n-\n", "```\nx\n```\n", "<br>\n", "> -\n", "-"} {
+		crlf := strings.ReplaceAll(lf, "\n", "\r\n")
+		if !strings.HasSuffix(lf, "\n") {
+			crlf += "\r" // a carriage return ending the file ends its last line
+		}
+		if got, want := blocks(crlf), blocks(lf); got != want {
+			t.Errorf("%q reads as %s, want %s", crlf, got, want)
 		}
 	}
 }
 
-func TestIndent(t *testing.T) {
-	for _, tc := range []struct {
-		text, rest string
-		code       bool
-	}{
-		{"text", "text", false},
-		{"   three", "three", false},
-		{"    four", " four", true},
-		{"\ttab", "\ttab", true},
-		{" \tspace, tab", "\tspace, tab", true},
-		{"", "", false},
-		{"   ", "", false},
-	} {
-		rest, code := Indent([]byte(tc.text))
-		if string(rest) != tc.rest || code != tc.code {
-			t.Errorf("Indent(%q) = %q, %v; want %q, %v", tc.text, rest, code, tc.rest, tc.code)
-		}
-	}
+// blocks describes the blocks of src: kind and line, in file order.
+func blocks(src string) string {
+	lines := Lines([]byte(src))
+	var b strings.Builder
+	EachBlock(Parse([]byte(src), 0), func(n ast.Node) {
+		fmt.Fprintf(&b, "%s@%d ", n.Kind(), lines[LineAt(lines, n.Pos())].Num)
+	})
+	return b.String()
 }
