@@ -96,7 +96,8 @@ func (l *Loop) Review() (*Dashboard, error) {
 	d := &Dashboard{Pending: []PendingView{}, Waiting: []WaitingView{}, Decided: []DecidedView{}, PiecesPending: len(st.Pending),
 		BatchSize: l.Coll.Settings.BatchSize, Problems: append(st.problems(), l.analysisProblems(st)...), defaultBranch: def.name,
 		Analyzing: l.AnalysisRunning()}
-	for _, n := range []string{note, l.Coll.Settings.LegacyFeedbackWindow()} {
+	voice, _ := l.Coll.Voice()
+	for _, n := range []string{note, l.Coll.Settings.LegacyFeedbackWindow(), voice.Note()} {
 		if n != "" {
 			d.Notes = append(d.Notes, n)
 		}
