@@ -2,9 +2,10 @@ package collection
 
 import (
 	"errors"
-	"path"
 	"slices"
 	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
 )
 
 // alwaysExcluded are sw's own files and folders: never pieces, whatever the
@@ -70,78 +71,13 @@ func (s Settings) MayHoldPieces(dir string) bool {
 	return true
 }
 
-// matchGlob matches a slash path against a glob whose segments follow
-// path.Match, where a `**` segment matches any number of folders (none
-// included). It walks both strings in place: the hooks ask it about every
-// file under the collection, and splitting each path cost more than the
-// matching.
+// matchGlob matches a slash path against a glob: a `**` segment matches
+// any number of folders (none included), `{a,b}` either of a and b, and
+// the rest is as path.Match reads it. Settings globs were checked as they
+// were read (checkGlob), and sw's own are well formed, so matching need
+// not check them again.
 func matchGlob(pattern, name string) bool {
-	return matchRest(pattern, false, name, false) == globMatched
-}
-
-// How matching the rest of a glob ends. nameEnded means the name ran out
-// of segments while the pattern wanted more: then a `**` further out need
-// not try giving fewer segments to what follows it, which keeps a pattern
-// of many `**` linear rather than exponential in them.
-type globOutcome uint8
-
-const (
-	globMatched globOutcome = iota
-	globNoMatch
-	nameEnded
-)
-
-// matchRest matches what is left of a pattern against what is left of a
-// name. A done flag marks a side with no segment left, which differs from
-// one empty segment ("" as a name is one).
-func matchRest(pat string, patDone bool, name string, nameDone bool) globOutcome {
-	for !patDone {
-		var seg string
-		seg, pat, patDone = cutSegment(pat)
-		if seg == "**" {
-			for {
-				if r := matchRest(pat, patDone, name, nameDone); r != globNoMatch {
-					return r
-				}
-				if nameDone {
-					return nameEnded
-				}
-				_, name, nameDone = cutSegment(name)
-			}
-		}
-		if nameDone {
-			return nameEnded
-		}
-		var nseg string
-		nseg, name, nameDone = cutSegment(name)
-		if !matchSegment(seg, nseg) {
-			return globNoMatch
-		}
-	}
-	if nameDone {
-		return globMatched
-	}
-	return globNoMatch
-}
-
-// matchSegment is path.Match for one segment, with the shapes globs
-// mostly take answered without it: a plain name, and `*` or `*.md`.
-func matchSegment(pattern, name string) bool {
-	switch meta := strings.IndexAny(pattern, `*?[\`); {
-	case meta < 0:
-		return pattern == name
-	case meta == 0 && pattern[0] == '*' && !strings.ContainsAny(pattern[1:], `*?[\`):
-		return strings.HasSuffix(name, pattern[1:])
-	}
-	ok, _ := path.Match(pattern, name)
-	return ok
-}
-
-// cutSegment splits off a slash path's first segment; done reports that it
-// was the last.
-func cutSegment(p string) (seg, rest string, done bool) {
-	seg, rest, more := strings.Cut(p, "/")
-	return seg, rest, !more
+	return doublestar.MatchUnvalidated(pattern, name)
 }
 
 // checkGlob reports a glob that can never match as written.
@@ -151,14 +87,10 @@ func checkGlob(g string) error {
 		return errors.New("empty glob")
 	case strings.HasPrefix(g, "/"):
 		return errors.New("globs are relative to the collection; drop the leading /")
-	}
-	for _, seg := range strings.Split(g, "/") {
-		if _, err := path.Match(seg, ""); err != nil {
-			return errors.New("malformed pattern")
-		}
-		if seg == ".." {
-			return errors.New("globs cannot leave the collection (..)")
-		}
+	case !doublestar.ValidatePattern(g):
+		return errors.New("malformed pattern")
+	case slices.Contains(strings.Split(g, "/"), ".."):
+		return errors.New("globs cannot leave the collection (..)")
 	}
 	return nil
 }

@@ -1,9 +1,10 @@
 package collection
 
 import (
-	"path"
 	"strings"
 	"testing"
+
+	"github.com/bmatcuk/doublestar/v4"
 )
 
 func TestMatchGlob(t *testing.T) {
@@ -21,6 +22,8 @@ func TestMatchGlob(t *testing.T) {
 		{"*.md", "a/b.md", false},
 		{"a.md", "a.md", true},
 		{"**", "anything/at/all", true},
+		{"{drafts,notes}/**", "notes/a.md", true},
+		{"{drafts,notes}/**", "pieces/a.md", false},
 	}
 	for _, tt := range tests {
 		if got := matchGlob(tt.pattern, tt.name); got != tt.want {
@@ -58,25 +61,32 @@ func TestIsPiece(t *testing.T) {
 	}
 }
 
-// FuzzMatchGlob: never a panic, and a pattern always matches itself when it
-// has no special characters.
+// FuzzMatchGlob holds what sw relies on of a glob, whatever a cloned
+// collection's .sw.yaml holds: one checkGlob lets through never makes
+// matching fail, a plain name matches itself, and a folder MayHoldPieces
+// says to skip holds no piece, so the walk that skips it misses none.
 func FuzzMatchGlob(f *testing.F) {
 	f.Add("**/*.md", "a/b.md")
 	f.Add("a/**/b/**/c", "a/x/b/y/c")
 	f.Add("[", "x")
+	f.Add("{drafts,notes/old}/**", "notes/old/a.md")
 	f.Fuzz(func(t *testing.T, pattern, name string) {
-		if got, want := matchGlob(pattern, name), matchSplit(strings.Split(pattern, "/"), strings.Split(name, "/")); got != want {
-			t.Fatalf("matchGlob(%q, %q) = %v, the segment lists say %v", pattern, name, got, want)
-		}
-		checkGlob(pattern)
-		plain := true
-		for _, r := range name {
-			if r == '*' || r == '?' || r == '[' || r == '\\' {
-				plain = false
-			}
-		}
-		if plain && !matchGlob(name, name) {
+		if strings.IndexAny(name, `*?[\{`) < 0 && !matchGlob(name, name) {
 			t.Fatalf("%q does not match itself", name)
+		}
+		if checkGlob(pattern) != nil {
+			return
+		}
+		if _, err := doublestar.Match(pattern, name); err != nil {
+			t.Fatalf("checkGlob let %q through, but matching it fails: %v", pattern, err)
+		}
+		s := DefaultSettings()
+		s.Pieces.Exclude = []string{pattern}
+		file := strings.TrimSuffix(name, ".md") + ".md"
+		for i := range len(file) {
+			if file[i] == '/' && !s.MayHoldPieces(file[:i]) && s.IsPiece(file) {
+				t.Fatalf("exclude %q: %s is a piece, but the walk skips %s", pattern, file, file[:i])
+			}
 		}
 	})
 }
@@ -93,29 +103,6 @@ func TestMayHoldPieces(t *testing.T) {
 			t.Errorf("MayHoldPieces(%q) = %v, want %v", dir, got, want)
 		}
 	}
-}
-
-// matchSplit is the plain reading of a glob, on segment lists: the oracle
-// matchGlob, which walks the strings in place, is held to.
-func matchSplit(pat, name []string) bool {
-	for len(pat) > 0 {
-		if pat[0] == "**" {
-			for i := 0; i <= len(name); i++ {
-				if matchSplit(pat[1:], name[i:]) {
-					return true
-				}
-			}
-			return false
-		}
-		if len(name) == 0 {
-			return false
-		}
-		if ok, _ := path.Match(pat[0], name[0]); !ok {
-			return false
-		}
-		pat, name = pat[1:], name[1:]
-	}
-	return len(name) == 0
 }
 
 // TestMatchGlobGivesUpEarly matches globs of many `**` that backtracking

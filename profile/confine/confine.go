@@ -6,7 +6,9 @@
 // person starts, break their shell, or read forever. Path refuses a file
 // whose links lead out of the collection (or into its .git folder), and
 // ReadFile reads only regular files. A link inside the collection is the
-// person's own arrangement and stays allowed.
+// person's own arrangement and stays allowed. The collection is looked at
+// and read through an os.Root, which no link can lead out of; Path still
+// follows the links itself, as sw's writers need the file they lead to.
 package confine
 
 import (
@@ -49,77 +51,112 @@ func (e *OutsideError) Describe() string {
 // A path that leads outside root, or into root's .git folder, is refused
 // with an *OutsideError naming name, the file as messages name it.
 func Path(root, path, name string) (string, error) {
-	realRoot, err := filepath.EvalSymlinks(root)
+	f, rel, err := find(root, path, name)
 	if err != nil {
 		return "", err
 	}
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return "", err
-	}
-	target, err := resolve(abs, 0)
-	if err != nil {
-		return "", fmt.Errorf("%s: %w", name, err)
-	}
-	rel, err := filepath.Rel(realRoot, target)
-	switch {
-	case err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel):
-		return "", &OutsideError{Name: name, Target: target}
-	case rel == ".git" || strings.HasPrefix(rel, ".git"+string(filepath.Separator)):
-		return "", &OutsideError{Name: name, Target: target, IntoGit: true}
-	}
-	return target, nil
+	f.Close()
+	return filepath.Join(f.real, rel), nil
 }
 
-// resolve is filepath.EvalSymlinks for a path whose last link may name a
-// file not made yet: the folders are followed to where they are, and the
-// file is taken to be made there. hops counts the links followed so far.
-func resolve(path string, hops int) (string, error) {
-	if real, err := filepath.EvalSymlinks(path); err == nil {
-		return real, nil
+// folder is a collection's folder opened as an os.Root: what sw looks at
+// or reads through it is inside it, even should a folder in it be swapped
+// for a link out while sw looks.
+type folder struct {
+	*os.Root
+	real string // its path, links resolved, for Path's answers
+}
+
+// find opens the collection at root and follows path in it, to a path
+// from its top with no link in it; the caller closes the folder.
+func find(root, path, name string) (f folder, rel string, err error) {
+	abs, err := filepath.Abs(path)
+	if err == nil {
+		f.real, err = filepath.EvalSymlinks(root)
 	}
-	dir, base := filepath.Split(path)
-	dir = filepath.Clean(dir)
-	if dir == path || base == "" {
-		return path, nil // the top of the file system
+	if err == nil {
+		f.Root, err = os.OpenRoot(f.real)
 	}
-	realDir, err := resolve(dir, hops)
 	if err != nil {
-		return "", err
+		return f, "", err
 	}
-	here := filepath.Join(realDir, base)
-	fi, err := os.Lstat(here)
+	rel, err = f.follow(abs, 0)
+	top, _, _ := strings.Cut(filepath.ToSlash(rel), "/")
 	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return here, nil // not made yet: it would be made here
+	case err != nil:
+		err = fmt.Errorf("%s: %w", name, err)
+	case filepath.IsAbs(rel):
+		err = &OutsideError{Name: name, Target: rel}
+	case top == ".git":
+		err = &OutsideError{Name: name, Target: filepath.Join(f.real, rel), IntoGit: true}
+	}
+	if err != nil {
+		f.Close()
+	}
+	return f, rel, err
+}
+
+// follow is rel, a path from the folder's top or from the file system's,
+// with its links followed: a path from the folder's top with no link in
+// it, or, where they lead out, that place from the file system's top.
+// Inside, it looks through the os.Root, folders first.
+func (f folder) follow(rel string, links int) (string, error) {
+	if filepath.IsAbs(rel) {
+		if rel = f.fromTop(rel); filepath.IsAbs(rel) {
+			return rel, nil
+		}
+	}
+	if rel == "." {
+		return rel, nil
+	}
+	dir, err := f.follow(filepath.Dir(rel), links)
+	here := filepath.Join(dir, filepath.Base(rel))
+	if err != nil || filepath.IsAbs(dir) {
+		return here, err
+	}
+	fi, err := f.Lstat(here)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) || err == nil && fi.Mode()&fs.ModeSymlink == 0:
+		return here, nil // a file, a folder, or one not made yet: made here
 	case err != nil:
 		return "", err
-	case fi.Mode()&fs.ModeSymlink == 0:
-		return here, nil
-	case hops >= maxLinks:
+	case links == maxLinks:
 		return "", errors.New("too many levels of symbolic links")
 	}
-	target, err := os.Readlink(here)
+	target, err := f.Readlink(here)
 	if err != nil {
 		return "", err
 	}
 	if !filepath.IsAbs(target) {
-		target = filepath.Join(realDir, target) // as the system reads a link: from where it is
+		// from where the link is, and not cleaned: a ".." after a link in
+		// it is taken from where that link leads, as the system does
+		target = filepath.Join(f.real, dir) + string(filepath.Separator) + target
 	}
-	return resolve(target, hops+1)
+	return f.follow(target, links+1)
 }
 
-// Describe is err without the file's name when it is one of this
-// package's, which name it, and err's message otherwise: for a message
-// that gives the name already, as profile.Error does.
+// fromTop is abs, a path from the file system's top, as a path from the
+// folder's when it leads inside once the links of as much of it as exists
+// are resolved; elsewhere, it is where those links lead.
+func (f folder) fromTop(abs string) string {
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real
+	} else if dir := filepath.Dir(abs); dir != abs {
+		return filepath.Join(f.fromTop(dir), filepath.Base(abs))
+	}
+	if rel, err := filepath.Rel(f.real, abs); err == nil && filepath.IsLocal(rel) {
+		return rel
+	}
+	return abs
+}
+
+// Describe is err without the file's name when it can say itself so, as
+// this package's errors, which name it, can; else err's message: for a
+// message that gives the name already, as profile.Error does.
 func Describe(err error) string {
-	var outside *OutsideError
-	var notRegular *NotRegularError
-	switch {
-	case errors.As(err, &outside):
-		return outside.Describe()
-	case errors.As(err, &notRegular):
-		return notRegular.Describe()
+	var named interface{ Describe() string }
+	if errors.As(err, &named) {
+		return named.Describe()
 	}
 	return err.Error()
 }

@@ -13,7 +13,7 @@ import (
 func TestPath(t *testing.T) {
 	base := t.TempDir()
 	root := filepath.Join(base, "coll")
-	for _, d := range []string{"coll/docs", "coll/.git", "outside"} {
+	for _, d := range []string{"coll/docs/sub", "coll/.git", "outside"} {
 		if err := os.MkdirAll(filepath.Join(base, d), 0o777); err != nil {
 			t.Fatal(err)
 		}
@@ -40,6 +40,9 @@ func TestPath(t *testing.T) {
 		"coll/loop-b.md":      "loop-a.md",
 		"coll/dev.md":         "/dev/null",
 		"coll/docs/in-dir.md": "../linked/global.md",
+		"coll/sub":            "docs/sub",
+		"coll/docs/sub/up.md": "../rules.md",
+		"alias":               "coll",
 	}
 	for name, target := range links {
 		if err := os.Symlink(target, filepath.Join(base, name)); err != nil {
@@ -60,6 +63,7 @@ func TestPath(t *testing.T) {
 		{"later.md", "docs/not-yet.md", false, false},
 		{"docs/up.md", "plain.md", false, false},
 		{"new/folder/file.md", "new/folder/file.md", false, false},
+		{"sub/up.md", "docs/rules.md", false, false}, // .. from where sub leads
 		{"out.md", "", true, false},
 		{"out-abs.md", "", true, false},
 		{"out-later.md", "", true, false},
@@ -93,6 +97,14 @@ func TestPath(t *testing.T) {
 			}
 		}
 	}
+	// The collection named through a link to it, in root or in path.
+	alias := filepath.Join(base, "alias")
+	want := filepath.Join(realRoot, "docs/rules.md")
+	for _, p := range [][2]string{{alias, filepath.Join(root, "in.md")}, {root, filepath.Join(alias, "in.md")}} {
+		if got, err := Path(p[0], p[1], "in.md"); err != nil || got != want {
+			t.Errorf("Path(%s, %s) = %q, %v; want %q", p[0], p[1], got, err, want)
+		}
+	}
 }
 
 // TestReadFileOnlyRegular: a device, a named pipe (with no writer: the
@@ -119,6 +131,17 @@ func TestReadFileOnlyRegular(t *testing.T) {
 		var nr *NotRegularError
 		if !errors.As(err, &nr) || nr.Describe() != kind+", not a regular file; sw reads only regular files" {
 			t.Errorf("ReadFile(%s) = %v; want it refused as %s", path, err, kind)
+		}
+	}
+	// Read, through the collection's root, refuses them too, naming the file.
+	for name, kind := range map[string]string{".": "a folder", "pipe.md": "a named pipe"} {
+		if _, ok := refused[filepath.Join(dir, name)]; !ok && name != "." {
+			continue
+		}
+		_, err := Read(dir, filepath.Join(dir, name), name)
+		var nr *NotRegularError
+		if !errors.As(err, &nr) || err.Error() != name+" is "+kind+", not a regular file; sw reads only regular files" {
+			t.Errorf("Read(%s) = %v; want it refused as %s", name, err, kind)
 		}
 	}
 }
@@ -153,5 +176,26 @@ func TestReadWithALimit(t *testing.T) {
 		if data, err := ReadStart(dir, filepath.Join(dir, name), name, tc.limit); err != nil || string(data) != tc.startRead {
 			t.Errorf("ReadStart(%q, %d) = %q, %v; want %q", tc.text, tc.limit, data, err, tc.startRead)
 		}
+	}
+}
+
+// TestReadStaysInsideShouldALinkBeSwappedIn: Read opens the file Path
+// found through the collection's os.Root, so a file made a link out after
+// that look (here: never looked at) still is not read.
+func TestReadStaysInsideShouldALinkBeSwappedIn(t *testing.T) {
+	base := t.TempDir()
+	root := filepath.Join(base, "coll")
+	os.MkdirAll(root, 0o777)
+	os.WriteFile(filepath.Join(base, "secret.md"), []byte("x\n"), 0o666)
+	if err := os.Symlink("../secret.md", filepath.Join(root, "swapped.md")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	f, _, err := find(root, root, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if data, err := readFile(f.OpenFile, "swapped.md", "swapped.md", -1, false); err == nil {
+		t.Errorf("read %q from outside the collection", data)
 	}
 }

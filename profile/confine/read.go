@@ -1,8 +1,6 @@
 package confine
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -45,7 +43,7 @@ func kind(m fs.FileMode) string {
 // waiting (a named pipe with no writer would block the open itself) and
 // its type is taken from the open file, not from its name.
 func ReadFile(path string) ([]byte, error) {
-	return readFile(path, -1, false)
+	return readFile(os.OpenFile, path, path, -1, false)
 }
 
 // TooLargeError is ReadFileUpTo's answer for a file larger than it reads.
@@ -62,14 +60,15 @@ func (e *TooLargeError) Error() string {
 // one no more than limit bytes are read, and the error is a
 // *TooLargeError: a file that grows as it is read is caught too.
 func ReadFileUpTo(path string, limit int64) ([]byte, error) {
-	return readFile(path, limit, false)
+	return readFile(os.OpenFile, path, path, limit, false)
 }
 
-// readFile is ReadFile, up to limit bytes when limit is not negative: of a
-// larger file, its first limit bytes when start is set, else a
-// *TooLargeError.
-func readFile(path string, limit int64, start bool) ([]byte, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|openNoWait, 0)
+// readFile is ReadFile of the file open (os.OpenFile, or a collection's
+// os.Root's) opens at path, up to limit bytes when limit is not negative:
+// of a larger file, its first limit bytes when start is set, else a
+// *TooLargeError. Errors name the file as name.
+func readFile(open func(string, int, fs.FileMode) (*os.File, error), path, name string, limit int64, start bool) ([]byte, error) {
+	f, err := open(path, os.O_RDONLY|openNoWait, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -79,33 +78,25 @@ func readFile(path string, limit int64, start bool) ([]byte, error) {
 		return nil, err
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, &NotRegularError{Path: path, Mode: fi.Mode()}
+		return nil, &NotRegularError{Path: name, Mode: fi.Mode()}
 	}
-	size := fi.Size()
-	if limit >= 0 && size > limit && !start {
-		return nil, &TooLargeError{Path: path, Size: size}
-	}
-	if limit >= 0 {
-		size = min(size, limit)
-	}
-	var b bytes.Buffer
-	if size > 0 && size < 1<<30 {
-		b.Grow(int(size) + bytes.MinRead)
+	if limit >= 0 && fi.Size() > limit && !start {
+		return nil, &TooLargeError{Path: name, Size: fi.Size()}
 	}
 	var r io.Reader = f
 	if limit >= 0 {
-		r = io.LimitReader(f, limit+1)
+		r = io.LimitReader(f, limit+1) // one byte more: a file that grew
 	}
-	if _, err := b.ReadFrom(r); err != nil {
+	data, err := io.ReadAll(r)
+	switch {
+	case err != nil:
 		return nil, err
+	case limit < 0 || int64(len(data)) <= limit:
+		return data, nil
+	case start:
+		return data[:limit], nil
 	}
-	if limit >= 0 && int64(b.Len()) > limit {
-		if start {
-			return b.Bytes()[:limit], nil
-		}
-		return nil, &TooLargeError{Path: path, Size: int64(b.Len())}
-	}
-	return b.Bytes(), nil
+	return nil, &TooLargeError{Path: name, Size: int64(len(data))}
 }
 
 // Read is ReadFile of the file that path, a file of the collection at
@@ -119,15 +110,13 @@ func ReadStart(root, path, name string, n int64) ([]byte, error) {
 	return read(root, path, name, n, true)
 }
 
+// read opens the file through the collection's os.Root, so that a link
+// swapped in after Path's look still cannot lead the read out of it.
 func read(root, path, name string, limit int64, start bool) ([]byte, error) {
-	target, err := Path(root, path, name)
+	f, rel, err := find(root, path, name)
 	if err != nil {
 		return nil, err
 	}
-	data, err := readFile(target, limit, start)
-	var notRegular *NotRegularError
-	if errors.As(err, &notRegular) {
-		notRegular.Path = name
-	}
-	return data, err
+	defer f.Close()
+	return readFile(f.OpenFile, rel, name, limit, start)
 }
