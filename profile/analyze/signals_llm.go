@@ -12,10 +12,10 @@ import (
 )
 
 // Your voice, not the AI's. The agent writes LLM prose, and LLM prose has
-// words it reaches for far more than English at large does ("crucial",
-// "testament", "vibrant"; see baseline.LLMOverused). A writer whose
+// words it reaches for far more than English at large does ("amidst",
+// "testament", "resilience"; see baseline.LLMOverused). A writer whose
 // pieces never use such a word, over enough words that LLM prose would
-// have used it several times, has shown one thing the agent should not
+// have used it ten times, has shown one thing the agent should not
 // do in their voice: the analyzer proposes avoiding it, with the LLM
 // rate as its evidence. Absence over many words, in every piece read, is
 // not one piece's noise; and only words that name no subject are
@@ -32,13 +32,12 @@ const (
 	LLMExpectedUses = 10.0
 	// LLMEnglishRate: see llmVoiceWords.
 	LLMEnglishRate = 12.0
-	// MaxLLMAvoid is the most such suggestions one batch makes, and the
-	// most such rules a profile holds: enough to name the AI voice's
-	// strongest habits the writer lacks, few enough that they do not
-	// crowd the rules the writer's own pieces show.
-	MaxLLMAvoid = 3
-	// MaxLLMAvoidRules is the most avoid rules on LLM words a profile
-	// holds before the analyzer proposes no more.
+	// MaxLLMAvoid is the most such suggestions one batch makes, and
+	// MaxLLMAvoidRules the most such rules a profile holds before the
+	// analyzer proposes no more: enough to name the AI voice's strongest
+	// habits the writer lacks, few enough that they do not crowd the
+	// rules the writer's own pieces show.
+	MaxLLMAvoid      = 3
 	MaxLLMAvoidRules = 8
 )
 
@@ -103,7 +102,11 @@ func (r *run) llmAvoidSignals(v *vocab) {
 func (r *run) llmAvoidRules() int {
 	seen := map[string]bool{}
 	for _, g := range r.genres {
-		for _, s := range r.req.Profile[g].Rules {
+		res := r.req.Profile[g]
+		if res == nil {
+			continue
+		}
+		for _, s := range res.Rules {
 			if !seen[s.ID] && slices.ContainsFunc(s.Avoid, baseline.IsLLMOverused) {
 				seen[s.ID] = true
 			}
@@ -112,6 +115,8 @@ func (r *run) llmAvoidRules() int {
 	return len(seen)
 }
 
+// llmAvoidCandidate is the suggestion to avoid h's word, read absent from
+// pieces pieces of words words in all.
 func llmAvoidCandidate(h llmHit, pieces int, words float64) *candidate {
 	word, llmPerK := h.w.Word, fmtNum(roundTo(h.w.LLM/1000, 0.01))
 	return &candidate{
