@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 
 	"sw/profile"
@@ -15,7 +16,7 @@ import (
 // words it reaches for far more than English at large does ("amidst",
 // "testament", "resilience"; see baseline.LLMOverused). A writer whose
 // pieces never use such a word, over enough words that LLM prose would
-// have used it ten times, has shown one thing the agent should not
+// have used it fifteen times, has shown one thing the agent should not
 // do in their voice: the analyzer proposes avoiding it, with the LLM
 // rate as its evidence. Absence over many words, in every piece read, is
 // not one piece's noise; and only words that name no subject are
@@ -25,11 +26,11 @@ import (
 const (
 	// LLMExpectedUses is how many times LLM prose would have used the
 	// word in the words the writer's pieces hold, at the least, when the
-	// writer's pieces never use it: fewer, and never using it may be
-	// chance, or a rate a tenth of LLM prose's that the writer's next
-	// pieces show, each use then drawing a warning (chance leaves a word
-	// out of ten expected uses with odds of 1 in 20,000).
-	LLMExpectedUses = 10.0
+	// writer's pieces never use it: fewer, and never using it may be a
+	// rate of a fifth or a tenth of LLM prose's, which the writer's next
+	// pieces show, each use then drawing a warning. At 15, the odds are
+	// 19 to 1 that the writer's rate is under a fifth of LLM prose's.
+	LLMExpectedUses = 15.0
 	// LLMEnglishRate: see llmVoiceWords.
 	LLMEnglishRate = 12.0
 	// MaxLLMAvoid is the most such suggestions one batch makes, and
@@ -47,18 +48,34 @@ const (
 // seldom uses them, under LLMEnglishRate per million words ("amidst",
 // "ensuring"), where a word of everyday English LLM prose merely leans
 // on ("remains", "individuals") turns up in any writer's pieces now and
-// then and would draw warnings on the writer's own; and general English
-// does not use them as nouns (englishNoun: "landscape", "reminder"),
-// which name what a piece is about. Sorted.
+// then and would draw warnings on the writer's own; and they are no
+// nouns, which name what a piece is about: general English does not use
+// them as nouns (englishNoun: "landscape", "reminder"), and they do not
+// end as abstract nouns do (nounSuffix: "unity", "determination", which
+// general English seldom puts after "the"). Sorted.
 var llmVoiceWords = sync.OnceValue(func() []baseline.LLMWord {
 	var out []baseline.LLMWord
 	for _, w := range baseline.LLMOverused() {
-		if w.English < LLMEnglishRate && !englishNounCached(w.Word) {
+		if w.English < LLMEnglishRate && !englishNounCached(w.Word) && !nounSuffix(w.Word) {
 			out = append(out, w)
 		}
 	}
 	return out
 })
+
+// nounSuffixes end the abstract nouns English makes of verbs and
+// adjectives.
+var nounSuffixes = []string{"tion", "sion", "ity", "ness", "ment", "ance", "ence"}
+
+// nounSuffix says w ends as an abstract noun does.
+func nounSuffix(w string) bool {
+	for _, suf := range nounSuffixes {
+		if strings.HasSuffix(w, suf) {
+			return true
+		}
+	}
+	return false
+}
 
 // llmHit is one LLM word the writer's pieces say the writer avoids.
 type llmHit struct {

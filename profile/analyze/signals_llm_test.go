@@ -30,11 +30,11 @@ func llmAvoids(resp *Response) []Suggestion {
 }
 
 // A writer whose pieces never use a word LLM prose overuses, over enough
-// words that LLM prose would have used it ten times, is told so, with
+// words that LLM prose would have used it 15 times, is told so, with
 // LLM prose's rate as the evidence; the words LLM prose would have used
 // most come first, and a batch proposes MaxLLMAvoid at most.
 func TestLLMWordsTheWriterNeverUsesAreAvoided(t *testing.T) {
-	resp := analyzeOK(t, llmBatch(6, 4000, ""))
+	resp := analyzeOK(t, llmBatch(10, 4000, ""))
 	got := llmAvoids(resp)
 	if len(got) != MaxLLMAvoid {
 		t.Fatalf("%d LLM avoid suggestions, want %d: %v", len(got), MaxLLMAvoid, signatures(resp))
@@ -44,7 +44,7 @@ func TestLLMWordsTheWriterNeverUsesAreAvoided(t *testing.T) {
 	if !strings.HasPrefix(s.Rule.Rule, "Avoid “"+word+"”: LLM prose uses it about ") || !strings.HasSuffix(s.Rule.Rule, "per 1,000 words; the writer never does.") {
 		t.Errorf("rule %q", s.Rule.Rule)
 	}
-	if !strings.HasPrefix(s.Evidence, "You never write “"+word+"”: not once in 6 pieces") || !strings.Contains(s.Evidence, "LLM prose uses it about") {
+	if !strings.HasPrefix(s.Evidence, "You never write “"+word+"”: not once in 10 pieces") || !strings.Contains(s.Evidence, "LLM prose uses it about") {
 		t.Errorf("evidence %q", s.Evidence)
 	}
 	for _, w := range got {
@@ -52,7 +52,7 @@ func TestLLMWordsTheWriterNeverUsesAreAvoided(t *testing.T) {
 			t.Errorf("%q names a subject", w.Rule.Avoid[0])
 		}
 	}
-	again, _ := analyzeOK(t, llmBatch(6, 4000, "")).MarshalJSON()
+	again, _ := analyzeOK(t, llmBatch(10, 4000, "")).MarshalJSON()
 	first, _ := resp.MarshalJSON()
 	if !bytes.Equal(first, again) {
 		t.Error("the same pieces gave another response")
@@ -62,8 +62,8 @@ func TestLLMWordsTheWriterNeverUsesAreAvoided(t *testing.T) {
 // A word the writer used, even once, is the writer's; and a few words
 // read say nothing of a word's absence.
 func TestLLMWordsNeedAbsenceOverManyWords(t *testing.T) {
-	first := llmAvoids(analyzeOK(t, llmBatch(6, 4000, "")))[0].Rule.Avoid[0]
-	for _, w := range llmAvoids(analyzeOK(t, llmBatch(6, 4000, "A "+first+" of it.\n"))) {
+	first := llmAvoids(analyzeOK(t, llmBatch(10, 4000, "")))[0].Rule.Avoid[0]
+	for _, w := range llmAvoids(analyzeOK(t, llmBatch(10, 4000, "A "+first+" of it.\n"))) {
 		if w.Rule.Avoid[0] == first {
 			t.Errorf("%q proposed though a piece uses it", first)
 		}
