@@ -8,8 +8,8 @@ import (
 // aiVoice is how well a measure tells each writer's own held-out pieces
 // from the held-out LLM pieces, by their distance from the writer's
 // profile (or Delta centroid): the AUC of each writer, then their mean.
-// The goal (item 6 of the issue on sw's learner) is aiGoal or more for
-// the voice measure, and no less than Delta's.
+// The goal is aiGoal or more for the voice measure, and no less than
+// Delta's.
 type aiVoice struct {
 	voice, delta map[string]float64 // AUC by writer
 }

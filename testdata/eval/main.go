@@ -26,12 +26,14 @@
 //	    anything (see topicRule, boilerplateRule and wideRule), which
 //	    should be 0;
 //	(d) how (a) moves from 3 to 10 to 30 pieces: the columns;
-//	(f) the AI voice: how well the voice measure, and Delta, tell each
-//	    writer's held-out pieces from held-out LLM prose (see llm.go), as
-//	    an AUC, the mean of the writers';
 //	(e) the careful reviewer's run (see careful.go): the suggestions of
 //	    each batch, what was rejected, accepted, withdrawn and left
-//	    waiting, and what the loop owes such a person.
+//	    waiting, and what the loop owes such a person;
+//	(f) the AI voice: how well the voice measure, and Delta, tell each
+//	    writer's held-out pieces from held-out LLM prose (see llm.go), as
+//	    an AUC, the mean of the writers', with the goal beside it (see
+//	    aiGoal). (c) counts apart the avoid rules on LLM prose's habits
+//	    (see llmHabit).
 //
 // It asserts nothing and takes sw as a binary (-sw), so it measures any
 // build of the learner as it stands.
