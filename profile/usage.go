@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"sw/profile/baseline"
 	"sw/profile/prose"
 )
 
@@ -100,21 +101,47 @@ func itemSpread(mean, spread float64, pieces int) float64 {
 	return math.Sqrt((n*float64(spread*spread) + float64(prior*prior)) / (n + 1))
 }
 
+// Toward LLM prose. An item LLM prose overuses (baseline.IsLLMOverused:
+// "testament", "amidst") is read one way only: a piece's rate of it above
+// the writer's mean moves the piece toward LLM prose, the AI voice an
+// agent's draft has, and counts as ItemDistance counts it; a rate below
+// is no move toward it, and costs nothing. Its spread costs nothing
+// either: such words are rare in any writer's pieces, so their spreads
+// are chance's and the prior's, and would only tax a measure taken on
+// few pieces. And the items do not add to the count Distance divides
+// by, so a measure holding them says of writers' pieces, which seldom
+// use them, what it said without them.
+
+// TowardLLM says whether item is read toward LLM prose (see above).
+func TowardLLM(item string) bool { return baseline.IsLLMOverused(item) }
+
+// LLMItemDistance is how far rate v, measured on a piece of words words,
+// has moved from a writer's mean toward LLM prose, for an item LLM prose
+// overuses: in spreads above the mean, at most maxItemDistance.
+func LLMItemDistance(v, mean, spread float64, pieces int, words float64) float64 {
+	s := math.Max(itemSpread(mean, spread, pieces), ChanceSpread(mean, words))
+	return math.Min(math.Max((v-mean)/s, 0), maxItemDistance)
+}
+
 // Distance is how far d lies from the writer's voice: the mean of
-// ItemDistance over u's items, lowest when every rate is the writer's mean
-// and near Typical for a new piece of the writer's. The figure is sharpest
-// between measures: the same piece lies nearer its own writer's measure
-// than other writers'. A short piece lies nearer any measure, as chance
-// moves its rates more. ok is false for a piece with no words, or a
-// measure with no items.
+// ItemDistance over u's items, plus each move toward LLM prose
+// (LLMItemDistance) on the same scale, lowest when every rate is the
+// writer's mean and near Typical for a new piece of the writer's. The
+// figure is sharpest between measures: the same piece lies nearer its
+// own writer's measure than other writers'. A short piece lies nearer
+// any measure, as chance moves its rates more. ok is false for a piece
+// with no words, or a measure with no items.
 func (u *Usage) Distance(d *prose.Doc) (dist float64, ok bool) {
 	items, ok := u.items(d)
 	if !ok {
 		return 0, false
 	}
-	sum := 0.0
+	sum, n := 0.0, 0
 	for _, it := range items {
 		sum += it.distance
+		if !it.llm {
+			n++
+		}
 	}
-	return sum / float64(len(items)), true
+	return sum / float64(max(n, 1)), true
 }

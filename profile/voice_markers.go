@@ -26,6 +26,7 @@ const markerFloor = 2
 type itemUse struct {
 	rate, distance float64
 	r              Rate
+	llm            bool // read toward LLM prose (TowardLLM)
 }
 
 // items measures each of u's items on d; ok is false for a piece with no
@@ -44,6 +45,9 @@ func (u *Usage) items(d *prose.Doc) ([]itemUse, bool) {
 		r := u.Rates[i]
 		v := 1000 * float64(n) / words
 		out[i] = itemUse{rate: v, r: r, distance: ItemDistance(v, r.Mean, r.Spread, u.Pieces, words)}
+		if TowardLLM(r.Item) {
+			out[i].llm, out[i].distance = true, LLMItemDistance(v, r.Mean, r.Spread, u.Pieces, words)
+		}
 	}
 	return out, true
 }
@@ -64,6 +68,9 @@ func (u *Usage) Markers(d *prose.Doc, n int) []Marker {
 	var offs []off
 	for _, it := range items {
 		s := math.Max(itemSpread(it.r.Mean, it.r.Spread, u.Pieces), ChanceSpread(it.r.Mean, float64(d.WordCount())))
+		if it.llm && it.rate <= it.r.Mean {
+			continue // no move toward LLM prose
+		}
 		if z := math.Abs(it.rate-it.r.Mean) / s; z >= markerFloor {
 			offs = append(offs, off{Marker{Item: it.r.Item, Piece: it.rate, Yours: it.r.Mean, Distance: it.distance}, z})
 		}

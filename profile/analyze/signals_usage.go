@@ -33,9 +33,14 @@ const (
 )
 
 // usageItems are the items a usage measure counts: every function word the
-// baseline lists, the marker words, and profile.UsageMarks; sorted.
+// baseline lists, the marker words, the words LLM prose overuses (read
+// one way, toward LLM prose: see profile.TowardLLM), and
+// profile.UsageMarks; sorted.
 var usageItems = sync.OnceValue(func() []string {
 	items := append(baseline.FunctionWords(), prose.MarkerWords...)
+	for _, w := range baseline.LLMOverused() {
+		items = append(items, w.Word)
+	}
 	for _, r := range profile.UsageMarks {
 		items = append(items, string(r))
 	}
@@ -122,7 +127,7 @@ func measureUsage(ps []*piece) *profile.Usage {
 		}
 	}
 	n := float64(len(ps))
-	u := &profile.Usage{Pieces: len(ps), Typical: roundTo(leaveOneOut(rates, words, sums, squares), usageStep)}
+	u := &profile.Usage{Pieces: len(ps), Typical: roundTo(leaveOneOut(items, rates, words, sums, squares), usageStep)}
 	for i, item := range items {
 		mean, spread := meanAndSpread(sums[i], squares[i], n)
 		u.Rates = append(u.Rates, profile.Rate{Item: item, Mean: roundTo(mean, usageStep), Spread: roundTo(spread, usageStep)})
@@ -134,16 +139,27 @@ func measureUsage(ps []*piece) *profile.Usage {
 // words) from the measure of all the others: what a piece the measure
 // never saw lies at. The sums over all pieces (of each item's rates and
 // their squares) make each measure of the others one subtraction.
-func leaveOneOut(rates [][]float64, words, sums, squares []float64) float64 {
+func leaveOneOut(items []string, rates [][]float64, words, sums, squares []float64) float64 {
 	others := float64(len(rates) - 1)
+	llm := make([]bool, len(items))
+	counted := 0
+	for i, item := range items {
+		if llm[i] = profile.TowardLLM(item); !llm[i] {
+			counted++
+		}
+	}
 	total := 0.0
 	for j, r := range rates {
 		d := 0.0
 		for i, v := range r {
 			mean, spread := meanAndSpread(sums[i]-v, squares[i]-float64(v*v), others)
-			d += profile.ItemDistance(v, mean, spread, len(rates)-1, words[j])
+			if llm[i] {
+				d += profile.LLMItemDistance(v, mean, spread, len(rates)-1, words[j])
+			} else {
+				d += profile.ItemDistance(v, mean, spread, len(rates)-1, words[j])
+			}
 		}
-		total += d / float64(len(r))
+		total += d / float64(max(counted, 1))
 	}
 	return total / float64(len(rates))
 }

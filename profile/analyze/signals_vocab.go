@@ -79,6 +79,7 @@ func (r *run) vocabSignals() {
 	for _, genre := range sortedKeys(hits) {
 		r.vocabCandidates(genre, mergeOverlaps(hits[genre]))
 	}
+	r.llmAvoidSignals(v)
 }
 
 // subject says a word or phrase is about what the pieces discuss rather

@@ -1,7 +1,10 @@
 package check
 
 import (
+	"fmt"
+
 	"sw/profile"
+	"sw/profile/baseline"
 	"sw/profile/boilerplate"
 	"sw/profile/prose"
 )
@@ -201,7 +204,18 @@ func usageOf(d *prose.Doc, r *profile.Resolved) *Usage {
 	}
 	markers := []Marker{}
 	for _, m := range measure.Usage.Markers(d, VoiceMarkers) {
-		markers = append(markers, Marker{Marker: m, Message: m.Say()})
+		markers = append(markers, Marker{Marker: m, Message: m.Say() + towardLLM(m)})
 	}
 	return &Usage{Rule: measure.ID, Distance: dist, Typical: measure.Usage.Typical, Pieces: measure.Usage.Pieces, Markers: markers}
+}
+
+// towardLLM adds to a marker's message, when the piece moved toward LLM
+// prose on a word LLM prose overuses, how often LLM prose uses it: the
+// AI voice the agent's draft has and the writer's does not.
+func towardLLM(m profile.Marker) string {
+	if m.Piece <= m.Yours || !profile.TowardLLM(m.Item) {
+		return ""
+	}
+	r, _ := baseline.LLMPerMillion(m.Item)
+	return fmt.Sprintf(" (LLM prose: %.1f per 1,000 words)", r/1000)
 }

@@ -218,3 +218,18 @@ func TestScoreTextExactDecimals(t *testing.T) {
 		}
 	}
 }
+
+// A marker on a word LLM prose overuses, where the piece uses it more
+// than the writer, says how often LLM prose uses it.
+func TestVoiceMarkerTowardLLMProse(t *testing.T) {
+	measure := pref(profile.Rule{ID: "usage", Rule: "How often you use common words.", Usage: &profile.Usage{Pieces: 4,
+		Rates: []profile.Rate{{Item: "the", Mean: 60, Spread: 5}, {Item: "testament", Mean: 0, Spread: 0}}}})
+	res := Piece("a.md", []byte("It stands as a testament, a testament to the age, a testament to all.\n"), "essay", resolved(measure))
+	if res.Usage == nil || len(res.Usage.Markers) == 0 {
+		t.Fatalf("usage: %+v", res.Usage)
+	}
+	m := res.Usage.Markers[0]
+	if m.Item != "testament" || !strings.HasPrefix(m.Message, "this piece uses 'testament' ") || !strings.Contains(m.Message, "; you never do (LLM prose: ") {
+		t.Errorf("marker %+v", m)
+	}
+}

@@ -16,6 +16,7 @@ type auditor struct {
 	train  []*piece          // the pieces the rules were learned from
 	marks  map[*piece][]bool // boilerplate paragraphs of the writer's pieces
 	others *wordCounts       // every piece of every other writer, pooled
+	llm    []*piece          // the held-out LLM pieces
 }
 
 // wordCounts counts words over some pieces.
@@ -75,18 +76,71 @@ func contentWords(phrase string) []string {
 // word its function-word list lacks is a content word: a word flagged
 // here may be a style word the list misses, and the line says which word
 // and how often this writer and the others use it, for a person to judge.
+//
+// An avoid phrase that LLM prose (the held-out LLM pieces) uses far more
+// than the pieces learned from and the other writers is not about the
+// writer's subject, which those pieces would name: it is a habit of LLM
+// prose the writer lacks (see llmAvoid), counted apart for a person to
+// judge.
 func (a *auditor) topicRule(r rule) string {
 	for _, list := range []struct {
 		verb    string
 		phrases []string
 	}{{"prefers", r.Prefer}, {"avoids", r.Avoid}} {
 		for _, phrase := range list.phrases {
+			if list.verb == "avoids" && a.llmHabit(phrase) {
+				continue
+			}
 			if cw := contentWords(phrase); len(cw) > 0 {
 				return fmt.Sprintf("%s %q: %s", list.verb, phrase, a.usage(cw[0]))
 			}
 		}
 	}
 	return ""
+}
+
+// An avoid phrase is a habit of LLM prose the writer lacks when at least
+// llmPieces of the held-out LLM pieces use it, and LLM prose uses it at
+// least llmOveruse times as often as the pieces learned from do, and as
+// the corpus's other writers, pooled: human writers of the same time and
+// form, on the same subjects, who would use a word of the subject too.
+const (
+	llmPieces  = 3
+	llmOveruse = 10.0
+)
+
+// llmAvoid says which avoid phrase of r, holding a content word, is a
+// habit of LLM prose the writer lacks (see llmHabit), or "".
+func (a *auditor) llmAvoid(r rule) string {
+	for _, phrase := range r.Avoid {
+		if cw := contentWords(phrase); len(cw) > 0 && a.llmHabit(phrase) {
+			return fmt.Sprintf("avoids %q: %s", phrase, a.usage(cw[0]))
+		}
+	}
+	return ""
+}
+
+// llmHabit says phrase is a habit of LLM prose the writer lacks (see
+// llmPieces).
+func (a *auditor) llmHabit(phrase string) bool {
+	ph := words(phrase)
+	own, ownWords := 0, 0
+	for _, p := range a.train {
+		own += countPhrase(p.tokens, ph)
+		ownWords += len(p.tokens)
+	}
+	using, uses, llmWords := 0, 0, 0
+	for _, p := range a.llm {
+		n := countPhrase(p.tokens, ph)
+		uses += n
+		llmWords += len(p.tokens)
+		if n > 0 {
+			using++
+		}
+	}
+	// The others' counts are of words: a phrase of several counts 0 there.
+	rate := perThousand(uses, llmWords)
+	return using >= llmPieces && rate >= llmOveruse*perThousand(own, ownWords) && rate >= llmOveruse*a.others.rate(phrase)
 }
 
 // usage says how often the pieces learned from, and the other writers,

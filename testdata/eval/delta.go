@@ -16,48 +16,73 @@ import (
 // from one writer's pieces alone, never does.
 const deltaWords = 150
 
-// deltaCredits attributes every held-out piece of ws by Burrows' Delta,
-// each writer learning from its first learned[name] pieces, and gives
-// each writer's held-out pieces' credit (see credit).
-func deltaCredits(ws []*writer, learned map[string]int) map[string][]float64 {
+// deltaModel is Burrows' Delta learned from the pieces each writer's
+// collection learned from: the words it reads, their mean and spread over
+// all those pieces, and each writer's centroid of z-scores.
+type deltaModel struct {
+	words     []string
+	mean, sd  []float64
+	centroids map[string][]float64
+}
+
+// newDelta learns Delta from each writer's first learned[name] pieces.
+func newDelta(ws []*writer, learned map[string]int) *deltaModel {
 	var train []*piece
 	for _, w := range ws {
 		train = append(train, w.train[:learned[w.name]]...)
 	}
-	words := mostFrequent(train, deltaWords)
-	mean, sd := spread(train, words)
-	z := func(p *piece) []float64 {
-		r := rates(p, words)
-		for i := range r {
-			if sd[i] > 0 {
-				r[i] = (r[i] - mean[i]) / sd[i]
-			} else {
-				r[i] = 0
-			}
-		}
-		return r
-	}
-	centroids := map[string][]float64{}
+	m := &deltaModel{words: mostFrequent(train, deltaWords), centroids: map[string][]float64{}}
+	m.mean, m.sd = spread(train, m.words)
 	for _, w := range ws {
-		c := make([]float64, len(words))
+		c := make([]float64, len(m.words))
 		for _, p := range w.train[:learned[w.name]] {
-			for i, v := range z(p) {
+			for i, v := range m.z(p) {
 				c[i] += v / float64(learned[w.name])
 			}
 		}
-		centroids[w.name] = c
+		m.centroids[w.name] = c
 	}
+	return m
+}
+
+// z is p's rate of each word in z-scores.
+func (m *deltaModel) z(p *piece) []float64 {
+	r := rates(p, m.words)
+	for i := range r {
+		if m.sd[i] > 0 {
+			r[i] = (r[i] - m.mean[i]) / m.sd[i]
+		} else {
+			r[i] = 0
+		}
+	}
+	return r
+}
+
+// distances is Delta from p to every writer's centroid: the mean absolute
+// difference of z-scores.
+func (m *deltaModel) distances(p *piece) map[string]float64 {
+	zp := m.z(p)
+	out := map[string]float64{}
+	for name, c := range m.centroids {
+		d := 0.0
+		for i := range c {
+			d += math.Abs(zp[i] - c[i])
+		}
+		out[name] = d / float64(len(c))
+	}
+	return out
+}
+
+// deltaCredits attributes every held-out piece of ws by Burrows' Delta,
+// each writer learning from its first learned[name] pieces, and gives
+// each writer's held-out pieces' credit (see credit).
+func deltaCredits(ws []*writer, m *deltaModel) map[string][]float64 {
 	out := map[string][]float64{}
 	for _, w := range ws {
 		for _, p := range w.heldOut {
-			zp := z(p)
 			scores := map[string]float64{}
-			for name, c := range centroids {
-				d := 0.0
-				for i := range c {
-					d += math.Abs(zp[i] - c[i])
-				}
-				scores[name] = -d / float64(len(c))
+			for name, d := range m.distances(p) {
+				scores[name] = -d
 			}
 			out[w.name] = append(out[w.name], credit(scores, w.name))
 		}

@@ -18,9 +18,11 @@ type levelResult struct {
 	rules    int                       // rules in all the profiles
 	accepted int                       // suggestions merged, all collections together
 	topic    []flagged
+	llmVoice []flagged // avoid rules on LLM prose's habits (see llmAvoid)
 	boiler   []flagged
 	wide     []flagged
 	ruleIDs  map[string][]string
+	ai       aiVoice // own held-out pieces against LLM prose
 }
 
 // flagged is a rule the audit found wanting.
@@ -28,8 +30,9 @@ type flagged struct {
 	writer, rule, why string
 }
 
-// evaluate turns the writers' snapshots into each level's figures.
-func evaluate(ws []*writer, levels []int, snaps map[string]map[int]*snapshot) ([]levelResult, error) {
+// evaluate turns the writers' snapshots into each level's figures; llm
+// are the held-out LLM pieces every snapshot checked too.
+func evaluate(ws []*writer, llm []*piece, levels []int, snaps map[string]map[int]*snapshot) ([]levelResult, error) {
 	marks := map[string]map[*piece][]bool{}
 	others := map[string]*wordCounts{}
 	for _, w := range ws {
@@ -56,11 +59,14 @@ func evaluate(ws []*writer, levels []int, snaps map[string]map[int]*snapshot) ([
 			at[w.name], r.learned[w.name] = snap, k
 			r.rules += len(snap.rules)
 			r.accepted += snap.accepted
-			a := &auditor{train: w.train[:k], marks: marks[w.name], others: others[w.name]}
+			a := &auditor{train: w.train[:k], marks: marks[w.name], others: others[w.name], llm: llm}
 			for _, rl := range snap.rules {
 				r.ruleIDs[w.name] = append(r.ruleIDs[w.name], rl.ID)
 				if why := a.topicRule(rl); why != "" {
 					r.topic = append(r.topic, flagged{w.name, rl.ID, why})
+				}
+				if why := a.llmAvoid(rl); why != "" {
+					r.llmVoice = append(r.llmVoice, flagged{w.name, rl.ID, why})
 				}
 				if why := a.boilerplateRule(rl); why != "" {
 					r.boiler = append(r.boiler, flagged{w.name, rl.ID, why})
@@ -70,7 +76,9 @@ func evaluate(ws []*writer, levels []int, snaps map[string]map[int]*snapshot) ([
 				}
 			}
 		}
-		r.delta = deltaCredits(ws, r.learned)
+		dm := newDelta(ws, r.learned)
+		r.delta = deltaCredits(ws, dm)
+		r.ai = measureAIVoice(ws, llm, at, dm)
 		for _, w := range ws {
 			found, words := 0, 0
 			r.votes[w.name] = map[string]float64{}

@@ -28,7 +28,12 @@
 //	(d) how (a) moves from 3 to 10 to 30 pieces: the columns;
 //	(e) the careful reviewer's run (see careful.go): the suggestions of
 //	    each batch, what was rejected, accepted, withdrawn and left
-//	    waiting, and what the loop owes such a person.
+//	    waiting, and what the loop owes such a person;
+//	(f) the AI voice: how well the voice measure, and Delta, tell each
+//	    writer's held-out pieces from held-out LLM prose (see llm.go), as
+//	    an AUC, the mean of the writers', with the goal beside it (see
+//	    aiGoal). (c) counts apart the avoid rules on LLM prose's habits
+//	    (see llmHabit).
 //
 // It asserts nothing and takes sw as a binary (-sw), so it measures any
 // build of the learner as it stands.
@@ -39,6 +44,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -104,7 +110,11 @@ func (s *session) evaluateCorpus(work, corpus string, c corpusSet, levels []int,
 	if err != nil {
 		return err
 	}
-	heldOut, err := writeHeldOut(filepath.Join(work, "held-out"), ws)
+	llm, err := loadLLM(corpus)
+	if err != nil {
+		return err
+	}
+	heldOut, err := writeHeldOut(filepath.Join(work, "held-out"), ws, llm)
 	if err != nil {
 		return err
 	}
@@ -114,7 +124,7 @@ func (s *session) evaluateCorpus(work, corpus string, c corpusSet, levels []int,
 	if err != nil {
 		return err
 	}
-	results, err := evaluate(ws, levels, snaps)
+	results, err := evaluate(ws, llm, levels, snaps)
 	if err != nil {
 		return err
 	}
@@ -123,21 +133,24 @@ func (s *session) evaluateCorpus(work, corpus string, c corpusSet, levels []int,
 	return nil
 }
 
-// writeHeldOut writes every held-out piece under dir, outside every
-// collection, and maps each file's path to the piece's corpus path.
-func writeHeldOut(dir string, ws []*writer) (map[string]string, error) {
+// writeHeldOut writes every held-out piece, and the LLM pieces, under
+// dir, outside every collection, and maps each file's path to the piece's
+// corpus path.
+func writeHeldOut(dir string, ws []*writer, llm []*piece) (map[string]string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	paths := map[string]string{}
+	pieces := slices.Clone(llm)
 	for _, w := range ws {
-		for _, p := range w.heldOut {
-			path := filepath.Join(dir, p.fileName())
-			if err := os.WriteFile(path, p.text, 0o644); err != nil {
-				return nil, err
-			}
-			paths[path] = p.rel
+		pieces = append(pieces, w.heldOut...)
+	}
+	paths := map[string]string{}
+	for _, p := range pieces {
+		path := filepath.Join(dir, p.fileName())
+		if err := os.WriteFile(path, p.text, 0o644); err != nil {
+			return nil, err
 		}
+		paths[path] = p.rel
 	}
 	return paths, nil
 }

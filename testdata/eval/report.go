@@ -38,6 +38,13 @@ func report(out io.Writer, ws []*writer, rs []levelResult, took time.Duration, j
 	for _, w := range ws {
 		row(fmt.Sprintf("  %s: hit rate", w.name), func(r levelResult) string { return percent(hitRate(r.credits[w.name])) })
 	}
+	row(fmt.Sprintf("**(f) AI voice: AUC, own held-out pieces vs LLM prose, by the voice measure (goal ≥ %.2f and ≥ Delta)**", aiGoal), func(r levelResult) string {
+		return fmt.Sprintf("**%.3f**", meanOf(r.ai.voice))
+	})
+	row("(f) the same by Burrows' Delta", func(r levelResult) string { return fmt.Sprintf("%.3f", meanOf(r.ai.delta)) })
+	row("(f) the worst writer, by the voice measure", func(r levelResult) string {
+		return fmt.Sprintf("%.3f", worstOf(r.ai.voice))
+	})
 	row("**(b) warnings per 1,000 words, own held-out pieces (mean of writers)**", func(r levelResult) string {
 		sum := 0.0
 		for _, w := range ws {
@@ -56,6 +63,9 @@ func report(out io.Writer, ws []*writer, rs []levelResult, took time.Duration, j
 		row(fmt.Sprintf("  %s", w.name), func(r levelResult) string { return fmt.Sprintf("%.2f", r.findings[w.name]) })
 	}
 	row("**(c) topic-word rules proposed**", func(r levelResult) string { return fmt.Sprintf("**%d** of %d", len(r.topic), r.rules) })
+	row("(c) avoid rules on LLM prose's habits, used 10 times as often there as by the writer and the others (not topic rules)", func(r levelResult) string {
+		return fmt.Sprintf("%d of %d", len(r.llmVoice), r.rules)
+	})
 	row("**(c) boilerplate rules proposed**", func(r levelResult) string { return fmt.Sprintf("**%d** of %d", len(r.boiler), r.rules) })
 	row("**(c) rate rules wider than half to twice their target**", func(r levelResult) string { return fmt.Sprintf("**%d** of %d", len(r.wide), r.rules) })
 	row("suggestions merged so far, all collections", func(r levelResult) string { return fmt.Sprint(r.accepted) })
@@ -75,6 +85,7 @@ func report(out io.Writer, ws []*writer, rs []levelResult, took time.Duration, j
 		for _, w := range ws {
 			fmt.Fprintf(out, "  %s's held-out pieces went to: %s\n", w.name, votes(r.votes[w.name]))
 		}
+		fmt.Fprintf(out, "  AI voice AUC by writer, voice measure: %s; Delta: %s\n", votes(r.ai.voice), votes(r.ai.delta))
 		for _, w := range ws {
 			if len(r.byRule[w.name]) == 0 {
 				continue

@@ -77,15 +77,18 @@ func winners(scores map[string]float64) []string {
 }
 
 // hitRate is the mean credit of one writer's held-out pieces.
-func hitRate(credits []float64) float64 {
-	if len(credits) == 0 {
+func hitRate(credits []float64) float64 { return mean(credits) }
+
+// mean is the mean of xs, 0 for none.
+func mean(xs []float64) float64 {
+	if len(xs) == 0 {
 		return 0
 	}
 	sum := 0.0
-	for _, c := range credits {
-		sum += c
+	for _, x := range xs {
+		sum += x
 	}
-	return sum / float64(len(credits))
+	return sum / float64(len(xs))
 }
 
 // balancedAccuracy is the mean over writers of each writer's hit rate, so
