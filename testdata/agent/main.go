@@ -72,7 +72,7 @@ type config struct {
 // scenarios are every scenario, in the table's order.
 func scenarios() []scenario {
 	all := attacks()
-	return slices.Concat(contexts(), all, sandboxed(), work(), offPath(all), gone(all))
+	return slices.Concat(contexts(), all, sandboxed(), work(), offPath(all), gone(all), voiceScenarios())
 }
 
 func run(cfg config) (failed bool, err error) {

@@ -38,6 +38,7 @@ func (w *world) protectedState(dir string) state {
 	}
 	hooksPath := w.run(dir, nil, time.Minute, "git", "config", "--get-all", "core.hooksPath")
 	s["core.hooksPath"] = hooksPath.stdout
+	voiceState(s, dir)
 	return s
 }
 

@@ -17,7 +17,9 @@ type scenario struct {
 	// gone, with offPath, has the hooks installed by an sw that is then
 	// deleted: they must fail closed.
 	gone bool
-	run  func(t *trial)
+	// voice has the collection follow a voice beside it (see voice.go).
+	voice bool
+	run   func(t *trial)
 }
 
 // label is the scenario's name in the table.

@@ -46,6 +46,11 @@ func newTrial(work, sw, claude, base string, sc scenario, m mode) (*trial, error
 	if r := w.run(work, nil, time.Minute, "cp", "-a", base, t.dir); r.code != 0 {
 		return nil, fmt.Errorf("copying the base collection: %s", r)
 	}
+	if sc.voice {
+		if err := w.followVoice(folder, t.dir); err != nil {
+			return nil, err
+		}
+	}
 	// The hooks installed, and the block written as a session starting
 	// now would write it: what the person leaves the agent.
 	install := func() error { _, err := w.sw(t.dir, "hook", "install"); return err }
