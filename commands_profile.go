@@ -47,7 +47,7 @@ func initCollection(c *cli.Context) error {
 }
 
 // printSteps reports what sw init (or sw voice init) made or left alone.
-func printSteps(c *cli.Context, steps []collection.InitStep) {
+func printSteps(c *cli.Context, steps []hooks.InitStep) {
 	for _, s := range steps {
 		switch {
 		case s.Created && s.Note != "":
@@ -95,7 +95,7 @@ func profileWrite(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	_, changed, err := coll.WriteBlock(genre)
+	_, changed, err := hooks.WriteBlock(coll, genre)
 	if err != nil {
 		return err
 	}

@@ -11,15 +11,11 @@ import (
 )
 
 // Budget is the size memory.md should keep within, since the agent loads
-// it whole: so many lines and so many bytes.
+// it whole: so many lines and so many bytes (.sw.yaml's facts_budget).
 type Budget struct {
 	Lines int `json:"lines"`
 	Bytes int `json:"bytes"`
 }
-
-// DefaultBudget is what Claude Code loads whole of its own memory index:
-// 200 lines and 25 KB.
-var DefaultBudget = Budget{Lines: 200, Bytes: 25 * 1024}
 
 // Piece is a piece of the collection as Check reads it: its slash path
 // from the collection root, and its text.

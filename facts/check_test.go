@@ -6,6 +6,9 @@ import (
 	"testing"
 )
 
+// defaultBudget is .sw.yaml's default facts_budget.
+var defaultBudget = Budget{Lines: 200, Bytes: 25 * 1024}
+
 var walking = Piece{Path: "pieces/walking.md", Text: []byte("---\ngenre: essay\n---\n# On walking\n\n" +
 	"I walk every morning. A long walk before breakfast clears the head better than any coffee or any app ever could.\n" +
 	"Cities are built for cars.\n")}
@@ -21,7 +24,7 @@ func kinds(fs []CheckFinding) string {
 func TestCheckClean(t *testing.T) {
 	mem := "## Stance and arguments\n- Tools should get out of the way. (person, 2026-02-01)\n" +
 		"- Walking is better than coffee.\n## Pieces written\n- On walking (pieces/walking.md, 2026-01-10)\n"
-	fs, err := Check([]byte(mem), File, DefaultBudget, []Piece{walking})
+	fs, err := Check([]byte(mem), File, defaultBudget, []Piece{walking})
 	if err != nil || len(fs) != 0 {
 		t.Errorf("got %+v, %v; want no findings", fs, err)
 	}
@@ -51,7 +54,7 @@ func TestCheckBudget(t *testing.T) {
 func TestCheckDuplicates(t *testing.T) {
 	mem := "## Likes and dislikes\n- Never use emoji. (person, 2026-01-01)\n- Likes tea.\n" +
 		"## Explicit requirements\n- **emoji:** never  use EMOJI! (agent, 2026-01-02)\n- never use emoji\n"
-	fs, err := Check([]byte(mem), File, DefaultBudget, nil)
+	fs, err := Check([]byte(mem), File, defaultBudget, nil)
 	if err != nil || kinds(fs) != "duplicate,duplicate" {
 		t.Fatalf("got %+v, %v", fs, err)
 	}
@@ -67,7 +70,7 @@ func TestCheckRestatement(t *testing.T) {
 		"- A long walk before breakfast clears the head better than coffee or an app. (pieces/walking.md, 2026-01-10)\n" +
 		"## Pieces written\n" +
 		"- A long walk before breakfast clears the head better than any coffee (pieces/walking.md, 2026-01-10)\n"
-	fs, err := Check([]byte(mem), File, DefaultBudget, []Piece{{Path: "other.md", Text: []byte("Nothing here.\n")}, walking})
+	fs, err := Check([]byte(mem), File, defaultBudget, []Piece{{Path: "other.md", Text: []byte("Nothing here.\n")}, walking})
 	if err != nil || len(fs) != 1 {
 		t.Fatalf("got %+v, %v; want one restatement (none under Pieces written)", fs, err)
 	}
@@ -88,14 +91,14 @@ func TestCheckRestatementNoFalsePositives(t *testing.T) {
 		"Breakfast before walk: the head, coffee, app, long, clears better.",          // the words, out of order
 	} {
 		mem := "## Stance and arguments\n- " + text + "\n"
-		if fs, _ := Check([]byte(mem), File, DefaultBudget, []Piece{walking}); len(fs) != 0 {
+		if fs, _ := Check([]byte(mem), File, defaultBudget, []Piece{walking}); len(fs) != 0 {
 			t.Errorf("%q: got %+v", text, fs)
 		}
 	}
 }
 
 func TestCheckParseError(t *testing.T) {
-	if _, err := Check([]byte("## Observations\n## Observations\n"), File, DefaultBudget, nil); err == nil ||
+	if _, err := Check([]byte("## Observations\n## Observations\n"), File, defaultBudget, nil); err == nil ||
 		!strings.HasPrefix(err.Error(), "memory.md:2:1: ") {
 		t.Errorf("got %v", err)
 	}
@@ -116,7 +119,7 @@ func TestCheckedJSONAndText(t *testing.T) {
 	if want := "memory.md:3: duplicate: the same fact as line 2 (Observations); keep one\nmemory.md: 1 finding (3 lines of 200, 25 bytes of 25600)\n"; b.String() != want {
 		t.Errorf("text:\n%s\nwant\n%s", b.String(), want)
 	}
-	c, _ = CheckFile(nil, File, DefaultBudget, nil)
+	c, _ = CheckFile(nil, File, defaultBudget, nil)
 	if out, _ := json.Marshal(c); !strings.HasPrefix(string(out), `{"findings":[],"lines":0,"bytes":0,`) {
 		t.Errorf("empty: %s", out)
 	}
