@@ -1,4 +1,4 @@
-package hooks
+package setup
 
 import (
 	"errors"
@@ -15,8 +15,8 @@ import (
 	"sw/templates"
 )
 
-// InitStep is one thing sw init (or sw voice init) did or left alone.
-type InitStep struct {
+// Step is one thing sw init (or sw voice init) did or left alone.
+type Step struct {
 	Path    string // slash path relative to the collection root
 	Created bool
 	Failed  bool   // neither made nor there: something is in the way
@@ -38,7 +38,7 @@ var starterFiles = []struct{ path, template string }{
 // collectionStarters puts a collection's starter files in root, the top
 // of a git repository. It never overwrites a file: whatever exists is left
 // alone and reported, so running it twice changes nothing.
-func collectionStarters(root string) ([]InitStep, error) {
+func collectionStarters(root string) ([]Step, error) {
 	return createStarters(root, func(string) bool { return true })
 }
 
@@ -47,7 +47,7 @@ func collectionStarters(root string) ([]InitStep, error) {
 // of a collection's. A collection is refused: a voice holds only style,
 // and a folder that is both would take the series' pieces for the
 // voice's.
-func voiceStarters(root string) ([]InitStep, error) {
+func voiceStarters(root string) ([]Step, error) {
 	if _, err := os.Stat(filepath.Join(root, collection.SettingsFile)); err == nil {
 		return nil, fmt.Errorf("%s is a collection (it has %s); a voice is a repository of its own, e.g. beside it: sw voice init ../my-voice", root, collection.SettingsFile)
 	}
@@ -58,15 +58,15 @@ func voiceStarters(root string) ([]InitStep, error) {
 
 // createStarters creates in root the starter files wanted says to,
 // reporting each; it never overwrites a file.
-func createStarters(root string, wanted func(rel string) bool) ([]InitStep, error) {
+func createStarters(root string, wanted func(rel string) bool) ([]Step, error) {
 	c := &collection.Collection{Root: root, Settings: collection.DefaultSettings()}
-	var steps []InitStep
+	var steps []Step
 	failed := 0
 	for _, f := range starterFiles {
 		if !wanted(f.path) {
 			continue
 		}
-		step := InitStep{Path: f.path}
+		step := Step{Path: f.path}
 		text := templates.Text(f.template)
 		if f.path == collection.ClaudeFile {
 			text = claudeStarter(c, text)
