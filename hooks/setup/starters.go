@@ -115,11 +115,7 @@ func claudeStarter(c *collection.Collection, text string) string {
 	if s, err := collection.Open(c.Root); err == nil {
 		c = s
 	}
-	genre := c.Settings.Genre
-	if genre == "" {
-		genre = collection.DefaultGenre
-	}
-	r, err := c.Profile().Resolve(genre)
+	r, err := c.Profile().Resolve(c.DefaultGenre())
 	if err != nil {
 		return text // a broken profile: the pre-session hook reports it and adds the block once fixed
 	}
