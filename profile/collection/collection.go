@@ -143,23 +143,17 @@ func (c *Collection) Profile() profile.Profile {
 }
 
 // Resolve resolves the profile for genre, a name as a person gives it
-// (--genre "Op Ed" is op-ed); "" means the default genre.
+// (--genre "Op Ed" is op-ed, see profile.ParseGenre); "" means the
+// default genre.
 func (c *Collection) Resolve(genre string) (*profile.Resolved, error) {
-	genre, err := c.genre(genre)
+	g, err := profile.ParseGenre(genre)
 	if err != nil {
 		return nil, err
 	}
-	return c.resolve(genre)
-}
-
-// genre reads a genre name as every genre is read (see
-// profile.ParseGenre); "" is the default genre.
-func (c *Collection) genre(name string) (string, error) {
-	g, err := profile.ParseGenre(name)
-	if g == "" && err == nil {
+	if g == "" {
 		g = c.DefaultGenre()
 	}
-	return g, err
+	return c.resolve(g)
 }
 
 // Rel turns a path as the person typed it (relative to the current folder,
