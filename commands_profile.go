@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sw/hooks"
+	"sw/hooks/setup"
 	"sw/profile/check"
 	"sw/profile/collection"
 	"sw/profile/termsafe"
@@ -30,7 +31,7 @@ func initCollection(c *cli.Context) error {
 			return err
 		}
 	}
-	steps, err := hooks.InitCollection(dir)
+	steps, err := setup.InitCollection(dir)
 	printSteps(c, steps)
 	if err != nil || c.String("voice") == "" {
 		return err
@@ -47,7 +48,7 @@ func initCollection(c *cli.Context) error {
 }
 
 // printSteps reports what sw init (or sw voice init) made or left alone.
-func printSteps(c *cli.Context, steps []collection.InitStep) {
+func printSteps(c *cli.Context, steps []setup.Step) {
 	for _, s := range steps {
 		switch {
 		case s.Created && s.Note != "":
@@ -95,7 +96,7 @@ func profileWrite(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	_, changed, err := coll.WriteBlock(genre)
+	_, changed, err := hooks.WriteBlock(coll, genre)
 	if err != nil {
 		return err
 	}

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sw/facts"
 	"sw/hooks"
+	"sw/hooks/automemory"
 	"sw/hooks/git"
 	"sw/hooks/install"
 	"sw/hooks/review"
@@ -168,7 +169,7 @@ func memoryAudit(c *cli.Context) error {
 		return err
 	}
 	if c.Bool("to-suggestions") {
-		batch, err := hooks.MemoryToSuggestions(".", a)
+		batch, err := automemory.ToSuggestions(".", a)
 		if err != nil {
 			return err
 		}

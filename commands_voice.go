@@ -9,6 +9,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"sw/hooks"
+	"sw/hooks/setup"
 	"sw/profile/collection"
 )
 
@@ -20,7 +21,7 @@ func initVoice(c *cli.Context) error {
 	if c.Args().Len() != 1 {
 		return usagef(c, "give the voice's folder, e.g. sw voice init ../my-voice")
 	}
-	steps, err := hooks.InitVoice(c.Args().First())
+	steps, err := setup.InitVoice(c.Args().First())
 	printSteps(c, steps)
 	return err
 }
@@ -50,7 +51,7 @@ func personsVoiceCommand(c *cli.Context) (*collection.Collection, error) {
 // followVoice makes coll follow the voice named (or the one its
 // .sw.yaml names) and says so.
 func followVoice(c *cli.Context, coll *collection.Collection, named string) error {
-	link, err := hooks.UseVoice(coll, named)
+	link, err := setup.UseVoice(coll, named)
 	if err != nil {
 		return err
 	}
@@ -65,7 +66,7 @@ func adoptVoice(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	done, err := hooks.AdoptVoice(coll, c.Args().First())
+	done, err := setup.AdoptVoice(coll, c.Args().First())
 	if err != nil {
 		return err
 	}

@@ -11,17 +11,13 @@ import (
 )
 
 // Budget is the size memory.md should keep within, since the agent loads
-// it whole: so many lines and so many bytes.
+// it whole: so many lines and so many bytes (.sw.yaml's facts_budget).
 type Budget struct {
 	Lines int `json:"lines"`
 	Bytes int `json:"bytes"`
 }
 
-// DefaultBudget is what Claude Code loads whole of its own memory index:
-// 200 lines and 25 KB.
-var DefaultBudget = Budget{Lines: 200, Bytes: 25 * 1024}
-
-// Piece is a piece of the collection as Check reads it: its slash path
+// Piece is a piece of the collection as CheckFile reads it: its slash path
 // from the collection root, and its text.
 type Piece struct {
 	Path string
@@ -60,22 +56,10 @@ const (
 	restateShare = 0.8
 )
 
-// CheckFile is Check with the size of the file and its budget, as `sw facts
-// check` reports them.
-func CheckFile(mem []byte, file string, budget Budget, pieces []Piece) (Checked, error) {
-	m, err := Parse(file, mem)
-	if err != nil {
-		return Checked{}, err
-	}
-	fs := m.check(budget, pieces)
-	if fs == nil {
-		fs = []CheckFinding{}
-	}
-	return Checked{Findings: fs, Lines: len(m.lines), Bytes: len(mem), Budget: budget}, nil
-}
-
-// Check holds mem, a memory.md named file in errors, to the restraint a
-// file the agent loads whole needs, and reports, each at its line:
+// CheckFile holds mem, a memory.md named file in errors, to the restraint a
+// file the agent loads whole needs, and reports the file's size against
+// budget, as `sw facts check` shows it, and its findings, each at its
+// line:
 //
 //   - budget: the file is longer than budget's lines or bytes (at the first
 //     line past it). sw never drops an entry to fit: a person wrote it.
@@ -92,22 +76,17 @@ func CheckFile(mem []byte, file string, budget Budget, pieces []Piece) (Checked,
 //
 // A budget of zero lines or bytes is no limit on them. The error is the
 // one Parse gives for a file whose sections cannot be read.
-func Check(mem []byte, file string, budget Budget, pieces []Piece) ([]CheckFinding, error) {
+func CheckFile(mem []byte, file string, budget Budget, pieces []Piece) (Checked, error) {
 	m, err := Parse(file, mem)
 	if err != nil {
-		return nil, err
+		return Checked{}, err
 	}
-	return m.check(budget, pieces), nil
-}
-
-// check is Check on a parsed file.
-func (m *Memory) check(budget Budget, pieces []Piece) []CheckFinding {
-	var fs []CheckFinding
+	fs := []CheckFinding{}
 	fs = append(fs, m.overBudget(budget)...)
 	fs = append(fs, m.duplicates()...)
 	fs = append(fs, m.restatements(pieces)...)
 	slices.SortStableFunc(fs, func(a, b CheckFinding) int { return a.Line - b.Line })
-	return fs
+	return Checked{Findings: fs, Lines: len(m.lines), Bytes: len(mem), Budget: budget}, nil
 }
 
 // overBudget reports the lines and the bytes past the budget.

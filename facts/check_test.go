@@ -6,6 +6,15 @@ import (
 	"testing"
 )
 
+// findings is what CheckFile finds in mem, named memory.md.
+func findings(mem string, budget Budget, pieces []Piece) ([]CheckFinding, error) {
+	c, err := CheckFile([]byte(mem), File, budget, pieces)
+	return c.Findings, err
+}
+
+// defaultBudget is .sw.yaml's default facts_budget.
+var defaultBudget = Budget{Lines: 200, Bytes: 25 * 1024}
+
 var walking = Piece{Path: "pieces/walking.md", Text: []byte("---\ngenre: essay\n---\n# On walking\n\n" +
 	"I walk every morning. A long walk before breakfast clears the head better than any coffee or any app ever could.\n" +
 	"Cities are built for cars.\n")}
@@ -21,7 +30,7 @@ func kinds(fs []CheckFinding) string {
 func TestCheckClean(t *testing.T) {
 	mem := "## Stance and arguments\n- Tools should get out of the way. (person, 2026-02-01)\n" +
 		"- Walking is better than coffee.\n## Pieces written\n- On walking (pieces/walking.md, 2026-01-10)\n"
-	fs, err := Check([]byte(mem), File, DefaultBudget, []Piece{walking})
+	fs, err := findings(mem, defaultBudget, []Piece{walking})
 	if err != nil || len(fs) != 0 {
 		t.Errorf("got %+v, %v; want no findings", fs, err)
 	}
@@ -29,20 +38,20 @@ func TestCheckClean(t *testing.T) {
 
 func TestCheckBudget(t *testing.T) {
 	mem := "## Observations\n- one\n- two\n- three\n"
-	fs, _ := Check([]byte(mem), File, Budget{Lines: 2, Bytes: 1000}, nil)
+	fs, _ := findings(mem, Budget{Lines: 2, Bytes: 1000}, nil)
 	if len(fs) != 1 || fs[0].Kind != KindBudget || fs[0].Line != 3 || fs[0].Text != "- two" ||
 		!strings.HasPrefix(fs[0].Why, "4 lines, 2 over the budget of 2 lines") {
 		t.Errorf("lines: got %+v", fs)
 	}
 	// Byte 25 (0-based) is the first past a budget of 25: on line 3.
-	fs, _ = Check([]byte(mem), File, Budget{Lines: 10, Bytes: 25}, nil)
+	fs, _ = findings(mem, Budget{Lines: 10, Bytes: 25}, nil)
 	if len(fs) != 1 || fs[0].Kind != KindBudget || fs[0].Line != 3 ||
 		!strings.HasPrefix(fs[0].Why, "36 bytes, 11 over the budget of 25 bytes") {
 		t.Errorf("bytes: got %+v", fs)
 	}
 	// Exactly at the budget is within it; zero is no limit.
 	for _, b := range []Budget{{Lines: 4, Bytes: 36}, {}} {
-		if fs, _ := Check([]byte(mem), File, b, nil); len(fs) != 0 {
+		if fs, _ := findings(mem, b, nil); len(fs) != 0 {
 			t.Errorf("%+v: got %+v", b, fs)
 		}
 	}
@@ -51,7 +60,7 @@ func TestCheckBudget(t *testing.T) {
 func TestCheckDuplicates(t *testing.T) {
 	mem := "## Likes and dislikes\n- Never use emoji. (person, 2026-01-01)\n- Likes tea.\n" +
 		"## Explicit requirements\n- **emoji:** never  use EMOJI! (agent, 2026-01-02)\n- never use emoji\n"
-	fs, err := Check([]byte(mem), File, DefaultBudget, nil)
+	fs, err := findings(mem, defaultBudget, nil)
 	if err != nil || kinds(fs) != "duplicate,duplicate" {
 		t.Fatalf("got %+v, %v", fs, err)
 	}
@@ -67,7 +76,7 @@ func TestCheckRestatement(t *testing.T) {
 		"- A long walk before breakfast clears the head better than coffee or an app. (pieces/walking.md, 2026-01-10)\n" +
 		"## Pieces written\n" +
 		"- A long walk before breakfast clears the head better than any coffee (pieces/walking.md, 2026-01-10)\n"
-	fs, err := Check([]byte(mem), File, DefaultBudget, []Piece{{Path: "other.md", Text: []byte("Nothing here.\n")}, walking})
+	fs, err := findings(mem, defaultBudget, []Piece{{Path: "other.md", Text: []byte("Nothing here.\n")}, walking})
 	if err != nil || len(fs) != 1 {
 		t.Fatalf("got %+v, %v; want one restatement (none under Pieces written)", fs, err)
 	}
@@ -88,14 +97,14 @@ func TestCheckRestatementNoFalsePositives(t *testing.T) {
 		"Breakfast before walk: the head, coffee, app, long, clears better.",          // the words, out of order
 	} {
 		mem := "## Stance and arguments\n- " + text + "\n"
-		if fs, _ := Check([]byte(mem), File, DefaultBudget, []Piece{walking}); len(fs) != 0 {
+		if fs, _ := findings(mem, defaultBudget, []Piece{walking}); len(fs) != 0 {
 			t.Errorf("%q: got %+v", text, fs)
 		}
 	}
 }
 
 func TestCheckParseError(t *testing.T) {
-	if _, err := Check([]byte("## Observations\n## Observations\n"), File, DefaultBudget, nil); err == nil ||
+	if _, err := findings("## Observations\n## Observations\n", defaultBudget, nil); err == nil ||
 		!strings.HasPrefix(err.Error(), "memory.md:2:1: ") {
 		t.Errorf("got %v", err)
 	}
@@ -116,7 +125,7 @@ func TestCheckedJSONAndText(t *testing.T) {
 	if want := "memory.md:3: duplicate: the same fact as line 2 (Observations); keep one\nmemory.md: 1 finding (3 lines of 200, 25 bytes of 25600)\n"; b.String() != want {
 		t.Errorf("text:\n%s\nwant\n%s", b.String(), want)
 	}
-	c, _ = CheckFile(nil, File, DefaultBudget, nil)
+	c, _ = CheckFile(nil, File, defaultBudget, nil)
 	if out, _ := json.Marshal(c); !strings.HasPrefix(string(out), `{"findings":[],"lines":0,"bytes":0,`) {
 		t.Errorf("empty: %s", out)
 	}
@@ -134,7 +143,7 @@ func TestCheckLeavesSwsStancesAlone(t *testing.T) {
 		{"- **pieces/a.md:** " + stance + " (sw, 2026-01-01)", 0},
 		{"- " + stance + " (person, 2026-01-01)", 1},
 	} {
-		fs, err := Check([]byte("## Stance and arguments\n"+tc.entry+"\n"), File, Budget{}, []Piece{piece})
+		fs, err := findings("## Stance and arguments\n"+tc.entry+"\n", Budget{}, []Piece{piece})
 		if err != nil || len(fs) != tc.want {
 			t.Errorf("%s: %v %+v", tc.entry, err, fs)
 		}

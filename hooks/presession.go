@@ -122,7 +122,7 @@ func refreshBlock(dir string, io IO) (string, error) {
 		fmt.Fprintf(io.Stderr, "sw: a %s is in progress, so %s is left as it is until it ends; this session gets the profile directly\n", op, strings.Join(c.Settings.Targets, " and "))
 		return sessionContext(genre, why, block.Render(r)), nil
 	}
-	text, changed, err := c.WriteBlock(genre)
+	text, changed, err := WriteBlock(c, genre)
 	var busy *block.BusyError
 	if errors.As(err, &busy) {
 		// The profile is sound; only the file was in someone's hands.

@@ -39,9 +39,9 @@ import (
 	"strings"
 
 	"sw/hooks/git"
-	"sw/profile/analyze"
 	"sw/profile/collection"
 	"sw/profile/confine"
+	"sw/profile/termsafe"
 )
 
 // Analyzer is an external analyzer as it would run in one repository.
@@ -183,7 +183,7 @@ func (a *Analyzer) changedSince(t *Analyzer) ([]string, error) {
 // CommandLine is the command as messages show it: its words, quoted where
 // they hold blanks or quotes.
 func (a *Analyzer) CommandLine() string {
-	return analyze.ShowCommand(a.Command)
+	return termsafe.Command(a.Command)
 }
 
 // AsOf says, for messages, the state a trust took in: the commit, and

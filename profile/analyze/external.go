@@ -7,8 +7,9 @@ import (
 	"fmt"
 	"os/exec"
 	"strconv"
-	"strings"
 	"time"
+
+	"sw/profile/termsafe"
 )
 
 const (
@@ -146,20 +147,7 @@ func (e *External) Analyze(ctx context.Context, req *Request) (*Response, error)
 
 // name is the command as messages show it, shortened when long.
 func (e *External) name() string {
-	return clip(ShowCommand(e.Command), 80)
-}
-
-// ShowCommand writes a command's words as messages show them: quoted
-// where they are empty or hold blanks or quotes.
-func ShowCommand(command []string) string {
-	words := make([]string, len(command))
-	for i, w := range command {
-		if w == "" || strings.ContainsAny(w, " \t\n\"'`") {
-			w = strconv.Quote(w)
-		}
-		words[i] = w
-	}
-	return strings.Join(words, " ")
+	return clip(termsafe.Command(e.Command), 80)
 }
 
 // seconds writes a timeout the way .sw.yaml spells it: 120s, not 2m0s.

@@ -1,7 +1,9 @@
 // Package collection knows the layout of a collection: one git repository
 // holding a series of pieces, its settings (.sw.yaml), its style profile,
 // its CLAUDE.md and its memory.md. Everything else in sw asks this package
-// where things are rather than building paths itself.
+// where things are rather than building paths itself. What sw puts in
+// those files (the block in CLAUDE.md, the starter texts, memory.md's
+// sections) is decided by the callers above it.
 package collection
 
 import (
@@ -12,10 +14,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"sw/facts"
 	"sw/profile"
 	"sw/profile/atomicfile"
-	"sw/profile/block"
 	"sw/profile/confine"
 )
 
@@ -23,7 +23,7 @@ import (
 const (
 	SettingsFile = ".sw.yaml"
 	ClaudeFile   = "CLAUDE.md"
-	MemoryFile   = facts.File
+	MemoryFile   = "memory.md"
 	ProfileDir   = "profile"
 	FeedbackFile = "profile_feedback.json"
 )
@@ -143,54 +143,17 @@ func (c *Collection) Profile() profile.Profile {
 }
 
 // Resolve resolves the profile for genre, a name as a person gives it
-// (--genre "Op Ed" is op-ed); "" means the default genre.
+// (--genre "Op Ed" is op-ed, see profile.ParseGenre); "" means the
+// default genre.
 func (c *Collection) Resolve(genre string) (*profile.Resolved, error) {
-	genre, err := c.genre(genre)
+	g, err := profile.ParseGenre(genre)
 	if err != nil {
 		return nil, err
 	}
-	return c.resolve(genre)
-}
-
-// WriteBlock renders the profile for genre (as Resolve reads it) into the
-// block of every target file (.sw.yaml's targets: CLAUDE.md unless it says
-// otherwise) and returns the block, and whether any file changed.
-// A target that cannot be written stops the rest: the first error names its
-// file.
-func (c *Collection) WriteBlock(genre string) (text string, changed bool, err error) {
-	if genre, err = c.genre(genre); err != nil {
-		return "", false, err
-	}
-	r, err := c.resolve(genre)
-	if err != nil {
-		return "", false, err
-	}
-	text = block.Render(r)
-	for _, target := range c.Settings.Targets {
-		path, err := c.File(target)
-		if err != nil {
-			return text, changed, err
-		}
-		if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
-			return text, changed, err
-		}
-		wrote, err := block.WriteFile(path, target, text)
-		if err != nil {
-			return text, changed, err
-		}
-		changed = changed || wrote
-	}
-	return text, changed, nil
-}
-
-// genre reads a genre name as every genre is read (see
-// profile.ParseGenre); "" is the default genre.
-func (c *Collection) genre(name string) (string, error) {
-	g, err := profile.ParseGenre(name)
-	if g == "" && err == nil {
+	if g == "" {
 		g = c.DefaultGenre()
 	}
-	return g, err
+	return c.resolve(g)
 }
 
 // Rel turns a path as the person typed it (relative to the current folder,

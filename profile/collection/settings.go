@@ -15,7 +15,6 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"sw/facts"
 	"sw/profile"
 )
 
@@ -47,7 +46,9 @@ type Settings struct {
 	Voice string `yaml:"voice"`
 }
 
-// FactsBudget is memory.md's size budget: lines and bytes.
+// FactsBudget is memory.md's size budget: lines and bytes. By default it
+// is what Claude Code loads whole of its own memory index: 200 lines and
+// 25 KB.
 type FactsBudget struct {
 	Lines int `yaml:"lines"`
 	Bytes int `yaml:"bytes"`
@@ -99,7 +100,7 @@ func DefaultSettings() Settings {
 		Analyzer:            Analyzer{Timeout: 120 * time.Second, Window: DefaultWindow},
 		AgentCommits:        append([]string(nil), DefaultAgentCommits...),
 		Targets:             []string{ClaudeFile},
-		FactsBudget:         FactsBudget{Lines: facts.DefaultBudget.Lines, Bytes: facts.DefaultBudget.Bytes},
+		FactsBudget:         FactsBudget{Lines: 200, Bytes: 25 * 1024},
 	}
 }
 

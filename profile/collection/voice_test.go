@@ -14,10 +14,7 @@ func TestVoiceFollowedOnlyWhereThePersonSaidSo(t *testing.T) {
 	t.Setenv("HOME", t.TempDir())
 	top := t.TempDir()
 	voice := filepath.Join(top, "my-voice")
-	if err := os.Mkdir(voice, 0o777); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := InitVoice(voice); err != nil {
+	if err := os.MkdirAll(filepath.Join(voice, ProfileDir), 0o777); err != nil {
 		t.Fatal(err)
 	}
 	mine := &Collection{Root: filepath.Join(top, "essays"), Settings: Settings{Voice: "../my-voice"}}

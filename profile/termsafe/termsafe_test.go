@@ -65,3 +65,11 @@ func TestRaw(t *testing.T) {
 		t.Error("Raw of a plain writer is not itself")
 	}
 }
+
+// TestCommand: a word is quoted only where its end would not show.
+func TestCommand(t *testing.T) {
+	got := Command([]string{"python3", "my tools/analyze.py", "", `say "hi"`, "--fast"})
+	if want := `python3 "my tools/analyze.py" "" "say \"hi\"" --fast`; got != want {
+		t.Errorf("Command = %s, want %s", got, want)
+	}
+}

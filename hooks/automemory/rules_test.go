@@ -1,4 +1,4 @@
-package hooks
+package automemory
 
 import (
 	"strings"
@@ -29,7 +29,7 @@ func TestMemoryRules(t *testing.T) {
 		{reading: facts.Reading{Text: "No semicolons.", Without: facts.PunctuationSemicolons},
 			id: "no-semicolons", rule: "Use no semicolons.", sig: "metric:semicolons_per_1k_words:none", metric: "semicolons_per_1k_words"},
 		{reading: facts.Reading{Text: "Prefers short paragraphs."},
-			id: "prefers-short-paragraphs", rule: "Prefers short paragraphs.", sig: "memory:prefers short paragraphs.", as: memoryAsWritten,
+			id: "prefers-short-paragraphs", rule: "Prefers short paragraphs.", sig: "memory:prefers short paragraphs.", as: asWritten,
 			note: "From the agent's auto memory, MEMORY.md:7."},
 		{reading: facts.Reading{Text: "Écrire court."},
 			id: "ecrire-court", rule: "Écrire court.", sig: "memory:écrire court."},
@@ -37,7 +37,7 @@ func TestMemoryRules(t *testing.T) {
 	}
 	for _, c := range cases {
 		c.reading.Text = strings.TrimSpace(c.reading.Text)
-		m := newMemoryRule(facts.Finding{File: "MEMORY.md", Line: 7, Why: "a rule about something", Reading: c.reading})
+		m := propose(facts.Finding{File: "MEMORY.md", Line: 7, Why: "a rule about something", Reading: c.reading})
 		s := m.suggestion
 		r := s.Rule
 		if s.ID != c.id || r.Rule != c.rule || s.Layer != analyze.PreferencesLayer {
@@ -89,7 +89,7 @@ func TestMemoryRuleCoveredAndSettled(t *testing.T) {
 		{Rule: profile.Rule{ID: "semi", Rule: "None.", Metric: &profile.Metric{Name: "semicolons_per_1k_words", Max: &zero}}, Source: "profile/hard-limits/semi.yaml"},
 		{Rule: profile.Rule{ID: "short", Rule: "Prefers  short paragraphs."}, Source: "profile/preferences/short.yaml"},
 	}
-	rule := func(r facts.Reading) *profile.Rule { return newMemoryRule(facts.Finding{Reading: r}).suggestion.Rule }
+	rule := func(r facts.Reading) *profile.Rule { return propose(facts.Finding{Reading: r}).suggestion.Rule }
 	for r, want := range map[*profile.Rule]string{
 		rule(facts.Reading{Text: "x", Avoid: []string{"delve"}}):             "profile/preferences/words.yaml",
 		rule(facts.Reading{Text: "x", Avoid: []string{"delve", "leverage"}}): "",
@@ -105,7 +105,7 @@ func TestMemoryRuleCoveredAndSettled(t *testing.T) {
 	}
 
 	taken := map[string]bool{"avoid-delve": true, "avoid-delve-2": true}
-	s := newMemoryRule(facts.Finding{Reading: facts.Reading{Text: "x", Avoid: []string{"delve"}}}).suggestion
+	s := propose(facts.Finding{Reading: facts.Reading{Text: "x", Avoid: []string{"delve"}}}).suggestion
 	settleID(&s, taken)
 	if s.ID != "avoid-delve-3" || s.Rule.ID != s.ID || !taken["avoid-delve-3"] {
 		t.Errorf("settled on %q (rule %q)", s.ID, s.Rule.ID)

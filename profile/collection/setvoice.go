@@ -4,33 +4,12 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"gopkg.in/yaml.v3"
 
 	"sw/profile/atomicfile"
 )
-
-// InitVoice puts a voice's starter files in dir, the top of a git
-// repository (the caller sees to that): the profile's examples and
-// profile_feedback.json, nothing of a collection's. Like Init, it never
-// overwrites a file. A collection is refused: a voice holds only style,
-// and a folder that is both would take the series' pieces for the
-// voice's.
-func InitVoice(dir string) ([]InitStep, error) {
-	root, err := filepath.Abs(dir)
-	if err != nil {
-		return nil, err
-	}
-	if _, err := os.Stat(filepath.Join(root, SettingsFile)); err == nil {
-		return nil, fmt.Errorf("%s is a collection (it has %s); a voice is a repository of its own, e.g. beside it: sw voice init ../my-voice", root, SettingsFile)
-	}
-	c := &Collection{Root: root, Settings: DefaultSettings()}
-	return c.createStarters(func(rel string) bool {
-		return rel == FeedbackFile || strings.HasPrefix(rel, ProfileDir+"/")
-	})
-}
 
 // SetVoice makes .sw.yaml name the voice named (a path from the
 // collection, or from ~/), changing only the voice line, or adding one

@@ -1,4 +1,10 @@
-package hooks
+// Package automemory moves the style judgments the agent files in its
+// own auto memory to where style lives: each becomes the rule it asks for
+// (rules.go), proposed as a suggestion of the review loop, which the
+// person merges or deletes like an analysis's. It writes through the
+// loop's door for suggestions from elsewhere (review.Loop.WriteBatch), so
+// the loop knows nothing of the auto memory.
+package automemory
 
 import (
 	"fmt"
@@ -12,17 +18,17 @@ import (
 	"sw/profile/analyze"
 )
 
-// MemoryBatch is what `sw memory audit --to-suggestions` did: the audit,
+// Batch is what `sw memory audit --to-suggestions` did: the audit,
 // what became of each judgment, and the auto-memory lines to remove.
-type MemoryBatch struct {
-	Audit       *facts.Audit       `json:"audit"`
-	Batch       string             `json:"batch"` // the batch written to, "" when nothing was written
-	Suggestions []MemorySuggestion `json:"suggestions"`
-	Remove      []MemoryLine       `json:"remove"`
+type Batch struct {
+	Audit       *facts.Audit `json:"audit"`
+	Batch       string       `json:"batch"` // the batch written to, "" when nothing was written
+	Suggestions []Suggestion `json:"suggestions"`
+	Remove      []Line       `json:"remove"`
 }
 
-// MemorySuggestion is one judgment of the auto memory as a suggestion.
-type MemorySuggestion struct {
+// Suggestion is one judgment of the auto memory as a suggestion.
+type Suggestion struct {
 	File   string `json:"file"` // as in the audit: relative to the auto-memory folder
 	Line   int    `json:"line"`
 	ID     string `json:"id"`
@@ -34,29 +40,29 @@ type MemorySuggestion struct {
 
 // What became of a judgment.
 const (
-	MemoryWritten    = "written"     // a branch now proposes it
-	MemoryWaiting    = "waiting"     // a pending branch already proposes it, unchanged
-	MemoryLater      = "later"       // the batch is full: it waits for a later one
-	MemoryNotWritten = "not-written" // see the reason
+	Written    = "written"     // a branch now proposes it
+	Waiting    = "waiting"     // a pending branch already proposes it, unchanged
+	Later      = "later"       // the batch is full: it waits for a later one
+	NotWritten = "not-written" // see the reason
 )
 
-// MemoryLine is an auto-memory line to remove.
-type MemoryLine struct {
+// Line is an auto-memory line to remove.
+type Line struct {
 	Path string `json:"path"` // the file, absolute
 	Line int    `json:"line"`
 	Text string `json:"text"`
 }
 
-// MemoryToSuggestions turns the style judgments an audit found in the
+// ToSuggestions turns the style judgments an audit found in the
 // agent's auto memory into a suggestion batch of the collection's review
 // loop (review.WriteBatch), never into the profile itself: each becomes
-// the rule it asks for (see memory_rules.go), unless the profile already
+// the rule it asks for (see rules.go), unless the profile already
 // has it or the person rejected it before. Every judgment's line is listed
 // for removal, whatever becomes of it: style lives in the profile, and the
 // agent reads its notes at every session. dir is a folder of the
 // collection, which is opened only when there is a judgment to propose.
-func MemoryToSuggestions(dir string, a *facts.Audit) (*MemoryBatch, error) {
-	out := &MemoryBatch{Audit: a, Suggestions: []MemorySuggestion{}, Remove: []MemoryLine{}}
+func ToSuggestions(dir string, a *facts.Audit) (*Batch, error) {
+	out := &Batch{Audit: a, Suggestions: []Suggestion{}, Remove: []Line{}}
 	if len(a.Findings) == 0 {
 		return out, nil
 	}
@@ -65,7 +71,7 @@ func MemoryToSuggestions(dir string, a *facts.Audit) (*MemoryBatch, error) {
 		return nil, err
 	}
 	for _, f := range a.Findings {
-		out.Remove = append(out.Remove, MemoryLine{Path: filepath.Join(a.Folder, filepath.FromSlash(f.File)), Line: f.Line, Text: f.Text})
+		out.Remove = append(out.Remove, Line{Path: filepath.Join(a.Folder, filepath.FromSlash(f.File)), Line: f.Line, Text: f.Text})
 	}
 	resolved, err := l.Coll.Resolve(l.Coll.DefaultGenre())
 	if err != nil {
@@ -78,19 +84,19 @@ func MemoryToSuggestions(dir string, a *facts.Audit) (*MemoryBatch, error) {
 	var batch []analyze.Suggestion
 	bySignature := map[string]int{} // the entry in out.Suggestions proposing it
 	for _, f := range a.Findings {
-		m := newMemoryRule(f)
+		m := propose(f)
 		s := m.suggestion
-		view := MemorySuggestion{File: f.File, Line: f.Line, ID: s.ID, As: m.as}
+		view := Suggestion{File: f.File, Line: f.Line, ID: s.ID, As: m.as}
 		if i, dup := bySignature[s.Signature]; dup {
 			first := out.Suggestions[i]
-			view.Status, view.Reason = MemoryNotWritten, fmt.Sprintf("the same as %s:%d", first.File, first.Line)
+			view.Status, view.Reason = NotWritten, fmt.Sprintf("the same as %s:%d", first.File, first.Line)
 		} else if src := covered(s.Rule, resolved.Rules); src != "" {
-			view.Status, view.Reason = MemoryNotWritten, "already in the profile: "+src
+			view.Status, view.Reason = NotWritten, "already in the profile: "+src
 		} else {
 			settleID(&s, taken)
 			view.ID = s.ID
 			if err := (&analyze.Response{Suggestions: []analyze.Suggestion{s}}).Validate(); err != nil {
-				view.Status, view.Reason = MemoryNotWritten, profile.OneLine(err)
+				view.Status, view.Reason = NotWritten, profile.OneLine(err)
 			} else {
 				bySignature[s.Signature] = len(out.Suggestions)
 				batch = append(batch, s)
@@ -129,20 +135,20 @@ func MemoryToSuggestions(dir string, a *facts.Audit) (*MemoryBatch, error) {
 		view := &out.Suggestions[bySignature[s.Signature]]
 		switch {
 		case suppressed[s.Signature] != "":
-			view.Status, view.Reason = MemoryNotWritten, suppressed[s.Signature]
+			view.Status, view.Reason = NotWritten, suppressed[s.Signature]
 		case skipped[s.ID] != "":
-			view.Status, view.Reason = MemoryNotWritten, skipped[s.ID]
+			view.Status, view.Reason = NotWritten, skipped[s.ID]
 		case waitingBefore[s.Signature] != "" && waiting[s.Signature] != "":
 			// Proposed before: its branch is as it was, or moved onto
 			// the default branch's new tip, as an analysis moves it.
-			view.Status, view.Branch = MemoryWaiting, waiting[s.Signature]
+			view.Status, view.Branch = Waiting, waiting[s.Signature]
 		case written[s.Signature] != "":
-			view.Status, view.Branch = MemoryWritten, written[s.Signature]
+			view.Status, view.Branch = Written, written[s.Signature]
 			out.Batch = outcome.Batch
 		case later[s.ID]:
-			view.Status = MemoryLater
+			view.Status = Later
 		default:
-			view.Status, view.Reason = MemoryNotWritten, "sw wrote no branch for it (.git/sw/log says why)"
+			view.Status, view.Reason = NotWritten, "sw wrote no branch for it (.git/sw/log says why)"
 		}
 	}
 	return out, nil
@@ -150,7 +156,7 @@ func MemoryToSuggestions(dir string, a *facts.Audit) (*MemoryBatch, error) {
 
 // WriteText writes what happened for a person: the audit's findings, what
 // became of each, and the lines to remove.
-func (b *MemoryBatch) WriteText(w io.Writer) error {
+func (b *Batch) WriteText(w io.Writer) error {
 	if len(b.Audit.Findings) == 0 {
 		return b.Audit.WriteText(w)
 	}
@@ -161,7 +167,7 @@ func (b *MemoryBatch) WriteText(w io.Writer) error {
 	fmt.Fprintf(&t, "%s a writing-style judgment. ", b.Audit.HowMany())
 	later := 0
 	for _, s := range b.Suggestions {
-		if s.Status == MemoryLater {
+		if s.Status == Later {
 			later++
 		}
 	}
@@ -180,18 +186,18 @@ func (b *MemoryBatch) WriteText(w io.Writer) error {
 	}
 	for _, s := range b.Suggestions {
 		switch s.Status {
-		case MemoryWritten:
+		case Written:
 			fmt.Fprintf(&t, "  %s:%d → %s: %s\n", s.File, s.Line, s.Branch, s.As)
-		case MemoryWaiting:
+		case Waiting:
 			fmt.Fprintf(&t, "  %s:%d → %s, waiting already: %s\n", s.File, s.Line, s.Branch, s.As)
-		case MemoryLater:
+		case Later:
 			fmt.Fprintf(&t, "  %s:%d → a later batch (this one is full): %s\n", s.File, s.Line, s.As)
 		default:
 			fmt.Fprintf(&t, "  %s:%d not written: %s\n", s.File, s.Line, s.Reason)
 		}
 	}
 	for _, s := range b.Suggestions {
-		if s.As == memoryAsWritten && s.Status != MemoryNotWritten {
+		if s.As == asWritten && s.Status != NotWritten {
 			t.WriteString("A rule \"as written\" is the note's own words: the agent reads it, and sw check has no measure to test it by.\n")
 			break
 		}

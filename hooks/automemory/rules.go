@@ -1,4 +1,4 @@
-package hooks
+package automemory
 
 import (
 	"fmt"
@@ -33,22 +33,22 @@ var withoutMetric = map[string]string{
 	facts.PunctuationParentheses:  "parentheses_per_1k_words",
 }
 
-// memoryAsWritten is how a judgment no measure or list says is read: its
+// asWritten is how a judgment no measure or list says is read: its
 // rule is its own words.
-const memoryAsWritten = "as written"
+const asWritten = "as written"
 
-// memoryRule is a finding as a suggestion, before its id is settled, and
+// proposal is a finding as a suggestion, before its id is settled, and
 // in a few words how the judgment was read.
-type memoryRule struct {
+type proposal struct {
 	finding    facts.Finding
 	suggestion analyze.Suggestion
 	as         string
 }
 
-// newMemoryRule reads one finding into the rule it asks for.
-func newMemoryRule(f facts.Finding) *memoryRule {
+// propose reads one finding into the rule it asks for.
+func propose(f facts.Finding) *proposal {
 	r := f.Reading
-	m := &memoryRule{finding: f}
+	m := &proposal{finding: f}
 	var rule profile.Rule
 	var id, sig string
 	switch metric, ok := withoutMetric[r.Without]; {
@@ -77,11 +77,11 @@ func newMemoryRule(f facts.Finding) *memoryRule {
 	default:
 		rule.Rule = r.Text
 		id, sig = r.Text, "memory:"+clipRunes(profile.NormalizePhrase(r.Text), analyze.MaxSignature-len("memory:"))
-		m.as = memoryAsWritten
+		m.as = asWritten
 	}
 	at := fmt.Sprintf("%s:%d", f.File, f.Line)
 	rule.Note = "From the agent's auto memory, " + at + "."
-	if m.as != memoryAsWritten {
+	if m.as != asWritten {
 		rule.Note = "From the agent's auto memory, " + at + ": " + r.Text
 	}
 	rule.ID = slugUpTo(id, 32)
@@ -90,15 +90,15 @@ func newMemoryRule(f facts.Finding) *memoryRule {
 		Layer:     analyze.PreferencesLayer,
 		Rule:      &rule,
 		Summary:   clipRunes(strings.TrimSuffix(rule.Rule, "."), analyze.MaxSummary-len(" (from the agent's notes)")) + " (from the agent's notes)",
-		Evidence:  memoryEvidence(at, f),
+		Evidence:  evidence(at, f),
 		Signature: sig,
 	}
 	return m
 }
 
-// memoryEvidence is the commit body: where the judgment was, in its words,
+// evidence is the commit body: where the judgment was, in its words,
 // what kind it is, and what to do with the line.
-func memoryEvidence(at string, f facts.Finding) string {
+func evidence(at string, f facts.Finding) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "The agent's auto memory files a writing-style judgment at %s: %s\n", at, f.Reading.Text)
 	fmt.Fprintf(&b, "It is %s.\n", f.Why)

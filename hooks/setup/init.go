@@ -1,4 +1,8 @@
-package hooks
+// Package setup makes and ties a person's repositories: sw init lays out a
+// collection, sw voice init a voice, sw voice use and adopt make a
+// collection follow a voice. It reaches git, so it stands under hooks, but
+// no hook runs it: the hooks package stays the table of entry points.
+package setup
 
 import (
 	"errors"
@@ -14,17 +18,18 @@ import (
 // repository of its own (initialised when dir is not one yet) with sw's
 // starter files. A folder inside another repository is refused: a
 // collection's settings, profile and suggestion branches belong to one
-// repository. So is a bare repository, which has no working tree. Like collection.Init, it never overwrites a file.
-func InitCollection(dir string) ([]collection.InitStep, error) {
-	return initRepository(dir, "a collection", collection.Init)
+// repository. So is a bare repository, which has no working tree. It
+// never overwrites a file.
+func InitCollection(dir string) ([]Step, error) {
+	return initRepository(dir, "a collection", collectionStarters)
 }
 
 // InitVoice is `sw voice init`: it makes dir a voice, a git repository
 // of its own (initialised when dir is not one yet) that holds only the
 // person's style, shared by the collections that name it. It is refused
 // where InitCollection is, and in a collection.
-func InitVoice(dir string) ([]collection.InitStep, error) {
-	return initRepository(dir, "a voice", collection.InitVoice)
+func InitVoice(dir string) ([]Step, error) {
+	return initRepository(dir, "a voice", voiceStarters)
 }
 
 // UseVoice is `sw voice use`: the collection c follows the voice named
@@ -58,12 +63,12 @@ func UseVoice(c *collection.Collection, named string) (collection.VoiceLink, err
 
 // initRepository makes dir the top of a git repository of its own, then
 // lays out what, as starter files, names in its messages.
-func initRepository(dir, what string, layout func(root string) ([]collection.InitStep, error)) ([]collection.InitStep, error) {
+func initRepository(dir, what string, layout func(root string) ([]Step, error)) ([]Step, error) {
 	root, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, err
 	}
-	var steps []collection.InitStep
+	var steps []Step
 	if _, err := git.At(root); errors.Is(err, git.ErrNotRepo) {
 		outer, err := git.Find(root)
 		if err == nil {
@@ -77,7 +82,7 @@ func initRepository(dir, what string, layout func(root string) ([]collection.Ini
 		if _, err := git.Init(root); err != nil {
 			return nil, err
 		}
-		steps = append(steps, collection.InitStep{Path: ".git", Created: true, Note: "initialised a git repository"})
+		steps = append(steps, Step{Path: ".git", Created: true, Note: "initialised a git repository"})
 	} else if err != nil {
 		return nil, err
 	}
