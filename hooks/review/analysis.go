@@ -24,6 +24,11 @@ type Outcome struct {
 	Suppressed []Suppressed   `json:"suppressed"` // rejected before, so not proposed again
 	Withdrawn  []Withdrawn    `json:"withdrawn"`  // pending suggestions taken back
 	Waiting    []string       `json:"waiting"`    // ids of the suggestions left for a later batch
+	// Voice is what the analysis wrote in the voice the collection
+	// follows (see route), in its own batch; Repo, there, names the voice
+	// as .sw.yaml does.
+	Voice *Outcome `json:"voice,omitempty"`
+	Repo  string   `json:"repo,omitempty"`
 }
 
 // Withdrawn is a pending suggestion an analysis took back.
@@ -241,12 +246,34 @@ func (l *Loop) remembered(st *State) ([]feedback.Rejection, error) {
 // Apply writes a proposal's suggestions as branches of the pending batch
 // (a new batch if none is pending), and takes the pieces it read off the
 // count.
+//
+// Where the collection follows a voice, what holds beyond this series is
+// written in the voice's repository instead (see route), first: should
+// the collection's part fail, the count stays, and the next analysis
+// finds the voice's branches already saying the same.
 func (l *Loop) Apply(p *Proposal) (*Outcome, error) {
+	r, err := l.route(p)
+	if err != nil {
+		return nil, err
+	}
+	var voice *Outcome
+	if r.toVoice != nil {
+		if voice, err = r.voice.Apply(r.toVoice); err != nil {
+			return nil, fmt.Errorf("the voice %s: %w", r.voice.Shown, err)
+		}
+		voice.Repo = r.voice.Shown
+		for _, s := range voice.Written {
+			l.logf("wrote %s in the voice %s (%s)", s.Branch, r.voice.Shown, s.Signature)
+		}
+	}
 	var out *Outcome
-	_, err := l.update(func(st *State) (err error) {
-		out, err = l.apply(st, p)
+	_, err = l.update(func(st *State) (err error) {
+		out, err = l.apply(st, r.series)
 		return err
 	})
+	if out != nil {
+		out.Voice = voice
+	}
 	return out, err
 }
 

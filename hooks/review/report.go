@@ -21,6 +21,11 @@ type AnalysisReport struct {
 	Batch       string               `json:"batch,omitempty"`
 	Written     []string             `json:"written,omitempty"` // branches
 	Skipped     []Skipped            `json:"skipped,omitempty"`
+	// Voice, when the analysis wrote in the voice the collection follows,
+	// names it as .sw.yaml does, with the batch there and its branches.
+	Voice        string   `json:"voice,omitempty"`
+	VoiceBatch   string   `json:"voice_batch,omitempty"`
+	VoiceWritten []string `json:"voice_written,omitempty"`
 }
 
 // ReportedSuggestion is one suggestion as `sw analyze --json` prints it.
@@ -56,6 +61,13 @@ func Report(p *Proposal, out *Outcome) *AnalysisReport {
 			r.Written = append(r.Written, w.Branch)
 		}
 		r.Skipped = out.Skipped
+		if v := out.Voice; v != nil {
+			r.Voice, r.VoiceBatch = v.Repo, v.Batch
+			for _, w := range v.Written {
+				r.VoiceWritten = append(r.VoiceWritten, w.Branch)
+			}
+			r.Skipped = append(r.Skipped, v.Skipped...)
+		}
 	}
 	return r
 }
@@ -101,6 +113,9 @@ func (r *AnalysisReport) WriteText(w io.Writer) error {
 		b.WriteString("\nDry run: no branch written.\n")
 	case len(r.Written) > 0:
 		fmt.Fprintf(&b, "\nWritten in batch %s: %s (sw review shows them)\n", r.Batch, strings.Join(r.Written, ", "))
+	}
+	if !r.DryRun && len(r.VoiceWritten) > 0 {
+		fmt.Fprintf(&b, "Written in the voice %s, batch %s: %s (sw review shows them)\n", r.Voice, r.VoiceBatch, strings.Join(r.VoiceWritten, ", "))
 	}
 	for _, s := range r.Skipped {
 		fmt.Fprintf(&b, "Not written: %s: %s\n", s.ID, s.Reason)

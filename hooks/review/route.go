@@ -1,0 +1,192 @@
+package review
+
+import (
+	"fmt"
+	"strings"
+
+	"sw/hooks/git"
+	"sw/profile"
+	"sw/profile/analyze"
+	"sw/profile/check"
+	"sw/profile/collection"
+)
+
+// Where a suggestion goes: a collection that follows a voice proposes
+// what holds for the person's writing into the voice, where accepting it
+// reaches every series, and what holds for this series only into its own
+// profile/. A suggestion stays with the series when
+//
+//   - it changes (or removes) a rule file the series already has: the
+//     rule lives there;
+//   - it is about the series' template (boilerplate lines): every series
+//     has its own;
+//   - most of the recent pieces of another series that shares the voice
+//     break it: that series writes otherwise, so the habit is this one's.
+//
+// With no other series to go by, it goes to the voice: a person's habit
+// is theirs until their writing says otherwise.
+
+// fellowPiecesRead is how many of another series' pieces the routing
+// scores a suggestion against: the latest in git's path order, enough to
+// see a habit, few enough to keep an analysis quick.
+const fellowPiecesRead = 30
+
+// routed is an analysis split between the series and the voice.
+type routed struct {
+	series  *Proposal
+	voice   *Loop
+	toVoice *Proposal // nil when nothing goes to the voice
+}
+
+// route splits p: what goes to the voice (see above) becomes a proposal
+// of its own, for the voice's loop, which withdraws nothing there (other
+// series' suggestions wait there too), moves no count and names no commit
+// of the collection's, which the voice does not hold; the rest is the
+// series'. p itself is left whole, for the report.
+func (l *Loop) route(p *Proposal) (routed, error) {
+	r := routed{series: p}
+	v, err := l.VoiceLoop()
+	if err != nil || v == nil || len(p.Suggestions) == 0 {
+		return r, err
+	}
+	def, err := l.defaultTip()
+	if err != nil {
+		return r, err
+	}
+	fellows := l.fellowLoops()
+	var mine, theirs []analyze.Suggestion
+	for _, s := range p.Suggestions {
+		if why := l.seriesOnly(def, fellows, s); why != "" {
+			l.logf("%s stays in this series: %s", s.ID, why)
+			mine = append(mine, s)
+			continue
+		}
+		theirs = append(theirs, s)
+	}
+	if len(theirs) == 0 {
+		return r, nil
+	}
+	series := *p
+	series.Suggestions = mine
+	r.series, r.voice = &series, v
+	r.toVoice = &Proposal{Request: p.Request, Suggestions: theirs, about: p.about, seq: -1, fromPieces: p.fromPieces}
+	return r, nil
+}
+
+// seriesOnly says why suggestion s holds for this series only, or "".
+func (l *Loop) seriesOnly(def tip, fellows []*Loop, s analyze.Suggestion) string {
+	path := s.Path(collection.ProfileDir)
+	if !def.hash.IsZero() {
+		if _, ok, err := l.Repo.FileAt(def.hash, path); err == nil && ok {
+			return "the series has " + path + " already"
+		}
+	}
+	if s.Rule == nil {
+		return "" // a rule only the voice has is removed there
+	}
+	if len(s.Rule.Boilerplate) > 0 || strings.HasPrefix(s.Signature, "boilerplate:") {
+		return "it is about the series' template"
+	}
+	for _, f := range fellows {
+		if why := f.breaks(s); why != "" {
+			return why
+		}
+	}
+	return ""
+}
+
+// fellowLoops opens the loops of the other series that follow the same
+// voice; one that cannot be opened is left out, and logged.
+func (l *Loop) fellowLoops() []*Loop {
+	link, err := l.Coll.Voice()
+	if err != nil {
+		return nil
+	}
+	roots, err := l.Coll.FellowSeries(link)
+	if err != nil {
+		l.logf("the other series sharing the voice left out: %v", err)
+		return nil
+	}
+	var out []*Loop
+	for _, root := range roots {
+		c, err := collection.Open(root)
+		if err == nil {
+			var f *Loop
+			if f, err = For(c); err == nil {
+				out = append(out, f)
+				continue
+			}
+		}
+		l.logf("the series %s left out of where suggestions go: %v", root, err)
+	}
+	return out
+}
+
+// breaks says, when most of this series' latest committed pieces (of the
+// suggestion's genre, for a genre's rule) break the suggested rule, which
+// series and how many; "" when they keep it or are too few to tell.
+func (l *Loop) breaks(s analyze.Suggestion) string {
+	layer, genre, err := analyze.ParseLayer(s.Layer)
+	if err != nil {
+		return ""
+	}
+	pieces := l.latestPieces()
+	rule := profile.Sourced{Rule: *s.Rule, Layer: layer, Source: s.Path(collection.ProfileDir)}
+	read, broke := 0, 0
+	for _, pc := range pieces {
+		if genre != "" && pc.Genre != genre {
+			continue
+		}
+		read++
+		res := check.Piece(pc.Path, []byte(pc.Text), pc.Genre, &profile.Resolved{Genre: pc.Genre, Rules: []profile.Sourced{rule}})
+		for _, f := range append(res.Errors, res.Warnings...) {
+			if f.Rule == s.Rule.ID {
+				broke++
+				break
+			}
+		}
+	}
+	if read < 2 || broke*2 <= read {
+		return ""
+	}
+	return fmt.Sprintf("%d of %s of %s break it", broke, plainCount(read, "piece"), l.Coll.Root)
+}
+
+// latestPieces are this series' pieces as its HEAD has them, at most
+// fellowPiecesRead, each with its genre; what cannot be read is left
+// out. Read once per analysis.
+func (l *Loop) latestPieces() []analyze.Piece {
+	if l.fellowPieces != nil {
+		return *l.fellowPieces
+	}
+	var out []analyze.Piece
+	l.fellowPieces = &out
+	_, head, err := l.Repo.Head()
+	if err != nil || head.IsZero() {
+		return out
+	}
+	paths, err := l.Repo.FilesIn(head, git.Filter{File: l.Coll.Settings.IsPiece, Dir: l.Coll.Settings.MayHoldPieces})
+	if err != nil {
+		return out
+	}
+	if len(paths) > fellowPiecesRead {
+		paths = paths[len(paths)-fellowPiecesRead:]
+	}
+	refs := make([]git.FileRef, len(paths))
+	for i, p := range paths {
+		refs[i] = git.FileRef{Commit: head, Path: p}
+	}
+	texts, err := l.Repo.ReadFiles(refs, collection.MaxPieceSize)
+	if err != nil {
+		return out
+	}
+	for i, p := range paths {
+		if texts[i].Data == nil {
+			continue
+		}
+		if genre, err := l.pieceGenre(p, texts[i]); err == nil {
+			out = append(out, analyze.Piece{Path: p, Genre: genre, Text: string(texts[i].Data)})
+		}
+	}
+	return out
+}
