@@ -235,12 +235,19 @@ func (l *Loop) remembered(st *State) ([]feedback.Rejection, error) {
 		return nil, err
 	}
 	out = append(out, voice...)
+	return append(out, st.unrecordedRejections()...), nil
+}
+
+// unrecordedRejections are the rejections the ledger knows of that
+// profile_feedback.json does not hold yet.
+func (st *State) unrecordedRejections() []feedback.Rejection {
+	var out []feedback.Rejection
 	for _, s := range st.Suggestions {
 		if s.Decision == decisionRejected && !s.Recorded {
 			out = append(out, s.rejection(s.DecidedAt.Format(time.RFC3339)))
 		}
 	}
-	return out, nil
+	return out
 }
 
 // Apply writes a proposal's suggestions as branches of the pending batch

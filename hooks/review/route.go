@@ -2,6 +2,8 @@ package review
 
 import (
 	"fmt"
+	"path/filepath"
+	"slices"
 	"strings"
 
 	"sw/hooks/git"
@@ -18,13 +20,20 @@ import (
 //
 //   - it changes (or removes) a rule file the series already has: the
 //     rule lives there;
-//   - it is about the series' template (boilerplate lines): every series
-//     has its own;
+//   - it is about the series' template (its boilerplate lines, how its
+//     pieces open and close): every series has its own;
 //   - most of the recent pieces of another series that shares the voice
 //     break it: that series writes otherwise, so the habit is this one's.
 //
 // With no other series to go by, it goes to the voice: a person's habit
 // is theirs until their writing says otherwise.
+
+// templateKinds are the kinds of signature (see analyze's doc) about the
+// form of one series' pieces (the lines of its template, how its pieces
+// open and close: a letter opens on its greeting, an essay does not),
+// which stay with the series. A metric rule that carries the template's
+// lines only to measure around them is not one of them.
+var templateKinds = []string{"boilerplate", "opening", "closing"}
 
 // fellowPiecesRead is how many of another series' pieces the routing
 // scores a suggestion against: the latest in git's path order, enough to
@@ -58,6 +67,9 @@ func (l *Loop) route(p *Proposal) (routed, error) {
 	for _, s := range p.Suggestions {
 		if why := l.seriesOnly(def, fellows, s); why != "" {
 			l.logf("%s stays in this series: %s", s.ID, why)
+			// The commit says why, for the person who wonders why it
+			// is not the voice's.
+			s.Evidence = strings.TrimRight(s.Evidence, "\n") + fmt.Sprintf("\n\nProposed for this series only, not for the voice %s: %s.", v.Shown, why)
 			mine = append(mine, s)
 			continue
 		}
@@ -78,21 +90,34 @@ func (l *Loop) seriesOnly(def tip, fellows []*Loop, s analyze.Suggestion) string
 	path := s.Path(collection.ProfileDir)
 	if !def.hash.IsZero() {
 		if _, ok, err := l.Repo.FileAt(def.hash, path); err == nil && ok {
-			return "the series has " + path + " already"
+			return "this series has its own " + path
 		}
 	}
 	if s.Rule == nil {
 		return "" // a rule only the voice has is removed there
 	}
-	if len(s.Rule.Boilerplate) > 0 || strings.HasPrefix(s.Signature, "boilerplate:") {
-		return "it is about the series' template"
+	for _, kind := range templateKinds {
+		if strings.HasPrefix(s.Signature, kind+":") {
+			return "it is about this series' template (" + kind + ")"
+		}
 	}
 	for _, f := range fellows {
-		if why := f.breaks(s); why != "" {
-			return why
+		if broke, read := f.breaks(s); read >= 2 && broke*2 > read {
+			return fmt.Sprintf("%d of %s of %s break it", broke, plainCount(read, "piece"), l.shownPath(f.Coll.Root))
 		}
 	}
 	return ""
+}
+
+// shownPath names another folder as the person reads it from this
+// collection: ../sketches, or its absolute path when it is on another
+// volume.
+func (l *Loop) shownPath(dir string) string {
+	rel, err := filepath.Rel(l.Coll.Root, dir)
+	if err != nil || filepath.IsAbs(rel) {
+		return dir
+	}
+	return filepath.ToSlash(rel)
 }
 
 // fellowLoops opens the loops of the other series that follow the same
@@ -122,34 +147,26 @@ func (l *Loop) fellowLoops() []*Loop {
 	return out
 }
 
-// breaks says, when most of this series' latest committed pieces (of the
-// suggestion's genre, for a genre's rule) break the suggested rule, which
-// series and how many; "" when they keep it or are too few to tell.
-func (l *Loop) breaks(s analyze.Suggestion) string {
+// breaks scores a suggestion against this series' latest committed
+// pieces (of its genre, for a genre's rule): how many break its rule, of
+// how many read.
+func (l *Loop) breaks(s analyze.Suggestion) (broke, read int) {
 	layer, genre, err := analyze.ParseLayer(s.Layer)
 	if err != nil {
-		return ""
+		return 0, 0
 	}
-	pieces := l.latestPieces()
 	rule := profile.Sourced{Rule: *s.Rule, Layer: layer, Source: s.Path(collection.ProfileDir)}
-	read, broke := 0, 0
-	for _, pc := range pieces {
+	for _, pc := range l.latestPieces() {
 		if genre != "" && pc.Genre != genre {
 			continue
 		}
 		read++
 		res := check.Piece(pc.Path, []byte(pc.Text), pc.Genre, &profile.Resolved{Genre: pc.Genre, Rules: []profile.Sourced{rule}})
-		for _, f := range append(res.Errors, res.Warnings...) {
-			if f.Rule == s.Rule.ID {
-				broke++
-				break
-			}
+		if slices.ContainsFunc(append(res.Errors, res.Warnings...), func(f check.Finding) bool { return f.Rule == s.Rule.ID }) {
+			broke++
 		}
 	}
-	if read < 2 || broke*2 <= read {
-		return ""
-	}
-	return fmt.Sprintf("%d of %s of %s break it", broke, plainCount(read, "piece"), l.Coll.Root)
+	return broke, read
 }
 
 // latestPieces are this series' pieces as its HEAD has them, at most
