@@ -202,13 +202,16 @@ func decide(act func(*review.Loop, string) (*review.Suggestion, error), done str
 		if loop, err = loop.Deciding(c.Args().First()); err != nil {
 			return err
 		}
-		s, err := act(loop, c.Args().First())
-		if err != nil {
-			return err
-		}
 		where := ""
 		if loop.Shown != "" {
 			where = " in the voice " + loop.Shown
+		}
+		s, err := act(loop, c.Args().First())
+		if err != nil && where != "" {
+			return fmt.Errorf("%s%s: %w", strings.TrimSpace(c.Command.Name), where, err)
+		}
+		if err != nil {
+			return err
 		}
 		fmt.Fprintf(c.App.Writer, "%s %s%s: %s\n", done, s.ID, where, s.Summary)
 		if done == "rejected" {

@@ -320,7 +320,7 @@ func (d *Dashboard) WriteText(w io.Writer, now time.Time, long bool) error {
 		}
 		b.WriteString(towards)
 	}
-	d.writeVoice(&b)
+	d.writeVoice(&b, now, long)
 	writeDecided(&b, "Recent decisions", d.Decided, now)
 	if d.Voice != nil {
 		writeDecided(&b, "Recent decisions in the voice "+d.Voice.Repo, d.Voice.Decided, now)
@@ -425,8 +425,9 @@ func (d *Dashboard) WriteOne(w io.Writer, now time.Time, id string) error {
 }
 
 // writeVoice lists, below a collection's own, the suggestions waiting in
-// the voice it follows, with the git commands that decide them there.
-func (d *Dashboard) writeVoice(b *strings.Builder) {
+// the voice it follows, with the git commands that decide them there (or,
+// with long, each whole).
+func (d *Dashboard) writeVoice(b *strings.Builder, now time.Time, long bool) {
 	v := d.Voice
 	if v == nil || len(v.Problems)+len(v.Pending) == 0 {
 		return
@@ -439,8 +440,15 @@ func (d *Dashboard) writeVoice(b *strings.Builder) {
 		return
 	}
 	fmt.Fprintf(b, "In the voice %s (for every series that follows it): batch %s, %d suggestion%s\n", v.Repo, v.Pending[0].Batch, len(v.Pending), plural(len(v.Pending)))
-	writeLines(b, v.Pending)
-	writeHowToDecide(b, v.Pending[0])
+	if !long {
+		writeLines(b, v.Pending)
+		writeHowToDecide(b, v.Pending[0])
+		return
+	}
+	for _, p := range v.Pending {
+		b.WriteString("\n")
+		v.writeLong(b, p, now)
+	}
 }
 
 // age says how long ago, roughly, as people say it.
