@@ -106,6 +106,10 @@ type Proposal struct {
 	// it does not propose the pieces no longer support; fromPieces that
 	// an analysis of pieces made it, not a memory audit.
 	full, fromPieces bool
+	// toVoice names, by signature and by rule file, what the analysis
+	// proposed for the voice instead (see route): a suggestion about the
+	// same pending here is withdrawn, since it waits there now.
+	toVoice map[string]bool
 }
 
 // Propose runs the analyzer on the pending pieces, or on paths when given,

@@ -80,6 +80,10 @@ func (l *Loop) route(p *Proposal) (routed, error) {
 	}
 	series := *p
 	series.Suggestions = mine
+	series.toVoice = map[string]bool{}
+	for _, s := range theirs {
+		series.toVoice[s.Signature], series.toVoice[s.Path(collection.ProfileDir)] = true, true
+	}
 	r.series, r.voice = &series, v
 	r.toVoice = &Proposal{Request: p.Request, Suggestions: theirs, about: p.about, seq: -1, fromPieces: p.fromPieces}
 	return r, nil
