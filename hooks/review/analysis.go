@@ -110,6 +110,11 @@ type Proposal struct {
 	// proposed for the voice instead (see route): a suggestion about the
 	// same pending here is withdrawn, since it waits there now.
 	toVoice map[string]bool
+	// voice is the loop of the voice the collection follows, nil for
+	// none; stays, beside Suggestions, why each holds for this series
+	// only, "" for one that goes to the voice (see place).
+	voice *Loop
+	stays []string
 }
 
 // Propose runs the analyzer on the pending pieces, or on paths when given,
@@ -161,7 +166,7 @@ func (l *Loop) propose(ctx context.Context, st *State, head git.Hash, paths []st
 		return nil, err
 	}
 	p.Suggestions, p.Suppressed, p.about = l.judge(p.Request.Rejected, resp.Suggestions)
-	return p, nil
+	return p, l.place(p)
 }
 
 // request gathers what the analyzer reads: each piece as committed at head,
@@ -263,11 +268,9 @@ func (st *State) unrecordedRejections() []feedback.Rejection {
 // the collection's part fail, the count stays, and the next analysis
 // finds the voice's branches already saying the same.
 func (l *Loop) Apply(p *Proposal) (*Outcome, error) {
-	r, err := l.route(p)
-	if err != nil {
-		return nil, err
-	}
+	r := l.route(p)
 	var voice *Outcome
+	var err error
 	if r.toVoice != nil {
 		if voice, err = r.voice.Apply(r.toVoice); err != nil {
 			return nil, fmt.Errorf("the voice %s: %w", r.voice.Shown, err)

@@ -36,6 +36,9 @@ type ReportedSuggestion struct {
 	Signature string        `json:"signature"`
 	Evidence  string        `json:"evidence"`
 	Rule      *profile.Rule `json:"rule"` // null: the suggestion removes the rule
+	// Where is, in a collection that follows a voice, where it goes: the
+	// voice, or this series only and why.
+	Where string `json:"where,omitempty"`
 }
 
 // Report describes a proposal and, when it was applied, its outcome (nil
@@ -51,8 +54,8 @@ func Report(p *Proposal, out *Outcome) *AnalysisReport {
 			r.Pieces = append(r.Pieces, piece.Path)
 		}
 	}
-	for _, s := range p.Suggestions {
-		r.Suggestions = append(r.Suggestions, ReportedSuggestion{s.ID, s.Layer, s.Summary, s.Signature, s.Evidence, s.Rule})
+	for i, s := range p.Suggestions {
+		r.Suggestions = append(r.Suggestions, ReportedSuggestion{s.ID, s.Layer, s.Summary, s.Signature, s.Evidence, s.Rule, p.where(i)})
 	}
 	r.Suppressed = append(r.Suppressed, p.Suppressed...)
 	if out != nil {
@@ -93,6 +96,9 @@ func (r *AnalysisReport) WriteText(w io.Writer) error {
 		fmt.Fprintf(&b, "\n%s  (%s)  %s\n  %s\n", s.ID, s.Layer, s.Signature, s.Summary)
 		for _, line := range strings.Split(s.Evidence, "\n") {
 			fmt.Fprintf(&b, "  evidence: %s\n", line)
+		}
+		if s.Where != "" {
+			fmt.Fprintf(&b, "  for %s\n", s.Where)
 		}
 		if s.Rule == nil {
 			b.WriteString("  removes the rule\n")

@@ -47,46 +47,70 @@ type routed struct {
 	toVoice *Proposal // nil when nothing goes to the voice
 }
 
-// route splits p: what goes to the voice (see above) becomes a proposal
-// of its own, for the voice's loop, which withdraws nothing there (other
-// series' suggestions wait there too), moves no count and names no commit
-// of the collection's, which the voice does not hold; the rest is the
-// series'. p itself is left whole, for the report.
-func (l *Loop) route(p *Proposal) (routed, error) {
-	r := routed{series: p}
+// place decides, where the collection follows a voice, where each of p's
+// suggestions goes (see above), before anything is written: sw analyze
+// --dry-run says so too.
+func (l *Loop) place(p *Proposal) error {
 	v, err := l.VoiceLoop()
-	if err != nil || v == nil || len(p.Suggestions) == 0 {
-		return r, err
+	if err != nil || v == nil {
+		return err
 	}
 	def, err := l.defaultTip()
 	if err != nil {
-		return r, err
+		return err
 	}
 	fellows := l.fellowLoops()
+	p.voice, p.stays = v, make([]string, len(p.Suggestions))
+	for i, s := range p.Suggestions {
+		p.stays[i] = l.seriesOnly(def, fellows, s)
+	}
+	return nil
+}
+
+// where says where p's suggestion i goes, as sw analyze reports it; ""
+// where the collection follows no voice.
+func (p *Proposal) where(i int) string {
+	switch {
+	case p.voice == nil || i >= len(p.stays):
+		return ""
+	case p.stays[i] == "":
+		return "the voice " + p.voice.Shown
+	}
+	return "this series only: " + p.stays[i]
+}
+
+// route splits p as place decided: what goes to the voice becomes a
+// proposal of its own, for the voice's loop, which withdraws nothing
+// there (other series' suggestions wait there too), moves no count and
+// names no commit of the collection's, which the voice does not hold; the
+// rest is the series', each saying in its evidence why it is not the
+// voice's. p itself is left whole, for the report.
+func (l *Loop) route(p *Proposal) routed {
+	if p.voice == nil {
+		return routed{series: p}
+	}
 	var mine, theirs []analyze.Suggestion
-	for _, s := range p.Suggestions {
-		if why := l.seriesOnly(def, fellows, s); why != "" {
+	for i, s := range p.Suggestions {
+		if why := p.stays[i]; why != "" {
 			l.logf("%s stays in this series: %s", s.ID, why)
-			// The commit says why, for the person who wonders why it
-			// is not the voice's.
-			s.Evidence = strings.TrimRight(s.Evidence, "\n") + fmt.Sprintf("\n\nProposed for this series only, not for the voice %s: %s.", v.Shown, why)
+			s.Evidence = strings.TrimRight(s.Evidence, "\n") + fmt.Sprintf("\n\nProposed for this series only, not for the voice %s: %s.", p.voice.Shown, why)
 			mine = append(mine, s)
 			continue
 		}
 		theirs = append(theirs, s)
 	}
-	if len(theirs) == 0 {
-		return r, nil
-	}
 	series := *p
-	series.Suggestions = mine
-	series.toVoice = map[string]bool{}
+	series.Suggestions, series.toVoice = mine, map[string]bool{}
+	r := routed{series: &series}
+	if len(theirs) == 0 {
+		return r
+	}
 	for _, s := range theirs {
 		series.toVoice[s.Signature], series.toVoice[s.Path(collection.ProfileDir)] = true, true
 	}
-	r.series, r.voice = &series, v
+	r.voice = p.voice
 	r.toVoice = &Proposal{Request: p.Request, Suggestions: theirs, about: p.about, seq: -1, fromPieces: p.fromPieces}
-	return r, nil
+	return r
 }
 
 // seriesOnly says why suggestion s holds for this series only, or "".
