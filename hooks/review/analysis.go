@@ -272,6 +272,12 @@ func (l *Loop) Apply(p *Proposal) (*Outcome, error) {
 	var voice *Outcome
 	var err error
 	if r.toVoice != nil {
+		if def, err := r.voice.defaultTip(); err != nil || def.hash.IsZero() {
+			if err == nil {
+				err = fmt.Errorf("nothing committed yet: its suggestions are branches on %s, so commit it first (%s commit)", def.name, r.voice.GitCommand())
+			}
+			return nil, fmt.Errorf("the voice %s: %w", r.voice.Shown, err)
+		}
 		if voice, err = r.voice.Apply(r.toVoice); err != nil {
 			return nil, fmt.Errorf("the voice %s: %w", r.voice.Shown, err)
 		}
