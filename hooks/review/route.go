@@ -60,9 +60,15 @@ func (l *Loop) place(p *Proposal) error {
 		return err
 	}
 	fellows := l.fellowLoops()
+	// A piece counts once wherever it lives: one the analysis read, copied
+	// into another series, is no evidence of how that series writes.
+	read := map[string]bool{}
+	for _, pc := range p.Request.Pieces {
+		read[pc.Text] = true
+	}
 	p.voice, p.stays = v, make([]string, len(p.Suggestions))
 	for i, s := range p.Suggestions {
-		p.stays[i] = l.seriesOnly(def, fellows, s)
+		p.stays[i] = l.seriesOnly(def, fellows, read, s)
 	}
 	return nil
 }
@@ -114,7 +120,7 @@ func (l *Loop) route(p *Proposal) routed {
 }
 
 // seriesOnly says why suggestion s holds for this series only, or "".
-func (l *Loop) seriesOnly(def tip, fellows []*Loop, s analyze.Suggestion) string {
+func (l *Loop) seriesOnly(def tip, fellows []*Loop, read map[string]bool, s analyze.Suggestion) string {
 	path := s.Path(collection.ProfileDir)
 	if !def.hash.IsZero() {
 		if _, ok, err := l.Repo.FileAt(def.hash, path); err == nil && ok {
@@ -130,8 +136,8 @@ func (l *Loop) seriesOnly(def tip, fellows []*Loop, s analyze.Suggestion) string
 		}
 	}
 	for _, f := range fellows {
-		if broke, read := f.breaks(s); read >= 2 && broke*2 > read {
-			return fmt.Sprintf("%d of %s of %s break it", broke, plainCount(read, "piece"), l.shownPath(f.Coll.Root))
+		if broke, n := f.breaks(s, read); n >= 2 && broke*2 > n {
+			return fmt.Sprintf("%d of %s of %s break it", broke, plainCount(n, "piece"), l.shownPath(f.Coll.Root))
 		}
 	}
 	return ""
@@ -176,16 +182,16 @@ func (l *Loop) fellowLoops() []*Loop {
 }
 
 // breaks scores a suggestion against this series' latest committed
-// pieces (of its genre, for a genre's rule): how many break its rule, of
-// how many read.
-func (l *Loop) breaks(s analyze.Suggestion) (broke, read int) {
+// pieces (of its genre, for a genre's rule; none the analysis read
+// itself, by their text): how many break its rule, of how many read.
+func (l *Loop) breaks(s analyze.Suggestion, analysed map[string]bool) (broke, read int) {
 	layer, genre, err := analyze.ParseLayer(s.Layer)
 	if err != nil {
 		return 0, 0
 	}
 	rule := profile.Sourced{Rule: *s.Rule, Layer: layer, Source: s.Path(collection.ProfileDir)}
 	for _, pc := range l.latestPieces() {
-		if genre != "" && pc.Genre != genre {
+		if genre != "" && pc.Genre != genre || analysed[pc.Text] {
 			continue
 		}
 		read++
