@@ -32,6 +32,7 @@ type Dashboard struct {
 	Voice         *Dashboard `json:"voice,omitempty"`
 	Repo          string     `json:"repo,omitempty"`
 	defaultBranch string
+	isVoice       bool // the voice's own dashboard: it counts no pieces
 }
 
 // PendingView is one suggestion awaiting a decision.
@@ -105,7 +106,7 @@ func (l *Loop) Review() (*Dashboard, error) {
 	}
 	d := &Dashboard{Pending: []PendingView{}, Waiting: []WaitingView{}, Decided: []DecidedView{}, PiecesPending: len(st.Pending),
 		BatchSize: l.Coll.Settings.BatchSize, Problems: append(st.problems(), l.analysisProblems(st)...), defaultBranch: def.name,
-		Analyzing: l.AnalysisRunning()}
+		Analyzing: l.AnalysisRunning(), isVoice: l.isVoice}
 	voice, _ := l.Coll.Voice()
 	for _, n := range []string{note, l.Coll.Settings.LegacyFeedbackWindow(), voice.Note()} {
 		if n != "" {
@@ -297,6 +298,9 @@ func (d *Dashboard) WriteText(w io.Writer, now time.Time, long bool) error {
 		// The count still holds the pieces it reads until it ends, and
 		// "3 of 3 finished" beside no suggestions would read as stuck.
 		towards = "An analysis is running now: its suggestions show here when it ends.\n"
+	}
+	if d.isVoice {
+		towards = "The analyses of the series that follow this voice propose its suggestions.\n"
 	}
 	if len(d.Pending) == 0 {
 		b.WriteString("No suggestions pending. " + towards)
