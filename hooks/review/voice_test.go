@@ -12,17 +12,17 @@ import (
 // by the person into a shell: a voice's path with a space or a quote is
 // quoted, and one under the home folder keeps ~/ for the shell to expand.
 func TestGitCommandForAVoice(t *testing.T) {
-	for shown, want := range map[string]string{
-		"":              "git",
-		"../my-voice":   "git -C ../my-voice",
-		"../my voice":   "git -C '../my voice'",
-		"~/voices/mine": "git -C ~/voices/mine",
-		"~/it's mine":   `git -C ~/'it'\''s mine'`,
-	} {
+	gives := func(shown, want string) {
+		t.Helper()
 		if got := (&Loop{Shown: shown}).GitCommand(); got != want {
 			t.Errorf("Shown %q: %q, want %q", shown, got, want)
 		}
 	}
+	gives("", "git") // the collection's own
+	gives("../my-voice", "git -C ../my-voice")
+	gives("../my voice", "git -C '../my voice'")
+	gives("~/voices/mine", "git -C ~/voices/mine")
+	gives("~/it's mine", `git -C ~/'it'\''s mine'`)
 }
 
 // Another series' pieces are evidence of how it writes, each once: a
