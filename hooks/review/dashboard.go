@@ -315,13 +315,7 @@ func (d *Dashboard) WriteText(w io.Writer, now time.Time, long bool) error {
 			d.writeShort(&b)
 		}
 		b.WriteString("\n")
-		if len(d.Waiting) > 0 {
-			ids := make([]string, len(d.Waiting))
-			for i, x := range d.Waiting {
-				ids[i] = x.ID
-			}
-			fmt.Fprintf(&b, "Waiting for a later batch: %s.\n", strings.Join(ids, ", "))
-		}
+		writeWaiting(&b, d.Waiting)
 		b.WriteString(towards)
 	}
 	d.writeVoice(&b, now, long)
@@ -447,12 +441,25 @@ func (d *Dashboard) writeVoice(b *strings.Builder, now time.Time, long bool) {
 	if !long {
 		writeLines(b, v.Pending)
 		writeHowToDecide(b, v.Pending[0])
+	} else {
+		for _, p := range v.Pending {
+			b.WriteString("\n")
+			v.writeLong(b, p, now)
+		}
+	}
+	writeWaiting(b, v.Waiting)
+}
+
+// writeWaiting names the suggestions left for a later batch, if any.
+func writeWaiting(b *strings.Builder, waiting []WaitingView) {
+	if len(waiting) == 0 {
 		return
 	}
-	for _, p := range v.Pending {
-		b.WriteString("\n")
-		v.writeLong(b, p, now)
+	ids := make([]string, len(waiting))
+	for i, x := range waiting {
+		ids[i] = x.ID
 	}
+	fmt.Fprintf(b, "Waiting for a later batch: %s.\n", strings.Join(ids, ", "))
 }
 
 // age says how long ago, roughly, as people say it.
