@@ -120,7 +120,7 @@ func reviewDashboard(c *cli.Context) error {
 	if c.NArg() > 1 {
 		return usagef(c, "takes one suggestion's id at most, got %d arguments", c.NArg())
 	}
-	loop, err := review.Open(".")
+	loop, err := review.OpenAny(".")
 	if err != nil {
 		return err
 	}
@@ -136,6 +136,9 @@ func reviewDashboard(c *cli.Context) error {
 	}
 	if c.Bool("json") {
 		return writeJSON(c.App.Writer, d)
+	}
+	if loop.IsVoice() {
+		return d.WriteText(c.App.Writer, time.Now(), c.Bool("long")) // a voice runs no hooks of its own
 	}
 	// Missing hooks first: below a long list, a warning goes unread.
 	if gone, unnoticed, err := install.NotInPlace(loop.Repo); err == nil && len(gone) > 0 {
@@ -192,18 +195,29 @@ func decide(act func(*review.Loop, string) (*review.Suggestion, error), done str
 		if err := hooks.AgentMayNotRun(os.Getenv, c.Command.Name); err != nil {
 			return err
 		}
-		loop, err := review.Open(".")
+		loop, err := review.OpenAny(".")
 		if err != nil {
 			return err
+		}
+		// The suggestion may wait in the voice the collection follows.
+		if loop, err = loop.Deciding(c.Args().First()); err != nil {
+			return err
+		}
+		where := ""
+		if loop.Shown != "" {
+			where = " in the voice " + loop.Shown
 		}
 		s, err := act(loop, c.Args().First())
+		if err != nil && where != "" {
+			return fmt.Errorf("%s%s: %w", strings.TrimSpace(c.Command.Name), where, err)
+		}
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(c.App.Writer, "%s %s: %s\n", done, s.ID, s.Summary)
+		fmt.Fprintf(c.App.Writer, "%s %s%s: %s\n", done, s.ID, where, s.Summary)
 		if done == "rejected" {
 			// As git branch -D says: the way back, should it be wanted.
-			fmt.Fprintf(c.App.Writer, "its commit was %.7s (git branch %s %.7s brings it back)\n", s.Tip, s.Branch, s.Tip)
+			fmt.Fprintf(c.App.Writer, "its commit was %.7s (%s branch %s %.7s brings it back)\n", s.Tip, loop.GitCommand(), s.Branch, s.Tip)
 		}
 		for _, r := range s.Remotes {
 			fmt.Fprintf(c.App.Writer, "the branch is still at %s; delete it there too when you are done\n", strings.TrimPrefix(r, "refs/remotes/"))

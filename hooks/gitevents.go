@@ -189,7 +189,10 @@ func outcomeLine(out *review.Outcome) string {
 }
 
 func outcomeSummary(out *review.Outcome) string {
-	dropped := out.Dropped()
+	if v := out.Voice; v != nil && len(v.Written) > 0 {
+		return voiceOutcomeSummary(out, v)
+	}
+	dropped := droppedBoth(out)
 	switch n := len(out.Written); {
 	case n > 0 && dropped != "":
 		dropped = " (not written: " + dropped + ")"
@@ -202,6 +205,37 @@ func outcomeSummary(out *review.Outcome) string {
 		return fmt.Sprintf("1 suggestion from %s waits as a branch in batch %s%s: sw review", pieces(len(out.Pieces)), out.Batch, dropped)
 	}
 	return fmt.Sprintf("%d suggestions from %s wait as branches in batch %s%s: sw review", len(out.Written), pieces(len(out.Pieces)), out.Batch, dropped)
+}
+
+// voiceOutcomeSummary is outcomeSummary for an analysis that wrote
+// suggestions in the voice the collection follows, v, and perhaps some in
+// the collection too.
+func voiceOutcomeSummary(out, v *review.Outcome) string {
+	verb, noun := "waits as a branch", "suggestion"
+	if len(v.Written) > 1 {
+		verb, noun = "wait as branches", "suggestions"
+	}
+	line := fmt.Sprintf("%d %s from %s %s in the voice %s, batch %s", len(v.Written), noun, pieces(len(out.Pieces)), verb, v.Repo, v.Batch)
+	if n := len(out.Written); n > 0 {
+		line += fmt.Sprintf(", and %d in this series' own batch %s", n, out.Batch)
+	}
+	if dropped := droppedBoth(out); dropped != "" {
+		line += " (not written: " + dropped + ")"
+	}
+	return line + ": sw review"
+}
+
+// droppedBoth is what an analysis did not write, in the collection and,
+// where it follows a voice, in the voice.
+func droppedBoth(out *review.Outcome) string {
+	dropped := out.Dropped()
+	if v := out.Voice; v != nil && v.Dropped() != "" {
+		if dropped != "" {
+			dropped += "; "
+		}
+		dropped += v.Dropped() + " in the voice " + v.Repo
+	}
+	return dropped
 }
 
 // pieces counts pieces in a number that agrees with the noun: batch_size

@@ -24,6 +24,11 @@ type Outcome struct {
 	Suppressed []Suppressed   `json:"suppressed"` // rejected before, so not proposed again
 	Withdrawn  []Withdrawn    `json:"withdrawn"`  // pending suggestions taken back
 	Waiting    []string       `json:"waiting"`    // ids of the suggestions left for a later batch
+	// Voice is what the analysis wrote in the voice the collection
+	// follows (see route), in its own batch; Repo, there, names the voice
+	// as .sw.yaml does.
+	Voice *Outcome `json:"voice,omitempty"`
+	Repo  string   `json:"repo,omitempty"`
 }
 
 // Withdrawn is a pending suggestion an analysis took back.
@@ -101,6 +106,15 @@ type Proposal struct {
 	// it does not propose the pieces no longer support; fromPieces that
 	// an analysis of pieces made it, not a memory audit.
 	full, fromPieces bool
+	// toVoice names, by signature and by rule file, what the analysis
+	// proposed for the voice instead (see route): a suggestion about the
+	// same pending here is withdrawn, since it waits there now.
+	toVoice map[string]bool
+	// voice is the loop of the voice the collection follows, nil for
+	// none; stays, beside Suggestions, why each holds for this series
+	// only, "" for one that goes to the voice (see place).
+	voice *Loop
+	stays []string
 }
 
 // Propose runs the analyzer on the pending pieces, or on paths when given,
@@ -152,7 +166,7 @@ func (l *Loop) propose(ctx context.Context, st *State, head git.Hash, paths []st
 		return nil, err
 	}
 	p.Suggestions, p.Suppressed, p.about = l.judge(p.Request.Rejected, resp.Suggestions)
-	return p, nil
+	return p, l.place(p)
 }
 
 // request gathers what the analyzer reads: each piece as committed at head,
@@ -230,23 +244,56 @@ func (l *Loop) remembered(st *State) ([]feedback.Rejection, error) {
 		return nil, err
 	}
 	out = append(out, voice...)
+	return append(out, st.unrecordedRejections()...), nil
+}
+
+// unrecordedRejections are the rejections the ledger knows of that
+// profile_feedback.json does not hold yet.
+func (st *State) unrecordedRejections() []feedback.Rejection {
+	var out []feedback.Rejection
 	for _, s := range st.Suggestions {
 		if s.Decision == decisionRejected && !s.Recorded {
 			out = append(out, s.rejection(s.DecidedAt.Format(time.RFC3339)))
 		}
 	}
-	return out, nil
+	return out
 }
 
 // Apply writes a proposal's suggestions as branches of the pending batch
 // (a new batch if none is pending), and takes the pieces it read off the
 // count.
+//
+// Where the collection follows a voice, what holds beyond this series is
+// written in the voice's repository instead (see route), first: should
+// the collection's part fail, the count stays, and the next analysis
+// finds the voice's branches already saying the same.
 func (l *Loop) Apply(p *Proposal) (*Outcome, error) {
+	r := l.route(p)
+	var voice *Outcome
+	var err error
+	if r.toVoice != nil {
+		if def, err := r.voice.defaultTip(); err != nil || def.hash.IsZero() {
+			if err == nil {
+				err = fmt.Errorf("nothing committed yet: its suggestions are branches on %s, so commit it first (%s commit)", def.name, r.voice.GitCommand())
+			}
+			return nil, fmt.Errorf("the voice %s: %w", r.voice.Shown, err)
+		}
+		if voice, err = r.voice.Apply(r.toVoice); err != nil {
+			return nil, fmt.Errorf("the voice %s: %w", r.voice.Shown, err)
+		}
+		voice.Repo = r.voice.Shown
+		for _, s := range voice.Written {
+			l.logf("wrote %s in the voice %s (%s)", s.Branch, r.voice.Shown, s.Signature)
+		}
+	}
 	var out *Outcome
-	_, err := l.update(func(st *State) (err error) {
-		out, err = l.apply(st, p)
+	_, err = l.update(func(st *State) (err error) {
+		out, err = l.apply(st, r.series)
 		return err
 	})
+	if out != nil {
+		out.Voice = voice
+	}
 	return out, err
 }
 

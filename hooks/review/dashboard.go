@@ -26,7 +26,13 @@ type Dashboard struct {
 	BatchSize     int           `json:"batch_size"`
 	Problems      []string      `json:"problems,omitempty"` // what stops the loop, one line each
 	Notes         []string      `json:"notes,omitempty"`    // what sw saw to on the way, one line each
+	// Voice is the dashboard of the voice the collection follows: its
+	// suggestions wait in the voice's repository, which Repo names as
+	// .sw.yaml does.
+	Voice         *Dashboard `json:"voice,omitempty"`
+	Repo          string     `json:"repo,omitempty"`
 	defaultBranch string
+	isVoice       bool // the voice's own dashboard: it counts no pieces
 }
 
 // PendingView is one suggestion awaiting a decision.
@@ -50,6 +56,7 @@ type PendingView struct {
 	Path     string            `json:"-"`
 	Diff     string            `json:"-"`
 	merge    string            // what to merge to accept: the branch, or where it was fetched to
+	git      string            // git as run on the suggestion's repository: git -C ../my-voice for a voice's
 	deletes  []string          // what to delete to reject
 }
 
@@ -85,7 +92,11 @@ func (l *Loop) Review() (*Dashboard, error) {
 	if _, err := l.FinishRecord(); err != nil {
 		return nil, err
 	}
-	st, err := l.update(l.countAndReconcile)
+	count := l.countAndReconcile
+	if l.isVoice {
+		count = l.reconcile // a voice has no pieces to count
+	}
+	st, err := l.update(count)
 	if err != nil {
 		return nil, err
 	}
@@ -95,7 +106,7 @@ func (l *Loop) Review() (*Dashboard, error) {
 	}
 	d := &Dashboard{Pending: []PendingView{}, Waiting: []WaitingView{}, Decided: []DecidedView{}, PiecesPending: len(st.Pending),
 		BatchSize: l.Coll.Settings.BatchSize, Problems: append(st.problems(), l.analysisProblems(st)...), defaultBranch: def.name,
-		Analyzing: l.AnalysisRunning()}
+		Analyzing: l.AnalysisRunning(), isVoice: l.isVoice}
 	voice, _ := l.Coll.Voice()
 	for _, n := range []string{note, l.Coll.Settings.LegacyFeedbackWindow(), voice.Note()} {
 		if n != "" {
@@ -109,6 +120,7 @@ func (l *Loop) Review() (*Dashboard, error) {
 				Weight: s.Weight, Measures: s.Measures, Measured: s.Measured, Back: s.Back}
 			v.Diff = l.ruleDiff(def.hash, s)
 			v.merge, v.deletes = l.howToDecide(s)
+			v.git = l.GitCommand()
 			d.Pending = append(d.Pending, v)
 		} else if s.Decision != "" {
 			d.Decided = append(d.Decided, DecidedView{ID: s.ID, Branch: s.Branch, Batch: s.Batch, Signature: s.Signature,
@@ -136,7 +148,23 @@ func (l *Loop) Review() (*Dashboard, error) {
 	if len(d.Decided) > recentDecisions {
 		d.Decided = d.Decided[:recentDecisions]
 	}
-	return d, nil
+	return d, l.voiceDashboard(d)
+}
+
+// voiceDashboard adds to a collection's dashboard what waits in the voice
+// it follows; a voice sw cannot read is a problem of the dashboard's, not
+// its failure.
+func (l *Loop) voiceDashboard(d *Dashboard) error {
+	v, err := l.VoiceLoop()
+	if err == nil && v != nil {
+		if d.Voice, err = v.Review(); err == nil {
+			d.Voice.Repo = v.Shown
+		}
+	}
+	if err != nil {
+		d.Problems = append(d.Problems, "the voice's suggestions cannot be read: "+err.Error())
+	}
+	return nil
 }
 
 // howToDecide names the git commands that accept and reject a suggestion:
@@ -144,19 +172,20 @@ func (l *Loop) Review() (*Dashboard, error) {
 // it here and on each remote it was pushed to.
 func (l *Loop) howToDecide(s *Suggestion) (merge string, deletes []string) {
 	merge = s.Branch
+	git := l.GitCommand()
 	_, local, _ := l.Repo.Ref("refs/heads/" + s.Branch)
 	if local {
-		deletes = append(deletes, "git branch -D "+s.Branch)
+		deletes = append(deletes, git+" branch -D "+s.Branch)
 	}
 	for _, r := range s.Remotes {
 		remote := strings.TrimSuffix(strings.TrimPrefix(r, "refs/remotes/"), "/"+s.Branch)
 		if !local && merge == s.Branch {
 			merge = remote + "/" + s.Branch
 		}
-		deletes = append(deletes, "git push "+remote+" --delete "+s.Branch)
+		deletes = append(deletes, git+" push "+remote+" --delete "+s.Branch)
 	}
 	if len(deletes) == 0 {
-		deletes = append(deletes, "git branch -D "+s.Branch)
+		deletes = append(deletes, git+" branch -D "+s.Branch)
 	}
 	return merge, deletes
 }
@@ -270,6 +299,9 @@ func (d *Dashboard) WriteText(w io.Writer, now time.Time, long bool) error {
 		// "3 of 3 finished" beside no suggestions would read as stuck.
 		towards = "An analysis is running now: its suggestions show here when it ends.\n"
 	}
+	if d.isVoice {
+		towards = "The analyses of the series that follow this voice propose its suggestions.\n"
+	}
 	if len(d.Pending) == 0 {
 		b.WriteString("No suggestions pending. " + towards)
 	} else {
@@ -283,38 +315,53 @@ func (d *Dashboard) WriteText(w io.Writer, now time.Time, long bool) error {
 			d.writeShort(&b)
 		}
 		b.WriteString("\n")
-		if len(d.Waiting) > 0 {
-			ids := make([]string, len(d.Waiting))
-			for i, x := range d.Waiting {
-				ids[i] = x.ID
-			}
-			fmt.Fprintf(&b, "Waiting for a later batch: %s.\n", strings.Join(ids, ", "))
-		}
+		writeWaiting(&b, d.Waiting)
 		b.WriteString(towards)
 	}
-	if len(d.Decided) > 0 {
-		b.WriteString("\nRecent decisions\n")
-		for _, x := range d.Decided {
-			fmt.Fprintf(&b, "  %-8s %s (batch %s), %s: %s\n", x.Decision, x.ID, x.Batch, age(now.Sub(x.At)), x.How)
-		}
+	d.writeVoice(&b, now, long)
+	writeDecided(&b, "Recent decisions", d.Decided, now)
+	if d.Voice != nil {
+		writeDecided(&b, "Recent decisions in the voice "+d.Voice.Repo, d.Voice.Decided, now)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
+// writeDecided lists decisions under a title, newest first; nothing when
+// there are none.
+func writeDecided(b *strings.Builder, title string, decided []DecidedView, now time.Time) {
+	if len(decided) == 0 {
+		return
+	}
+	b.WriteString("\n" + title + "\n")
+	for _, x := range decided {
+		fmt.Fprintf(b, "  %-8s %s (batch %s), %s: %s\n", x.Decision, x.ID, x.Batch, age(now.Sub(x.At)), x.How)
+	}
+}
+
 // writeShort lists the batch a line each: the id, the change in a phrase,
 // the evidence in a number; then how to see more and how to decide.
 func (d *Dashboard) writeShort(b *strings.Builder) {
+	writeLines(b, d.Pending)
+	fmt.Fprintf(b, "\nsw review ID shows one with its evidence and diff (sw review --long: all of them).\n")
+	writeHowToDecide(b, d.Pending[0])
+}
+
+// writeLines lists pending suggestions a line each: the id, the change in
+// a phrase, the evidence in a number.
+func writeLines(b *strings.Builder, pending []PendingView) {
 	width := 0
-	for _, p := range d.Pending {
+	for _, p := range pending {
 		width = max(width, utf8.RuneCountInString(p.ID))
 	}
-	for _, p := range d.Pending {
+	for _, p := range pending {
 		fmt.Fprintf(b, "  %-*s  %s%s\n", width, p.ID, p.Summary, p.tags())
 	}
-	first := d.Pending[0]
-	fmt.Fprintf(b, "\nsw review ID shows one with its evidence and diff (sw review --long: all of them).\n")
-	fmt.Fprintf(b, "Accept: sw accept ID, or git merge %s; reject: sw reject ID, or git branch -D %s.\n", first.merge, first.Branch)
+}
+
+// writeHowToDecide says how to accept and reject, with p for an example.
+func writeHowToDecide(b *strings.Builder, p PendingView) {
+	fmt.Fprintf(b, "Accept: sw accept ID, or %s merge %s; reject: sw reject ID, or %s branch -D %s.\n", p.git, p.merge, p.git, p.Branch)
 }
 
 // tags are what a short line says beside the summary: the pieces behind
@@ -353,9 +400,9 @@ func (d *Dashboard) writeLong(b *strings.Builder, p PendingView, now time.Time) 
 		fmt.Fprintf(b, "    %s\n", line)
 	}
 	if more > 0 {
-		fmt.Fprintf(b, "    ... %d more line%s: git diff %s %s -- %s\n", more, plural(more), d.defaultBranch, p.merge, p.Path)
+		fmt.Fprintf(b, "    ... %d more line%s: %s diff %s %s -- %s\n", more, plural(more), p.git, d.defaultBranch, p.merge, p.Path)
 	}
-	fmt.Fprintf(b, "  accept: git merge %s   (or sw accept %s)\n", p.merge, p.ID)
+	fmt.Fprintf(b, "  accept: %s merge %s   (or sw accept %s)\n", p.git, p.merge, p.ID)
 	fmt.Fprintf(b, "  reject: %s   (or sw reject %s)\n", strings.Join(p.deletes, "; "), p.ID)
 }
 
@@ -369,7 +416,50 @@ func (d *Dashboard) WriteOne(w io.Writer, now time.Time, id string) error {
 			return err
 		}
 	}
+	if d.Voice != nil {
+		return d.Voice.WriteOne(w, now, id)
+	}
 	return fmt.Errorf("no pending suggestion %q; `sw review` lists them", id)
+}
+
+// writeVoice lists, below a collection's own, the suggestions waiting in
+// the voice it follows, with the git commands that decide them there (or,
+// with long, each whole).
+func (d *Dashboard) writeVoice(b *strings.Builder, now time.Time, long bool) {
+	v := d.Voice
+	if v == nil || len(v.Problems)+len(v.Pending) == 0 {
+		return
+	}
+	b.WriteString("\n")
+	for _, p := range v.Problems {
+		fmt.Fprintf(b, "Problem in the voice %s: %s\n", v.Repo, p)
+	}
+	if len(v.Pending) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "In the voice %s (for every series that follows it): batch %s, %d suggestion%s\n", v.Repo, v.Pending[0].Batch, len(v.Pending), plural(len(v.Pending)))
+	if !long {
+		writeLines(b, v.Pending)
+		writeHowToDecide(b, v.Pending[0])
+	} else {
+		for _, p := range v.Pending {
+			b.WriteString("\n")
+			v.writeLong(b, p, now)
+		}
+	}
+	writeWaiting(b, v.Waiting)
+}
+
+// writeWaiting names the suggestions left for a later batch, if any.
+func writeWaiting(b *strings.Builder, waiting []WaitingView) {
+	if len(waiting) == 0 {
+		return
+	}
+	ids := make([]string, len(waiting))
+	for i, x := range waiting {
+		ids[i] = x.ID
+	}
+	fmt.Fprintf(b, "Waiting for a later batch: %s.\n", strings.Join(ids, ", "))
 }
 
 // age says how long ago, roughly, as people say it.

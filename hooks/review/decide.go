@@ -47,8 +47,8 @@ func (l *Loop) Accept(id string) (*Suggestion, error) {
 		files, _ := l.Repo.Unmerged()
 		l.Repo.AbortMerge()
 		if len(files) > 0 {
-			return nil, fmt.Errorf("merging %s into %s conflicts in %s, changed on %s since sw proposed it; the merge was undone. Merge it yourself and resolve the conflict (git merge %s), or reject it (sw reject %s)",
-				s.Branch, def.name, strings.Join(files, ", "), def.name, s.Branch, s.ID)
+			return nil, fmt.Errorf("merging %s into %s conflicts in %s, changed on %s since sw proposed it; the merge was undone. Merge it yourself and resolve the conflict (%s merge %s), or reject it (sw reject %s)",
+				s.Branch, def.name, strings.Join(files, ", "), def.name, l.GitCommand(), s.Branch, s.ID)
 		}
 		return nil, fmt.Errorf("merging %s into %s failed, and was undone: %s", s.Branch, def.name, gitSaid(err))
 	}
@@ -81,7 +81,7 @@ func (l *Loop) Reject(id string) (*Suggestion, error) {
 		if at, _, err := l.Repo.Ref(ref); err != nil {
 			return nil, err
 		} else if at.String() != s.Tip {
-			return nil, fmt.Errorf("%s holds commits sw did not write (it is at %.7s); rejecting it would lose them: merge what you want to keep, or delete the branch yourself (git branch -D %s)", s.Branch, at, s.Branch)
+			return nil, fmt.Errorf("%s holds commits sw did not write (it is at %.7s); rejecting it would lose them: merge what you want to keep, or delete the branch yourself (%s branch -D %s)", s.Branch, at, l.GitCommand(), s.Branch)
 		}
 		if err := l.Repo.DeleteBranch(s.Branch); err != nil {
 			return nil, err
@@ -158,7 +158,7 @@ func (l *Loop) decidable(id string) (*Suggestion, tip, error) {
 	if headRef, _, err := l.Repo.Head(); err != nil {
 		return nil, tip{}, err
 	} else if headRef != def.ref {
-		return nil, tip{}, fmt.Errorf("not on %s, the default branch; switch to it first (git switch %s)", def.name, def.name)
+		return nil, tip{}, fmt.Errorf("not on %s, the default branch; switch to it first (%s switch %s)", def.name, l.GitCommand(), def.name)
 	}
 	lines, err := l.Repo.StatusLines(":(literal)" + l.Coll.Profile().Dir + "/")
 	if err != nil {

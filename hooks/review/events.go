@@ -41,6 +41,7 @@ func (l *Loop) committed() (Status, error) {
 	if strings.HasPrefix(l.Repo.LastHeadMove(), "commit (amend)") {
 		return Status{}, nil
 	}
+	l.reconcileVoice()
 	st, err := l.update(l.countAndReconcile)
 	if err != nil {
 		return Status{}, err

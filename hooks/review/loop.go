@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"sw/hooks/git"
+	"sw/profile/analyze"
 	"sw/profile/atomicfile"
 	"sw/profile/collection"
 )
@@ -32,6 +33,14 @@ type Loop struct {
 	Coll *collection.Collection
 	Dir  string // sw's local state folder, .git/sw in the common git folder
 	Now  func() time.Time
+	// Shown is, for a voice's loop opened from a collection, the voice as
+	// .sw.yaml names it (../my-voice): what the git commands sw review
+	// gives run with -C. isVoice says the loop is a voice's.
+	Shown   string
+	isVoice bool
+	// fellowPieces, on another series' loop, are its pieces the routing
+	// of suggestions scores them against (see latestPieces).
+	fellowPieces *[]analyze.Piece
 
 	// ending is the operation whose closing hook is running ("merge" in
 	// post-merge, "rebase" in post-rewrite): git has done its work but not

@@ -32,7 +32,11 @@ type tip struct {
 // (here, or on a host and pulled back) is accepted; one whose branch is gone
 // without its change reaching the default branch is rejected. Every hook and
 // command calls it, so decisions made anywhere are caught.
+//
+// A collection that follows a voice reconciles the voice's loop too (see
+// reconcileVoice): no hook of sw runs in the voice's repository.
 func (l *Loop) Reconcile() error {
+	l.reconcileVoice()
 	return l.reconcileLocked(false)
 }
 

@@ -331,10 +331,12 @@ func (l *Loop) checkedOutElsewhere(ref string) (string, error) {
 
 // voiceRejections reads, where the collection follows a voice, the
 // rejections the person made for every series that shares it: the
-// voice's own, and those of each fellow series (collection.FellowSeries),
-// as their working trees have them. The voice's file sw cannot read is an
-// error, since proposing again what the person rejected there would be
-// worse than no analysis; a fellow series' is left out, and logged.
+// voice's own (as its working tree and its default branch have them, and
+// those its loop has seen and not yet recorded), and those of each fellow
+// series (collection.FellowSeries), as their working trees have them. The
+// voice's file sw cannot read is an error, since proposing again what the
+// person rejected there would be worse than no analysis; a fellow series'
+// is left out, and logged.
 func (l *Loop) voiceRejections() ([]feedback.Rejection, error) {
 	link, err := l.Coll.Voice()
 	if err != nil || !link.Followed {
@@ -343,6 +345,16 @@ func (l *Loop) voiceRejections() ([]feedback.Rejection, error) {
 	out, err := rejectionsIn(link.Root, path.Join(link.Named, collection.FeedbackFile))
 	if err != nil {
 		return nil, err
+	}
+	if v, err := l.VoiceLoop(); err != nil {
+		return nil, err
+	} else if v != nil {
+		f, _, err := v.feedbackOnDefault()
+		if err != nil {
+			return nil, fmt.Errorf("the voice %s: %w", link.Named, err)
+		}
+		st, _ := v.loadState()
+		out = append(append(out, f.Rejections()...), st.unrecordedRejections()...)
 	}
 	fellows, err := l.Coll.FellowSeries(link)
 	if err != nil {

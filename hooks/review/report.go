@@ -21,6 +21,11 @@ type AnalysisReport struct {
 	Batch       string               `json:"batch,omitempty"`
 	Written     []string             `json:"written,omitempty"` // branches
 	Skipped     []Skipped            `json:"skipped,omitempty"`
+	// Voice, when the analysis wrote in the voice the collection follows,
+	// names it as .sw.yaml does, with the batch there and its branches.
+	Voice        string   `json:"voice,omitempty"`
+	VoiceBatch   string   `json:"voice_batch,omitempty"`
+	VoiceWritten []string `json:"voice_written,omitempty"`
 }
 
 // ReportedSuggestion is one suggestion as `sw analyze --json` prints it.
@@ -31,6 +36,9 @@ type ReportedSuggestion struct {
 	Signature string        `json:"signature"`
 	Evidence  string        `json:"evidence"`
 	Rule      *profile.Rule `json:"rule"` // null: the suggestion removes the rule
+	// Where is, in a collection that follows a voice, where it goes: the
+	// voice, or this series only and why.
+	Where string `json:"where,omitempty"`
 }
 
 // Report describes a proposal and, when it was applied, its outcome (nil
@@ -46,8 +54,8 @@ func Report(p *Proposal, out *Outcome) *AnalysisReport {
 			r.Pieces = append(r.Pieces, piece.Path)
 		}
 	}
-	for _, s := range p.Suggestions {
-		r.Suggestions = append(r.Suggestions, ReportedSuggestion{s.ID, s.Layer, s.Summary, s.Signature, s.Evidence, s.Rule})
+	for i, s := range p.Suggestions {
+		r.Suggestions = append(r.Suggestions, ReportedSuggestion{s.ID, s.Layer, s.Summary, s.Signature, s.Evidence, s.Rule, p.where(i)})
 	}
 	r.Suppressed = append(r.Suppressed, p.Suppressed...)
 	if out != nil {
@@ -56,6 +64,13 @@ func Report(p *Proposal, out *Outcome) *AnalysisReport {
 			r.Written = append(r.Written, w.Branch)
 		}
 		r.Skipped = out.Skipped
+		if v := out.Voice; v != nil {
+			r.Voice, r.VoiceBatch = v.Repo, v.Batch
+			for _, w := range v.Written {
+				r.VoiceWritten = append(r.VoiceWritten, w.Branch)
+			}
+			r.Skipped = append(r.Skipped, v.Skipped...)
+		}
 	}
 	return r
 }
@@ -82,6 +97,9 @@ func (r *AnalysisReport) WriteText(w io.Writer) error {
 		for _, line := range strings.Split(s.Evidence, "\n") {
 			fmt.Fprintf(&b, "  evidence: %s\n", line)
 		}
+		if s.Where != "" {
+			fmt.Fprintf(&b, "  for %s\n", s.Where)
+		}
 		if s.Rule == nil {
 			b.WriteString("  removes the rule\n")
 		} else {
@@ -101,6 +119,9 @@ func (r *AnalysisReport) WriteText(w io.Writer) error {
 		b.WriteString("\nDry run: no branch written.\n")
 	case len(r.Written) > 0:
 		fmt.Fprintf(&b, "\nWritten in batch %s: %s (sw review shows them)\n", r.Batch, strings.Join(r.Written, ", "))
+	}
+	if !r.DryRun && len(r.VoiceWritten) > 0 {
+		fmt.Fprintf(&b, "Written in the voice %s, batch %s: %s (sw review shows them)\n", r.Voice, r.VoiceBatch, strings.Join(r.VoiceWritten, ", "))
 	}
 	for _, s := range r.Skipped {
 		fmt.Fprintf(&b, "Not written: %s: %s\n", s.ID, s.Reason)

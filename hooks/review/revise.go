@@ -84,6 +84,8 @@ func (l *Loop) plan(st *State, p *Proposal) plan {
 			}
 		}
 		switch {
+		case match == nil && (p.toVoice[s.Signature] || p.toVoice[s.Path]) && !s.Modified():
+			pl.withdraw = append(pl.withdraw, withdrawal{s, "proposed for the voice instead, for every series that follows it"})
 		case match == nil:
 			if p.full && s.FromPieces && !s.Modified() {
 				pl.withdraw = append(pl.withdraw, withdrawal{s, fmt.Sprintf("the latest analysis, of %s, no longer proposes it", plainCount(len(p.Request.Pieces), "piece"))})
