@@ -290,7 +290,7 @@ func (r *run) rateRuled(genre, word string) bool {
 	if !slices.Contains(prose.MarkerWords, word) {
 		return false // "questions" names a metric too, of question marks
 	}
-	name := prose.MarkerMetric(word)
+	name := profile.MarkerMetric(word)
 	isRate := func(s profile.Sourced) bool { return s.Metric != nil && s.Metric.Name == name }
 	if soft, _ := r.current(genre, isRate); soft != nil {
 		return true

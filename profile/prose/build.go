@@ -191,19 +191,19 @@ func (b *builder) finish() *Doc {
 		s.Text = d.text[s.start:s.end]
 		switch s.Terminator {
 		case '?':
-			c.questions++
+			c[Questions]++
 		case '!':
-			c.exclamations++
+			c[Exclamations]++
 		}
 	}
 	for i := range d.Headings {
 		h := &d.Headings[i]
 		h.Text = d.text[h.start:h.end]
 	}
-	c.headings = len(d.Headings)
+	c[Headings] = len(d.Headings)
 	for _, p := range d.Paragraphs {
 		if p.ListItem {
-			c.listItems++
+			c[ListItems]++
 		}
 	}
 	return d
