@@ -123,20 +123,16 @@ func outside(m *profile.Metric, unit string) string {
 
 // limit is a bound with its unit, written as the rule file has it: "40
 // words", "1 sentence".
-func limit(v float64, unit string) string {
-	n := profile.Number(v)
+func limit(v float64, unit string) string { return withUnit(profile.Number(v), unit) }
+
+// amount is a measured value with its unit: "52 words", "1 sentence".
+func amount(v float64, unit string) string { return withUnit(num(v), unit) }
+
+func withUnit(n, unit string) string {
 	if n == "1" {
 		unit = strings.TrimSuffix(unit, "s")
 	}
 	return n + " " + unit
-}
-
-// amount is a value with its unit: "52 words", "1 sentence".
-func amount(v float64, unit string) string {
-	if num(v) == "1" {
-		unit = strings.TrimSuffix(unit, "s")
-	}
-	return num(v) + " " + unit
 }
 
 // pieceValue describes a per-piece value: "the piece has 5200 words",
