@@ -78,7 +78,7 @@ func (rc *ruleCheck) metric(m *profile.Metric) {
 
 	noun := ms.info.Scope.String() // sentence, paragraph
 	if bounded {
-		rc.bounds, rc.noun, rc.unit = m, noun, ms.info.Unit
+		rc.bounds, rc.kind = m, ms.info
 		inside := 0
 		for _, u := range ms.units {
 			if m.Contains(u.Value) {
@@ -105,7 +105,7 @@ func (rc *ruleCheck) unitMessage(v float64) string {
 	if rc.tail == "" {
 		rc.tail = "; " + rc.name() + " " + rc.asks() + " " + profile.Range(rc.bounds)
 	}
-	return rc.noun + " of " + amount(v, rc.unit) + rc.tail
+	return rc.kind.Scope.String() + " of " + amount(v, rc.kind.Unit) + rc.tail
 }
 
 // outside says where the units a metric's bounds leave out lie, to follow

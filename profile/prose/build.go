@@ -179,7 +179,7 @@ func (b *builder) lastLower() string {
 
 // finish turns the buffers into strings and tallies what depends on the
 // finished sentences and blocks. The tallies of the words' kinds wait for
-// a metric to ask (Doc.kinds).
+// a metric to ask (Doc.countKinds).
 func (b *builder) finish() *Doc {
 	d := b.d
 	// The builder is done with its buffers: the Doc's strings share their

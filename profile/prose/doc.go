@@ -1,6 +1,7 @@
 // Package prose measures a piece of writing: its words, sentences,
 // paragraphs and headings, each with its place in the original file, and
-// the metrics a style rule can name.
+// the counts and lengths the metrics a style rule can name are made of
+// (profile.MetricKinds names them).
 //
 // The analyzer and `sw check` both read pieces through this package, so a
 // rule the analyzer proposes is tested by exactly the counting that
