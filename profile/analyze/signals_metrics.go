@@ -213,7 +213,7 @@ func (r *run) metricCandidate(spec *profile.MetricKind, mi int, o outcome[metric
 	}
 	c := &candidate{family: familyMetric, genre: o.genre, baseID: spec.ID, match: match}
 	var against string
-	if soft == nil && r.sizeRuled(spec, o.genre) {
+	if soft == nil && spec.SameSize != "" && r.metricRuled(o.genre, spec.SameSize, false) {
 		return
 	}
 	if soft == nil {
@@ -292,18 +292,15 @@ func (r *run) metricCandidate(spec *profile.MetricKind, mi int, o outcome[metric
 	r.add(c)
 }
 
-// sizeRuled says the unit spec measures already has a rule on its size in
-// genre's scope: in the profile, or proposed in this run.
-func (r *run) sizeRuled(spec *profile.MetricKind, genre string) bool {
-	other := spec.SameSize
-	if other == "" {
-		return false
-	}
-	if soft, _ := r.current(genre, func(s profile.Sourced) bool { return s.Metric != nil && s.Metric.Name == other }); soft != nil {
+// metricRuled says a rule on the metric called name stands in genre's
+// scope of the profile or is proposed in this run for genre or, when
+// global, for every genre.
+func (r *run) metricRuled(genre, name string, global bool) bool {
+	if soft, _ := r.current(genre, func(s profile.Sourced) bool { return s.Metric != nil && s.Metric.Name == name }); soft != nil {
 		return true
 	}
 	for _, c := range r.cands {
-		if c.genre == genre && c.rule != nil && c.rule.Metric != nil && c.rule.Metric.Name == other {
+		if c.rule != nil && c.rule.Metric != nil && c.rule.Metric.Name == name && (c.genre == genre || global && c.genre == "") {
 			return true
 		}
 	}
