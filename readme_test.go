@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"sw/profile/prose"
+	"sw/profile"
 	"sw/templates"
 )
 
@@ -82,7 +82,8 @@ func TestRulesTopicMetrics(t *testing.T) {
 	const file = "templates/files/help/rules.md"
 	var b strings.Builder
 	b.WriteString("| name | unit | what is counted |\n|---|---|---|\n")
-	for _, m := range prose.Metrics() {
+	for _, name := range profile.MetricNames() {
+		m, _ := profile.LookupMetric(name)
 		fmt.Fprintf(&b, "| `%s` | %s | %s |\n", m.Name, m.Unit, m.Definition)
 	}
 	page, err := os.ReadFile(file)

@@ -3,10 +3,8 @@ package profile
 import (
 	"math"
 	"slices"
-	"strings"
 
 	"sw/profile/boilerplate"
-	"sw/profile/prose"
 )
 
 // Measures names what a rule is about, so that two rules, or two
@@ -56,8 +54,8 @@ func (r *Rule) Measures() []string {
 // metricMeasure names a metric's measure: a marker word's rate is the
 // word itself, the same thing a phrase rule on the word is about.
 func metricMeasure(name string) string {
-	if word, ok := strings.CutSuffix(name, prose.MarkerMetric("")); ok && slices.Contains(prose.MarkerWords, word) {
-		return "phrase:" + word
+	if k, ok := LookupMetric(name); ok && k.Word != "" {
+		return "phrase:" + k.Word
 	}
 	return "metric:" + name
 }

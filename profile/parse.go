@@ -9,8 +9,6 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
-
-	"sw/profile/prose"
 )
 
 // ParseRule reads one rule file. file names it in messages; id is the name
@@ -234,7 +232,7 @@ func (p *ruleParser) metric(n *yaml.Node) *Metric {
 			values = append(values, numberAt{"max", m.Max, val})
 		}
 	})
-	info, known := prose.Lookup(m.Name)
+	info, known := LookupMetric(m.Name)
 	if nameNode == nil {
 		p.fail(n, "`metric:` needs a `name:`; one of: %s", metricNames())
 	} else if !known && m.Name != "" {
@@ -268,7 +266,7 @@ type numberAt struct {
 // sw knows is a count, a length or a rate of counts, never below 0, and
 // none is a share with a ceiling: a negative bound would flag every
 // sentence, a negative target could never be met.
-func (p *ruleParser) measurable(info prose.Metric, values []numberAt) {
+func (p *ruleParser) measurable(info *MetricKind, values []numberAt) {
 	for _, v := range values {
 		if v.value != nil && *v.value < 0 {
 			p.fail(v.node, "`%s: %s` is below 0, and %s counts %s, never fewer than 0; set %s to 0 or more",
@@ -289,13 +287,7 @@ func (p *ruleParser) number(n *yaml.Node, field string) *float64 {
 
 func isNaNOrInf(v float64) bool { return v != v || v > 1e300 || v < -1e300 }
 
-func metricNames() string {
-	var names []string
-	for _, m := range prose.Metrics() {
-		names = append(names, m.Name)
-	}
-	return strings.Join(names, ", ")
-}
+func metricNames() string { return strings.Join(MetricNames(), ", ") }
 
 // suggestSlug proposes a plain name for s in error messages.
 func suggestSlug(s string) string {

@@ -3,8 +3,6 @@ package profile
 import (
 	"strings"
 	"testing"
-
-	"sw/profile/prose"
 )
 
 func TestParseRuleAccepts(t *testing.T) {
@@ -172,7 +170,7 @@ func TestCheck(t *testing.T) {
 // No metric sw knows can measure below 0, so a negative number is refused
 // on every one of them, and 0 is taken on every one.
 func TestParseRuleMetricFloor(t *testing.T) {
-	for _, m := range prose.Metrics() {
+	for _, m := range MetricKinds() {
 		zero := "id: x\nrule: a\nmetric: {name: " + m.Name + ", target: 0, min: 0, max: 0}\n"
 		if _, err := ParseRule("x.yaml", "x", []byte(zero)); err != nil {
 			t.Errorf("%s at 0: %v", m.Name, err)

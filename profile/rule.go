@@ -50,7 +50,7 @@ type Rule struct {
 }
 
 // Metric is a rule's measurable part: the typical value and the bounds of a
-// named measurement (see package prose for the names). Nil means not set.
+// named measurement (see MetricKinds for the names). Nil means not set.
 type Metric struct {
 	Name   string   `json:"name" yaml:"name"`
 	Target *float64 `json:"target,omitempty" yaml:"target,omitempty"`

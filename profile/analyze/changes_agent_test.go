@@ -19,14 +19,12 @@ func TestOnlyRulesThatChangeTheAgent(t *testing.T) {
 	if s := find(analyzeOK(t, req), "metric:words_per_sentence:up@essay"); s != nil {
 		t.Errorf("a sentence rule within English's ordinary range: %s", s.Summary)
 	}
-	spec := func(name string) *metricSpec {
-		for i := range metricSpecs() {
-			if metricSpecs()[i].name == name {
-				return &metricSpecs()[i]
-			}
+	spec := func(name string) *profile.MetricKind {
+		k, ok := profile.LookupMetric(name)
+		if !ok {
+			t.Fatalf("no metric %s", name)
 		}
-		t.Fatalf("no metric %s", name)
-		return nil
+		return k
 	}
 	for _, c := range []struct {
 		name             string

@@ -65,9 +65,10 @@
 // tolerance). [AgreeShare] of the measurable pieces must agree. Sentence,
 // paragraph and piece length are proposed whenever the pieces agree: they
 // are the shape of a voice. Other metrics need to differ from general
-// English (a reference value per metric, for edited contemporary prose):
-// the writer's band and English's band must not meet, and a rate's count
-// must lie [MinZ] Poisson deviations from English's. A new rule must also
+// English (a reference value per metric in profile.MetricKinds, for
+// edited contemporary prose): the writer's band and English's band must
+// not meet, and a rate's count must lie [MinZ] Poisson deviations from
+// English's. A new rule must also
 // change what an agent would do (changesAgent): no ceiling at or above
 // English's typical value, no target within English's ordinary range
 // (one tolerance of it). Bounds are where sw check warns, so they lie

@@ -3,8 +3,8 @@ package analyze
 import "math"
 
 // The noise gate. Every threshold the embedded analyzer applies is here
-// (with the metric references in metricSpecs), each saying why it has the
-// value it has; the package documentation sums them up.
+// (with the metric references in profile.MetricKinds), each saying why
+// it has the value it has; the package documentation sums them up.
 const (
 	// MinPieces is the fewest pieces a signal must be seen in. One piece
 	// is an anecdote: its odd word or its one long-winded paragraph may be

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"sw/profile/prose"
+	"sw/profile"
 )
 
 // markerRules are the suggestions of marker-word rate rules, by id.
@@ -19,8 +19,8 @@ func markerRules(resp *Response) map[string]Suggestion {
 }
 
 // A writer's rates of the marker words become rules once there are
-// MarkerPieces pieces, and only where the rate lies outside general
-// English's ordinary range. Hamilton's first six Federalist papers use
+// profile.MarkerPieces pieces, and only where the rate lies outside
+// general English's ordinary range. Hamilton's first six Federalist papers use
 // "of" and "which" far more than English does ("of" about 64 per 1,000
 // words against 20, "which" 11 against 1.4) and "to" about as English
 // does; every rule proposed asks for a rate an agent would not write
@@ -36,18 +36,17 @@ func TestMarkerRatesLearned(t *testing.T) {
 	if _, ok := rules["rate-of-to"]; ok {
 		t.Errorf("rate-of-to suggested, but Hamilton uses “to” about as English does")
 	}
-	specs := map[string]metricSpec{}
-	for _, s := range markerSpecs() {
-		specs[s.id] = s
-	}
 	for id, s := range rules {
 		m := s.Rule.Metric
-		spec, ok := specs[id]
-		if !ok || m == nil || m.Name != spec.name || m.Target == nil {
+		if m == nil || m.Target == nil {
 			t.Fatalf("%s: metric %+v", id, m)
 		}
-		if !changesAgent(&spec, m) {
-			t.Errorf("%s: target %v lies within English's ordinary range (%v)", id, *m.Target, spec.ref)
+		spec, ok := profile.LookupMetric(m.Name)
+		if !ok || spec.ID != id {
+			t.Fatalf("%s: metric %+v", id, m)
+		}
+		if !changesAgent(spec, m) {
+			t.Errorf("%s: target %v lies within English's ordinary range (%v)", id, *m.Target, spec.Ref())
 		}
 		if !strings.Contains(s.Rule.Rule, "per 1,000 words") {
 			t.Errorf("%s: rule %q gives no rate", id, s.Rule.Rule)
@@ -55,25 +54,12 @@ func TestMarkerRatesLearned(t *testing.T) {
 	}
 }
 
-// Fewer than MarkerPieces pieces teach no marker rule: three papers cannot
-// tell the writer's habit from what the three argue.
+// Fewer than profile.MarkerPieces pieces teach no marker rule: three
+// papers cannot tell the writer's habit from what the three argue.
 func TestMarkerRatesNeedPieces(t *testing.T) {
-	resp := analyzeOK(t, federalistBatch(t, hamiltonPapers[:MarkerPieces-1]))
+	resp := analyzeOK(t, federalistBatch(t, hamiltonPapers[:profile.MarkerPieces-1]))
 	if rules := markerRules(resp); len(rules) > 0 {
-		t.Errorf("marker rules from %d papers: %v", MarkerPieces-1, ruleIDs(rules))
-	}
-}
-
-// Every marker word has a spec, a rule id and the baseline's rate.
-func TestMarkerSpecs(t *testing.T) {
-	specs := markerSpecs()
-	if len(specs) != len(prose.MarkerWords) {
-		t.Fatalf("%d specs for %d words", len(specs), len(prose.MarkerWords))
-	}
-	for _, s := range specs {
-		if !(s.ref > 0) {
-			t.Errorf("%s: no English rate", s.name)
-		}
+		t.Errorf("marker rules from %d papers: %v", profile.MarkerPieces-1, ruleIDs(rules))
 	}
 }
 

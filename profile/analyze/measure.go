@@ -6,6 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"sw/profile"
 	"sw/profile/boilerplate"
 	"sw/profile/prose"
 )
@@ -99,22 +100,21 @@ func (pc *piece) measure(known func(key string) bool) {
 	}
 	d := pc.doc
 	pc.eligible = d.WordCount() >= MinPieceWords
-	specs := metricSpecs()
-	pc.metrics = make([]pieceMetric, len(specs))
-	for i := range specs {
-		pc.metrics[i] = measureMetric(d, &specs[i], pc.eligible)
+	kinds := profile.MetricKinds()
+	pc.metrics = make([]pieceMetric, len(kinds))
+	for i, k := range kinds {
+		pc.metrics[i] = measureMetric(d, k, pc.eligible)
 	}
 	pc.opening, pc.closing = shapes(d)
 }
 
 // measureMetric measures one metric of a parsed piece.
-func measureMetric(d *prose.Doc, spec *metricSpec, eligible bool) pieceMetric {
-	ms, err := d.Measure(spec.name)
-	if err != nil || !eligible {
+func measureMetric(d *prose.Doc, spec *profile.MetricKind, eligible bool) pieceMetric {
+	if !eligible {
 		return pieceMetric{}
 	}
-	vals := prose.Values(ms)
-	switch spec.scope {
+	vals := prose.Values(spec.Measure(d))
+	switch spec.Scope {
 	case prose.PerSentence:
 		if len(vals) < MinSentences {
 			return pieceMetric{}
@@ -126,7 +126,7 @@ func measureMetric(d *prose.Doc, spec *metricSpec, eligible bool) pieceMetric {
 		}
 		return pieceMetric{ok: true, value: prose.Median(vals), units: vals}
 	}
-	if len(vals) != 1 || (spec.rate && d.WordCount() < MinRateWords) {
+	if len(vals) != 1 || (spec.Rate && d.WordCount() < MinRateWords) {
 		return pieceMetric{}
 	}
 	return pieceMetric{ok: true, value: vals[0]}

@@ -31,7 +31,7 @@ const (
 // sees it, each with how: a per-piece value outside the bounds or astray
 // from the target; a per-unit median astray from the target, or more than
 // BreakUnitShare of the units outside the bounds.
-func breaking(spec *metricSpec, mi int, m *profile.Metric, ps []*piece) (broken []*piece, how []string) {
+func breaking(spec *profile.MetricKind, mi int, m *profile.Metric, ps []*piece) (broken []*piece, how []string) {
 	for _, p := range ps {
 		pm := p.metrics[mi]
 		if !pm.ok {
@@ -45,9 +45,9 @@ func breaking(spec *metricSpec, mi int, m *profile.Metric, ps []*piece) (broken 
 	return broken, how
 }
 
-func breaks(spec *metricSpec, m *profile.Metric, pm pieceMetric) string {
-	v := roundTo(pm.value, math.Min(spec.step, 0.1))
-	if spec.scope == prose.PerPiece {
+func breaks(spec *profile.MetricKind, m *profile.Metric, pm pieceMetric) string {
+	v := roundTo(pm.value, math.Min(spec.Step, 0.1))
+	if spec.Scope == prose.PerPiece {
 		if !m.Contains(pm.value) {
 			return fmtNum(v) + ", outside " + profile.Range(m)
 		}

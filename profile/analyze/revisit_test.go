@@ -66,16 +66,15 @@ func TestProfileConverges(t *testing.T) {
 	}
 	req := windowRequest(t, root, len(hamiltonBatches)-1)
 	r := newRun(req)
-	specs := metricSpecs()
 	for _, s := range req.Profile["essay"].Rules {
 		if s.Metric == nil {
 			continue
 		}
-		for mi := range specs {
-			if specs[mi].name != s.Metric.Name {
+		for mi, spec := range profile.MetricKinds() {
+			if spec.Name != s.Metric.Name {
 				continue
 			}
-			broken, how := breaking(&specs[mi], mi, s.Metric, r.pieces)
+			broken, how := breaking(spec, mi, s.Metric, r.pieces)
 			if len(broken) >= atLeast(BreakShare, len(r.pieces)) {
 				t.Errorf("%s (%s) is broken by %s", s.ID, profile.Bounds(s.Metric), brokenEvidence(broken, how, len(r.pieces)))
 			}
@@ -109,7 +108,7 @@ func TestBatchAloneDoesNotConverge(t *testing.T) {
 // breaks nothing (sw check holds it within the writer's range); one below
 // the bound does, and so does one far above a target with no upper bound.
 func TestPieceBreaksWhereCheckWarns(t *testing.T) {
-	spec := &metricSpec{name: "words_per_piece", scope: prose.PerPiece, step: 10}
+	spec := &profile.MetricKind{Name: "words_per_piece", Scope: prose.PerPiece, Step: 10}
 	m := &profile.Metric{Name: "words_per_piece", Target: num(3000), Min: num(1200)}
 	for _, c := range []struct {
 		words  float64

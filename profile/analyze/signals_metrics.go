@@ -4,92 +4,28 @@ import (
 	"fmt"
 	"math"
 	"strings"
-	"sync"
 
 	"sw/profile"
 	"sw/profile/check"
 	"sw/profile/prose"
 )
 
-// metricSpec is what the analyzer knows about one prose metric: the rule
-// id it proposes it under, the typical value of general English it is
-// compared with, how far two values may lie apart and still agree, and how
-// its numbers are rounded.
-type metricSpec struct {
-	name string
-	id   string // the id of the rule the analyzer proposes
-	rate bool   // per 1,000 words (needs MinRateWords)
-	// ref is general English's typical value. A new rule is proposed only
-	// when the pieces sit at least tol(ref) away from it (the writer
-	// differs from what an agent does by default), unless always is set:
-	// the length of sentences, paragraphs and pieces is the shape of a
-	// voice, and an agent with no rule on it writes its own. NaN: no
-	// reference (direction "set").
-	ref    float64
-	always bool
-	// Two values agree when they lie within tol(v) = max(abs, rel×v,
-	// noise×√v); noise is for counts whose chance swing in one piece
-	// outweighs rel (see MarkerNoise).
-	abs, rel, noise float64
-	step            float64 // targets and bounds are rounded to this
-	scope           prose.Scope
-	// width is how many tolerances a per-piece rule's bounds lie from its
-	// target; 0 means BoundsWidth.
-	width float64
-	// pieces is the fewest measurable pieces a rule needs; 0 means
-	// MinPieces.
-	pieces int
-}
-
-func (m *metricSpec) tol(v float64) float64 {
-	return math.Max(math.Max(m.abs, m.rel*math.Abs(v)), m.noise*math.Sqrt(math.Abs(v)))
-}
-
 // boundsWidth is how many tolerances a per-piece rule's bounds lie from
 // its target.
-func (m *metricSpec) boundsWidth() float64 {
-	if m.width > 0 {
-		return m.width
+func boundsWidth(spec *profile.MetricKind) float64 {
+	if spec.Width > 0 {
+		return spec.Width
 	}
 	return BoundsWidth
 }
 
-// metricSpecs are the metrics the analyzer proposes rules for. The
-// reference values describe edited contemporary English prose (magazine
-// and web non-fiction), rounded; they only decide whether a habit is
-// distinctive enough to be worth a rule, never the rule's numbers, which
-// come from the pieces. Built on first use: most sw processes analyse
-// nothing.
-var metricSpecs = sync.OnceValue(func() []metricSpec {
-	specs := []metricSpec{
-		{name: "words_per_sentence", id: "sentence-length", ref: 18, always: true, abs: 3, rel: 0.25, step: 1},
-		{name: "words_per_paragraph", id: "paragraph-length", ref: 60, always: true, abs: 10, rel: 0.3, step: 1},
-		{name: "sentences_per_paragraph", id: "paragraph-sentences", ref: 3, abs: 0.75, rel: 0.3, step: 0.5},
-		{name: "words_per_piece", id: "piece-length", ref: math.NaN(), always: true, abs: 100, rel: 0.3, step: 10},
-		{name: "em_dashes_per_1k_words", id: "em-dashes", rate: true, ref: 1.5, abs: 1, rel: 0.5, step: 0.1},
-		{name: "en_dashes_per_1k_words", id: "en-dashes", rate: true, ref: 0.3, abs: 0.5, rel: 0.5, step: 0.1},
-		{name: "semicolons_per_1k_words", id: "semicolons", rate: true, ref: 1.5, abs: 1, rel: 0.5, step: 0.1},
-		{name: "colons_per_1k_words", id: "colons", rate: true, ref: 2, abs: 1, rel: 0.5, step: 0.1},
-		{name: "parentheses_per_1k_words", id: "parentheses", rate: true, ref: 2, abs: 1, rel: 0.5, step: 0.1},
-		{name: "questions_per_1k_words", id: "questions", rate: true, ref: 3, abs: 1.5, rel: 0.5, step: 0.1},
-		{name: "exclamations_per_1k_words", id: "exclamations", rate: true, ref: 0.5, abs: 0.75, rel: 0.5, step: 0.1},
-		{name: "contractions_per_1k_words", id: "contractions", rate: true, ref: 12, abs: 4, rel: 0.5, step: 0.1},
-		{name: "first_person_singular_per_1k_words", id: "first-person-singular", rate: true, ref: 12, abs: 4, rel: 0.5, step: 0.1},
-		{name: "first_person_plural_per_1k_words", id: "first-person-plural", rate: true, ref: 5, abs: 3, rel: 0.5, step: 0.1},
-		{name: "second_person_per_1k_words", id: "second-person", rate: true, ref: 6, abs: 3, rel: 0.5, step: 0.1},
-		{name: "headings_per_1k_words", id: "headings", rate: true, ref: 2, abs: 1.5, rel: 0.5, step: 0.1},
-		{name: "list_items_per_1k_words", id: "list-items", rate: true, ref: 3, abs: 2, rel: 0.5, step: 0.1},
-	}
-	specs = append(specs, markerSpecs()...)
-	for i := range specs {
-		m, ok := prose.Lookup(specs[i].name)
-		if !ok {
-			panic("analyze: prose has no metric " + specs[i].name)
-		}
-		specs[i].scope = m.Scope
-	}
-	return specs
-})
+// RateTargetPieces is the fewest pieces any rate rule with a target is
+// learned from, for the reason a marker word's needs
+// profile.MarkerPieces: within half and twice a target (RateSpan), the
+// first-person words of three sketches told in the first person fault the
+// writer's next one told in the third. A ceiling ("at most 1.4 colons per
+// 1,000 words") needs fewer.
+const RateTargetPieces = profile.MarkerPieces
 
 // metricResult is what a set of pieces says about a metric: the typical
 // value and the bounds a rule would get.
@@ -113,7 +49,7 @@ type metricResult struct {
 // the typical value, which is the median of all their sentences (or
 // paragraphs) pooled, or the median of their values for a per-piece
 // metric.
-func metricEval(spec *metricSpec, mi int) func([]*piece) (metricResult, gate) {
+func metricEval(spec *profile.MetricKind, mi int) func([]*piece) (metricResult, gate) {
 	return func(ps []*piece) (metricResult, gate) {
 		var res metricResult
 		var g gate
@@ -128,23 +64,23 @@ func metricEval(spec *metricSpec, mi int) func([]*piece) (metricResult, gate) {
 			g.measured = append(g.measured, p)
 			res.values = append(res.values, m.value)
 			pooled = append(pooled, m.units...)
-			if spec.rate {
+			if spec.Rate {
 				n := float64(p.doc.WordCount())
 				res.words += n
 				res.events += m.value * n / 1000
 			}
 		}
-		if len(g.measured) < max(MinPieces, spec.pieces) {
+		if len(g.measured) < max(MinPieces, spec.Pieces) {
 			return res, g
 		}
-		perUnit := spec.scope != prose.PerPiece
+		perUnit := spec.Scope != prose.PerPiece
 		if perUnit {
 			res.target = prose.Median(pooled)
 		} else {
 			res.target = prose.Median(res.values)
 		}
-		res.target = roundTo(res.target, spec.step)
-		tol := spec.tol(res.target)
+		res.target = roundTo(res.target, spec.Step)
+		tol := spec.Tol(res.target)
 		for i, p := range g.measured {
 			if math.Abs(res.values[i]-res.target) <= tol {
 				g.support = append(g.support, p)
@@ -159,30 +95,30 @@ func metricEval(spec *metricSpec, mi int) func([]*piece) (metricResult, gate) {
 			// (one sentence, one word) says nothing and is left out.
 			res.p10, res.p90 = prose.Percentile(pooled, 10), prose.Percentile(pooled, 90)
 			lo, hi := unitBounds(pooled, unitWords)
-			res.max = ptr(math.Max(ceilTo(hi, spec.step), res.target))
-			if lo := math.Min(floorTo(lo, spec.step), res.target); lo > 1 {
+			res.max = ptr(math.Max(ceilTo(hi, spec.Step), res.target))
+			if lo := math.Min(floorTo(lo, spec.Step), res.target); lo > 1 {
 				res.min = ptr(lo)
 			}
-		} else if spec.rate {
+		} else if spec.Rate {
 			switch {
 			case res.events == 0:
 				// Not once in the batch: a ceiling of one tolerance, which
 				// lets a piece have the odd one.
 				res.absent = true
-				res.max = ptr(spec.abs)
+				res.max = ptr(spec.Abs)
 			case res.target-tol <= 0:
 				// The typical value cannot be told from none: the habit is
 				// a ceiling ("at most 1.4 colons per 1,000 words"), and a
 				// target would fault a piece for having none at all.
-				res.max = ptr(ceilTo(res.target+tol, spec.step))
+				res.max = ptr(ceilTo(res.target+tol, spec.Step))
 			default:
 				res.withTarget = true
-				boundsAround(&res, spec.boundsWidth()*tol, spec.step)
-				withinRateSpan(&res, spec.step)
+				boundsAround(&res, boundsWidth(spec)*tol, spec.Step)
+				withinRateSpan(&res, spec.Step)
 			}
 		} else {
 			res.withTarget = true
-			boundsAround(&res, spec.boundsWidth()*tol, spec.step)
+			boundsAround(&res, boundsWidth(spec)*tol, spec.Step)
 		}
 		return res, g
 	}
@@ -247,11 +183,9 @@ func boundsAround(res *metricResult, w, step float64) {
 // file), and the removal of a rule every piece breaks without agreeing on
 // another value.
 func (r *run) metricSignals() {
-	specs := metricSpecs()
-	for mi := range specs {
-		spec := &specs[mi]
+	for mi, spec := range profile.MetricKinds() {
 		eval := metricEval(spec, mi)
-		match := func(s profile.Sourced) bool { return s.Metric != nil && s.Metric.Name == spec.name }
+		match := func(s profile.Sourced) bool { return s.Metric != nil && s.Metric.Name == spec.Name }
 		byGenre := func(genre string) (metricResult, gate) { return eval(r.scope(genre)) }
 		for _, o := range place(r, byGenre) {
 			r.metricCandidate(spec, mi, o, match)
@@ -262,7 +196,7 @@ func (r *run) metricSignals() {
 	}
 }
 
-func (r *run) metricCandidate(spec *metricSpec, mi int, o outcome[metricResult], match func(profile.Sourced) bool) {
+func (r *run) metricCandidate(spec *profile.MetricKind, mi int, o outcome[metricResult], match func(profile.Sourced) bool) {
 	res := o.res
 	soft, hard := r.current(o.genre, match)
 	for _, h := range hard {
@@ -277,22 +211,22 @@ func (r *run) metricCandidate(spec *metricSpec, mi int, o outcome[metricResult],
 			res.max = ptr(*hm.Max)
 		}
 	}
-	c := &candidate{family: familyMetric, genre: o.genre, baseID: spec.id, match: match}
+	c := &candidate{family: familyMetric, genre: o.genre, baseID: spec.ID, match: match}
 	var against string
-	if soft == nil && r.sizeRuled(spec, o.genre) {
+	if soft == nil && spec.SameSize != "" && r.metricRuled(o.genre, spec.SameSize, false) {
 		return
 	}
 	if soft == nil {
-		d := res.target - spec.ref
-		if !spec.always && !res.distinct(spec) {
+		d := res.target - spec.Ref()
+		if !spec.Always && !res.distinct(spec) {
 			return // an ordinary habit: the agent's default already fits
 		}
-		if res.withTarget && spec.rate && res.events < MinEvents {
+		if res.withTarget && spec.Rate && res.events < MinEvents {
 			return // too few events to put a number on
 		}
-		c.sig = "metric:" + spec.name + ":" + direction(d)
-		c.strength = math.Abs(d) / spec.tol(spec.ref)
-		against = "The profile has no rule on " + spec.name + "."
+		c.sig = "metric:" + spec.Name + ":" + direction(d)
+		c.strength = math.Abs(d) / spec.Tol(spec.Ref())
+		against = "The profile has no rule on " + spec.Name + "."
 	} else {
 		sm := soft.Metric
 		d, moved := res.movedFrom(spec, sm)
@@ -304,7 +238,7 @@ func (r *run) metricCandidate(spec *metricSpec, mi int, o outcome[metricResult],
 		}
 		c.baseID, c.fixedID = soft.ID, true
 		c.family = familyChange
-		c.sig = "metric:" + spec.name + ":" + direction(d)
+		c.sig = "metric:" + spec.Name + ":" + direction(d)
 		c.strength = 10 + math.Abs(d)
 		if moved {
 			against = fmt.Sprintf("Current rule %s (%s): %s; the pieces have moved to %s.",
@@ -314,14 +248,14 @@ func (r *run) metricCandidate(spec *metricSpec, mi int, o outcome[metricResult],
 				brokenEvidence(broken, how, len(o.gate.measured)))
 		}
 	}
-	m := &profile.Metric{Name: spec.name, Target: ptr(res.target), Min: res.min, Max: res.max}
+	m := &profile.Metric{Name: spec.Name, Target: ptr(res.target), Min: res.min, Max: res.max}
 	if !res.withTarget {
 		m.Target = nil
 	}
 	if soft == nil && m.Target == nil && len(o.gate.measured) < MinCeilingPieces {
 		return // too few pieces to tell a writer who avoids a mark from pieces that did not need it
 	}
-	if soft == nil && m.Target != nil && spec.rate && len(o.gate.measured) < RateTargetPieces {
+	if soft == nil && m.Target != nil && spec.Rate && len(o.gate.measured) < RateTargetPieces {
 		return // too few pieces to tell a writer's rate from what these pieces were about
 	}
 	if soft == nil && !changesAgent(spec, m) {
@@ -338,7 +272,7 @@ func (r *run) metricCandidate(spec *metricSpec, mi int, o outcome[metricResult],
 	if len(g.support) < atLeast(AgreeShare, len(g.measured)) {
 		return
 	}
-	if spec.scope == prose.PerPiece && inside(res.values, m) < likely(InsideShare, len(g.measured)) {
+	if spec.Scope == prose.PerPiece && inside(res.values, m) < likely(InsideShare, len(g.measured)) {
 		return // the writer's own pieces would draw its warning too often
 	}
 	text, summary := metricWording(spec, m, res.most(spec, m), res.target)
@@ -352,30 +286,21 @@ func (r *run) metricCandidate(spec *metricSpec, mi int, o outcome[metricResult],
 	if m.Target == nil {
 		value = *m.Max // a ceiling says how many at most
 	}
-	c.measured = profile.Around(len(g.measured), value, spec.tol(value))
+	c.measured = profile.Around(len(g.measured), value, spec.Tol(value))
 	c.support = len(g.support)
 	c.distance = metricDistance(spec, value, soft)
 	r.add(c)
 }
 
-// sameSize maps a metric to another that measures the same unit's size: a
-// paragraph's sentences and its words. A rule on each would warn twice of
-// every short paragraph (a quotation, a line of dialogue), so the second
-// is not proposed where the first is ruled or proposed.
-var sameSize = map[string]string{"sentences_per_paragraph": "words_per_paragraph"}
-
-// sizeRuled says the unit spec measures already has a rule on its size in
-// genre's scope: in the profile, or proposed in this run.
-func (r *run) sizeRuled(spec *metricSpec, genre string) bool {
-	other, ok := sameSize[spec.name]
-	if !ok {
-		return false
-	}
-	if soft, _ := r.current(genre, func(s profile.Sourced) bool { return s.Metric != nil && s.Metric.Name == other }); soft != nil {
+// metricRuled says a rule on the metric called name stands in genre's
+// scope of the profile or is proposed in this run for genre or, when
+// global, for every genre.
+func (r *run) metricRuled(genre, name string, global bool) bool {
+	if soft, _ := r.current(genre, func(s profile.Sourced) bool { return s.Metric != nil && s.Metric.Name == name }); soft != nil {
 		return true
 	}
 	for _, c := range r.cands {
-		if c.genre == genre && c.rule != nil && c.rule.Metric != nil && c.rule.Metric.Name == other {
+		if c.rule != nil && c.rule.Metric != nil && c.rule.Metric.Name == name && (c.genre == genre || global && c.genre == "") {
 			return true
 		}
 	}
@@ -386,8 +311,8 @@ func (r *run) sizeRuled(spec *metricSpec, genre string) bool {
 // writes without it, in tolerances: general English's typical value for a
 // new rule (a metric with none, piece length, counts as one tolerance
 // away), the current rule's for a change.
-func metricDistance(spec *metricSpec, value float64, soft *profile.Sourced) float64 {
-	from := spec.ref
+func metricDistance(spec *profile.MetricKind, value float64, soft *profile.Sourced) float64 {
+	from := spec.Ref()
 	if soft != nil {
 		sm := soft.Metric
 		switch {
@@ -404,21 +329,21 @@ func metricDistance(spec *metricSpec, value float64, soft *profile.Sourced) floa
 	}
 	// A rule revisited for bounds its pieces break, at the value it had,
 	// still changes what sw check holds the agent to.
-	return math.Max(math.Abs(value-from)/spec.tol(from), 0.5)
+	return math.Max(math.Abs(value-from)/spec.Tol(from), 0.5)
 }
 
 // most is where most of the writer's units lie (the 10th to the 90th
 // percentile), within m's bounds: what a per-unit rule's sentence says.
 // A lower end of one unit says nothing and is left out.
-func (res *metricResult) most(spec *metricSpec, m *profile.Metric) *profile.Metric {
+func (res *metricResult) most(spec *profile.MetricKind, m *profile.Metric) *profile.Metric {
 	if res.units == 0 {
 		return m
 	}
-	most := &profile.Metric{Name: m.Name, Target: m.Target, Max: ptr(math.Max(ceilTo(res.p90, spec.step), res.target))}
+	most := &profile.Metric{Name: m.Name, Target: m.Target, Max: ptr(math.Max(ceilTo(res.p90, spec.Step), res.target))}
 	if m.Max != nil {
 		most.Max = ptr(math.Min(*most.Max, *m.Max))
 	}
-	if lo := math.Min(floorTo(res.p10, spec.step), res.target); lo > 1 {
+	if lo := math.Min(floorTo(res.p10, spec.Step), res.target); lo > 1 {
 		if m.Min != nil {
 			lo = math.Max(lo, *m.Min)
 		}
@@ -430,11 +355,11 @@ func (res *metricResult) most(spec *metricSpec, m *profile.Metric) *profile.Metr
 // movedFrom says whether the pieces' typical value has moved away from a
 // current rule's (its target, or out of its bounds) by more than the
 // tolerance and, for a rate, by more than chance; d is how far.
-func (res *metricResult) movedFrom(spec *metricSpec, sm *profile.Metric) (d float64, moved bool) {
+func (res *metricResult) movedFrom(spec *profile.MetricKind, sm *profile.Metric) (d float64, moved bool) {
 	switch {
 	case sm.Target != nil:
 		d = res.target - *sm.Target
-		return d, math.Abs(d) > spec.tol(*sm.Target) && res.differs(spec, *sm.Target)
+		return d, math.Abs(d) > spec.Tol(*sm.Target) && res.differs(spec, *sm.Target)
 	case sm.Contains(res.target):
 		return 0, false
 	case sm.Max != nil && res.target > *sm.Max:
@@ -444,22 +369,22 @@ func (res *metricResult) movedFrom(spec *metricSpec, sm *profile.Metric) (d floa
 }
 
 // changesAgent says a new metric rule asks an agent for something other
-// than what it writes by default, which is general English (spec.ref): a
+// than what it writes by default, which is general English (spec.Ref()): a
 // ceiling at or above English's typical value, or a target within
 // English's ordinary range (within tol(ref) of it), changes nothing, and
 // a rule that changes nothing is one more line for the person to review
 // and the agent to read. A metric with no reference (piece length) has no
 // default to compare with.
-func changesAgent(spec *metricSpec, m *profile.Metric) bool {
+func changesAgent(spec *profile.MetricKind, m *profile.Metric) bool {
 	switch {
-	case math.IsNaN(spec.ref):
+	case math.IsNaN(spec.Ref()):
 		return true
 	case m.Target != nil:
-		return math.Abs(*m.Target-spec.ref) > spec.tol(spec.ref)
+		return math.Abs(*m.Target-spec.Ref()) > spec.Tol(spec.Ref())
 	case m.Max != nil:
-		return *m.Max < spec.ref
+		return *m.Max < spec.Ref()
 	}
-	return m.Min != nil && *m.Min > spec.ref
+	return m.Min != nil && *m.Min > spec.Ref()
 }
 
 // distinct says a rate differs from ordinary English enough to be worth a
@@ -469,12 +394,12 @@ func changesAgent(spec *metricSpec, m *profile.Metric) bool {
 // English's band do not meet, and the count is MinZ standard deviations
 // from English's: a habit worth a rule differs from English by more than
 // the writer differs from themself.
-func (res *metricResult) distinct(spec *metricSpec) bool {
+func (res *metricResult) distinct(spec *profile.MetricKind) bool {
 	if res.absent {
-		return spec.ref*res.words/1000 >= MinAbsentEvents
+		return spec.Ref()*res.words/1000 >= MinAbsentEvents
 	}
-	t, ref := res.target, spec.ref
-	apart := t-spec.tol(t) > ref+spec.tol(ref) || t+spec.tol(t) < ref-spec.tol(ref)
+	t, ref := res.target, spec.Ref()
+	apart := t-spec.Tol(t) > ref+spec.Tol(ref) || t+spec.Tol(t) < ref-spec.Tol(ref)
 	return apart && res.differs(spec, ref)
 }
 
@@ -482,8 +407,8 @@ func (res *metricResult) distinct(spec *metricSpec) bool {
 // writer whose rate is x: at least MinZ Poisson standard deviations from
 // the x×words/1,000 expected. Other metrics have enough units that the
 // tolerance alone decides.
-func (res *metricResult) differs(spec *metricSpec, x float64) bool {
-	if !spec.rate {
+func (res *metricResult) differs(spec *profile.MetricKind, x float64) bool {
+	if !spec.Rate {
 		return true
 	}
 	mu := x * res.words / 1000
@@ -494,7 +419,7 @@ func (res *metricResult) differs(spec *metricSpec, x float64) bool {
 // least MinRemovePieces) break rule s (see breaking) while the pieces do
 // not agree on a new value (when they agree, a change is proposed
 // instead).
-func metricContradicts(spec *metricSpec, mi int, eval func([]*piece) (metricResult, gate), s profile.Sourced, ps []*piece) (bool, string) {
+func metricContradicts(spec *profile.MetricKind, mi int, eval func([]*piece) (metricResult, gate), s profile.Sourced, ps []*piece) (bool, string) {
 	res, g := eval(ps)
 	if len(g.measured) < MinRemovePieces || g.holds {
 		return false, ""
@@ -504,7 +429,7 @@ func metricContradicts(spec *metricSpec, mi int, eval func([]*piece) (metricResu
 		return false, ""
 	}
 	return true, fmt.Sprintf("%s They agree on no other value: %s %s.", brokenEvidence(broken, how, len(g.measured)),
-		spec.name, valueList(g.measured, res.values, spec))
+		spec.Name, valueList(g.measured, res.values, spec))
 }
 
 // inside counts the values m's bounds hold.
@@ -544,32 +469,25 @@ func direction(d float64) string {
 	return "set"
 }
 
-func metricEvidence(spec *metricSpec, res metricResult, g gate, against string, hard []profile.Sourced) string {
+func metricEvidence(spec *profile.MetricKind, res metricResult, g gate, against string, hard []profile.Sourced) string {
 	var b strings.Builder
 	what := "value"
-	switch spec.scope {
-	case prose.PerSentence:
-		what = "median per sentence"
-	case prose.PerParagraph:
-		what = "median per paragraph"
+	if spec.Scope != prose.PerPiece {
+		what = "median per " + spec.Scope.String()
 	}
-	fmt.Fprintf(&b, "%s, %s of each piece: %s.\n", spec.name, what, valueList(g.measured, res.values, spec))
-	within := fmt.Sprintf("within %s of %s", fmtNum(roundTo(spec.tol(res.target), 0.1)), fmtNum(res.target))
+	fmt.Fprintf(&b, "%s, %s of each piece: %s.\n", spec.Name, what, valueList(g.measured, res.values, spec))
+	within := fmt.Sprintf("within %s of %s", fmtNum(roundTo(spec.Tol(res.target), 0.1)), fmtNum(res.target))
 	if res.withTarget {
 		fmt.Fprintf(&b, "%d of %d pieces are on target: %s, and nearer it than the bounds, as sw check wants.\n", len(g.support), len(g.measured), within)
 	} else {
 		fmt.Fprintf(&b, "%d of %d pieces lie %s.\n", len(g.support), len(g.measured), within)
 	}
 	if res.units > 0 {
-		unit := "sentences"
-		if spec.scope == prose.PerParagraph {
-			unit = "paragraphs"
-		}
-		fmt.Fprintf(&b, "Pooled: %d %s, median %s, 10th percentile %s, 90th percentile %s.\n", res.units, unit,
+		fmt.Fprintf(&b, "Pooled: %d %ss, median %s, 10th percentile %s, 90th percentile %s.\n", res.units, spec.Scope,
 			fmtNum(res.target), fmtNum(roundTo(res.p10, 0.1)), fmtNum(roundTo(res.p90, 0.1)))
 	}
-	if !math.IsNaN(spec.ref) {
-		fmt.Fprintf(&b, "General English: about %s.\n", fmtNum(roundTo(spec.ref, 0.1)))
+	if !math.IsNaN(spec.Ref()) {
+		fmt.Fprintf(&b, "General English: about %s.\n", fmtNum(roundTo(spec.Ref(), 0.1)))
 	}
 	b.WriteString(against)
 	for _, h := range hard {
@@ -578,8 +496,8 @@ func metricEvidence(spec *metricSpec, res metricResult, g gate, against string, 
 	return b.String()
 }
 
-func valueList(ps []*piece, vals []float64, spec *metricSpec) string {
-	return pieceList(ps, func(i int, p *piece) string { return fmtNum(roundTo(vals[i], math.Min(spec.step, 0.1))) })
+func valueList(ps []*piece, vals []float64, spec *profile.MetricKind) string {
+	return pieceList(ps, func(i int, p *piece) string { return fmtNum(roundTo(vals[i], math.Min(spec.Step, 0.1))) })
 }
 
 func ptr(v float64) *float64 { return &v }

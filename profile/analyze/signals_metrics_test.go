@@ -188,18 +188,3 @@ func TestMetricRemoval(t *testing.T) {
 		t.Errorf("evidence: %s", s.Evidence)
 	}
 }
-
-// Every metric the analyzer proposes is one prose measures and so one sw
-// check can test.
-func TestMetricSpecsAreKnown(t *testing.T) {
-	seen := map[string]bool{}
-	for _, m := range metricSpecs() {
-		if m.scope == 0 || seen[m.id] || !profile.IsSlug(m.id) {
-			t.Errorf("metric %s: scope %v, id %q", m.name, m.scope, m.id)
-		}
-		seen[m.id] = true
-		if _, ok := rateWords()[m.name]; m.rate && !ok {
-			t.Errorf("metric %s has no wording", m.name)
-		}
-	}
-}

@@ -25,7 +25,7 @@ const ShortSentence = 8
 
 // shapeKinds lists the shapes the analyzer proposes rules for, in the
 // order it proposes them. Exclamations open too few pieces to matter; they
-// count only as closings. Built on first use, like metricSpecs.
+// count only as closings. Built on first use, like profile.MetricKinds.
 var shapeKinds = sync.OnceValue(func() []shapeKind {
 	return []shapeKind{
 		{shapeQuestion, "question", "Open pieces with a question.", "End pieces on a question.", "a question"},

@@ -290,17 +290,7 @@ func (r *run) rateRuled(genre, word string) bool {
 	if !slices.Contains(prose.MarkerWords, word) {
 		return false // "questions" names a metric too, of question marks
 	}
-	name := prose.MarkerMetric(word)
-	isRate := func(s profile.Sourced) bool { return s.Metric != nil && s.Metric.Name == name }
-	if soft, _ := r.current(genre, isRate); soft != nil {
-		return true
-	}
-	for _, c := range r.cands {
-		if c.rule != nil && c.rule.Metric != nil && c.rule.Metric.Name == name && (c.genre == genre || c.genre == "") {
-			return true
-		}
-	}
-	return false
+	return r.metricRuled(genre, profile.MarkerMetric(word), true)
 }
 
 func preferCandidate(genre, phrase string, fam family, strength float64, evidence string) *candidate {

@@ -5,7 +5,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"sync"
 
 	"sw/profile"
 	"sw/profile/prose"
@@ -15,59 +14,23 @@ import (
 // reads as "avoid it" rather than "use it sparingly".
 const RareRate = 0.5
 
-// rateWords is how a rule speaks of a per-1,000-words metric: the verb
-// phrase for a habit ("Use semicolons"), the noun for one to avoid
-// ("semicolons"), and a label for summaries.
-var rateWords = sync.OnceValue(func() map[string]struct{ use, avoid, label string } {
-	words := map[string]struct{ use, avoid, label string }{
-		"em_dashes_per_1k_words":             {"Use em dashes (—)", "em dashes (—)", "Em dashes"},
-		"en_dashes_per_1k_words":             {"Use en dashes (–)", "en dashes (–)", "En dashes"},
-		"semicolons_per_1k_words":            {"Use semicolons", "semicolons", "Semicolons"},
-		"colons_per_1k_words":                {"Use colons", "colons", "Colons"},
-		"parentheses_per_1k_words":           {"Use parentheses", "parentheses", "Parentheses"},
-		"questions_per_1k_words":             {"Ask questions", "questions", "Questions"},
-		"exclamations_per_1k_words":          {"Use exclamation marks", "exclamation marks", "Exclamations"},
-		"contractions_per_1k_words":          {"Use contractions (don't, it's)", "contractions (write do not, it is)", "Contractions"},
-		"first_person_singular_per_1k_words": {"Write in the first person singular (I, me, my)", "the first person singular (I, me, my)", "First person singular"},
-		"first_person_plural_per_1k_words":   {"Write in the first person plural (we, us, our)", "the first person plural (we, us, our)", "First person plural"},
-		"second_person_per_1k_words":         {"Address the reader as you", "addressing the reader as you", "Second person"},
-		"headings_per_1k_words":              {"Use headings", "headings", "Headings"},
-		"list_items_per_1k_words":            {"Use list items", "lists (write paragraphs)", "List items"},
-	}
-	for _, w := range prose.MarkerWords {
-		use, avoid, label := markerWording(w)
-		words[prose.MarkerMetric(w)] = struct{ use, avoid, label string }{use, avoid, label}
-	}
-	return words
-})
-
 // metricWording writes the rule sentence an agent follows and the one-line
 // summary of a metric rule. typical is the pieces' typical value, which
 // the sentence gives even when the rule's machine part is only a bound.
 // most is, for a per-unit metric, where most of the writer's sentences or
 // paragraphs lie: that is the habit to follow, while m's bounds lie
 // further out, where sw check starts to warn.
-func metricWording(spec *metricSpec, m, most *profile.Metric, typical float64) (text, summary string) {
+func metricWording(spec *profile.MetricKind, m, most *profile.Metric, typical float64) (text, summary string) {
 	t := fmtNum(typical)
-	switch spec.name {
-	case "words_per_sentence":
-		return unitWording("sentences", "words", t, most)
-	case "words_per_paragraph":
-		return unitWording("paragraphs", "words", t, most)
-	case "sentences_per_paragraph":
-		if typical <= 1 && most.Max != nil {
-			return fmt.Sprintf("Write mostly one-sentence paragraphs; few run past %s sentences.", fmtNum(*most.Max)),
-				"Mostly one-sentence paragraphs"
-		}
-		return unitWording("paragraphs", "sentences", t, most)
-	case "words_per_piece":
+	switch {
+	case spec.Scope == prose.PerParagraph && spec.Unit == "sentences" && typical <= 1 && most.Max != nil:
+		return fmt.Sprintf("Write mostly one-sentence paragraphs; few run past %s sentences.", fmtNum(*most.Max)),
+			"Mostly one-sentence paragraphs"
+	case spec.Scope != prose.PerPiece:
+		return unitWording(spec.Scope.String()+"s", spec.Unit, t, most)
+	case !spec.Rate:
 		return fmt.Sprintf("Keep pieces around %s words%s.", fmtCount(typical), rangeText(m, fmtCount)),
 			fmt.Sprintf("Pieces around %s words", fmtCount(typical))
-	}
-	w, ok := rateWords()[spec.name]
-	if !ok {
-		return fmt.Sprintf("Keep %s around %s%s.", spec.name, t, rangeText(m, fmtNum)),
-			fmt.Sprintf("%s around %s", spec.name, t)
 	}
 	hi := ""
 	if m.Max != nil {
@@ -75,14 +38,14 @@ func metricWording(spec *metricSpec, m, most *profile.Metric, typical float64) (
 	}
 	switch {
 	case m.Target != nil:
-		return fmt.Sprintf("%s about %s times per 1,000 words%s.", w.use, t, rangeText(m, fmtNum)),
-			fmt.Sprintf("%s about %s per 1,000 words", w.label, t)
+		return fmt.Sprintf("%s about %s times per 1,000 words%s.", spec.Use, t, rangeText(m, fmtNum)),
+			fmt.Sprintf("%s about %s per 1,000 words", spec.Label, t)
 	case typical >= RareRate:
-		return fmt.Sprintf("%s sparingly: about %s per 1,000 words, at most %s.", w.use, t, hi),
-			fmt.Sprintf("%s sparingly: at most %s per 1,000 words", w.label, hi)
+		return fmt.Sprintf("%s sparingly: about %s per 1,000 words, at most %s.", spec.Use, t, hi),
+			fmt.Sprintf("%s sparingly: at most %s per 1,000 words", spec.Label, hi)
 	}
-	return fmt.Sprintf("Avoid %s: at most %s per 1,000 words.", w.avoid, hi),
-		fmt.Sprintf("Few or no %s: at most %s per 1,000 words", strings.ToLower(w.label), hi)
+	return fmt.Sprintf("Avoid %s: at most %s per 1,000 words.", spec.Avoid, hi),
+		fmt.Sprintf("Few or no %s: at most %s per 1,000 words", strings.ToLower(spec.Label), hi)
 }
 
 // unitWording speaks of a per-sentence or per-paragraph metric: "Keep

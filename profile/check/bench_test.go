@@ -20,7 +20,7 @@ func benchProfile(n int) *profile.Resolved {
 		"in order to", "very unique", "synergy", "deep dive", "game-changer", "going forward",
 		"needless to say", "to be honest,", "moving forward", "circle back", "low-hanging fruit",
 		"e.g.", "all in all", "in conclusion", "don't", "let's"}
-	metrics := prose.Metrics()
+	metrics := profile.MetricNames()
 	layers := []profile.Layer{profile.HardLimit, profile.GenreLayer, profile.Preference}
 	var rules []profile.Sourced
 	for i := range n {
@@ -56,9 +56,9 @@ func benchProfile(n int) *profile.Resolved {
 
 // benchMetric gives a metric the target and bounds a writer's profile
 // might hold for it.
-func benchMetric(m prose.Metric) *profile.Metric {
-	out := &profile.Metric{Name: m.Name}
-	switch m.Name {
+func benchMetric(name string) *profile.Metric {
+	out := &profile.Metric{Name: name}
+	switch name {
 	case "words_per_sentence":
 		out.Target, out.Min, out.Max = f(22), f(3), f(45)
 	case "sentences_per_paragraph":

@@ -162,10 +162,10 @@ type ruleCheck struct {
 	parts int
 	units []unitFinding
 
-	// What the rule's bounded metric is about, for messages of single
-	// units: "sentence", "words".
-	bounds     *profile.Metric
-	noun, unit string
+	// The rule's bounded metric, for messages of single units ("sentence
+	// of 52 words").
+	bounds *profile.Metric
+	kind   *profile.MetricKind
 
 	// Parts of messages, written the first time one needs them, as most
 	// rules have nothing to report: the rule as messages name it ("hard

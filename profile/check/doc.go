@@ -9,7 +9,7 @@
 //
 // # What a rule means
 //
-// A metric (see prose.Metrics for the names) has a scope:
+// A metric (see profile.MetricKinds for the names) has a scope:
 //
 //   - Per unit (words_per_sentence, sentences_per_paragraph,
 //     words_per_paragraph): every sentence or paragraph has a value. Min and

@@ -49,12 +49,12 @@ func (rc *ruleCheck) more(kind string, n int) string {
 		}
 		return fmt.Sprintf("%d more uses of avoided phrases", n)
 	}
-	noun := rc.noun
+	noun := rc.kind.Scope.String()
 	if n != 1 {
 		noun += "s"
 	}
 	if rc.outsideUnits == "" {
-		rc.outsideUnits = outside(rc.bounds, rc.unit)
+		rc.outsideUnits = outside(rc.bounds, rc.kind.Unit)
 	}
 	return fmt.Sprintf("%d more %s %s", n, noun, rc.outsideUnits)
 }

@@ -13,8 +13,7 @@ import (
 // measured is one metric measured on the piece, shared by every rule that
 // names it.
 type measured struct {
-	known   bool
-	info    prose.Metric
+	info    *profile.MetricKind // nil: a metric this version of sw does not know
 	units   []prose.Measurement
 	typical float64 // median of the units, or the piece's value
 }
@@ -29,18 +28,17 @@ func (c *checker) measure(name string) *measured {
 	}
 	m := &measured{}
 	c.metrics[name] = m
-	info, ok := prose.Lookup(name)
-	units, err := c.doc.Measure(name)
-	if !ok || err != nil {
+	info, ok := profile.LookupMetric(name)
+	if !ok {
 		return m
 	}
-	m.known, m.info, m.units = true, info, units
+	m.info, m.units = info, info.Measure(c.doc)
 	switch {
-	case len(units) == 0:
+	case len(m.units) == 0:
 	case info.Scope == prose.PerPiece:
-		m.typical = units[0].Value
+		m.typical = m.units[0].Value
 	default:
-		m.typical = prose.Median(prose.Values(units))
+		m.typical = prose.Median(prose.Values(m.units))
 	}
 	return m
 }
@@ -52,7 +50,7 @@ func (rc *ruleCheck) metric(m *profile.Metric) {
 		return // a name alone says nothing to check
 	}
 	ms := rc.c.measure(m.Name)
-	if !ms.known {
+	if ms.info == nil {
 		rc.whole(false, fmt.Sprintf("metric %q is unknown to this version of sw; %s is not checked", m.Name, rc.name()))
 		return
 	}
@@ -80,7 +78,7 @@ func (rc *ruleCheck) metric(m *profile.Metric) {
 
 	noun := ms.info.Scope.String() // sentence, paragraph
 	if bounded {
-		rc.bounds, rc.noun, rc.unit = m, noun, ms.info.Unit
+		rc.bounds, rc.kind = m, ms.info
 		inside := 0
 		for _, u := range ms.units {
 			if m.Contains(u.Value) {
@@ -107,7 +105,7 @@ func (rc *ruleCheck) unitMessage(v float64) string {
 	if rc.tail == "" {
 		rc.tail = "; " + rc.name() + " " + rc.asks() + " " + profile.Range(rc.bounds)
 	}
-	return rc.noun + " of " + amount(v, rc.unit) + rc.tail
+	return rc.kind.Scope.String() + " of " + amount(v, rc.kind.Unit) + rc.tail
 }
 
 // outside says where the units a metric's bounds leave out lie, to follow
@@ -125,25 +123,21 @@ func outside(m *profile.Metric, unit string) string {
 
 // limit is a bound with its unit, written as the rule file has it: "40
 // words", "1 sentence".
-func limit(v float64, unit string) string {
-	n := profile.Number(v)
+func limit(v float64, unit string) string { return withUnit(profile.Number(v), unit) }
+
+// amount is a measured value with its unit: "52 words", "1 sentence".
+func amount(v float64, unit string) string { return withUnit(num(v), unit) }
+
+func withUnit(n, unit string) string {
 	if n == "1" {
 		unit = strings.TrimSuffix(unit, "s")
 	}
 	return n + " " + unit
 }
 
-// amount is a value with its unit: "52 words", "1 sentence".
-func amount(v float64, unit string) string {
-	if num(v) == "1" {
-		unit = strings.TrimSuffix(unit, "s")
-	}
-	return num(v) + " " + unit
-}
-
 // pieceValue describes a per-piece value: "the piece has 5200 words",
 // "em dashes run at 7.3 per 1,000 words".
-func pieceValue(info prose.Metric, v float64) string {
+func pieceValue(info *profile.MetricKind, v float64) string {
 	if what, per, ok := strings.Cut(info.Unit, " per "); ok {
 		return what + " run at " + num(v) + " per " + per
 	}

@@ -179,7 +179,7 @@ func (b *builder) lastLower() string {
 
 // finish turns the buffers into strings and tallies what depends on the
 // finished sentences and blocks. The tallies of the words' kinds wait for
-// a metric to ask (Doc.kinds).
+// a metric to ask (Doc.countKinds).
 func (b *builder) finish() *Doc {
 	d := b.d
 	// The builder is done with its buffers: the Doc's strings share their
@@ -191,19 +191,19 @@ func (b *builder) finish() *Doc {
 		s.Text = d.text[s.start:s.end]
 		switch s.Terminator {
 		case '?':
-			c.questions++
+			c[Questions]++
 		case '!':
-			c.exclamations++
+			c[Exclamations]++
 		}
 	}
 	for i := range d.Headings {
 		h := &d.Headings[i]
 		h.Text = d.text[h.start:h.end]
 	}
-	c.headings = len(d.Headings)
+	c[Headings] = len(d.Headings)
 	for _, p := range d.Paragraphs {
 		if p.ListItem {
-			c.listItems++
+			c[ListItems]++
 		}
 	}
 	return d

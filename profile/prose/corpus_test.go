@@ -80,7 +80,7 @@ func TestSharedCorpus(t *testing.T) {
 			t.Errorf("%s: %d paragraphs, %d sentences", f, len(d.Paragraphs), len(d.Sentences))
 			continue
 		}
-		ms, _ := d.Measure("words_per_sentence")
+		ms := d.SentenceWords()
 		if m := Median(Values(ms)); m < 10 || m > 45 {
 			t.Errorf("%s: median sentence of %.1f words", f, m)
 		}

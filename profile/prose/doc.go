@@ -1,6 +1,7 @@
 // Package prose measures a piece of writing: its words, sentences,
 // paragraphs and headings, each with its place in the original file, and
-// the metrics a style rule can name.
+// the counts and lengths the metrics a style rule can name are made of
+// (profile.MetricKinds names them).
 //
 // The analyzer and `sw check` both read pieces through this package, so a
 // rule the analyzer proposes is tested by exactly the counting that
@@ -92,31 +93,17 @@ type Doc struct {
 	// (never found inside a block); words and sentences point into it.
 	text string
 
-	counts counts
-
-	// wordKinds are made by kinds, once, the first time a metric asks:
+	// counts are the per-piece tallies the rates divide by the word
+	// count, made once so that measuring costs almost nothing. The word
+	// kinds' (Contractions on) are made the first time one is asked for:
 	// they look at every word again, and most checks name none of them.
-	wordKinds     kindCounts
+	counts        [numCounts]int
 	wordKindsOnce sync.Once
 
 	// markerCounts are made by markers, once, as wordKinds are: how often
 	// each of MarkerWords occurs.
 	markerCounts []int
 	markerOnce   sync.Once
-}
-
-// counts are the per-piece tallies the rate metrics divide by the word
-// count, made once so that measuring costs almost nothing.
-type counts struct {
-	emDashes, enDashes, semicolons, colons, parens int
-	questions, exclamations                        int
-	listItems, headings                            int
-}
-
-// kindCounts are the tallies of the words' kinds (see wordKind).
-type kindCounts struct {
-	contractions                       int
-	firstSingular, firstPlural, second int
 }
 
 // WordCount is the number of words in the piece's text: paragraphs, list

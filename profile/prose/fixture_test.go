@@ -1,6 +1,7 @@
 package prose
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"testing"
@@ -45,45 +46,44 @@ func TestFixture(t *testing.T) {
 		t.Errorf("words = %d, want 83", d.WordCount())
 	}
 	wantSentences := []int{13, 9, 4, 9, 2, 4, 4, 3, 9, 9, 2}
-	ms, _ := d.Measure("words_per_sentence")
+	ms := d.SentenceWords()
 	if got := valuesInt(ms); !equalInts(got, wantSentences) {
 		t.Errorf("words per sentence = %v, want %v", got, wantSentences)
 	}
-	ms, _ = d.Measure("words_per_paragraph")
+	ms = d.ParagraphWords()
 	if got, want := valuesInt(ms), []int{26, 11, 20}; !equalInts(got, want) {
 		t.Errorf("words per paragraph = %v, want %v", got, want)
 	}
 
 	// Per 1,000 words: count * 1000 / 83.
 	per := func(n int) float64 { return float64(n) * 1000 / 83 }
-	want := map[string]float64{
-		"em_dashes_per_1k_words":             per(2), // "—" and "--"
-		"en_dashes_per_1k_words":             0,
-		"semicolons_per_1k_words":            per(1), // "short;"
-		"colons_per_1k_words":                per(1), // "things:"
-		"parentheses_per_1k_words":           per(1), // "(with"
-		"questions_per_1k_words":             per(1), // "why?"
-		"exclamations_per_1k_words":          per(1), // "item!"
-		"contractions_per_1k_words":          per(2), // It's, We're
-		"first_person_singular_per_1k_words": per(2), // I, myself
-		"first_person_plural_per_1k_words":   per(1), // We're
-		"second_person_per_1k_words":         per(1), // you
-		"headings_per_1k_words":              per(3),
-		"list_items_per_1k_words":            per(3),
-		"words_per_piece":                    83,
+	want := map[Count]float64{
+		EmDashes:      per(2), // "—" and "--"
+		EnDashes:      0,
+		Semicolons:    per(1), // "short;"
+		Colons:        per(1), // "things:"
+		Parentheses:   per(1), // "(with"
+		Questions:     per(1), // "why?"
+		Exclamations:  per(1), // "item!"
+		Contractions:  per(2), // It's, We're
+		FirstSingular: per(2), // I, myself
+		FirstPlural:   per(1), // We're
+		SecondPerson:  per(1), // you
+		Headings:      per(3),
+		ListItems:     per(3),
 	}
-	for name, v := range want {
-		ms, err := d.Measure(name)
-		if err != nil {
-			t.Fatal(err)
-		}
+	check := func(what string, ms []Measurement, v float64) {
 		if len(ms) != 1 || math.Abs(ms[0].Value-v) > 1e-9 {
-			t.Errorf("%s = %v, want %.4f", name, ms, v)
+			t.Errorf("%s = %v, want %.4f", what, ms, v)
 		}
 		if ms[0].Line != 8 || ms[0].Col != 3 {
-			t.Errorf("%s reported at %d:%d, want the first word at 8:3", name, ms[0].Line, ms[0].Col)
+			t.Errorf("%s reported at %d:%d, want the first word at 8:3", what, ms[0].Line, ms[0].Col)
 		}
 	}
+	for c, v := range want {
+		check(fmt.Sprintf("count %d per 1,000 words", c), rate(c)(d), v)
+	}
+	check("words of the piece", d.PieceWords(), 83)
 
 	if s, ok := d.Opening(); !ok || s.Text != "This piece holds one of each thing the parser must read — or skip." {
 		t.Errorf("opening = %q", s.Text)

@@ -16,9 +16,6 @@ var MarkerWords = []string{
 	"may", "must", "shall", "this", "there", "an", "ought", "therefore",
 }
 
-// MarkerMetric is the name of the metric of a marker word's rate.
-func MarkerMetric(word string) string { return word + "_per_1k_words" }
-
 // markerIndex maps each marker word to its place in MarkerWords.
 var markerIndex = sync.OnceValue(func() map[string]int {
 	m := make(map[string]int, len(MarkerWords))
@@ -28,16 +25,8 @@ var markerIndex = sync.OnceValue(func() map[string]int {
 	return m
 })
 
-// markerRates are the metrics of MarkerWords, for the registry.
-func markerRates() []metricDef {
-	defs := make([]metricDef, len(MarkerWords))
-	for i, w := range MarkerWords {
-		defs[i] = rate(MarkerMetric(w), "uses of “"+w+"”",
-			"the word “"+w+"”, in any case (a function word: how often a writer uses it is a habit of style).",
-			func(d *Doc) int { return d.markers()[i] })
-	}
-	return defs
-}
+// MarkerUses is how often the i-th of MarkerWords occurs in the piece.
+func (d *Doc) MarkerUses(i int) int { return d.markers()[i] }
 
 // markers returns how often each marker word occurs, counting them the
 // first time a metric asks.

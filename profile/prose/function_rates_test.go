@@ -1,6 +1,9 @@
 package prose
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // Marker words are counted as whole words in any case, per 1,000 words of
 // the piece: "Upon" and "upon" count, "uponly" and "the" inside "theory"
@@ -12,22 +15,9 @@ func TestMarkerRates(t *testing.T) {
 		word string
 		n    float64
 	}{{"upon", 2}, {"the", 4}, {"of", 1}, {"which", 0}} {
-		ms, err := d.Measure(MarkerMetric(c.word))
-		if err != nil {
-			t.Fatal(err)
-		}
+		ms := d.Per1k(d.MarkerUses(slices.Index(MarkerWords, c.word)))
 		if want := c.n * 1000 / words; len(ms) != 1 || ms[0].Value != want {
 			t.Errorf("%s: %v, want one value %v", c.word, ms, want)
-		}
-	}
-}
-
-// Every marker word is a metric a rule may name, per piece.
-func TestMarkerMetricsRegistered(t *testing.T) {
-	for _, w := range MarkerWords {
-		m, ok := Lookup(MarkerMetric(w))
-		if !ok || m.Scope != PerPiece {
-			t.Errorf("%s: %v, %v", w, m, ok)
 		}
 	}
 }

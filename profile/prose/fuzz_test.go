@@ -29,17 +29,14 @@ func FuzzParse(f *testing.F) {
 		d := Parse(src)
 		checkPositions(t, src, d)
 
-		for _, m := range Metrics() {
-			ms, err := d.Measure(m.Name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if m.Scope == PerPiece && len(ms) != 1 {
-				t.Fatalf("%s: %d values for the piece", m.Name, len(ms))
+		for i, m := range everyMeasure() {
+			ms := m.measure(d)
+			if m.piece && len(ms) != 1 {
+				t.Fatalf("measure %d: %d values for the piece", i, len(ms))
 			}
 			for _, v := range ms {
 				if math.IsNaN(v.Value) || math.IsInf(v.Value, 0) || v.Value < 0 {
-					t.Fatalf("%s = %v", m.Name, v.Value)
+					t.Fatalf("measure %d = %v", i, v.Value)
 				}
 			}
 		}

@@ -131,3 +131,28 @@ func AppendWords(dst []byte, ws []Word) []byte {
 	}
 	return dst
 }
+
+// rate is the measurement of a rate metric of c.
+func rate(c Count) func(*Doc) []Measurement {
+	return func(d *Doc) []Measurement { return d.Per1k(d.Count(c)) }
+}
+
+// oneMeasure is a measurement a metric is made of, and whether it is one
+// value for the piece.
+type oneMeasure struct {
+	piece   bool
+	measure func(*Doc) []Measurement
+}
+
+// everyMeasure is every measurement a metric is made of (see
+// profile.MetricKinds).
+func everyMeasure() []oneMeasure {
+	out := []oneMeasure{{false, (*Doc).SentenceWords}, {false, (*Doc).ParagraphSentences}, {false, (*Doc).ParagraphWords}, {true, (*Doc).PieceWords}}
+	for c := range numCounts {
+		out = append(out, oneMeasure{true, rate(c)})
+	}
+	for i := range MarkerWords {
+		out = append(out, oneMeasure{true, func(d *Doc) []Measurement { return d.Per1k(d.MarkerUses(i)) }})
+	}
+	return out
+}

@@ -9,12 +9,12 @@ import "bytes"
 func (b *builder) countPunct(t0, t1 int) {
 	t := b.text[t0:t1]
 	c := &b.d.counts
-	c.semicolons += bytes.Count(t, []byte{';'})
-	c.parens += bytes.Count(t, []byte{'('})
+	c[Semicolons] += bytes.Count(t, []byte{';'})
+	c[Parentheses] += bytes.Count(t, []byte{'('})
 	for i := indexFrom(t, 0, ':'); i >= 0; i = indexFrom(t, i+1, ':') {
 		// Not the colon of a time or ratio such as 10:30 or 3:1.
 		if !(i > 0 && i+1 < len(t) && isDigitByte(t[i-1]) && isDigitByte(t[i+1])) {
-			c.colons++
+			c[Colons]++
 		}
 	}
 	for i := indexFrom(t, 0, '-'); i >= 0; {
@@ -22,13 +22,13 @@ func (b *builder) countPunct(t0, t1 int) {
 		switch {
 		case n == 2 || n == 3:
 			if betweenWords(t, i, i+n) && !(i+n < len(t) && t[i+n] == '>') {
-				c.emDashes++
+				c[EmDashes]++
 			}
 		case n == 1:
 			// A hyphen with a space on each side stands in for a spaced
 			// dash, the en dash of British usage.
 			if i > 0 && i+1 < len(t) && t[i-1] == ' ' && t[i+1] == ' ' && betweenWords(t, i, i+1) {
-				c.enDashes++
+				c[EnDashes]++
 			}
 		}
 		i = indexFrom(t, i+n, '-')
@@ -43,9 +43,9 @@ func (b *builder) countPunct(t0, t1 int) {
 				j += 3
 			}
 			if dash == 0x94 {
-				c.emDashes++
+				c[EmDashes]++
 			} else {
-				c.enDashes++
+				c[EnDashes]++
 			}
 		}
 		i = indexFrom(t, j, 0xE2)

@@ -10,27 +10,27 @@ import (
 func TestCountPunct(t *testing.T) {
 	cases := []struct {
 		text string
-		want counts
+		want [numCounts]int
 	}{
-		{"", counts{}},
-		{"plain words only", counts{}},
-		{"a; b; c;", counts{semicolons: 3}},
-		{";;(", counts{semicolons: 2, parens: 1}},
-		{"at 10:30: then 3:1 or :a and b:", counts{colons: 3}},
-		{":", counts{colons: 1}},
+		{"", [numCounts]int{}},
+		{"plain words only", [numCounts]int{}},
+		{"a; b; c;", [numCounts]int{Semicolons: 3}},
+		{";;(", [numCounts]int{Semicolons: 2, Parentheses: 1}},
+		{"at 10:30: then 3:1 or :a and b:", [numCounts]int{Colons: 3}},
+		{":", [numCounts]int{Colons: 1}},
 		// Four hyphens are a rule; a dash needs words either side, however
 		// far across spaces, so "--a" and "a--" count here.
-		{"a--b a---b a----b --a a-- a -- b", counts{emDashes: 5}},
-		{"x --> y", counts{}},
-		{"a - b -a - -", counts{enDashes: 1}},
-		{"- a", counts{}},
-		{"a—b—c ——d", counts{emDashes: 3}},
-		{"a—–b", counts{emDashes: 1, enDashes: 1}},
-		{"1990–2000 and – so", counts{enDashes: 2}},
-		{"don’t “quote” é—", counts{emDashes: 1}},
-		{"—", counts{emDashes: 1}},
-		{"\xe2\x80", counts{}},
-		{"end\xe2", counts{}},
+		{"a--b a---b a----b --a a-- a -- b", [numCounts]int{EmDashes: 5}},
+		{"x --> y", [numCounts]int{}},
+		{"a - b -a - -", [numCounts]int{EnDashes: 1}},
+		{"- a", [numCounts]int{}},
+		{"a—b—c ——d", [numCounts]int{EmDashes: 3}},
+		{"a—–b", [numCounts]int{EmDashes: 1, EnDashes: 1}},
+		{"1990–2000 and – so", [numCounts]int{EnDashes: 2}},
+		{"don’t “quote” é—", [numCounts]int{EmDashes: 1}},
+		{"—", [numCounts]int{EmDashes: 1}},
+		{"\xe2\x80", [numCounts]int{}},
+		{"end\xe2", [numCounts]int{}},
 	}
 	for _, c := range cases {
 		b := &builder{d: &Doc{}, text: []byte(c.text)}

@@ -36,16 +36,19 @@ func TestShortLinesNews(t *testing.T) {
 	if want := []string{"Stocks build up", "Q&A with the analyst"}; !reflect.DeepEqual(heads, want) {
 		t.Errorf("headings = %q, want %q", heads, want)
 	}
-	for metric, want := range map[string][]int{
+	for _, c := range []struct {
+		what string
+		ms   []Measurement
+		want []int
+	}{
 		// The lead (38 words), the stocks paragraph (17 + 16 + 20), the
 		// metals (17).
-		"words_per_paragraph":     {38, 53, 17},
-		"sentences_per_paragraph": {1, 3, 1},
-		"words_per_sentence":      {38, 17, 16, 20, 17},
+		{"words per paragraph", d.ParagraphWords(), []int{38, 53, 17}},
+		{"sentences per paragraph", d.ParagraphSentences(), []int{1, 3, 1}},
+		{"words per sentence", d.SentenceWords(), []int{38, 17, 16, 20, 17}},
 	} {
-		ms, _ := d.Measure(metric)
-		if got := valuesInt(ms); !equalInts(got, want) {
-			t.Errorf("%s = %v, want %v", metric, got, want)
+		if got := valuesInt(c.ms); !equalInts(got, c.want) {
+			t.Errorf("%s = %v, want %v", c.what, got, c.want)
 		}
 	}
 }
@@ -85,7 +88,7 @@ func TestShortLinesRealText(t *testing.T) {
 					t.Errorf("%q is %v, want %v (short lines: %q)", line, found[line], kind, found)
 				}
 			}
-			ms, _ := d.Measure("words_per_paragraph")
+			ms := d.ParagraphWords()
 			if c.paras > 0 && len(ms) != c.paras {
 				t.Errorf("%d paragraphs of prose, want %d", len(ms), c.paras)
 			}

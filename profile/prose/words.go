@@ -241,11 +241,10 @@ const (
 	kindSecond
 )
 
-// kinds returns the tallies of the words' kinds, counting them the first
-// time it is asked.
-func (d *Doc) kinds() kindCounts {
+// countKinds tallies the words' kinds, the first time it is asked.
+func (d *Doc) countKinds() {
 	d.wordKindsOnce.Do(func() {
-		c := &d.wordKinds
+		c := &d.counts
 		for i := range d.Words {
 			w := &d.Words[i]
 			k := wordKind(w.Text)
@@ -253,20 +252,19 @@ func (d *Doc) kinds() kindCounts {
 				k &^= kindFirstPlural // the country, not the pronoun
 			}
 			if k&kindContraction != 0 {
-				c.contractions++
+				c[Contractions]++
 			}
 			if k&kindFirstSingular != 0 {
-				c.firstSingular++
+				c[FirstSingular]++
 			}
 			if k&kindFirstPlural != 0 {
-				c.firstPlural++
+				c[FirstPlural]++
 			}
 			if k&kindSecond != 0 {
-				c.second++
+				c[SecondPerson]++
 			}
 		}
 	})
-	return d.wordKinds
 }
 
 // wordKind classifies a lower-cased word. A contraction's pronoun counts
