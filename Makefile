@@ -94,7 +94,7 @@ bench: build
 # the hooks, a commit per piece and every suggestion merged; then
 # attribution by the voice measure beside Burrows' Delta, warnings on a
 # writer's own held-out pieces, and topic, boilerplate and wide rate
-# rules, at 3, 10 and 30 pieces. A few minutes; not part of make test, and
+# rules, at 3, 10 and 30 pieces. Under a minute; not part of make test, and
 # it asserts nothing. ARGS="-only essayists -levels 10" runs less.
 eval: build
 	$(GO) run ./testdata/eval -sw $(BIN) $(ARGS)
@@ -118,7 +118,7 @@ reliability: build
 # call); writes the guard cannot read fail in Claude Code's sandbox; its
 # commit is a draft, and its facts land in memory.md. The first run downloads Claude Code (about 400 MB)
 # with npm, without running its install script (the binary is run from
-# its platform package); later runs take about two minutes on two idle cores.
+# its platform package); later runs take about a minute on two idle cores.
 # Claude Code's sandbox needs bubblewrap and socat.
 #   make agent-test ARGS="-run merge -keep"   one scenario, collections kept
 agent-test: build
