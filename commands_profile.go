@@ -26,8 +26,15 @@ func initCollection(c *cli.Context) error {
 	if dir == "" {
 		dir = "."
 	}
+	root, err := filepath.Abs(dir)
+	if err != nil {
+		return err
+	}
 	if c.String("voice") != "" {
 		if err := hooks.AgentMayNotRun(os.Getenv, "init --voice"); err != nil {
+			return err
+		}
+		if err := setup.CanFollow(root, c.String("voice")); err != nil {
 			return err
 		}
 	}
@@ -36,13 +43,16 @@ func initCollection(c *cli.Context) error {
 	if err != nil || c.String("voice") == "" {
 		return err
 	}
-	root, err := filepath.Abs(dir)
-	if err != nil {
-		return err
-	}
 	coll, err := collection.Open(root)
 	if err != nil {
 		return err
+	}
+	made, err := setup.EnsureVoice(coll, c.String("voice"))
+	if err != nil {
+		return err
+	}
+	if made {
+		fmt.Fprintf(c.App.Writer, "made the voice %s (sw voice init): commit its starter files there\n", c.String("voice"))
 	}
 	return followVoice(c, coll, c.String("voice"))
 }

@@ -62,14 +62,8 @@ func AdoptVoice(c *collection.Collection, named string) (*Adopted, error) {
 		return nil, err
 	}
 	done := &Adopted{Voice: link}
-	if !collection.IsVoice(link.Root) {
-		if entries, err := os.ReadDir(link.Root); err == nil && len(entries) > 0 {
-			return nil, fmt.Errorf("%s holds no voice (a profile folder, and no %s), and is not empty; give a new folder, or one sw voice init made", link.Root, collection.SettingsFile)
-		}
-		if _, err := InitVoice(link.Root); err != nil {
-			return nil, err
-		}
-		done.Made = true
+	if done.Made, err = ensureVoice(link.Root); err != nil {
+		return nil, err
 	}
 	voiceRepo, err := git.At(link.Root)
 	if err != nil {
@@ -98,6 +92,54 @@ func AdoptVoice(c *collection.Collection, named string) (*Adopted, error) {
 		return nil, err
 	}
 	return done, nil
+}
+
+// EnsureVoice makes the voice the collection c names as named (a path
+// from it, or from ~/) where that folder is new or empty, as sw voice
+// init would, and says whether it made one: sw init --voice sets up a
+// person's first series and their voice in one go. A folder that holds
+// anything else is refused.
+func EnsureVoice(c *collection.Collection, named string) (made bool, err error) {
+	c.Settings.Voice = named
+	link, err := c.Voice()
+	if err != nil {
+		return false, err
+	}
+	return ensureVoice(link.Root)
+}
+
+// ensureVoice makes a voice at root unless one is there (see EnsureVoice).
+func ensureVoice(root string) (made bool, err error) {
+	if collection.IsVoice(root) {
+		return false, nil
+	}
+	if err := voiceCanGo(root); err != nil {
+		return false, err
+	}
+	if _, err := InitVoice(root); err != nil {
+		return false, err
+	}
+	return true, nil
+}
+
+// CanFollow says, before anything is made, whether a collection at root
+// could follow the voice named: a voice is there, or the folder is new or
+// empty, where EnsureVoice would make one.
+func CanFollow(root, named string) error {
+	c := &collection.Collection{Root: root, Settings: collection.Settings{Voice: named}}
+	link, err := c.Voice()
+	if err != nil || collection.IsVoice(link.Root) {
+		return err
+	}
+	return voiceCanGo(link.Root)
+}
+
+// voiceCanGo refuses a folder that holds something other than a voice.
+func voiceCanGo(root string) error {
+	if entries, err := os.ReadDir(root); err == nil && len(entries) > 0 {
+		return fmt.Errorf("%s holds no voice (a profile folder, and no %s), and is not empty; give a new folder, or one sw voice init made", root, collection.SettingsFile)
+	}
+	return nil
 }
 
 // uncommittedStyle refuses when the repository's working tree or index
