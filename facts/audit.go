@@ -368,6 +368,11 @@ func AuditAutoMemory(dir string) (*Audit, error) {
 		if err != nil {
 			return nil, err
 		}
+		if len(data) > MaxFileSize {
+			// Claude Code loads no more than its first lines either; read
+			// as Markdown, the whole would cost many times its size.
+			return nil, &TooBigError{File: filepath.Join(dir, filepath.FromSlash(f)), Size: int64(len(data))}
+		}
 		for _, e := range autoEntries(data) {
 			a.Entries++
 			if j, ok := classify(e.text); ok {

@@ -80,7 +80,12 @@ type body struct {
 // sections of their own, whose bullets are theirs, not entries; one of the
 // seven given twice is an error at the second, since the facts under it
 // would be split in two.
+//
+// A file past MaxFileSize is refused, named, rather than read.
 func Parse(name string, data []byte) (*Memory, error) {
+	if len(data) > MaxFileSize {
+		return nil, &TooBigError{File: name, Size: int64(len(data))}
+	}
 	m := &Memory{data: data, eol: "\n", lines: markdown.Lines(data)}
 	for i := range m.bodies {
 		m.bodies[i] = body{heading: -1, last: -1, lastEntry: -1}

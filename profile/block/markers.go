@@ -99,7 +99,12 @@ func commentEnd(text []byte) int {
 // one; a quote of the markers is closed. So the lines after such a fence
 // are read again as if it were text. With no block after it either, sw
 // refuses to append one: it would sit inside the code block.
+//
+// A file past MaxFileSize is refused, named, before any of it is read.
 func locate(file string, content []byte) (s span, found bool, err error) {
+	if len(content) > MaxFileSize {
+		return span{}, false, &TooBigError{File: file, Size: int64(len(content))}
+	}
 	lines := markdown.Lines(content)
 	from, slip := 0, 0 // from: the first line read, as an index; slip: the first fence never closed, 0 if none
 	for {
