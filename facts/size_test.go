@@ -17,7 +17,7 @@ func TestParseRefusesAFileTooBig(t *testing.T) {
 	}
 	_, err := Parse(File, []byte(within+strings.Repeat(entry, 50)))
 	var big *TooBigError
-	if !errors.As(err, &big) || !strings.HasPrefix(err.Error(), "memory.md: 1.1 MiB, past the 1 MiB sw reads of it;") {
+	if !errors.As(err, &big) || !strings.HasPrefix(err.Error(), "memory.md: 1.1 MiB, past the 1 MiB sw reads of a memory file;") {
 		t.Fatalf("got %v, want a TooBigError naming memory.md", err)
 	}
 }
