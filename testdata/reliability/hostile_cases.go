@@ -151,7 +151,11 @@ func hostileCases(w *world, outside string) []hostile {
 	marker("two blocks", personRules+"<!-- sw:begin -->\na\n<!-- sw:end -->\n<!-- sw:begin -->\nb\n<!-- sw:end -->\n")
 	marker("the end before the begin", personRules+"<!-- sw:end -->\n<!-- sw:begin -->\n")
 	marker("a fence never closed", personRules+"```\n<!-- sw:begin -->\n")
-	marker("a hundred thousand markers", personRules+strings.Repeat("<!-- sw:begin -->\n", 100000))
+	// As many markers as fit under the size sw reads of CLAUDE.md; past
+	// it, the file is named and left unread.
+	marker("fifty thousand markers", personRules+strings.Repeat("<!-- sw:begin -->\n", 50000))
+	add(hostile{kind: "markers", name: "twenty megabytes", plant: plant("CLAUDE.md", personRules+strings.Repeat("A rule of the person's, kept as written.\n", 500000)+"<!-- sw:begin -->\nold\n<!-- sw:end -->\n"),
+		args: []string{"hook", "pre-session"}, stdin: sessionStart, codes: []int{0}, msg: `CLAUDE\.md: [0-9.]+ MiB, past the 1 MiB`})
 	add(hostile{kind: "markers", name: "CLAUDE.md a folder", plant: folder("CLAUDE.md"),
 		args: []string{"hook", "pre-session"}, stdin: sessionStart, codes: []int{0}, msg: `CLAUDE\.md`})
 
