@@ -371,7 +371,7 @@ func AuditAutoMemory(dir string) (*Audit, error) {
 		if len(data) > MaxFileSize {
 			// Claude Code loads no more than its first lines either; read
 			// as Markdown, the whole would cost many times its size.
-			return nil, &TooBigError{File: filepath.Join(dir, filepath.FromSlash(f)), Size: int64(len(data))}
+			return nil, tooBig(filepath.Join(dir, filepath.FromSlash(f)), len(data))
 		}
 		for _, e := range autoEntries(data) {
 			a.Entries++

@@ -84,7 +84,7 @@ type body struct {
 // A file past MaxFileSize is refused, named, rather than read.
 func Parse(name string, data []byte) (*Memory, error) {
 	if len(data) > MaxFileSize {
-		return nil, &TooBigError{File: name, Size: int64(len(data))}
+		return nil, tooBig(name, len(data))
 	}
 	m := &Memory{data: data, eol: "\n", lines: markdown.Lines(data)}
 	for i := range m.bodies {

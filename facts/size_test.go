@@ -3,6 +3,7 @@ package facts
 import (
 	"errors"
 	"strings"
+	"sw/profile/confine"
 	"testing"
 )
 
@@ -16,7 +17,7 @@ func TestParseRefusesAFileTooBig(t *testing.T) {
 		t.Fatalf("a file of %d bytes: %v", len(within), err)
 	}
 	_, err := Parse(File, []byte(within+strings.Repeat(entry, 50)))
-	var big *TooBigError
+	var big *confine.TooBigError
 	if !errors.As(err, &big) || !strings.HasPrefix(err.Error(), "memory.md: 1.1 MiB, past the 1 MiB sw reads of a memory file;") {
 		t.Fatalf("got %v, want a TooBigError naming memory.md", err)
 	}

@@ -103,7 +103,7 @@ func commentEnd(text []byte) int {
 // A file past MaxFileSize is refused, named, before any of it is read.
 func locate(file string, content []byte) (s span, found bool, err error) {
 	if len(content) > MaxFileSize {
-		return span{}, false, &TooBigError{File: file, Size: int64(len(content))}
+		return span{}, false, tooBig(file, len(content))
 	}
 	lines := markdown.Lines(content)
 	from, slip := 0, 0 // from: the first line read, as an index; slip: the first fence never closed, 0 if none

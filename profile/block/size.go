@@ -1,9 +1,6 @@
 package block
 
-import (
-	"fmt"
-	"math"
-)
+import "sw/profile/confine"
 
 // MaxFileSize is the most of an instruction file (CLAUDE.md, AGENTS.md)
 // sw reads to find its block: 1 MiB, far past what an agent loads whole
@@ -12,18 +9,12 @@ import (
 // refused, and named, rather than read at a cost to every session.
 const MaxFileSize = 1 << 20
 
-// TooBigError is an instruction file past MaxFileSize.
-type TooBigError struct {
-	File string
-	Size int64
-}
-
-func (e *TooBigError) Error() string {
-	size := math.Ceil(float64(e.Size)*10/(1<<20)) / 10 // rounded up: never "1.0 MiB, past the 1 MiB"
-	file := e.File
+// tooBig is the error for an instruction file of size bytes, past
+// MaxFileSize.
+func tooBig(file string, size int) error {
 	if file == "" {
 		file = "the instruction file"
 	}
-	return fmt.Sprintf("%s: %.1f MiB, past the %d MiB sw reads of an agent's instruction file to find its block; the agent loads it whole at every session, so move what it need not read every time elsewhere",
-		file, size, MaxFileSize>>20)
+	return &confine.TooBigError{File: file, Size: int64(size), Limit: MaxFileSize, Of: "an agent's instruction file to find its block",
+		Then: "the agent loads it whole at every session, so move what it need not read every time elsewhere"}
 }

@@ -3,6 +3,7 @@ package block
 import (
 	"errors"
 	"strings"
+	"sw/profile/confine"
 	"testing"
 )
 
@@ -15,7 +16,7 @@ func TestRewriteRefusesAFileTooBig(t *testing.T) {
 		t.Fatalf("a file of %d bytes: %v", len(within), err)
 	}
 	_, err := Rewrite("CLAUDE.md", []byte(within+strings.Repeat(line, 100)), Begin+"\n"+End)
-	var big *TooBigError
+	var big *confine.TooBigError
 	if !errors.As(err, &big) || !strings.HasPrefix(err.Error(), "CLAUDE.md: 1.1 MiB, past the 1 MiB") {
 		t.Fatalf("got %v, want a TooBigError naming CLAUDE.md", err)
 	}

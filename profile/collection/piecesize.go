@@ -3,7 +3,6 @@ package collection
 import (
 	"errors"
 	"fmt"
-	"math"
 
 	"sw/profile/confine"
 )
@@ -32,16 +31,7 @@ func (e *TooBigError) Error() string { return e.Path + " is " + e.Describe() }
 // what to do.
 func (e *TooBigError) Describe() string {
 	return fmt.Sprintf("%s, more than the %s sw reads of a piece: split it into shorter pieces, or leave it out with %s's pieces.exclude",
-		mebibytes(e.Size), mebibytes(MaxPieceSize), SettingsFile)
-}
-
-// mebibytes says a size in MiB, to one decimal where it has one, rounded
-// up: a piece a byte past the limit reads as past it.
-func mebibytes(n int64) string {
-	if n%(1<<20) == 0 {
-		return fmt.Sprintf("%d MiB", n>>20)
-	}
-	return fmt.Sprintf("%.1f MiB", math.Ceil(float64(n)*10/(1<<20))/10)
+		confine.Mebibytes(e.Size), confine.Mebibytes(MaxPieceSize), SettingsFile)
 }
 
 // ReadPieceFile reads the piece at path, as a person names it (relative
