@@ -99,6 +99,9 @@ func seeToInterrupted(c *collection.Collection, l *review.Loop, io IO) {
 	var left *atomicfile.Left
 	if dir := c.MarkersDir(); dir != "" {
 		if left = atomicfile.Interrupted(dir); left == nil {
+			if l != nil {
+				seeToVoice(l, io)
+			}
 			return
 		}
 	}
@@ -113,6 +116,22 @@ func seeToInterrupted(c *collection.Collection, l *review.Loop, io IO) {
 	}
 	sweepLeftovers(c, l.Repo, noted...)
 	finishInterrupted(l, io)
+	seeToVoice(l, io)
+}
+
+// seeToVoice does for the voice the collection follows what
+// seeToInterrupted does for the collection: its writers (a rejection
+// recorded there, an accept merging there, both run from a collection)
+// leave their markers in the voice's own git folder.
+func seeToVoice(l *review.Loop, io IO) {
+	if l.IsVoice() {
+		return
+	}
+	v, err := l.VoiceLoop()
+	if err != nil || v == nil {
+		return
+	}
+	seeToInterrupted(v.Coll, v, io)
 }
 
 func finishAccept(l *review.Loop, io IO) {
