@@ -127,6 +127,17 @@ func seeToVoice(l *review.Loop, io IO) {
 	if l.IsVoice() {
 		return
 	}
+	// One stat when no writer was killed there, as for the collection:
+	// the voice's loop is opened only to see to what one left.
+	link, err := l.Coll.Voice()
+	if err != nil || !link.Followed {
+		return
+	}
+	if dir := (&collection.Collection{Root: link.Root}).MarkersDir(); dir != "" {
+		if markers, err := os.ReadDir(dir); err != nil || len(markers) == 0 {
+			return
+		}
+	}
 	v, err := l.VoiceLoop()
 	if err != nil || v == nil {
 		return

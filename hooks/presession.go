@@ -30,12 +30,16 @@ func PreSession(io IO) int {
 	if isHook && in.Cwd != "" {
 		dir = in.Cwd
 	}
-	text, err := refreshBlock(dir, io)
+	c, err := collection.Find(dir)
+	var text string
+	if err == nil {
+		text, err = refreshBlock(c, io)
+	}
 	off := hooksOffNote(dir)
 	if off != "" {
 		fmt.Fprintf(io.Stderr, "sw: %s\n", off)
 	}
-	if voice := voiceNote(dir); voice != "" {
+	if voice := voiceNote(c); voice != "" {
 		fmt.Fprintf(io.Stderr, "sw: %s\n", voice)
 		off = strings.TrimPrefix(off+"; "+voice, "; ")
 	}
@@ -70,26 +74,21 @@ func hooksOffNote(dir string) string {
 	return ""
 }
 
-// voiceNote says, when the collection in dir names a voice the person
-// has not followed there, that its rules are left out (see
+// voiceNote says, when the collection c (nil: none found) names a voice
+// the person has not followed there, that its rules are left out (see
 // collection.VoiceLink.Note); "" otherwise.
-func voiceNote(dir string) string {
-	c, err := collection.Find(dir)
-	if err != nil {
+func voiceNote(c *collection.Collection) string {
+	if c == nil {
 		return ""
 	}
 	link, _ := c.Voice()
 	return link.Note()
 }
 
-// refreshBlock rewrites the block for the session's genre and returns what
-// the session is to be handed (see sessionContext), or "" when CLAUDE.md
-// already held the block.
-func refreshBlock(dir string, io IO) (string, error) {
-	c, err := collection.Find(dir)
-	if err != nil {
-		return "", err
-	}
+// refreshBlock rewrites the block of the collection c for the session's
+// genre and returns what the session is to be handed (see
+// sessionContext), or "" when CLAUDE.md already held the block.
+func refreshBlock(c *collection.Collection, io IO) (string, error) {
 	// What killed writers left is seen to first: undoing an interrupted
 	// sw accept may put back rule files git left cut short, which the
 	// profile needs, and finishing one deletes its branch, which a lock
