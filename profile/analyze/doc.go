@@ -136,7 +136,7 @@
 // more pieces break as sw check sees them (see breaking) is changed when
 // they agree on another value and proposed for removal when they do not;
 // likewise an avoid phrase BreakShare of them use, a prefer phrase
-// BreakShare do without while fewer than [VocabShare] use it, an opening
+// BreakShare do without, an opening
 // or closing BreakShare lack while fewer than AgreeShare have it.
 // Hard limits are never proposed, changed or removed, and nothing that
 // breaks one is proposed: a metric target outside its bounds, a phrase

@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"fmt"
 	"strings"
 	"sw/profile/feedback"
 	"testing"
@@ -122,5 +123,37 @@ func TestPieceBreaksWhereCheckWarns(t *testing.T) {
 		if warned := len(res.Warnings) > 0; warned != c.breaks {
 			t.Errorf("a piece of %g words: sw check warns %v, the revisit says breaking %v", c.words, warned, c.breaks)
 		}
+	}
+}
+
+// A signature that a third of the writer's pieces go without is no
+// signature to prefer: sw check would fault each of them. Twain's first
+// three sketches all tell of talk ("he said" 6, 9 and 2 times), and
+// preferring it is proposed; of the next six, three never use it, so
+// with the nine read together its removal is proposed, though six of the
+// nine still use it (more than VocabShare).
+func TestPreferRuleThatAThirdGoWithoutIsRemoved(t *testing.T) {
+	sketches := func(n int) *Request {
+		req := &Request{Profile: emptyProfile("essay")}
+		for i := 1; i <= n; i++ {
+			path := fmt.Sprintf("essayists/twain/%02d.md", i)
+			req.Pieces = append(req.Pieces, Piece{Path: path, Genre: "essay", Text: readCorpus(t, path), Earlier: i <= 3})
+		}
+		return req
+	}
+	first := sketches(3)
+	for i := range first.Pieces {
+		first.Pieces[i].Earlier = false
+	}
+	resp := analyzeOK(t, first)
+	must(t, find(resp, "prefer:phrase:he said@essay"), `preferring "he said" after three sketches of talk`)
+	root := t.TempDir()
+	accept(t, root, resp)
+
+	req := sketches(9)
+	req.Profile["essay"] = resolve(t, root, "essay")
+	s := must(t, find(analyzeOK(t, req), "remove:prefer-he-said@essay"), `removing "he said" after nine sketches`)
+	if !strings.HasPrefix(s.Evidence, "3 of the 9 recent pieces use none of its phrases:") {
+		t.Errorf("evidence: %s", s.Evidence)
 	}
 }
