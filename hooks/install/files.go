@@ -33,7 +33,8 @@ func keepAside(path, chained string) error {
 			return err
 		}
 	}
-	return syncDir(filepath.Dir(path))
+	atomicfile.SyncDir(filepath.Dir(path))
+	return nil
 }
 
 // putBack moves the kept hook over path in one rename: the very file that
@@ -42,7 +43,8 @@ func putBack(chained, path string) error {
 	if err := os.Rename(chained, path); err != nil {
 		return err
 	}
-	return syncDir(filepath.Dir(path))
+	atomicfile.SyncDir(filepath.Dir(path))
+	return nil
 }
 
 // AlteredSuffix names the copy of a shim the person had edited, which sw
@@ -50,15 +52,11 @@ func putBack(chained, path string) error {
 // the only copy of something they meant.
 const AlteredSuffix = ".sw-altered"
 
-// keepAltered copies an edited shim to <hook>.sw-altered, with its mode.
-func keepAltered(f hookFile) error {
-	return atomicfile.Replace(f.path+AlteredSuffix, f.content, f.info.Mode().Perm())
-}
-
-// thenKeepAltered runs work after keeping a copy of the edited shim f.
+// thenKeepAltered runs work after copying the edited shim f to
+// <hook>.sw-altered, with its mode.
 func thenKeepAltered(f hookFile, work func() error) func() error {
 	return func() error {
-		if err := keepAltered(f); err != nil {
+		if err := atomicfile.Replace(f.path+AlteredSuffix, f.content, f.info.Mode().Perm()); err != nil {
 			return err
 		}
 		return work()
@@ -70,11 +68,6 @@ func remove(path string) error {
 	if err := os.Remove(path); err != nil {
 		return err
 	}
-	return syncDir(filepath.Dir(path))
-}
-
-// syncDir makes renames and removals in dir durable.
-func syncDir(dir string) error {
-	atomicfile.SyncDir(dir)
+	atomicfile.SyncDir(filepath.Dir(path))
 	return nil
 }

@@ -33,13 +33,13 @@ type step struct {
 // or a settings file that is not valid JSON leaves everything as it was.
 // An error while writing stops there; the report then lists the hooks done.
 func Install(repo *git.Repo, opts Options) (Report, error) {
-	report, steps, err := plan(repo, func(pair hookPair) (step, bool, error) {
+	report, steps, err := plan(repo, func(pair hookPair) (step, error) {
 		earlier := pair.hook == ReferenceTransaction && pair.current.noticesAtOnce()
 		s, err := planInstall(pair, shimTextFor(pair.hook, opts.ReferenceTransaction || earlier, opts.Binary))
 		if err == nil && earlier && !opts.ReferenceTransaction && s.result.Action == AlreadyInstalled {
 			s.result.Detail = "noticing deleted suggestion branches at once, as asked earlier; 'sw hook uninstall' and a new install drop that"
 		}
-		return s, true, err
+		return s, err
 	})
 	if err != nil {
 		return report, err
@@ -65,40 +65,39 @@ func Install(repo *git.Repo, opts Options) (Report, error) {
 	atomicfile.Sweep(report.Dir)
 	atomicfile.Sweep(filepath.Dir(filepath.Join(repo.Root, ClaudeSettingsFile)))
 	ExcludeTemporaryFiles(repo)
-	if report, err = run(report, steps); err != nil {
-		return report, err
-	}
-	if report, err = runAttributes(report, attrs); err != nil {
-		return report, err
-	}
-	return runAgent(report, agent)
+	return run(report, steps, attrs, agent)
 }
 
-// runAttributes applies the merge rule's step and adds its result to the
-// report once it is done.
-func runAttributes(report Report, s step) (Report, error) {
-	if s.apply != nil {
-		if err := s.apply(); err != nil {
-			return report, err
+// run applies the planned work in order, the hooks', the merge rule's,
+// then the settings file's (agent nil: left out), adding each result to
+// the report once its work is done.
+func run(report Report, steps []step, attrs step, agent *agentStep) (Report, error) {
+	for _, s := range steps {
+		if err := apply(s.apply); err != nil {
+			return report, fmt.Errorf("%s: %w", s.result.Hook, err)
 		}
+		report.Hooks = append(report.Hooks, s.result)
 	}
-	report.Attributes = &s.result
-	return report, nil
-}
-
-// runAgent applies the settings file's step, if there is one, and adds its
-// result to the report once it is done.
-func runAgent(report Report, agent *agentStep) (Report, error) {
+	if err := apply(attrs.apply); err != nil {
+		return report, err
+	}
+	report.Attributes = &attrs.result
 	if agent == nil {
 		return report, nil
 	}
-	if agent.apply != nil {
-		if err := agent.apply(); err != nil {
-			return report, fmt.Errorf("%s: %w", agent.result.File, err)
-		}
+	if err := apply(agent.apply); err != nil {
+		return report, fmt.Errorf("%s: %w", agent.result.File, err)
 	}
 	report.Agent = &agent.result
 	return report, nil
+}
+
+// apply runs a step's work; nil is nothing to do.
+func apply(work func() error) error {
+	if work == nil {
+		return nil
+	}
+	return work()
 }
 
 // ExcludeTemporaryFiles lists sw's temporary files in the repository's
@@ -122,8 +121,8 @@ func RequireCollection(repo *git.Repo) error {
 }
 
 // plan looks at every hook before any file changes, and asks decide what
-// to do with each; a hook decide passes over (false) is left out.
-func plan(repo *git.Repo, decide func(hookPair) (step, bool, error)) (Report, []step, error) {
+// to do with each.
+func plan(repo *git.Repo, decide func(hookPair) (step, error)) (Report, []step, error) {
 	dir, err := repo.HooksDir()
 	if err != nil {
 		return Report{}, nil, err
@@ -138,13 +137,11 @@ func plan(repo *git.Repo, decide func(hookPair) (step, bool, error)) (Report, []
 		if err != nil {
 			return report, nil, err
 		}
-		s, ok, err := decide(pair)
+		s, err := decide(pair)
 		if err != nil {
 			return report, nil, err
 		}
-		if ok {
-			steps = append(steps, s)
-		}
+		steps = append(steps, s)
 	}
 	return report, steps, nil
 }
@@ -232,20 +229,6 @@ func sequence(fns ...func() error) func() error {
 		}
 		return nil
 	}
-}
-
-// run applies the steps in order, adding each one's line to the report once
-// it is done.
-func run(report Report, steps []step) (Report, error) {
-	for _, s := range steps {
-		if s.apply != nil {
-			if err := s.apply(); err != nil {
-				return report, fmt.Errorf("%s: %w", s.result.Hook, err)
-			}
-		}
-		report.Hooks = append(report.Hooks, s.result)
-	}
-	return report, nil
 }
 
 // joinDetail joins two clauses of a HookResult's detail.

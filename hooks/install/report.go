@@ -2,6 +2,7 @@ package install
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -115,15 +116,9 @@ func (r AgentResult) String() string {
 // Changed reports whether any hook file was written, moved or removed,
 // or the agent's settings changed.
 func (r Report) Changed() bool {
-	for _, h := range r.Hooks {
-		if h.Action != AlreadyInstalled && h.Action != NotInstalled {
-			return true
-		}
-	}
-	if a := r.Attributes; a != nil && a.Action != AlreadyInstalled && a.Action != NotInstalled {
-		return true
-	}
-	return r.Agent != nil && r.Agent.Action != AlreadyInstalled && r.Agent.Action != NotInstalled
+	changed := func(a Action) bool { return a != AlreadyInstalled && a != NotInstalled }
+	return slices.ContainsFunc(r.Hooks, func(h HookResult) bool { return changed(h.Action) }) ||
+		r.Attributes != nil && changed(r.Attributes.Action) || r.Agent != nil && changed(r.Agent.Action)
 }
 
 // String is one line per hook, each ending in a newline, then the merge

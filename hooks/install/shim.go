@@ -18,10 +18,6 @@ const ShimVersion = 10
 // "# sw-hook-shim <version> <hook>".
 const markerPrefix = "# sw-hook-shim "
 
-// shimText is the whole shim for hook, as a first install writes it with
-// no binary to call by its path (sw on PATH alone).
-func shimText(hook string) string { return shimTextFor(hook, false, "") }
-
 // shimTextFor is the whole shim for hook, calling binary (see helpers.sh):
 // the marked header, the shell functions every shim shares, then the body
 // for that hook. The reference-transaction shim tests, before anything

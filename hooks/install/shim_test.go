@@ -156,3 +156,7 @@ func TestShimPassesLongInputWhole(t *testing.T) {
 		}
 	}
 }
+
+// shimText is the whole shim for hook, as a first install writes it with
+// no binary to call by its path (sw on PATH alone).
+func shimText(hook string) string { return shimTextFor(hook, false, "") }

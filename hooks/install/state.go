@@ -123,7 +123,8 @@ func NotInPlace(repo *git.Repo) (gone []string, unnoticed string, err error) {
 	if err != nil {
 		return nil, "", err
 	}
-	counting, pushing, guarding, noting, refusing := false, false, false, false, false
+	counting := false
+	var lost []string
 	for _, hook := range allHooks {
 		f, err := inspect(filepath.Join(dir, hook))
 		switch {
@@ -136,16 +137,9 @@ func NotInPlace(repo *git.Repo) (gone []string, unnoticed string, err error) {
 		default:
 			continue
 		}
-		switch hook {
-		case PrePush:
-			pushing = true
-		case CommitMsg:
-			guarding = true
-		case PreCommit:
-			noting = true
-		case ReferenceTransaction:
-			refusing = true
-		default:
+		if l, ok := lostWithout[hook]; ok {
+			lost = append(lost, l)
+		} else {
 			counting = true
 		}
 	}
@@ -154,18 +148,14 @@ func NotInPlace(repo *git.Repo) (gone []string, unnoticed string, err error) {
 	}
 	// An install by an sw from before pre-push, commit-msg or pre-commit,
 	// or a hook manager that put its own in sw's place: all else is counted.
-	var lost []string
-	if pushing {
-		lost = append(lost, "a suggestion branch pushed without -u and deleted on the remote stays pending")
-	}
-	if guarding {
-		lost = append(lost, "an agent's commit that changes the profile is not refused")
-	}
-	if noting {
-		lost = append(lost, "memory.md's pieces are brought up to date after each commit, in the working tree, rather than in it")
-	}
-	if refusing {
-		lost = append(lost, "git run by a coding agent can delete, move or merge a suggestion branch")
-	}
 	return gone, strings.Join(lost, ", and "), nil
+}
+
+// lostWithout is what goes unnoticed without a hook other than those that
+// count finished pieces.
+var lostWithout = map[string]string{
+	PrePush:              "a suggestion branch pushed without -u and deleted on the remote stays pending",
+	CommitMsg:            "an agent's commit that changes the profile is not refused",
+	PreCommit:            "memory.md's pieces are brought up to date after each commit, in the working tree, rather than in it",
+	ReferenceTransaction: "git run by a coding agent can delete, move or merge a suggestion branch",
 }

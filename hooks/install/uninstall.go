@@ -20,10 +20,7 @@ import (
 // hook still kept aside) or a settings file that is not valid JSON leaves
 // everything as it was.
 func Uninstall(repo *git.Repo) (Report, error) {
-	report, steps, err := plan(repo, func(pair hookPair) (step, bool, error) {
-		s, err := planUninstall(pair)
-		return s, true, err
-	})
+	report, steps, err := plan(repo, planUninstall)
 	if err != nil {
 		return report, err
 	}
@@ -35,13 +32,7 @@ func Uninstall(repo *git.Repo) (Report, error) {
 	if err != nil {
 		return report, err
 	}
-	if report, err = run(report, steps); err != nil {
-		return report, err
-	}
-	if report, err = runAttributes(report, attrs); err != nil {
-		return report, err
-	}
-	return runAgent(report, &agent)
+	return run(report, steps, attrs, &agent)
 }
 
 // planUninstall decides what uninstalling means for one hook, from what is
