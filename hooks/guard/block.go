@@ -127,21 +127,16 @@ func blockSpan(content []byte) (start, end int, found bool) {
 	if start, end, found, err := block.Span(content); err == nil {
 		return start, end, found
 	}
-	start = -1
-	for i := 0; i < len(content); {
-		j := bytes.IndexByte(content[i:], '\n')
-		lineEnd := len(content)
-		if j >= 0 {
-			lineEnd = i + j
-		}
-		line := bytes.TrimSpace(content[i:lineEnd])
-		if bytes.HasPrefix(line, []byte("<!-- sw:begin")) || bytes.HasPrefix(line, []byte("<!-- sw:end")) {
+	start, i := -1, 0
+	for line := range bytes.Lines(content) {
+		t := bytes.TrimSpace(line)
+		if bytes.HasPrefix(t, []byte("<!-- sw:begin")) || bytes.HasPrefix(t, []byte("<!-- sw:end")) {
 			if start < 0 {
 				start = i
 			}
-			end = lineEnd
+			end = i + len(bytes.TrimSuffix(line, []byte("\n")))
 		}
-		i = lineEnd + 1
+		i += len(line)
 	}
 	return max(start, 0), end, start >= 0
 }

@@ -20,7 +20,7 @@ func (a *shellAnalysis) run(words []shWord, in input) {
 	dir := a.dir
 	words = a.unwrap(words)
 	defer func() {
-		if a.dir == dir || !a.changesDir(words) {
+		if a.dir == dir || len(words) == 0 || !changesDir[commandName(words[0].text)] {
 			a.dir = dir // env -C and the like: for that command only
 		}
 	}()
@@ -38,7 +38,7 @@ func (a *shellAnalysis) run(words []shWord, in input) {
 		a.cd(name, args)
 	case "rm", "rmdir", "unlink", "shred", "srm", "trash", "trash-put":
 		for _, w := range operands(args, "", nil) {
-			a.writeWhole(w)
+			a.write(w, true)
 		}
 	case "touch", "truncate", "mkdir", "tee", "mkfifo", "mknod":
 		for _, w := range operands(args, "dtrsm", []string{"--date", "--reference", "--size", "--mode"}) {
@@ -142,18 +142,9 @@ func (a *shellAnalysis) cd(name string, args []shWord) {
 	}
 }
 
-// changesDir reports whether the command's words change the folder for
-// what follows (cd, pushd, popd), rather than for itself.
-func (a *shellAnalysis) changesDir(words []shWord) bool {
-	if len(words) == 0 {
-		return false
-	}
-	switch commandName(words[0].text) {
-	case "cd", "pushd", "popd":
-		return true
-	}
-	return false
-}
+// changesDir are the commands that change the folder for what follows,
+// rather than for themselves.
+var changesDir = map[string]bool{"cd": true, "pushd": true, "popd": true}
 
 // unwrap drops what stands before the command proper: commands that run
 // the rest of the line (sudo, env, nice, ...), and the variables env sets
@@ -311,8 +302,6 @@ func (a *shellAnalysis) write(w shWord, whole bool) {
 	a.writes = append(a.writes, shellWrite{word: w, dir: a.dir, whole: whole})
 }
 
-func (a *shellAnalysis) writeWhole(w shWord) { a.write(w, true) }
-
 // copyLike handles cp, mv, ln, install and rsync: the destination is
 // written, and so is what lands inside it when it is a folder; mv also
 // takes its sources away.
@@ -384,7 +373,7 @@ func (a *shellAnalysis) copyLike(name string, args []shWord) {
 	a.write(dest, deleting)
 	for _, s := range sources {
 		if name != "ln" && removesSources {
-			a.writeWhole(s)
+			a.write(s, true)
 		}
 		if hard && (name == "ln" || name == "link" || name == "cp") {
 			// Another name for the file: a write through it writes the

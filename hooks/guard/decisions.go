@@ -47,12 +47,7 @@ func (a *shellAnalysis) gitDecides(sub string, rest []shWord, in input, what str
 	decide := func() { a.refuse(&denial{kind: decides, What: what}) }
 	refs := refWords(rest)
 	anyRef := func(test func(string) bool) bool {
-		for _, r := range refs {
-			if test(r.text) {
-				return true
-			}
-		}
-		return false
+		return slices.ContainsFunc(refs, func(r shWord) bool { return test(r.text) })
 	}
 	switch sub {
 	case "branch":
@@ -113,13 +108,7 @@ func branchChanges(rest []shWord) bool {
 			listing = listing || strings.ContainsAny(t[1:], "larv")
 		}
 	}
-	ops := 0
-	for _, w := range rest {
-		if !strings.HasPrefix(w.text, "-") {
-			ops++
-		}
-	}
-	return changing || !listing && ops > 0
+	return changing || !listing && slices.ContainsFunc(rest, func(w shWord) bool { return !strings.HasPrefix(w.text, "-") })
 }
 
 // pushDecides reports whether git push's words delete, force or put

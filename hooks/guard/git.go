@@ -47,16 +47,9 @@ type gitBring struct {
 	merge          bool
 }
 
-func (a *shellAnalysis) bring(what, base, tip string) {
-	a.gitBrings = append(a.gitBrings, gitBring{dir: a.dir, what: what, base: base, tip: tip})
-}
-
-func (a *shellAnalysis) bringMerge(what, tip string) {
-	a.gitBrings = append(a.gitBrings, gitBring{dir: a.dir, what: what, base: "HEAD", tip: tip, merge: true})
-}
-
-func (a *shellAnalysis) bringWorktree(what, rev string) {
-	a.gitBrings = append(a.gitBrings, gitBring{dir: a.dir, what: what, rev: rev})
+func (a *shellAnalysis) bring(b gitBring) {
+	b.dir = a.dir
+	a.gitBrings = append(a.gitBrings, b)
 }
 
 // gitWrites notes what a git subcommand writes into the working tree.
@@ -71,14 +64,14 @@ func (a *shellAnalysis) gitWrites(sub string, rest []shWord, in input, what stri
 			ops = rest[k+1:]
 		}
 		for _, w := range ops {
-			a.writeWhole(w)
+			a.write(w, true)
 		}
 	case "restore", "rm":
 		if sub == "restore" && hasWord(rest, "--staged", "-S") && !hasWord(rest, "--worktree", "-W") {
 			return // unstaging: the files, and what the next commit holds of them, stay
 		}
 		for _, w := range operands(rest, "seE", []string{"--source", "--exclude", "--pathspec-from-file"}) {
-			a.writeWhole(w)
+			a.write(w, true)
 		}
 	case "clean":
 		a.gitClean(rest)
@@ -95,7 +88,7 @@ func (a *shellAnalysis) gitWrites(sub string, rest []shWord, in input, what stri
 	case "pull":
 		if len(refs) > 1 && refs[0].text == "." {
 			for _, r := range refs[1:] {
-				a.bringMerge(what, r.text)
+				a.bring(gitBring{what: what, base: "HEAD", tip: r.text, merge: true})
 			}
 		}
 	case "read-tree", "sparse-checkout":
@@ -164,7 +157,7 @@ func (a *shellAnalysis) gitClean(rest []shWord) {
 		a.write(below(shWord{text: "."}), false)
 	}
 	for _, w := range ops {
-		a.writeWhole(w)
+		a.write(w, true)
 	}
 }
 
@@ -187,7 +180,7 @@ func (a *shellAnalysis) gitReset(rest, refs []shWord, what string) {
 	if len(refs) > 0 {
 		rev = refs[0].text
 	}
-	a.bringWorktree(what, rev)
+	a.bring(gitBring{what: what, rev: rev})
 }
 
 // gitApply reads the patches git apply or git am is given, from their
@@ -237,7 +230,7 @@ func (a *shellAnalysis) gitStash(rest []shWord, what string) {
 		if len(ops) > 0 {
 			stash = ops[0].text
 		}
-		a.bring(what, stash+"^1", stash)
+		a.bring(gitBring{what: what, base: stash + "^1", tip: stash})
 	case "push", "save", "-p", "--patch":
 		if k := wordIndex(rest, "--"); k >= 0 {
 			for _, w := range rest[k+1:] {
@@ -245,7 +238,7 @@ func (a *shellAnalysis) gitStash(rest []shWord, what string) {
 			}
 			return
 		}
-		a.bringWorktree(what, "HEAD")
+		a.bring(gitBring{what: what, rev: "HEAD"})
 	}
 }
 
@@ -266,12 +259,12 @@ func (a *shellAnalysis) gitMerge(sub string, rest, refs []shWord, what string) {
 		t := r.text
 		switch {
 		case sub == "merge" || sub == "rebase":
-			a.bringMerge(what, t)
+			a.bring(gitBring{what: what, base: "HEAD", tip: t, merge: true})
 		case strings.Contains(t, ".."):
 			from, to, _ := strings.Cut(strings.Replace(t, "...", "..", 1), "..")
-			a.bring(what, from, to)
+			a.bring(gitBring{what: what, base: from, tip: to})
 		default:
-			a.bring(what, t+"^", t)
+			a.bring(gitBring{what: what, base: t + "^", tip: t})
 		}
 	}
 }

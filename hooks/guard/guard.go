@@ -19,23 +19,21 @@ import (
 	"time"
 )
 
-// Guard is `sw hook guard`, Claude Code's PreToolUse hook: it keeps the
-// writing agent out of what only the person changes or decides. A tool
-// call that would write profile/ or profile_feedback.json, change sw's
-// block in CLAUDE.md, AGENTS.md or another target file, decide a
-// suggestion (sw accept or reject, a merge, reset or deletion of an sw/
-// branch), or turn sw's hooks off (core.hooksPath, .git/hooks,
-// .claude/settings*.json, .sw.yaml, SW_HOOKS) is denied, with a reason
-// telling the agent what to do instead; so is a write the guard cannot
-// place, and a command it cannot read in time. Anything else gets no
-// output, and the call goes on as it would have. It always exits 0. It
-// runs before every tool call, so it decides on the hook's JSON alone,
-// looking at the disk only to find the collection, resolve links, read a
-// file an edit or a patch names and match patterns inside the
-// collection, and asking git only what a merge, cherry-pick, revert or
-// stash would bring. Input it cannot read lets the call through, with one
-// line on stderr (a broken guard must not stop all work), unless what
-// could be read names a protected path for a writing tool.
+// Guard is `sw hook guard`. A tool call that would write profile/ or
+// profile_feedback.json, change sw's block in CLAUDE.md, AGENTS.md or
+// another target file, decide a suggestion (sw accept or reject, a merge,
+// reset or deletion of an sw/ branch), or turn sw's hooks off
+// (core.hooksPath, .git/hooks, .claude/settings*.json, .sw.yaml,
+// SW_HOOKS) is denied, with a reason telling the agent what to do
+// instead; so is a write the guard cannot place, and a command it cannot
+// read in time. It always exits 0. It runs before every tool call, so it
+// decides on the hook's JSON alone, looking at the disk only to find the
+// collection, resolve links, read a file an edit or a patch names and
+// match patterns inside the collection, and asking git only what a
+// merge, cherry-pick, revert or stash would bring. Input it cannot read
+// lets the call through, with one line on stderr (a broken guard must
+// not stop all work), unless what could be read names a protected path
+// for a writing tool.
 func Guard(io Env) int {
 	return guardHook(io, guardOptions{folds: foldsCase, budget: guardBudget, wall: guardWallLimit})
 }
@@ -169,8 +167,15 @@ func decideInput(io Env, opts guardOptions, data []byte, readErr error, clock gu
 	if dir == "" {
 		dir = io.Dir
 	}
-	g := newGuard(dir, io.Getenv, opts.folds)
-	g.clock = clock
+	getenv := io.Getenv
+	if getenv == nil {
+		getenv = func(string) string { return "" }
+	}
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs
+	}
+	g := &guard{dir: dir, getenv: getenv, folds: opts.folds, scopes: map[string]*guardScope{},
+		clock: clock, decided: map[shellWrite]*denial{}}
 	d, problem := g.decide(call)
 	if parseErr == nil {
 		parseErr = problem
@@ -321,17 +326,6 @@ type guard struct {
 	decided map[shellWrite]*denial
 }
 
-func newGuard(dir string, getenv func(string) string, folds func(root string) bool) *guard {
-	if getenv == nil {
-		getenv = func(string) string { return "" }
-	}
-	if abs, err := filepath.Abs(dir); err == nil {
-		dir = abs
-	}
-	return &guard{dir: dir, getenv: getenv, folds: folds, scopes: map[string]*guardScope{},
-		clock: startClock(guardOptions{budget: guardBudget, wall: guardWallLimit}), decided: map[shellWrite]*denial{}}
-}
-
 // late reports whether the guard has spent its budget.
 func (g *guard) late() bool { return g.clock.over() }
 
@@ -362,34 +356,30 @@ func (g *guard) decide(call guardCall) (*denial, error) {
 	return nil, nil
 }
 
-// fileTool decides a call of a file tool on p.
+// fileTool decides a call of a file tool on p: unlike a shell write, an
+// edit of a file whose block or entries are kept is read for what it
+// leaves there.
 func (g *guard) fileTool(call guardCall, p string) *denial {
 	at := g.locateHooks(g.locate(p, g.dir), false)
 	switch at.kind {
-	case inProfile:
-		return &denial{Path: at.rel}
-	case inSwSettings:
-		return &denial{kind: writesSettings, Path: at.rel, SwSettings: true}
-	case inGit:
-		return &denial{kind: writesSettings, Path: at.rel}
 	case inAgentSettings:
 		before, err := at.read()
 		if err != nil && !errors.Is(err, os.ErrNotExist) || !editKeepsAgentEntries(call, before) {
 			return &denial{kind: writesSettings, Path: at.rel, AgentSettings: true}
 		}
+		return nil
 	case inTarget:
 		before, err := at.read()
-		if err != nil && !errors.Is(err, os.ErrNotExist) {
-			return &denial{Path: at.rel, Block: true} // cannot tell what it holds
+		if err != nil && !errors.Is(err, os.ErrNotExist) || !editKeepsBlock(call, before) {
+			return &denial{Path: at.rel, Block: true} // an error: cannot tell what it holds
 		}
-		if !editKeepsBlock(call, before) {
-			return &denial{Path: at.rel, Block: true}
+		return nil
+	case outside:
+		if g.hardLinkToProfile(at.file) {
+			return &denial{Path: filepath.ToSlash(p)}
 		}
 	}
-	if at.kind == outside && g.hardLinkToProfile(at.file) {
-		return &denial{Path: filepath.ToSlash(p)}
-	}
-	return nil
+	return g.keptDenial(at, false, false)
 }
 
 // locateHooks places a path at, which stands outside everything else

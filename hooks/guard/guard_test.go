@@ -725,3 +725,12 @@ func FuzzShellWrites(f *testing.F) {
 		}
 	})
 }
+
+// shellWrites returns what the command line src would write, run in dir,
+// and the parser's first error when src (or a script inside it) is not
+// shell it can read whole; what it could read is still looked at.
+func shellWrites(src, dir string, getenv func(string) string) ([]shellWrite, error) {
+	a := newShellAnalysis(dir, getenv, func() bool { return false })
+	a.script(src)
+	return a.writes, a.err
+}

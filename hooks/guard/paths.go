@@ -218,17 +218,23 @@ func (g *guard) scopeAt(dir string) *guardScope {
 		}
 	}
 	if s != nil {
-		if known := g.scopeWithRoot(s.roots[0]); known != nil {
-			s = known
-		} else {
-			if real := realPath(s.roots[0]); real != s.roots[0] {
-				s.roots = append(s.roots, real)
-			}
-			s.fold = g.folds(s.roots[0])
-			s.findGit()
-		}
+		s = g.open(s)
 	}
 	g.scopes[dir] = s
+	return s
+}
+
+// open returns the scope already open at s's root, or else s, with its
+// root's links resolved, its case folding and its git folders found.
+func (g *guard) open(s *guardScope) *guardScope {
+	if known := g.scopeWithRoot(s.roots[0]); known != nil {
+		return known
+	}
+	if real := realPath(s.roots[0]); real != s.roots[0] {
+		s.roots = append(s.roots, real)
+	}
+	s.fold = g.folds(s.roots[0])
+	s.findGit()
 	return s
 }
 
@@ -242,12 +248,7 @@ func (g *guard) voiceScope(root string) *guardScope {
 	if known := g.scopeWithRoot(root); known != nil {
 		return known
 	}
-	s := &guardScope{roots: []string{root}, profile: collection.ProfileDir}
-	if real := realPath(root); real != root {
-		s.roots = append(s.roots, real)
-	}
-	s.fold = g.folds(root)
-	s.findGit()
+	s := g.open(&guardScope{roots: []string{root}, profile: collection.ProfileDir})
 	g.scopes[root] = s
 	return s
 }

@@ -170,7 +170,7 @@ func (a *shellAnalysis) find(args []shWord) {
 				if named {
 					a.write(found(s)[0], false)
 				} else {
-					a.writeWhole(s)
+					a.write(s, true)
 				}
 			}
 		case "-fprint", "-fprint0", "-fprintf", "-fls":
@@ -231,10 +231,7 @@ func findStarts(args []shWord) ([]shWord, int) {
 		}
 		starts = append(starts, args[i])
 	}
-	if len(starts) == 0 {
-		starts = []shWord{{text: "."}}
-	}
-	return starts, i
+	return orHere(starts), i
 }
 
 // below is any path below the folder w names.
@@ -251,54 +248,44 @@ func (a *shellAnalysis) listing(words []shWord) ([]shWord, bool) {
 		return nil, false
 	}
 	name, args := commandName(words[0].text), words[1:]
-	var out []shWord
+	var dirs []shWord // what it lists is each of these, or below it
 	switch name {
 	case "find":
-		starts, _ := findStarts(args)
-		for _, s := range starts {
-			out = append(out, s, below(s))
-		}
+		dirs, _ = findStarts(args)
 	case "ls":
-		ops := operands(args, "IwT", []string{"--ignore", "--hide", "--width", "--format", "--sort"})
-		if len(ops) == 0 {
-			ops = []shWord{{text: "."}}
-		}
-		for _, o := range ops {
-			out = append(out, o, below(o))
-		}
+		dirs = orHere(operands(args, "IwT", []string{"--ignore", "--hide", "--width", "--format", "--sort"}))
 	case "grep", "egrep", "fgrep", "rg", "ag", "ack", "git-grep":
 		ops := operands(args, "efABCmd", []string{"--regexp", "--file", "--max-count", "--glob", "--type"})
 		if !slices.ContainsFunc(args, func(w shWord) bool { return w.text == "-e" || w.text == "-f" }) && len(ops) > 0 {
 			ops = ops[1:] // the pattern
 		}
-		if len(ops) == 0 {
-			ops = []shWord{{text: "."}}
-		}
-		for _, o := range ops {
-			out = append(out, o, below(o))
-		}
+		dirs = orHere(ops)
 	case "fd", "fdfind":
 		ops := operands(args, "edtE", []string{"--extension", "--type", "--exclude", "--max-depth"})
 		if len(ops) < 2 {
 			ops = []shWord{{}, {text: "."}}
 		}
-		for _, o := range ops[1:] {
-			out = append(out, o, below(o))
-		}
+		dirs = ops[1:]
 	case "echo", "printf":
 		return operands(args, "", nil), true
 	case "git":
 		if len(args) > 0 && args[0].text == "ls-files" {
-			ops := operands(args[1:], "xX", []string{"--exclude", "--exclude-from"})
-			if len(ops) == 0 {
-				ops = []shWord{{text: "."}}
-			}
-			for _, o := range ops {
-				out = append(out, o, below(o))
-			}
+			dirs = orHere(operands(args[1:], "xX", []string{"--exclude", "--exclude-from"}))
 		}
 	}
+	var out []shWord
+	for _, d := range dirs {
+		out = append(out, d, below(d))
+	}
 	return out, out != nil
+}
+
+// orHere is words, or . for none.
+func orHere(words []shWord) []shWord {
+	if len(words) == 0 {
+		return []shWord{{text: "."}}
+	}
+	return words
 }
 
 // reads looks at the builtins that set a variable from what they read or

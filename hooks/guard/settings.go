@@ -23,10 +23,5 @@ func editKeepsAgentEntries(call guardCall, before []byte) bool {
 
 // containsAll reports whether have holds every one of want.
 func containsAll(have, want []string) bool {
-	for _, w := range want {
-		if !slices.Contains(have, w) {
-			return false
-		}
-	}
-	return true
+	return !slices.ContainsFunc(want, func(w string) bool { return !slices.Contains(have, w) })
 }

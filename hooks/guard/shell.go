@@ -87,19 +87,7 @@ const (
 )
 
 func newShellAnalysis(dir string, getenv func(string) string, late func() bool) *shellAnalysis {
-	if late == nil {
-		late = func() bool { return false }
-	}
 	return &shellAnalysis{dir: dir, oldDir: unknownText, getenv: getenv, vars: map[string]string{}, loops: 1, isLate: late}
-}
-
-// shellWrites returns what the command line src would write, run in dir,
-// and the parser's first error when src (or a script inside it) is not
-// shell it can read whole; what it could read is still looked at.
-func shellWrites(src, dir string, getenv func(string) string) ([]shellWrite, error) {
-	a := newShellAnalysis(dir, getenv, nil)
-	a.script(src)
-	return a.writes, a.err
 }
 
 // tooLate reports whether the analysis should stop: the deadline has
@@ -189,7 +177,7 @@ func (a *shellAnalysis) stmt(s *syntax.Stmt, from *shCall) *shCall {
 	case *syntax.ForClause:
 		a.loop(c)
 	case *syntax.DeclClause:
-		a.declare(c)
+		a.assign(c.Args) // export, declare, local: as assignments, and export names set before
 	case nil:
 	default:
 		// if, while, case, { }, a function's body (read where it is
@@ -274,12 +262,6 @@ func (a *shellAnalysis) assignedValue(as *syntax.Assign) string {
 		return ""
 	}
 	return a.literal(as.Value)
-}
-
-// declare reads export, declare, local and the like: they set variables
-// as assignments do, and export names set before.
-func (a *shellAnalysis) declare(c *syntax.DeclClause) {
-	a.assign(c.Args)
 }
 
 // loop reads a for or select loop's body once for each value its
