@@ -70,7 +70,6 @@ func (g *guard) brought(c gitBring) *denial {
 // repository's default branch: what merging it brings that the person
 // has not taken in; nil when git cannot say.
 func pathsOffDefault(repo *git.Repo, tip string) map[string]bool {
-	all := map[string]bool{}
 	def, err := repo.DefaultBranch()
 	if err != nil {
 		return nil
@@ -79,6 +78,7 @@ func pathsOffDefault(repo *git.Repo, tip string) map[string]bool {
 	if err != nil {
 		return nil
 	}
+	all := map[string]bool{}
 	for _, p := range paths {
 		all[p] = true
 	}

@@ -76,11 +76,7 @@ var unknownShown = strings.NewReplacer(unknownText, "…", unknownName, "…", u
 // shown is a command's text as a reason quotes it: one line, not too
 // long.
 func shown(words []shWord) string {
-	var parts []string
-	for _, w := range words {
-		parts = append(parts, unknownShown.Replace(w.text))
-	}
-	s := strings.Join(strings.Fields(strings.Join(parts, " ")), " ")
+	s := strings.Join(strings.Fields(unknownShown.Replace(joinWords(words))), " ")
 	if r := []rune(s); len(r) > 120 {
 		s = string(r[:117]) + "..."
 	}

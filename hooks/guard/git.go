@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -127,30 +128,18 @@ func refWords(rest []shWord) []shWord {
 }
 
 func wordIndex(words []shWord, text string) int {
-	for i, w := range words {
-		if w.text == text {
-			return i
-		}
-	}
-	return -1
+	return slices.IndexFunc(words, func(w shWord) bool { return w.text == text })
 }
 
 func hasWord(words []shWord, texts ...string) bool {
-	for _, t := range texts {
-		if wordIndex(words, t) >= 0 {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(words, func(w shWord) bool { return slices.Contains(texts, w.text) })
 }
 
 // gitClean removes untracked files: those of the paths it names, or all
 // below the folder it runs in; a dry run removes nothing.
 func (a *shellAnalysis) gitClean(rest []shWord) {
-	for _, w := range rest {
-		if w.text == "--dry-run" || shortFlag(w.text, 'n') {
-			return
-		}
+	if slices.ContainsFunc(rest, func(w shWord) bool { return w.text == "--dry-run" || shortFlag(w.text, 'n') }) {
+		return
 	}
 	ops := operands(rest, "eE", []string{"--exclude"})
 	if len(ops) == 0 {
@@ -187,11 +176,8 @@ func (a *shellAnalysis) gitReset(rest, refs []shWord, what string) {
 // files or stdin, for the files they change; one it cannot read may change
 // anything below the folder.
 func (a *shellAnalysis) gitApply(sub string, rest []shWord, in input) {
-	for _, w := range rest {
-		switch w.text {
-		case "--check", "--stat", "--numstat", "--summary", "--abort", "--skip", "--quit", "--show-current-patch":
-			return
-		}
+	if hasWord(rest, "--check", "--stat", "--numstat", "--summary", "--abort", "--skip", "--quit", "--show-current-patch") {
+		return
 	}
 	files := operands(rest, "pC", []string{"--directory", "--exclude", "--include", "--whitespace"})
 	var text strings.Builder

@@ -164,14 +164,13 @@ func (g *guard) expandGlob(p string) (matches []string, complete bool) {
 	if s == nil || !s.holds(filepath.FromSlash(base)) {
 		return nil, true
 	}
-	var root string
+	var root, relBase string
 	for _, r := range s.roots {
-		if _, in := within(r, filepath.FromSlash(base)); in {
-			root = r
+		if rel, in := within(r, filepath.FromSlash(base)); in {
+			root, relBase = r, rel
 			break
 		}
 	}
-	relBase, _ := within(root, filepath.FromSlash(base))
 	pattern := path.Join(relBase, rest)
 	r, err := os.OpenRoot(root)
 	if err != nil {

@@ -396,17 +396,12 @@ var writeSigns = []string{"write", "append", "unlink", "rename", "rmtree", "remo
 
 func writesFiles(script string, literals []string) bool {
 	lower := strings.ToLower(script)
-	for _, s := range writeSigns {
-		if strings.Contains(lower, s) {
-			return true
-		}
+	if slices.ContainsFunc(writeSigns, func(s string) bool { return strings.Contains(lower, s) }) {
+		return true
 	}
-	for _, l := range literals {
-		if openMode(l) || strings.HasPrefix(l, ">") || strings.HasPrefix(l, "+<") {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(literals, func(l string) bool {
+		return openMode(l) || strings.HasPrefix(l, ">") || strings.HasPrefix(l, "+<")
+	})
 }
 
 var runSigns = []string{"system", "subprocess", "popen", "exec", "spawn", "child_process", "shell_exec", "passthru", "`"}

@@ -2,6 +2,7 @@ package guard
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"sw/profile/confine"
@@ -292,10 +293,8 @@ func (a *shellAnalysis) exLine(line string) {
 func (a *shellAnalysis) archive(name string, args []shWord) {
 	switch name {
 	case "gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd":
-		for _, w := range args {
-			if t := w.text; t == "-c" || t == "--stdout" || t == "-l" || t == "--list" || t == "-t" || t == "--test" || t == "-k" || t == "--keep" {
-				return
-			}
+		if hasWord(args, "-c", "--stdout", "-l", "--list", "-t", "--test", "-k", "--keep") {
+			return
 		}
 		for _, w := range operands(args, "S", []string{"--suffix"}) {
 			a.write(w, false)
@@ -407,9 +406,7 @@ func (a *shellAnalysis) patch(args []shWord, in input) {
 		case (t == "-i" || t == "--input") && i+1 < len(args):
 			i++
 			file = args[i].text
-		case (t == "-o" || t == "--output") && i+1 < len(args):
-			i++
-		case (t == "-p" || t == "-B" || t == "-r" || t == "-z" || t == "-D" || t == "-F" || t == "-V" || t == "-Y") && i+1 < len(args):
+		case slices.Contains([]string{"-o", "--output", "-p", "-B", "-r", "-z", "-D", "-F", "-V", "-Y"}, t) && i+1 < len(args):
 			i++
 		case strings.HasPrefix(t, "-"):
 		default:

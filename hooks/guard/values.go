@@ -86,7 +86,12 @@ func (a *shellAnalysis) param(p *syntax.ParamExp) string {
 	case p.Length:
 		return unknownName
 	case p.Slice != nil, p.Repl != nil:
-		return edited(v)
+		// ${v:offset:length}, ${v/pattern/string}: known only roughly for
+		// a known value, so the guard does not pretend.
+		if v == "" {
+			return ""
+		}
+		return unknownText
 	case p.Exp != nil:
 		return a.expanded(v, p.Exp)
 	}
@@ -163,15 +168,6 @@ func trimmed(v, pat string, op syntax.ParExpOperator) string {
 		return v[best:]
 	}
 	return v[:best]
-}
-
-// edited is ${v:offset:length} or ${v/pattern/string}: known only for a
-// known value, and then only roughly, so the guard does not pretend.
-func edited(v string) string {
-	if v == "" {
-		return ""
-	}
-	return unknownText
 }
 
 // substitution is what $(...) prints, for the commands that only print
