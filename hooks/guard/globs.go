@@ -49,12 +49,10 @@ func globPattern(p string, glob bool) string {
 			b.WriteString("*")
 		case string(r) == unknownBelow:
 			b.WriteString("**/*")
-		case glob && strings.ContainsRune("*?[]", r):
-			b.WriteRune(r)
-		case strings.ContainsRune(`*?[]{}\`, r):
-			b.WriteRune('\\')
-			b.WriteRune(r)
 		default:
+			if strings.ContainsRune(`{}\`, r) || !glob && strings.ContainsRune("*?[]", r) {
+				b.WriteRune('\\')
+			}
 			b.WriteRune(r)
 		}
 	}

@@ -12,42 +12,37 @@ import (
 	"sw/profile/confine"
 )
 
-// The agent side of `sw hook install`: Claude Code reads a project's
-// shared settings from .claude/settings.json at the top of the project.
-// sw merges four things into it, and nothing else:
+// The agent side of `sw hook install`: into Claude Code's shared project
+// settings, .claude/settings.json, sw merges four things and nothing else:
 //
 //   - a SessionStart hook running `sw hook pre-session`, which writes the
 //     profile into CLAUDE.md before the session reads it;
 //   - PreToolUse hooks running `sw hook guard` for the tools that edit
-//     files and for Bash, which deny a tool call that would write the
-//     profile, the feedback file or sw's block of CLAUDE.md; both call
-//     the sw that installed them by its path (see command.go);
+//     files and for Bash; both call the sw that installed them by its
+//     path (see command.go);
 //   - permissions.deny rules Edit(/profile/**), Edit(/profile_feedback.json),
 //     Edit(/.git/hooks/**) and Edit(/.git/config). Claude Code applies an
 //     Edit rule to every built-in tool that edits files (a Write rule is
 //     not read), and reads a path that starts with one slash as relative
-//     to the project the settings file belongs to (two slashes would start
-//     an absolute path). The settings files get no such rule: the guard
-//     lets the agent's file tools change them as long as sw's entries stay;
-//   - Claude Code's sandbox for Bash, with the profile read-only (see
-//     sandbox.go), unless `sw hook install --no-sandbox`.
+//     to the project (two slashes would start an absolute path). The
+//     settings files get no such rule: the guard lets the agent's file
+//     tools change them as long as sw's entries stay;
+//   - Claude Code's sandbox for Bash (see sandbox.go), unless --no-sandbox.
 //
-// The hook configuration is Claude Code's: under "hooks", each event holds
-// an array of matcher groups, {"matcher": <tool names>, "hooks": [{"type":
-// "command", "command": ...}]}; SessionStart needs no matcher.
+// Under "hooks", each event holds matcher groups, {"matcher": <tools>,
+// "hooks": [{"type": "command", "command": ...}]}; SessionStart needs no
+// matcher.
 //
 // An entry is sw's by what it is: a hook whose command is one sw writes
 // (for any binary), a deny rule or sandbox path that is exactly one of
 // sw's, a sandbox setting with sw's value. Installing adds only the ones
 // that are missing, and points a hook that calls another binary at this
-// one, so installing twice is installing once; uninstalling takes out
-// every one it finds, and with it any array or object it leaves empty (it
-// held nothing else), up to the file itself, and the .claude folder if
-// that is then empty. So a file sw created goes away again, and one the
-// person had is left as it was, byte for byte, unless it had held an
-// empty list or object where sw put its entries: that one goes too. A
-// sandbox setting the person had with sw's value before is taken out with
-// sw's; one they set otherwise is theirs, and left as it is.
+// one; uninstalling takes out every one it finds, with any array or
+// object it leaves empty, up to the file itself and the .claude folder.
+// So a file sw created goes away again, and one the person had is left
+// byte for byte as it was, unless it held an empty list or object where
+// sw put its entries. A sandbox setting the person had with sw's value
+// is taken out with sw's; one they set otherwise is left as it is.
 
 // ClaudeSettingsFile is Claude Code's project settings file, relative to
 // the top of the working tree.

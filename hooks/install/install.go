@@ -20,12 +20,9 @@ type step struct {
 }
 
 // Install puts sw's shim in place for each hook sw listens to, in the folder
-// git runs hooks from, and reports what it did per hook.
-//
-// It also sets memory.md to merge by keeping both sides' lines, in the
-// repository's own attributes file (see attributes.go). With opts.Agent it
-// merges sw's entries into Claude Code's settings, .claude/settings.json
-// at the top of the working tree.
+// git runs hooks from, sets memory.md to merge by keeping both sides' lines
+// (see attributes.go), and, with opts.Agent, merges sw's entries into
+// .claude/settings.json (see claude.go); it reports what it did.
 //
 // Installing twice is installing once: a shim that is already exactly right
 // is not rewritten, and sw never chains its own shim. Every hook, and the
@@ -185,13 +182,7 @@ func planInstall(p hookPair, text string) (step, error) {
 	case !kept.exists:
 		result.Action = Chained
 		result.Detail = chainedDetail(p.hook, cur, "is kept as")
-		shim := write
-		write = func() error {
-			if err := keepAside(cur.path, kept.path); err != nil {
-				return err
-			}
-			return shim()
-		}
+		write = sequence(func() error { return keepAside(cur.path, kept.path) }, write)
 	case sameHook(cur, kept):
 		// A hook manager that reinstalls itself (husky does on every npm
 		// install) writes its hook over the shim: the very hook already kept.

@@ -5,20 +5,13 @@ import (
 )
 
 // Uninstall takes sw's shims away from the folder git runs hooks from and
-// puts back each hook that was there before, as it was (the same file, bytes
-// and mode). Hooks that are not sw's are left alone; with nothing installed
-// it changes nothing and reports every hook as not installed.
-//
-// It also takes sw's merge rule for memory.md out of the repository's
-// attributes file, and sw's entries out of Claude Code's settings,
-// .claude/settings.json at the top of the working tree, leaving the
-// person's own as they were; a file left with nothing else goes, and the
-// .claude folder with it if that is left empty.
-//
-// Every hook, and the settings file, is looked at before any file changes,
-// so a ConflictError (a foreign hook where sw's shim was, with the earlier
-// hook still kept aside) or a settings file that is not valid JSON leaves
-// everything as it was.
+// puts back each hook that was there before, the same file, bytes and
+// mode; hooks that are not sw's are left alone. It also takes sw's merge
+// rule for memory.md and sw's entries in .claude/settings.json out (see
+// claude.go). As with Install, everything is looked at before any file
+// changes, so a ConflictError (a foreign hook where sw's shim was, with
+// the earlier hook still kept aside) or a settings file that is not valid
+// JSON leaves everything as it was.
 func Uninstall(repo *git.Repo) (Report, error) {
 	report, steps, err := plan(repo, planUninstall)
 	if err != nil {
