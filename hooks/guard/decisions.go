@@ -44,43 +44,32 @@ var readOnlyGit = map[string]bool{"log": true, "show": true, "diff": true, "stat
 // gitDecides refuses a git command that would decide a suggestion or
 // turn sw's hooks off.
 func (a *shellAnalysis) gitDecides(sub string, rest []shWord, in input, what string) {
-	decide := func() { a.refuse(&denial{kind: decides, What: what}) }
 	refs := refWords(rest)
 	anyRef := func(test func(string) bool) bool {
 		return slices.ContainsFunc(refs, func(r shWord) bool { return test(r.text) })
 	}
+	decided := false
 	switch sub {
 	case "branch":
-		if branchChanges(rest) && slices.ContainsFunc(rest, func(w shWord) bool { return mayNameSuggestion(w.text) }) {
-			decide()
-		}
+		decided = branchChanges(rest) && slices.ContainsFunc(rest, func(w shWord) bool { return mayNameSuggestion(w.text) })
 	case "push":
-		if pushDecides(rest) {
-			decide()
-		}
+		decided = pushDecides(rest)
 	case "fetch":
-		if fetchDecides(refs) {
-			decide()
-		}
+		decided = fetchDecides(refs)
 	case "checkout", "switch":
-		if switchDecides(sub, rest) {
-			decide()
-		}
+		decided = switchDecides(sub, rest)
 	case "update-ref":
-		if anyRef(mayNameSuggestion) || hasWord(rest, "--stdin") && (mayNameSuggestion(in.text) || !in.known() || in.file != "") {
-			decide()
-		}
+		decided = anyRef(mayNameSuggestion) || hasWord(rest, "--stdin") && (mayNameSuggestion(in.text) || !in.known() || in.file != "")
 	case "merge", "cherry-pick", "revert", "rebase", "reset", "pull", "symbolic-ref", "read-tree", "worktree",
 		"stash", "replace", "filter-branch", "filter-repo", "commit-tree":
-		if anyRef(mayNameSuggestion) || sub == "filter-branch" && hasWord(rest, "--all") {
-			decide()
-		}
+		decided = anyRef(mayNameSuggestion) || sub == "filter-branch" && hasWord(rest, "--all")
 	case "config":
 		a.gitConfig(rest, what)
 	default:
-		if !readOnlyGit[sub] && anyRef(namesSuggestion) {
-			decide() // an alias, or a command the guard does not know
-		}
+		decided = !readOnlyGit[sub] && anyRef(namesSuggestion) // an alias, or a command the guard does not know
+	}
+	if decided {
+		a.refuse(&denial{kind: decides, What: what})
 	}
 	if skipsHooks(sub, rest) {
 		a.refuse(&denial{kind: hooksOff, What: what})

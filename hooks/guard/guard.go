@@ -8,6 +8,7 @@ package guard
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -157,30 +158,18 @@ func awaitVerdict(done <-chan verdict, clock guardClock, size int) verdict {
 // decideInput reads the hook's JSON and decides the call.
 func decideInput(io Env, opts guardOptions, data []byte, readErr error, clock guardClock) verdict {
 	call, parseErr := parseGuardCall(data)
-	if readErr != nil {
-		parseErr = readErr
-	}
-	dir := call.cwd
-	if dir == "" && io.Getenv != nil {
-		dir = io.Getenv("CLAUDE_PROJECT_DIR")
-	}
-	if dir == "" {
-		dir = io.Dir
-	}
 	getenv := io.Getenv
 	if getenv == nil {
 		getenv = func(string) string { return "" }
 	}
+	dir := cmp.Or(call.cwd, getenv("CLAUDE_PROJECT_DIR"), io.Dir)
 	if abs, err := filepath.Abs(dir); err == nil {
 		dir = abs
 	}
 	g := &guard{dir: dir, getenv: getenv, folds: opts.folds, scopes: map[string]*guardScope{},
 		clock: clock, decided: map[shellWrite]*denial{}}
 	d, problem := g.decide(call)
-	if parseErr == nil {
-		parseErr = problem
-	}
-	return verdict{denial: d, problem: parseErr}
+	return verdict{denial: d, problem: cmp.Or(readErr, parseErr, problem)}
 }
 
 // byteSize says n bytes in words.
