@@ -9,7 +9,7 @@ import (
 )
 
 // What each command a Bash call runs would write, from its words as the
-// shell passes them on (guard_shell.go reads the command line).
+// shell passes them on (shell.go reads the command line).
 
 func commandName(word string) string {
 	return strings.ToLower(path.Base(strings.ReplaceAll(word, "\\", "/")))
@@ -96,8 +96,8 @@ func (a *shellAnalysis) run(words []shWord, in input) {
 	}
 }
 
-// generic notes what any command writes with an output option: -o FILE,
-// --output FILE, --output=FILE (sort, curl, pandoc, go build, ...).
+// generic notes what any command writes with an output option (sort -o,
+// curl --output, go build -o).
 func (a *shellAnalysis) generic(args []shWord) {
 	for i, w := range args {
 		t := w.text
@@ -122,9 +122,8 @@ func (a *shellAnalysis) unknownCommand(words []shWord) {
 	}
 }
 
-// cd follows a change of folder: to a path it can know, back with cd -,
-// home with no operand; anywhere else leaves the folder unknown, and a
-// relative path written after it unplaced.
+// cd follows a change of folder; one it cannot know leaves a relative
+// path written after it unplaced.
 func (a *shellAnalysis) cd(name string, args []shWord) {
 	ops := operands(args, "", nil)
 	switch {
@@ -148,7 +147,7 @@ var changesDir = map[string]bool{"cd": true, "pushd": true, "popd": true}
 
 // unwrap drops what stands before the command proper: commands that run
 // the rest of the line (sudo, env, nice, ...), and the variables env sets
-// for it; env -C and sudo -D run it in another folder.
+// for it.
 func (a *shellAnalysis) unwrap(words []shWord) []shWord {
 	for len(words) > 0 {
 		w := words[0]
@@ -183,8 +182,8 @@ func (a *shellAnalysis) unwrap(words []shWord) []shWord {
 	return nil
 }
 
-// chdirOption follows an option that runs the command in another folder:
-// -C DIR, -CDIR, --chdir DIR, --chdir=DIR.
+// chdirOption follows an option that runs the command in another folder
+// (env -C, sudo -D).
 func (a *shellAnalysis) chdirOption(words []shWord, short, long string) {
 	for i, w := range words {
 		t := w.text
@@ -231,9 +230,8 @@ func (a *shellAnalysis) splitString(words []shWord) []shWord {
 	return nil
 }
 
-// afterOptions skips a command's options (those in valued take a value,
-// joined or as the next word) and returns the words from its first
-// operand on.
+// afterOptions returns the words from a command's first operand on; the
+// options in valued take a value, joined or as the next word.
 func afterOptions(words []shWord, valued string, longValued []string) []shWord {
 	for i := 0; i < len(words); {
 		switch n := optionWords(words, i, valued, longValued); n {
@@ -248,8 +246,7 @@ func afterOptions(words []shWord, valued string, longValued []string) []shWord {
 	return nil
 }
 
-// operands returns a command's operands: every word that is not an option
-// or an option's value. -- ends the options.
+// operands returns every word that is not an option or an option's value.
 func operands(words []shWord, valued string, longValued []string) []shWord {
 	var out []shWord
 	for i := 0; i < len(words); {
@@ -266,8 +263,7 @@ func operands(words []shWord, valued string, longValued []string) []shWord {
 	return out
 }
 
-// endOfOptions is optionWords' answer for "--".
-const endOfOptions = -1
+const endOfOptions = -1 // optionWords' answer for "--"
 
 // optionWords says how many words the option at words[i] takes: 1, or 2
 // with a value given as the next word; 0 when words[i] is an operand.
@@ -303,8 +299,7 @@ func (a *shellAnalysis) write(w shWord, whole bool) {
 }
 
 // copyLike handles cp, mv, ln, install and rsync: the destination is
-// written, and so is what lands inside it when it is a folder; mv also
-// takes its sources away.
+// written, and what lands inside it when it is a folder.
 func (a *shellAnalysis) copyLike(name string, args []shWord) {
 	valued, long := "tS", []string{"--target-directory", "--suffix"}
 	switch name {
@@ -399,8 +394,7 @@ func remote(p string) bool {
 	return colon > 0 && (slash < 0 || colon < slash)
 }
 
-// shortFlag reports whether t is a cluster of short options holding c
-// (-s, -sf, -fs), and not a long option.
+// shortFlag reports whether t is a cluster of short options holding c.
 func shortFlag(t string, c byte) bool {
 	return len(t) > 1 && t[0] == '-' && t[1] != '-' && strings.IndexByte(t[1:], c) >= 0
 }

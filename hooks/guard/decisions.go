@@ -236,9 +236,8 @@ func skipsHooks(sub string, rest []shWord) bool {
 	return false
 }
 
-// gitConfig refuses a git config that sets or removes core.hooksPath or
-// an include (a file that could set it), edits the config by hand, or
-// sets a value that runs a suggestion's merge (an alias).
+// gitConfig refuses a git config that edits the config by hand, or sets
+// or removes what gitConfigPair refuses.
 func (a *shellAnalysis) gitConfig(rest []shWord, what string) {
 	write := false
 	var ops []shWord
@@ -275,8 +274,9 @@ func (a *shellAnalysis) gitConfig(rest []shWord, what string) {
 	a.gitConfigPair(ops[0].text+"="+value, what)
 }
 
-// gitConfigPair refuses setting key=value when it turns hooks off or
-// could, and reads an alias that runs shell as the shell it runs.
+// gitConfigPair refuses setting core.hooksPath or an include (a file
+// that could set it), or a value that runs a suggestion's merge (an
+// alias), and reads an alias that runs shell as the shell it runs.
 func (a *shellAnalysis) gitConfigPair(pair, what string) {
 	key, value, _ := strings.Cut(pair, "=")
 	key = strings.ToLower(key)

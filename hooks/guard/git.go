@@ -5,11 +5,9 @@ import (
 	"strings"
 )
 
-// git: what a git command writes into the working tree (checkout,
-// restore, rm, clean, reset, mv, apply, am, read-tree), what only git can
-// list and the guard asks it (a merge, a cherry-pick, a revert, a stash
-// applied: gitBring), and what decides a suggestion or turns hooks off
-// (guard_decisions.go), with -C followed.
+// git: what a git command writes into the working tree, what only git can
+// list and the guard asks it (gitBring), and what decides a suggestion or
+// turns hooks off (decisions.go), with -C followed.
 func (a *shellAnalysis) git(args []shWord, in input) {
 	dir := a.dir
 	defer func() { a.dir = dir }()
@@ -135,8 +133,8 @@ func hasWord(words []shWord, texts ...string) bool {
 	return slices.ContainsFunc(words, func(w shWord) bool { return slices.Contains(texts, w.text) })
 }
 
-// gitClean removes untracked files: those of the paths it names, or all
-// below the folder it runs in; a dry run removes nothing.
+// gitClean removes the untracked files of the paths it names, or below
+// the folder it runs in.
 func (a *shellAnalysis) gitClean(rest []shWord) {
 	if slices.ContainsFunc(rest, func(w shWord) bool { return w.text == "--dry-run" || shortFlag(w.text, 'n') }) {
 		return
@@ -172,9 +170,8 @@ func (a *shellAnalysis) gitReset(rest, refs []shWord, what string) {
 	a.bring(gitBring{what: what, rev: rev})
 }
 
-// gitApply reads the patches git apply or git am is given, from their
-// files or stdin, for the files they change; one it cannot read may change
-// anything below the folder.
+// gitApply reads the patches git apply or git am is given for the files
+// they change; one it cannot read may change anything below the folder.
 func (a *shellAnalysis) gitApply(sub string, rest []shWord, in input) {
 	if hasWord(rest, "--check", "--stat", "--numstat", "--summary", "--abort", "--skip", "--quit", "--show-current-patch") {
 		return
@@ -255,7 +252,6 @@ func (a *shellAnalysis) gitMerge(sub string, rest, refs []shWord, what string) {
 	}
 }
 
-// gitCheckoutIndex writes the paths it names, or all with -a.
 func (a *shellAnalysis) gitCheckoutIndex(rest []shWord) {
 	if hasWord(rest, "-a", "--all") {
 		a.write(below(shWord{text: "."}), false)

@@ -146,7 +146,8 @@ func (g *guard) locate(p, base string) location {
 // off as well.
 func (g *guard) locateSettings(p string) location {
 	var best location
-	for _, top := range []string{g.getenv("CLAUDE_PROJECT_DIR"), g.getenv("HOME")} {
+	home := g.getenv("HOME")
+	for _, top := range []string{g.getenv("CLAUDE_PROJECT_DIR"), home} {
 		if top == "" {
 			continue
 		}
@@ -154,10 +155,9 @@ func (g *guard) locateSettings(p string) location {
 			file := filepath.Join(top, filepath.FromSlash(f))
 			at := location{}
 			if rel, in := within(file, p); in && rel == "." {
-				at = location{kind: inAgentSettings, rel: shownPath(file, g.getenv("HOME"))}
+				at = location{kind: inAgentSettings, rel: shownPath(file, home)}
 			} else if _, above := within(p, file); above {
-				at = location{kind: holdsProfile, rel: shownPath(p, g.getenv("HOME")), held: inAgentSettings,
-					heldRel: shownPath(file, g.getenv("HOME"))}
+				at = location{kind: holdsProfile, rel: shownPath(p, home), held: inAgentSettings, heldRel: shownPath(file, home)}
 			}
 			if at.stricter(best) {
 				best = at
@@ -208,10 +208,8 @@ func (g *guard) scopeAt(dir string) *guardScope {
 	c, err := collection.Find(dir)
 	switch {
 	case err == nil:
-		s = &guardScope{roots: []string{c.Root}, profile: c.Profile().Dir, targets: c.Settings.Targets}
-		if link, _ := c.Voice(); link.Root != "" {
-			s.voice = link.Root
-		}
+		link, _ := c.Voice()
+		s = &guardScope{roots: []string{c.Root}, profile: c.Profile().Dir, targets: c.Settings.Targets, voice: link.Root}
 	case !errors.Is(err, collection.ErrNotCollection):
 		if root := nearestSettings(dir); root != "" {
 			s = &guardScope{roots: []string{root}, profile: collection.ProfileDir}

@@ -60,7 +60,6 @@ func (a *shellAnalysis) shell(name string, args []shWord, in input) {
 	}
 }
 
-// stdinFile reports whether p names the standard input.
 func stdinFile(p string) bool {
 	return p == "/dev/stdin" || p == "/dev/fd/0" || p == "/proc/self/fd/0"
 }
@@ -150,10 +149,9 @@ func replaced(words []shWord, replace string, with shWord) []shWord {
 	return out
 }
 
-// find writes what it finds when it deletes, or runs a command that
-// writes, on it: any file below each start, or, for an expression that
-// only asks for a name (-name '*.bak'), the files below that have it,
-// matched as a pattern.
+// find writes what it finds when it deletes it or runs a command on it:
+// any file below each start, or, for an expression that only asks for a
+// name (-name '*.bak'), the files below that have it.
 func (a *shellAnalysis) find(args []shWord) {
 	starts, i := findStarts(args)
 	name, named := findName(args[i:])
@@ -216,8 +214,8 @@ func findName(expr []shWord) (string, bool) {
 	return name, name != ""
 }
 
-// findStarts returns the folders find starts from (. when none), and
-// where its expression begins.
+// findStarts returns the folders find starts from, and where its
+// expression begins.
 func findStarts(args []shWord) ([]shWord, int) {
 	i := 0
 	for i < len(args) && (args[i].text == "-H" || args[i].text == "-L" || args[i].text == "-P") {
@@ -239,9 +237,8 @@ func below(w shWord) shWord {
 	return shWord{text: strings.TrimRight(w.text, "/") + "/" + unknownBelow, glob: w.glob}
 }
 
-// listing returns the names a command that lists files prints, by their
-// shape: find, ls, grep -l and its kin, git ls-files, fd; echo and
-// printf print their words.
+// listing returns, by their shape, the names a command that lists files
+// prints (find, ls, grep -l, git ls-files, fd, echo).
 func (a *shellAnalysis) listing(words []shWord) ([]shWord, bool) {
 	words = a.unwrap(words)
 	if len(words) == 0 {
@@ -288,9 +285,8 @@ func orHere(words []shWord) []shWord {
 	return words
 }
 
-// reads looks at the builtins that set a variable from what they read or
-// print: read, mapfile, printf -v. The variable's value is not known,
-// unless read takes names from a listing command down a pipe.
+// reads looks at read, mapfile and printf -v: the variable they set is
+// not known, unless read takes names from a listing command down a pipe.
 func (a *shellAnalysis) reads(name string, args []shWord) {
 	value := unknownText
 	if a.pipe != nil {
@@ -327,9 +323,8 @@ func interpreter(name string) bool {
 }
 
 // interpreted handles an interpreter given its script inline (python -c,
-// node -e, php -r, deno eval, perl -e: scripts, found before) or on
-// stdin. A script that writes may write what the command's other words
-// name (sys.argv); one read from a pipe the guard cannot see is refused.
+// node -e; perl -e's scripts, found before) or on stdin. A script that
+// writes may write what the command's other words name (sys.argv).
 func (a *shellAnalysis) interpreted(scripts []string, args []shWord, valued string, in input) {
 	after := -1
 	for i, w := range args {
@@ -411,8 +406,7 @@ func runsCommands(script string) bool {
 	return slices.ContainsFunc(runSigns, func(s string) bool { return strings.Contains(lower, s) })
 }
 
-// openMode reports whether s is a mode that opens a file for writing:
-// "w", "a", "x", "r+", "wb", ...
+// openMode reports whether s is a mode that opens a file for writing ("wb").
 func openMode(s string) bool {
 	if s == "" || len(s) > 3 || strings.Trim(s, "rwaxbtU+") != "" {
 		return false

@@ -7,16 +7,12 @@ import (
 )
 
 // The guard reads a Bash tool call's command with a real shell parser
-// (mvdan.cc/sh): statements, pipes, redirections, heredocs, loops,
-// functions, and the scripts inside command and process substitutions.
-// It runs nothing, and expands words as the shell would with only what it
-// can know ($HOME, $TMPDIR, $PWD, the project folder, variables the
-// command itself sets, ~, braces, and the output of a few commands that
-// only print: see words.go and values.go); what it cannot know stands as
-// a mark that says so. From the commands it finds the paths they would
-// write, replace or remove (commands.go), and what would decide a
-// suggestion or turn sw's hooks off (decisions.go, git.go); reading is
-// never a write.
+// (mvdan.cc/sh), the scripts inside substitutions included. It runs
+// nothing, and expands words as the shell would with only what it can
+// know (words.go, values.go); what it cannot know stands as a mark that
+// says so. From the commands it finds the paths they would write, replace
+// or remove (commands.go), and what would decide a suggestion or turn
+// sw's hooks off (decisions.go, git.go); reading is never a write.
 
 // shWord is one word of a command as the shell passes it on: expanded,
 // its quotes removed.
@@ -25,8 +21,7 @@ type shWord struct {
 	glob bool // a pattern the shell would match against files
 }
 
-// shCall is one simple command as the guard has read it: its words, and
-// what it reads on stdin.
+// shCall is one simple command as the guard has read it.
 type shCall struct {
 	words []shWord
 	in    input
@@ -44,8 +39,7 @@ type input struct {
 // file it may read, or nothing.
 func (in input) known() bool { return in.text != "" || in.file != "" || !in.piped }
 
-// shellWrite is a path a command would write: create, change, replace or
-// remove.
+// shellWrite is a path a command would create, change, replace or remove.
 type shellWrite struct {
 	word shWord
 	dir  string // the folder a relative path starts from
@@ -109,7 +103,6 @@ func (a *shellAnalysis) refuse(d *denial) {
 	}
 }
 
-// script parses src and walks its statements.
 func (a *shellAnalysis) script(src string) {
 	if a.depth > maxScriptDepth || a.tooLate() {
 		return
@@ -349,12 +342,9 @@ func (c *shCall) pipedText() string {
 	}
 	switch commandName(c.words[0].text) {
 	case "echo", "printf":
-		var b strings.Builder
-		for _, w := range c.words[1:] {
-			b.WriteString(w.text)
-			b.WriteByte(' ')
+		if len(c.words) > 1 {
+			return joinWords(c.words[1:]) + " "
 		}
-		return b.String()
 	case "cat":
 		if len(c.words) == 1 {
 			return c.in.text

@@ -8,13 +8,11 @@ import (
 	"sw/profile/confine"
 )
 
-// Commands that write by their own scripts or contents: sed, perl and
-// ruby in place, sed's and awk's own output commands, editors run with a
-// script, archives extracted and patches applied.
+// Commands that write by their own scripts or contents: sed, awk, perl
+// and ruby, editors, archivers and patch.
 
-// sed handles sed: -i rewrites the files it is given, and a script's w
-// command or s///w flag writes the file it names; its e command runs
-// shell the guard cannot see.
+// sed handles sed: -i rewrites the files it is given, and a script may
+// write (w, s///w) or run shell (e).
 func (a *shellAnalysis) sed(args []shWord, in input) {
 	long := []string{"--expression", "--file", "--line-length"}
 	scripts := a.inPlace(args, "efl", long, map[byte]bool{'e': true})
@@ -33,8 +31,8 @@ func (a *shellAnalysis) sed(args []shWord, in input) {
 	}
 }
 
-// sedScript notes what a sed script writes with w, W or s///w, and
-// refuses one that runs commands (e).
+// sedScript notes what a sed script writes, and refuses one that runs
+// commands.
 func (a *shellAnalysis) sedScript(script string) {
 	for _, line := range strings.Split(script, "\n") {
 		for _, cmd := range sedCommands(line) {
@@ -113,8 +111,7 @@ func skipSedAddress(line string, i int) int {
 	return i
 }
 
-// skipDelimited returns where the text delimited by delim, from i, ends:
-// just after the delimiter.
+// skipDelimited returns where the text from i ends: just after delim.
 func skipDelimited(line string, i int, delim byte) int {
 	for ; i < len(line); i++ {
 		switch line[i] {
@@ -149,10 +146,9 @@ func sedSubstitution(line string, i int, flags bool) (string, string) {
 	return line[i:j], line[j:]
 }
 
-// awk handles awk: a program's output redirections and pipes (print >
-// "file", print | "cmd", system("cmd")) write, or run shell; a
-// redirection to a name the program computes is one the guard cannot
-// place. -i inplace rewrites the files it is given.
+// awk handles awk: a program's redirections and pipes (print > "file",
+// print | "cmd", system("cmd")) write or run shell, and -i inplace
+// rewrites the files it is given.
 func (a *shellAnalysis) awk(args []shWord) {
 	ops := operands(args, "fvFiE", []string{"--file", "--assign", "--field-separator", "--include"})
 	hasFile, inPlace := false, false
@@ -177,7 +173,8 @@ func (a *shellAnalysis) awk(args []shWord) {
 	}
 }
 
-// awkProgram notes what an awk program writes or runs.
+// awkProgram notes what an awk program writes or runs; a redirection to
+// a name the program computes is one the guard cannot place.
 func (a *shellAnalysis) awkProgram(prog string) {
 	literals := quotedStrings(prog)
 	if strings.Contains(prog, "system") || strings.Contains(prog, "getline") || strings.Contains(prog, "|") {
@@ -233,9 +230,8 @@ func awkRedirections(prog string) []string {
 	return out
 }
 
-// editor handles a text editor: it writes the files it opens, and an
-// ex or ed script (on stdin, or with -c and +) may write others with w
-// or run shell with !.
+// editor handles a text editor: it writes the files it opens, and an ex
+// or ed script (on stdin, -c, +) may write others or run shell.
 func (a *shellAnalysis) editor(name string, args []shWord, in input) {
 	var script []string
 	for i := 0; i < len(args); i++ {
@@ -286,10 +282,9 @@ func (a *shellAnalysis) exLine(line string) {
 	}
 }
 
-// archive handles tar, unzip and their kin extracting files (into the
-// folder -C or -d names, or the current one), and the compressors that
-// replace a file by its other form: what an archive holds is not read, so
-// an extraction writes anything below its folder.
+// archive handles archivers extracting files, and compressors replacing
+// a file by its other form: what an archive holds is not read, so an
+// extraction writes anything below its folder.
 func (a *shellAnalysis) archive(name string, args []shWord) {
 	switch name {
 	case "gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd":
@@ -390,10 +385,9 @@ func archiveTarget(name string, args []shWord) (dir string, extracts bool, membe
 	return dir, extracts, members
 }
 
-// patch handles patch and its kin: the files a patch changes, read from
-// the patch when the guard can read it (a heredoc, a file the command
-// names with < or -i), or the file named on the command line; a patch it
-// cannot read may change anything below the folder it runs in.
+// patch handles patch: the files a patch changes, read from the patch
+// when the guard can read it (a heredoc, < or -i), or the file named on
+// the command line; a patch it cannot read may change anything below.
 func (a *shellAnalysis) patch(args []shWord, in input) {
 	dir, file := ".", in.file
 	var named []shWord
@@ -424,8 +418,7 @@ func (a *shellAnalysis) patch(args []shWord, in input) {
 	a.patchTargets(dir, text)
 }
 
-// readPatch reads a patch file the command names, up to a megabyte; ""
-// when it cannot.
+// readPatch reads a patch file, up to a megabyte; "" when it cannot.
 func (a *shellAnalysis) readPatch(file string) string {
 	if strings.ContainsAny(file, unknownText+unknownName+unknownBelow) {
 		return ""
@@ -438,8 +431,8 @@ func (a *shellAnalysis) readPatch(file string) string {
 }
 
 // patchTargets notes what a patch's text changes, from dir: each file it
-// names, as written and with its first folder (a/, b/) taken off, or,
-// for a patch it cannot read, anything below dir.
+// names, as written and without its first folder (a/, b/), or, for a
+// patch it cannot read, anything below dir.
 func (a *shellAnalysis) patchTargets(dir, text string) {
 	names := patchedFiles(text)
 	if len(names) == 0 {
@@ -476,9 +469,8 @@ func patchedFiles(text string) []string {
 	return names
 }
 
-// inPlace handles sed and perl (and ruby): with -i they rewrite every
-// file they are given. It returns the scripts given with -e (for those in
-// scriptOpts), for perl and ruby to be read as scripts.
+// inPlace handles sed, perl and ruby's -i, which rewrites every file they
+// are given, and returns the scripts given with scriptOpts (-e).
 func (a *shellAnalysis) inPlace(args []shWord, valued string, long []string, scriptOpts map[byte]bool) []string {
 	inPlace := false
 	var scripts []string

@@ -25,8 +25,7 @@ const (
 var knownEnv = map[string]bool{"HOME": true, "CLAUDE_PROJECT_DIR": true, "TMPDIR": true, "TMP": true,
 	"TEMP": true, "USER": true, "LOGNAME": true}
 
-// variable is a variable's value as far as the command can be known: one
-// it set, the folder it runs in, the home, project and temporary folders.
+// variable is a variable's value as far as the command can be known.
 func (a *shellAnalysis) variable(name string) string {
 	if v, ok := a.vars[name]; ok && a.known(v) {
 		return v
@@ -59,8 +58,7 @@ func (a *shellAnalysis) known(v string) bool {
 	return a.spent <= maxKnownBytes
 }
 
-// value is what a variable, substitution or arithmetic gives, as far as
-// it can be known.
+// value is what a variable, substitution or arithmetic gives.
 func (a *shellAnalysis) value(p syntax.WordPart) string {
 	switch p := p.(type) {
 	case *syntax.ParamExp:
@@ -171,10 +169,8 @@ func trimmed(v, pat string, op syntax.ParExpOperator) string {
 }
 
 // substitution is what $(...) prints, for the commands that only print
-// what their words say (echo, printf, pwd, basename, dirname), make a
-// temporary file (mktemp), print a date, or list files below a folder
-// (find, ls, grep -l; see listing). Anything else prints what the guard
-// cannot know.
+// what their words say, make a temporary file, print a date, or list files
+// (see listing); anything else prints what the guard cannot know.
 func (a *shellAnalysis) substitution(stmts []*syntax.Stmt) string {
 	if len(stmts) != 1 {
 		return unknownText
