@@ -9,7 +9,7 @@ import (
 
 // What a file tool's call leaves in a file the guard keeps part of: sw's
 // block in a target file (CLAUDE.md, AGENTS.md), or sw's entries in
-// Claude Code's settings (guard_settings.go).
+// Claude Code's settings (settings.go).
 
 // spanFunc finds the part of a file's content that edits must not reach
 // into; found is false when there is none.
@@ -24,11 +24,10 @@ func noSpan([]byte) (int, int, bool) { return 0, 0, false }
 // of are not notebooks), or intrudes true when an edit's old text reaches
 // into the span kept.
 func editResult(call guardCall, before []byte, kept spanFunc) (after []byte, readable, intrudes bool) {
-	str := func(raw json.RawMessage, s *string) bool { return raw == nil || json.Unmarshal(raw, s) == nil }
 	switch call.tool {
 	case "Write":
 		var content string
-		if !str(call.input["content"], &content) {
+		if raw := call.input["content"]; raw != nil && json.Unmarshal(raw, &content) != nil {
 			return nil, false, false
 		}
 		return []byte(content), true, false

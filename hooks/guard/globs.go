@@ -10,6 +10,7 @@ import (
 
 	"github.com/bmatcuk/doublestar/v4"
 
+	"sw/hooks/install"
 	"sw/profile/collection"
 )
 
@@ -77,7 +78,7 @@ func (s *guardScope) kept() []keptEntry {
 		add(s.profile, true, location{kind: inProfile})
 		add(collection.FeedbackFile, false, location{kind: inProfile})
 		add(collection.SettingsFile, false, location{kind: inSwSettings})
-		for _, f := range agentSettingsFiles {
+		for _, f := range install.ProjectSettingsFiles {
 			add(f, false, location{kind: inAgentSettings})
 		}
 		for _, t := range append([]string{collection.ClaudeFile, "AGENTS.md"}, s.targets...) {

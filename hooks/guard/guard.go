@@ -79,10 +79,6 @@ type guardClock struct {
 	budget, wall time.Duration
 }
 
-func startClock(opts guardOptions) guardClock {
-	return guardClock{cpu0: CPUTime(), wall0: time.Now(), budget: opts.budget, wall: opts.wall}
-}
-
 // over reports whether the guard has spent its budget: processor time
 // where the system tells it, the clock elsewhere, and the clock's limit
 // everywhere.
@@ -114,7 +110,7 @@ type verdict struct {
 // guardHook is Guard with its options passed in.
 func guardHook(io Env, opts guardOptions) int {
 	data, readErr := readGuardInput(io.Stdin)
-	clock := startClock(opts)
+	clock := guardClock{cpu0: CPUTime(), wall0: time.Now(), budget: opts.budget, wall: opts.wall}
 	done := make(chan verdict, 1)
 	go func() {
 		// A panic would exit with status 2, which Claude Code takes as a

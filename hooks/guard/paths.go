@@ -31,10 +31,6 @@ const (
 	inProfile                // profile/ or profile_feedback.json: never written
 )
 
-// agentSettingsFiles are Claude Code's settings files in a project,
-// relative to its top: shared, and the person's own.
-var agentSettingsFiles = install.ProjectSettingsFiles
-
 // location is where a path stands in a collection.
 type location struct {
 	kind pathKind
@@ -151,7 +147,7 @@ func (g *guard) locateSettings(p string) location {
 		if top == "" {
 			continue
 		}
-		for _, f := range agentSettingsFiles {
+		for _, f := range install.ProjectSettingsFiles {
 			file := filepath.Join(top, filepath.FromSlash(f))
 			at := location{}
 			if rel, in := within(file, p); in && rel == "." {
@@ -413,7 +409,7 @@ func (s *guardScope) kindOf(rel string) location {
 	case rel == s.norm(collection.SettingsFile):
 		return location{kind: inSwSettings}
 	}
-	for _, f := range agentSettingsFiles {
+	for _, f := range install.ProjectSettingsFiles {
 		switch f = s.norm(f); {
 		case rel == f:
 			return location{kind: inAgentSettings}
