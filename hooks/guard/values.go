@@ -198,8 +198,11 @@ func (a *shellAnalysis) substitution(stmts []*syntax.Stmt) string {
 			return joinWords(ops[1:])
 		}
 	case "basename":
+		if len(ops) > 1 {
+			return strings.TrimSuffix(path.Base(ops[0].text), ops[1].text)
+		}
 		if len(ops) > 0 {
-			return strings.TrimSuffix(path.Base(ops[0].text), wordAt(ops, 1))
+			return path.Base(ops[0].text)
 		}
 	case "dirname":
 		if len(ops) > 0 && !strings.ContainsAny(ops[0].text, unknownBelow+unknownName) {
@@ -224,13 +227,6 @@ func joinWords(ws []shWord) string {
 		parts[i] = w.text
 	}
 	return strings.Join(parts, " ")
-}
-
-func wordAt(ws []shWord, i int) string {
-	if i < len(ws) {
-		return ws[i].text
-	}
-	return ""
 }
 
 // mktemp is the name mktemp makes, and a write of it: a file of that

@@ -92,21 +92,12 @@ func HookCommand(binary, sub string) string {
 // writes it for some binary, or as an earlier sw wrote it, "sw hook
 // <sub>" (binary "").
 func parseHookCommand(command string) (sub, binary string, ok bool) {
+	binary, _, _ = shellUnquote(strings.TrimPrefix(command, "sw="))
 	for _, s := range []string{preSession, guard} {
-		if command == "sw hook "+s {
+		switch command {
+		case "sw hook " + s:
 			return s, "", true
-		}
-	}
-	rest, found := strings.CutPrefix(command, "sw=")
-	if !found {
-		return "", "", false
-	}
-	binary, _, ok = shellUnquote(rest)
-	if !ok {
-		return "", "", false
-	}
-	for _, s := range []string{preSession, guard} {
-		if command == HookCommand(binary, s) {
+		case HookCommand(binary, s):
 			return s, binary, true
 		}
 	}
