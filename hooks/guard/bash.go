@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"os"
@@ -95,11 +96,8 @@ func (g *guard) placeWrite(w shellWrite) *denial {
 		p = home + p[1:]
 	}
 	if strings.Contains(p, unknownText) {
-		why := w.why
-		if why == "" {
-			why = "it writes " + shown([]shWord{{text: p}}) + ", a path with a part the guard cannot know"
-		}
-		return &denial{kind: unknownWrite, Why: why}
+		why := "it writes " + shown([]shWord{{text: p}}) + ", a path with a part the guard cannot know"
+		return &denial{kind: unknownWrite, Why: cmp.Or(w.why, why)}
 	}
 	p = path.Clean(p)
 	if hasPattern(p, w.word.glob) {

@@ -3,6 +3,7 @@ package guard
 import (
 	"errors"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"sw/hooks/git"
@@ -17,15 +18,11 @@ func (g *guard) brought(c gitBring) *denial {
 		return &denial{kind: unknownWrite, Why: "`" + c.what + "` " + why}
 	}
 	revs := []string{c.dir, c.base, c.tip, c.rev}
-	for _, r := range revs {
-		if strings.ContainsAny(r, unknownText+unknownName+unknownBelow) {
-			return unknown("names a folder or revision the guard cannot know")
-		}
+	if slices.ContainsFunc(revs, func(r string) bool { return strings.ContainsAny(r, unknownText+unknownName+unknownBelow) }) {
+		return unknown("names a folder or revision the guard cannot know")
 	}
-	for _, r := range revs[1:] {
-		if strings.HasPrefix(r, "-") {
-			return unknown("names a revision the guard cannot read")
-		}
+	if slices.ContainsFunc(revs[1:], func(r string) bool { return strings.HasPrefix(r, "-") }) {
+		return unknown("names a revision the guard cannot read")
 	}
 	repo, err := git.Find(c.dir)
 	if err != nil {

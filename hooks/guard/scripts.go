@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 
@@ -64,12 +65,7 @@ func stdinFile(p string) bool {
 	return p == "/dev/stdin" || p == "/dev/fd/0" || p == "/proc/self/fd/0"
 }
 
-func inputName(in input) string {
-	if in.file != "" {
-		return in.file
-	}
-	return "a pipe"
-}
+func inputName(in input) string { return cmp.Or(in.file, "a pipe") }
 
 // inlineShell reads script as shell, in a shell of its own: its cd stays
 // in it. A script with a part the guard cannot know could be anything.

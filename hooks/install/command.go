@@ -1,6 +1,7 @@
 package install
 
 import (
+	"cmp"
 	"os"
 	"path/filepath"
 	"strings"
@@ -106,8 +107,5 @@ func parseHookCommand(command string) (sub, binary string, ok bool) {
 
 // calling names the binary a hook calls, for a person reading a report.
 func calling(binary string) string {
-	if binary == "" {
-		return "sw on PATH"
-	}
-	return binary
+	return cmp.Or(binary, "sw on PATH")
 }
