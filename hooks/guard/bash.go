@@ -164,13 +164,9 @@ func (g *guard) keptDenial(at location, whole, shell bool) *denial {
 			return &denial{Path: at.rel, Block: true, Shell: shell}
 		}
 	case holdsProfile:
-		if !whole {
-			return nil
-		}
-		switch at.held {
-		case inProfile:
+		if whole && at.held == inProfile {
 			return &denial{Path: at.rel, Holds: true, Shell: shell}
-		default:
+		} else if whole {
 			return g.keptDenial(location{kind: at.held, rel: at.heldRel}, false, shell)
 		}
 	}

@@ -328,12 +328,11 @@ func noSandbox(w shWord) bool {
 func (a *shellAnalysis) setting(name, value string) {
 	off := false
 	switch {
-	case name == "SW_HOOKS" || name == "SW_ALLOW_PROFILE_COMMIT":
+	case name == "SW_HOOKS" || name == "SW_ALLOW_PROFILE_COMMIT",
+		name == "GIT_CONFIG" || name == "GIT_CONFIG_GLOBAL" || name == "GIT_CONFIG_SYSTEM":
 		off = true
 	case name == "HUSKY" || name == "LEFTHOOK":
 		off = value == "0" || value == "false" || strings.Contains(value, unknownText)
-	case name == "GIT_CONFIG" || name == "GIT_CONFIG_GLOBAL" || name == "GIT_CONFIG_SYSTEM":
-		off = true
 	case name == "GIT_CONFIG_PARAMETERS" || strings.HasPrefix(name, "GIT_CONFIG_KEY_") || name == "GIT_CONFIG_COUNT":
 		lower := strings.ToLower(value)
 		off = strings.Contains(lower, "hookspath") || strings.Contains(lower, "include") || strings.Contains(value, unknownText)
