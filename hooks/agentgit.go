@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"text/template"
 
@@ -87,15 +88,11 @@ func tidyAfterRefusal(io IO, repo *git.Repo, refusals []review.Refusal) {
 	if err != nil || branch == "" {
 		return
 	}
-	var refused *review.Refusal
-	for i := range refusals {
-		if refusals[i].Ref == branch {
-			refused = &refusals[i]
-		}
-	}
-	if refused == nil {
+	i := slices.IndexFunc(refusals, func(r review.Refusal) bool { return r.Ref == branch })
+	if i < 0 {
 		return
 	}
+	refused := refusals[i]
 	if repo.IndexLocked() {
 		if len(refused.Profile) > 0 {
 			say(io.Stderr, "still-staged", nil)
@@ -134,39 +131,42 @@ func putBackProfile(io IO, repo *git.Repo) {
 		fmt.Fprintf(io.Stderr, "sw: %s\n", profile.OneLine(err))
 		return
 	}
-	if len(restored) > 0 {
-		say(io.Stderr, "put-back", struct {
-			Files    string
-			Worktree bool
-		}{strings.Join(restored, ", "), true})
-	}
-	if len(unstaged) > 0 {
-		say(io.Stderr, "put-back", struct {
-			Files    string
-			Worktree bool
-		}{strings.Join(unstaged, ", "), false})
+	for i, files := range [][]string{restored, unstaged} {
+		if len(files) > 0 {
+			say(io.Stderr, "put-back", struct {
+				Files    string
+				Worktree bool // restored in the working tree too, not only unstaged
+			}{strings.Join(files, ", "), i == 0})
+		}
 	}
 }
 
 // readRefUpdates reads a reference-transaction hook's input: one
-// "<old> <new> <ref>" line per ref. Lines of any other shape are skipped,
-// and everything is read, so that git never writes into a closed pipe.
+// "<old> <new> <ref>" line per ref; lines of any other shape are skipped.
 func readRefUpdates(stdin io.Reader) []review.RefUpdate {
-	if stdin == nil {
-		return nil
-	}
 	var out []review.RefUpdate
-	lines := bufio.NewScanner(stdin)
-	lines.Buffer(nil, 1<<20)
-	for lines.Scan() {
-		f := strings.Fields(lines.Text())
-		if len(f) != 3 {
-			continue
-		}
+	for _, f := range readFields(stdin, 3) {
 		old, err1 := git.ParseHash(f[0])
 		new, err2 := git.ParseHash(f[1])
 		if err1 == nil && err2 == nil {
 			out = append(out, review.RefUpdate{Ref: f[2], Old: old, New: new})
+		}
+	}
+	return out
+}
+
+// readFields reads a hook's input, a line per ref, as the lines of n
+// fields. All of it is read, so that git never writes into a closed pipe.
+func readFields(stdin io.Reader, n int) [][]string {
+	if stdin == nil {
+		return nil
+	}
+	var out [][]string
+	lines := bufio.NewScanner(stdin)
+	lines.Buffer(nil, 1<<20)
+	for lines.Scan() {
+		if f := strings.Fields(lines.Text()); len(f) == n {
+			out = append(out, f)
 		}
 	}
 	io.Copy(io.Discard, stdin) // after a line too long to scan

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"text/template"
 
@@ -71,11 +72,7 @@ func CommitMsg(io IO) int {
 		return 0
 	}
 	profileFiles, err := stagedProfile(repo, io)
-	if err != nil {
-		fmt.Fprintf(io.Stderr, "sw: the agent's commit was not checked for profile changes: %s\n", profile.OneLine(err))
-		return 0
-	}
-	if len(profileFiles) == 0 {
+	if err != nil || len(profileFiles) == 0 {
 		return 0
 	}
 	t := template.Must(template.New("refused").Parse(templates.Text("agent/commit-refused.txt")))
@@ -94,10 +91,7 @@ func agentCommitMsg(io IO, found agent.Found, msgFile string) int {
 	if err != nil {
 		return 0
 	}
-	profileFiles, err := stagedProfile(repo, io)
-	if err != nil {
-		fmt.Fprintf(io.Stderr, "sw: the agent's commit was not checked for profile changes: %s\n", profile.OneLine(err))
-	}
+	profileFiles, _ := stagedProfile(repo, io)
 	// A merge's commit is left to the reference-transaction hook: refused
 	// here, git merge would keep the merge in progress, for the next
 	// commit, the person's maybe, to finish.
@@ -115,16 +109,13 @@ func agentCommitMsg(io IO, found agent.Found, msgFile string) int {
 }
 
 // stagedProfile lists the files of the profile the commit being made
-// changes.
+// changes; when git cannot say, it says so itself.
 func stagedProfile(repo *git.Repo, io IO) ([]string, error) {
 	staged, err := repo.StagedChanges(io.Getenv("GIT_INDEX_FILE"))
-	var profileFiles []string
-	for _, p := range staged {
-		if isProfileFile(p) {
-			profileFiles = append(profileFiles, p)
-		}
+	if err != nil {
+		fmt.Fprintf(io.Stderr, "sw: the agent's commit was not checked for profile changes: %s\n", profile.OneLine(err))
 	}
-	return profileFiles, err
+	return slices.DeleteFunc(staged, func(p string) bool { return !isProfileFile(p) }), err
 }
 
 // isProfileFile reports whether the file at a slash path is the style

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 
 	"sw/facts"
 	"sw/hooks/git"
@@ -21,14 +22,13 @@ func PreCommit(io IO) int {
 		return 0
 	}
 	c, err := collection.Find(io.Dir)
+	var mem string
+	if err == nil {
+		mem, err = c.File(collection.MemoryFile)
+	}
 	if errors.Is(err, collection.ErrNotCollection) {
 		return 0
 	}
-	if err != nil {
-		fmt.Fprintf(io.Stderr, "sw: %s\n", profile.OneLine(err))
-		return 0
-	}
-	mem, err := c.File(collection.MemoryFile)
 	if err != nil {
 		fmt.Fprintf(io.Stderr, "sw: %s\n", profile.OneLine(err))
 		return 0
@@ -49,7 +49,13 @@ func PreCommit(io IO) int {
 	if index != "" && !filepath.IsAbs(index) {
 		index = filepath.Join(io.Dir, index)
 	}
-	staged, head, err := stagedOnHead(repo, index)
+	// What the commit stages, through one git command, and the commit it
+	// goes on top of.
+	staged, err := repo.StagedChangesWithStatus(index)
+	var head git.Hash
+	if err == nil {
+		_, head, err = repo.Head()
+	}
 	if err == nil {
 		err = factsBeforeCommit(io, c, repo, mem, index, staged, head)
 	}
@@ -57,24 +63,10 @@ func PreCommit(io IO) int {
 		fmt.Fprintf(io.Stderr, "sw: %s not brought up to date: %s\n", collection.MemoryFile, profile.OneLine(err))
 		return 0
 	}
-	for _, ch := range staged {
-		if isProfileFile(ch.Path) {
-			return 0 // commit-msg asks git, and checks them
-		}
+	if !slices.ContainsFunc(staged, func(ch git.StagedChange) bool { return isProfileFile(ch.Path) }) {
+		repo.NoteSeen(named, head, staged) // else commit-msg asks git, and checks them
 	}
-	repo.NoteSeen(named, head, staged)
 	return 0
-}
-
-// stagedOnHead is what the commit being made stages, through one git
-// command, and the commit it goes on top of.
-func stagedOnHead(repo *git.Repo, index string) ([]git.StagedChange, git.Hash, error) {
-	staged, err := repo.StagedChangesWithStatus(index)
-	if err != nil {
-		return nil, "", err
-	}
-	_, head, err := repo.Head()
-	return staged, head, err
 }
 
 // factsBeforeCommit brings memory.md in line with the pieces the commit

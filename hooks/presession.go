@@ -39,7 +39,14 @@ func PreSession(io IO) int {
 	if off != "" {
 		fmt.Fprintf(io.Stderr, "sw: %s\n", off)
 	}
-	if voice := voiceNote(c); voice != "" {
+	// A voice .sw.yaml names that the person has not followed here: its
+	// rules are left out.
+	var voice string
+	if c != nil {
+		link, _ := c.Voice()
+		voice = link.Note()
+	}
+	if voice != "" {
 		fmt.Fprintf(io.Stderr, "sw: %s\n", voice)
 		off = strings.TrimPrefix(off+"; "+voice, "; ")
 	}
@@ -51,7 +58,7 @@ func PreSession(io IO) int {
 		msg := profile.OneLine(err)
 		fmt.Fprintf(io.Stderr, "sw: writing profile not loaded: %s\n", msg)
 		if isHook {
-			writeContext(io, "SessionStart", problemText(msg), off)
+			writeContext(io, "SessionStart", agentText("agent/profile-problem.txt", msg), off)
 		}
 	case text != "" || off != "":
 		writeContext(io, "SessionStart", text, off)
@@ -72,17 +79,6 @@ func hooksOffNote(dir string) string {
 		return install.HooksOffNote(off)
 	}
 	return ""
-}
-
-// voiceNote says, when the collection c (nil: none found) names a voice
-// the person has not followed there, that its rules are left out (see
-// collection.VoiceLink.Note); "" otherwise.
-func voiceNote(c *collection.Collection) string {
-	if c == nil {
-		return ""
-	}
-	link, _ := c.Voice()
-	return link.Note()
 }
 
 // refreshBlock rewrites the block of the collection c for the session's
@@ -213,10 +209,6 @@ func writeContext(io IO, event, text, note string) {
 	enc := json.NewEncoder(io.Stdout)
 	enc.SetEscapeHTML(false)
 	enc.Encode(out)
-}
-
-func problemText(msg string) string {
-	return agentText("agent/profile-problem.txt", msg)
 }
 
 // agentText fills the template at name with data, its surrounding space
