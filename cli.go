@@ -58,12 +58,7 @@ func ready(app *cli.App) (notFound *error) {
 	app.CustomAppHelpTemplate = appHelpTemplate()
 	// With a help command of sw's own, the app no longer adds its help flag.
 	app.Flags = append(app.Flags, cli.HelpFlag)
-	app.Action = func(c *cli.Context) error {
-		if c.Args().Present() {
-			return usagef(c, "%s", unknownCommand(app.Commands, c.Args().First()))
-		}
-		return cli.ShowAppHelp(c)
-	}
+	app.Action = helpOrUnknown(&app.Commands, cli.ShowAppHelp)
 	app.OnUsageError = flagError
 	// --help followed by a name (sw hook --help nosuch) is answered by
 	// urfave/cli's help, which can only report the name it does not know.
@@ -81,7 +76,7 @@ func ready(app *cli.App) (notFound *error) {
 func readyCommands(cmds []*cli.Command) {
 	for _, cmd := range cmds {
 		cmd.OnUsageError = flagError
-		if !cmd.HideHelp && !hasFlag(cmd.Flags, cli.HelpFlag) {
+		if !cmd.HideHelp && !slices.Contains(cmd.Flags, cli.HelpFlag) {
 			cmd.Flags = append(cmd.Flags, cli.HelpFlag)
 		}
 		if len(cmd.Subcommands) > 0 {
@@ -106,18 +101,24 @@ func readyGroup(g *cli.Command) {
 	if g.ArgsUsage == "" {
 		g.ArgsUsage = "COMMAND"
 	}
-	g.Action = func(c *cli.Context) error {
-		if c.Args().Present() {
-			return usagef(c, "%s", unknownCommand(g.Subcommands, c.Args().First()))
-		}
-		return cli.ShowSubcommandHelp(c)
-	}
+	g.Action = helpOrUnknown(&g.Subcommands, cli.ShowSubcommandHelp)
 	for _, sub := range g.Subcommands {
 		if sub.HelpName == "" {
 			sub.HelpName = g.HelpName + " " + sub.Name
 		}
 	}
 	readyCommands(g.Subcommands)
+}
+
+// helpOrUnknown is the action of the app or a group: its help, or a
+// usage error for a command it does not have.
+func helpOrUnknown(cmds *[]*cli.Command, help cli.ActionFunc) cli.ActionFunc {
+	return func(c *cli.Context) error {
+		if c.Args().Present() {
+			return usagef(c, "%s", unknownCommand(*cmds, c.Args().First()))
+		}
+		return help(c)
+	}
 }
 
 // noArguments refuses arguments to a command that takes none (one whose
@@ -136,15 +137,6 @@ func noArguments(action cli.ActionFunc) cli.ActionFunc {
 // whole help on stdout, into one usage error.
 func flagError(c *cli.Context, err error, _ bool) error {
 	return usagef(c, "%v", err)
-}
-
-func hasFlag(flags []cli.Flag, f cli.Flag) bool {
-	for _, x := range flags {
-		if x == f {
-			return true
-		}
-	}
-	return false
 }
 
 // helpCommand answers `sw help [COMMAND [SUBCOMMAND]]`, and inside a

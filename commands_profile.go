@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sw/hooks"
 	"sw/hooks/setup"
@@ -95,10 +96,7 @@ func profileShow(c *cli.Context) error {
 	if link, _ := coll.Voice(); link.Note() != "" {
 		fmt.Fprintf(c.App.ErrWriter, "sw: %s\n", link.Note())
 	}
-	if c.Bool("json") {
-		return writeJSON(c.App.Writer, r)
-	}
-	return r.WriteText(c.App.Writer)
+	return printAs(c, r)
 }
 
 func profileWrite(c *cli.Context) error {
@@ -188,13 +186,8 @@ func checkPieces(o checkOptions, stdout io.Writer) error {
 	} else {
 		err = check.WriteText(stdout, results...)
 	}
-	if err != nil {
-		return err
+	if err == nil && slices.ContainsFunc(results, check.Result.HasErrors) {
+		return cli.Exit("", 1)
 	}
-	for _, r := range results {
-		if r.HasErrors() {
-			return cli.Exit("", 1)
-		}
-	}
-	return nil
+	return err
 }

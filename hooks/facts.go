@@ -148,19 +148,14 @@ func catchUp(c *collection.Collection, repo *git.Repo, mem, index string) (facts
 	if err != nil || len(changes) == 0 {
 		return facts.Updated{}, err
 	}
-	paths := make([]string, len(changes))
-	texts := make([][]byte, len(changes))
-	added := map[string]bool{}
-	for i, ch := range changes {
-		paths[i] = ch.Path
-		added[ch.Path] = ch.From.IsZero()
-		if !ch.To.IsZero() {
-			if texts[i], err = readPiece(repo, ch.To); err != nil {
-				return facts.Updated{}, err
-			}
+	u := factsUpdate(c, func() (time.Time, error) { return commit.Author.When, nil })
+	for _, ch := range changes {
+		text, err := readPiece(repo, ch.To)
+		if err != nil {
+			return facts.Updated{}, err
 		}
+		notePiece(&u, c, ch.Path, text, ch.From.IsZero())
 	}
-	u := factsUpdate(c, paths, texts, added, func() (time.Time, error) { return commit.Author.When, nil })
 	u.All = func() ([]string, error) { return repo.FilesIn(head, piecesIn(c)) }
 	if u.Before, err = memoryAt(repo, parent); err != nil {
 		return facts.Updated{}, err
@@ -185,9 +180,12 @@ func memoryAt(repo *git.Repo, at git.Hash) ([]byte, error) {
 }
 
 // readPiece reads the start of a piece's blob, where all memory.md notes
-// of it is (see collection.PieceStart); an empty piece reads as empty, not
-// as nil, which stands for a piece gone.
+// of it is (see collection.PieceStart): nil for no blob, a piece gone, and
+// empty for an empty piece.
 func readPiece(repo *git.Repo, blob git.Hash) ([]byte, error) {
+	if blob.IsZero() {
+		return nil, nil
+	}
 	c, err := repo.BlobUpTo(blob, collection.PieceStart)
 	return c.Data, err
 }
@@ -202,33 +200,34 @@ func readBlob(repo *git.Repo, blob git.Hash) ([]byte, error) {
 	return data, err
 }
 
-// factsUpdate is the update for the pieces at paths, whose texts are
-// given (nil: the piece is gone). A piece with no date of its own keeps
-// the date memory.md already gives it; one memory.md does not note yet is
-// dated by the commit that first notes it, the one being made (made is
-// when). A hook never walks history for a date: that would make every
-// commit cost what the history holds. sw facts rebuild dates pieces by the
-// commits that added them.
-func factsUpdate(c *collection.Collection, paths []string, texts [][]byte, added map[string]bool, made func() (time.Time, error)) facts.Update {
+// factsUpdate starts memory.md's update for pieces a commit changes (see
+// notePiece). A piece with no date of its own keeps the date memory.md
+// already gives it; one memory.md does not note yet is dated by the commit
+// that first notes it, the one being made (made is when). A hook never
+// walks history for a date: that would make every commit cost what the
+// history holds. sw facts rebuild dates pieces by the commits that added
+// them.
+func factsUpdate(c *collection.Collection, made func() (time.Time, error)) facts.Update {
 	b := c.Settings.FactsBudget
-	u := facts.Update{Budget: facts.Budget{Lines: b.Lines, Bytes: b.Bytes}}
-	for i, p := range paths {
-		if texts[i] == nil {
-			u.Removed = append(u.Removed, p)
-			continue
-		}
-		pf := pieceFacts(c, p, texts[i])
-		pf.Added = added[p]
-		u.Pieces = append(u.Pieces, pf)
-	}
-	u.DateOf = func(string) string {
+	return facts.Update{Budget: facts.Budget{Lines: b.Lines, Bytes: b.Bytes}, DateOf: func(string) string {
 		when, err := made()
 		if err != nil {
 			return ""
 		}
 		return when.Format(time.DateOnly)
+	}}
+}
+
+// notePiece adds to u the piece at path, whose text is given (nil: the
+// piece is gone).
+func notePiece(u *facts.Update, c *collection.Collection, path string, text []byte, added bool) {
+	if text == nil {
+		u.Removed = append(u.Removed, path)
+		return
 	}
-	return u
+	pf := pieceFacts(c, path, text)
+	pf.Added = added
+	u.Pieces = append(u.Pieces, pf)
 }
 
 // pieceFacts reads what memory.md notes of a piece from its text: its

@@ -40,10 +40,6 @@ func RebuildFacts(dir string) (Rebuilt, error) {
 	if err != nil {
 		return Rebuilt{}, err
 	}
-	texts := make([][]byte, len(read))
-	for i, r := range read {
-		texts[i] = r.Data
-	}
 	dates := map[string]time.Time{}
 	if _, head, err := repo.Head(); err != nil {
 		return Rebuilt{}, err
@@ -56,7 +52,10 @@ func RebuildFacts(dir string) (Rebuilt, error) {
 	if err != nil {
 		return Rebuilt{}, err
 	}
-	u := factsUpdate(c, paths, texts, nil, nil)
+	u := factsUpdate(c, nil)
+	for i, r := range read {
+		notePiece(&u, c, paths[i], r.Data, false)
+	}
 	u.Full = true
 	u.DateOf = func(p string) string {
 		if d, ok := dates[p]; ok {

@@ -74,9 +74,7 @@ func PreCommit(io IO) int {
 // update in the working tree (see worktreeOnly); the rest is read in this
 // process: a hook inside every commit of a piece.
 func factsBeforeCommit(io IO, c *collection.Collection, repo *git.Repo, mem, index string, staged []git.StagedChange, head git.Hash) error {
-	var paths []string
-	var texts [][]byte
-	added := map[string]bool{}
+	u := factsUpdate(c, repo.AuthorDate)
 	memStaged := git.ZeroHash // memory.md as the index holds it, when the commit changes it
 	memChanged := false
 	for _, ch := range staged {
@@ -86,20 +84,15 @@ func factsBeforeCommit(io IO, c *collection.Collection, repo *git.Repo, mem, ind
 		if !piecesIn(c).Keeps(ch.Path) {
 			continue
 		}
-		var text []byte // nil: the commit deletes the piece
-		if !ch.Blob.IsZero() {
-			var err error
-			if text, err = readPiece(repo, ch.Blob); err != nil {
-				return err
-			}
+		text, err := readPiece(repo, ch.Blob) // nil: the commit deletes the piece
+		if err != nil {
+			return err
 		}
-		paths, texts = append(paths, ch.Path), append(texts, text)
-		added[ch.Path] = ch.Status == "A"
+		notePiece(&u, c, ch.Path, text, ch.Status == "A")
 	}
-	if len(paths) == 0 {
+	if len(u.Pieces)+len(u.Removed) == 0 {
 		return nil
 	}
-	u := factsUpdate(c, paths, texts, added, repo.AuthorDate)
 	u.All = func() ([]string, error) { return repo.StagedFiles(index, piecesIn(c)) }
 	var err error
 	if u.Before, err = memoryAt(repo, head); err != nil {
