@@ -182,28 +182,34 @@ func showHelp(c *cli.Context) error {
 // unknownCommand says a name is no command of cmds, and names the one it
 // was most likely meant to be, when one is close.
 func unknownCommand(cmds []*cli.Command, name string) string {
-	var names []string
-	for _, c := range cmds {
-		if !c.Hidden {
-			names = append(names, c.Names()...)
-		}
-	}
-	if best, ok := closest(names, name); ok {
-		return fmt.Sprintf("unknown command %q (did you mean %q?)", name, best)
-	}
-	return fmt.Sprintf("unknown command %q", name)
+	return unknown("command", commandNames(cmds), name)
 }
 
-// closest is the one of names that name was most likely meant to be, if
-// one is close enough.
-func closest(names []string, name string) (string, bool) {
+// unknown says name is no what, and names the one of names it was most
+// likely meant to be, when one is close enough.
+func unknown(what string, names []string, name string) string {
+	msg := fmt.Sprintf("unknown %s %q", what, name)
 	best, score := "", 0.0
 	for _, n := range names {
 		if s := smetrics.JaroWinkler(n, name, 0.7, 4); s > score {
 			best, score = n, s
 		}
 	}
-	return best, score >= 0.8
+	if score >= 0.8 {
+		msg += fmt.Sprintf(" (did you mean %q?)", best)
+	}
+	return msg
+}
+
+// commandNames are the names and aliases of the commands help lists.
+func commandNames(cmds []*cli.Command) []string {
+	var names []string
+	for _, c := range cmds {
+		if !c.Hidden {
+			names = append(names, c.Names()...)
+		}
+	}
+	return names
 }
 
 // flagsFirst moves a command's flags before its arguments, as git reads

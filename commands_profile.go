@@ -162,13 +162,8 @@ func checkCalled(args []string) (o checkOptions, ok bool) {
 			return o, false
 		}
 	}
-	for _, p := range rest {
-		if strings.HasPrefix(p, "-") {
-			return o, false
-		}
-	}
 	o.paths = rest
-	return o, len(rest) > 0
+	return o, len(rest) > 0 && !slices.ContainsFunc(rest, func(p string) bool { return strings.HasPrefix(p, "-") })
 }
 
 // checkPieces is `sw check`: the pieces held to the profile, a report, and

@@ -81,17 +81,14 @@ func listTrusted(w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	all, err := store.List()
-	if err != nil || len(all) == 0 {
-		if err == nil {
-			_, err = io.WriteString(w, "no analyzer is trusted anywhere\n")
-		}
-		return err
+	all, err := store.List() // nil with an error
+	if err == nil && len(all) == 0 {
+		_, err = io.WriteString(w, "no analyzer is trusted anywhere\n")
 	}
 	for _, a := range all {
 		fmt.Fprintf(w, "%s: %s (%s)\n", a.Repository, a.CommandLine(), a.AsOf())
 	}
-	return nil
+	return err
 }
 
 // untrustAnalyzer is `sw untrust`.

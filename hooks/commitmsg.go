@@ -50,17 +50,14 @@ func CommitMsg(io IO) int {
 	case err != nil:
 		return 0
 	}
-	if secondMerge(c, io) || undoesARecord(c, io) {
+	if l, err := review.For(c); err == nil && (secondMerge(l, io) || undoesARecord(l, io)) {
 		return 1
 	}
 	if byAgent {
 		return agentCommitMsg(io, found, msgFile)
 	}
-	if io.Getenv(AllowProfileCommit) != "" {
-		return 0
-	}
 	msg, err := os.ReadFile(msgFile)
-	if err != nil {
+	if err != nil || io.Getenv(AllowProfileCommit) != "" {
 		return 0
 	}
 	marker, byAgent := collection.AgentMarker(string(msg), c.Settings.AgentCommits)
@@ -149,11 +146,7 @@ func mergesSuggestion(repo *git.Repo) bool {
 // stopped all the same, once, so that the suggestion's files go in only
 // when the person, told, commits again. So is a commit during which sw
 // cannot see to the accept (git commit -a holds the index).
-func secondMerge(c *collection.Collection, io IO) bool {
-	l, err := review.For(c)
-	if err != nil {
-		return false
-	}
+func secondMerge(l *review.Loop, io IO) bool {
 	note, tidied, err := l.FinishAccept(false)
 	if err != nil {
 		id, first, terr := l.TellAccept()
@@ -170,9 +163,9 @@ func secondMerge(c *collection.Collection, io IO) bool {
 	}
 	if !tidied {
 		fmt.Fprintf(io.Stderr, "sw: %s; this commit would have taken the suggestion's files in with yours unannounced, so it was stopped once: commit again to take them in\n", note)
-		return true
+	} else {
+		fmt.Fprintf(io.Stderr, "sw: %s; this commit would have taken in what the interrupted accept left, so it was stopped: commit again\n", note)
 	}
-	fmt.Fprintf(io.Stderr, "sw: %s; this commit would have taken in what the interrupted accept left, so it was stopped: commit again\n", note)
 	return true
 }
 
@@ -180,11 +173,7 @@ func secondMerge(c *collection.Collection, io IO) bool {
 // back out: a record stopped midway left profile_feedback.json staged as
 // it was before it. sw puts the index right (see review.FinishRecord) and
 // stops this commit once.
-func undoesARecord(c *collection.Collection, io IO) bool {
-	l, err := review.For(c)
-	if err != nil {
-		return false
-	}
+func undoesARecord(l *review.Loop, io IO) bool {
 	if fixed, err := l.FinishRecord(); err != nil || !fixed {
 		return false
 	}
