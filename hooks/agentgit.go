@@ -123,8 +123,7 @@ func checkedOut(repo *git.Repo, commit git.Hash) bool {
 	return err == nil && referenced
 }
 
-// putBackProfile takes what is staged for the profile back out, and says
-// which files.
+// putBackProfile takes what is staged for the profile back out.
 func putBackProfile(io IO, repo *git.Repo) {
 	restored, unstaged, err := review.PutBackProfile(repo)
 	if err != nil {
@@ -173,15 +172,14 @@ func readFields(stdin io.Reader, n int) [][]string {
 	return out
 }
 
-// sayRefused prints the one line that refuses an update; files names the
-// files of the profile it would change, if any.
+// sayRefused prints the line that refuses an update; files are the
+// profile's it would change, if any.
 func sayRefused(w io.Writer, found agent.Found, what, why, files string) {
 	say(w, "refused", struct{ What, Why, Files, Agent string }{what, why, files, found.String()})
 }
 
 // AgentMayNotRun is the error for a command of sw's that decides for the
-// person (sw accept, sw reject, sw hook uninstall), run in an agent's
-// environment; nil elsewhere.
+// person (sw accept, sw hook uninstall...), run in an agent's environment.
 func AgentMayNotRun(getenv func(string) string, command string) error {
 	found, ok := agent.Detect(getenv)
 	if !ok {

@@ -21,13 +21,11 @@ import (
 // a commit marked as an agent's change the profile all the same.
 const AllowProfileCommit = "SW_ALLOW_PROFILE_COMMIT"
 
-// CommitMsg is `sw hook commit-msg <message file>`: git asks it whether the
-// commit may be made. A commit whose message marks it as an agent's (the
-// collection's agent_commits) and that changes the profile (anything under
-// profile/, or profile_feedback.json) is refused, with the way round it:
-// the agent can never write the profile, and reviewed suggestions are the
-// only road in. The merge of a suggestion branch passes, whoever makes it.
-// Everything else, and any problem reading the collection, passes: a
+// CommitMsg is `sw hook commit-msg <message file>`. A commit whose message
+// marks it as an agent's (the collection's agent_commits) and that changes
+// the profile is refused, with the way round it: reviewed suggestions are
+// the only road in. The merge of a suggestion branch passes, whoever makes
+// it. Everything else, and any problem reading the collection, passes: a
 // broken guard must not stop a person's commits. In an agent's
 // environment, see agentCommitMsg.
 func CommitMsg(io IO) int {
@@ -105,8 +103,8 @@ func agentCommitMsg(io IO, found agent.Found, msgFile string) int {
 	return 0
 }
 
-// stagedProfile lists the files of the profile the commit being made
-// changes; when git cannot say, it says so itself.
+// stagedProfile lists the profile's files the commit being made changes,
+// and says so when git cannot tell.
 func stagedProfile(repo *git.Repo, io IO) ([]string, error) {
 	staged, err := repo.StagedChanges(io.Getenv("GIT_INDEX_FILE"))
 	if err != nil {
@@ -135,17 +133,16 @@ func mergesSuggestion(repo *git.Repo) bool {
 	return err == nil && review.IsSuggestionCommit(commit)
 }
 
-// secondMerge stops a commit that an interrupted sw accept would spoil.
-// Interrupted after its merge commit, it left MERGE_HEAD behind, and git,
-// seeing a merge in progress, makes every commit a merge of it: a second
-// merge of the suggestion. Interrupted as git began the merge, it left the
-// suggestion's files staged, for this commit to take in. sw finishes or
-// undoes the accept (see review.FinishAccept) and stops this commit once.
-// With changes of the person's staged beside the merge git began, sw
-// undoes nothing (that would drop them) and says so: the commit is
-// stopped all the same, once, so that the suggestion's files go in only
-// when the person, told, commits again. So is a commit during which sw
-// cannot see to the accept (git commit -a holds the index).
+// secondMerge stops, once, a commit that an interrupted sw accept would
+// spoil: interrupted after its merge commit, it left MERGE_HEAD behind,
+// and git makes every commit a merge of it, a second merge of the
+// suggestion; interrupted as git began the merge, it left the suggestion's
+// files staged, for this commit to take in. sw finishes or undoes the
+// accept (see review.FinishAccept). With changes of the person's staged
+// beside the merge git began, sw undoes nothing (that would drop them),
+// so that the suggestion's files go in only when the person, told, commits
+// again. So with a commit during which sw cannot see to the accept (git
+// commit -a holds the index).
 func secondMerge(l *review.Loop, io IO) bool {
 	note, tidied, err := l.FinishAccept(false)
 	if err != nil {

@@ -21,31 +21,24 @@ import (
 // never stages a change the person did not mean to commit:
 //
 //   - memory.md with unstaged edits of the person's, or not tracked: the
-//     update goes into the working tree only, beside their edits, for
-//     their next commit;
-//   - `git commit <paths>`, which git commits from a temporary index:
-//     the working tree only too, since staging into that index would leave
-//     the real one reverting it;
-//   - in the middle of a rebase, cherry-pick, revert or am: nothing. The
-//     commits replayed bring their own memory.md, and a file changed in
-//     the working tree could stop the next step.
+//     update goes into the working tree only, for their next commit;
+//   - `git commit <paths>`, which git commits from a temporary index: the
+//     working tree only too, as staging into that index would leave the
+//     real one reverting it;
+//   - in a rebase, cherry-pick, revert or am: nothing. The commits replayed
+//     bring their own memory.md, and a changed file could stop the next step.
 //
-// The post-commit hook catches up, in the working tree, after a `git
-// commit` that skipped pre-commit (--no-verify): after every other, the
-// pre-commit hook's note says it saw the commit's index through (see
-// git.SeenFile), and the post-commit hook reads nothing more. It leaves
-// the commits of a pick, a rebase or a merge alone, for the same reason
-// as above. Merges keep both sides' lines (`sw hook install` sets
-// memory.md to merge by union), and sw facts rebuild puts everything back
-// in order.
+// The post-commit hook catches up, in the working tree, after a commit
+// that skipped pre-commit (--no-verify); after any other, pre-commit's
+// note says it saw the index through (see git.SeenFile). It leaves the
+// commits of a pick, a rebase or a merge alone, for the same reason. Merges
+// keep both sides' lines (`sw hook install` sets memory.md to merge by
+// union), and sw facts rebuild puts everything back in order.
 
 // worktreeOnly says why the update must not be staged with the commit
 // being made, "" when it may be: only when memory.md in the working tree
-// is what the index holds, so that staging it stages sw's change and
-// nothing else. The index holds what the commit changes it to (staged,
-// when changed), else what HEAD holds (atHead, nil for nothing). The bytes
-// decide at no cost; where they differ, git does, as it converts line
-// endings and runs filters.
+// is what the index holds (staged, when the commit changes it, else
+// atHead; nil for nothing), so that staging it stages sw's change alone.
 func worktreeOnly(repo *git.Repo, index, mem string, staged git.Hash, changed bool, atHead []byte) (string, error) {
 	if !repo.IsOwnIndex(index) {
 		return "as this commit takes only the files you named", nil
@@ -70,8 +63,8 @@ func worktreeOnly(repo *git.Repo, index, mem string, staged git.Hash, changed bo
 	if bytes.Equal(have, want) || onlyOwnDiffer(have, want) {
 		return "", nil
 	}
-	// Bytes apart may still be one file to git, which converts line
-	// endings (core.autocrlf) or runs filters on its way in: git says.
+	// Bytes cost nothing to compare, but bytes apart may still be one file
+	// to git, which converts line endings (core.autocrlf) or runs filters.
 	if same, err := repo.MatchesIndex(index, collection.MemoryFile); err != nil || same {
 		return "", err
 	}
@@ -91,8 +84,7 @@ func onlyOwnDiffer(have, want []byte) bool {
 }
 
 // factsAfterCommit is the post-commit hook's part: memory.md brought in
-// line with the pieces the commit changed, in the working tree, when the
-// pre-commit hook did not run.
+// line, in the working tree, when the pre-commit hook did not run.
 func factsAfterCommit(io IO, l *review.Loop) {
 	mem, err := l.Coll.File(collection.MemoryFile)
 	if err != nil {
@@ -166,8 +158,8 @@ func catchUp(c *collection.Collection, repo *git.Repo, mem, index string) (facts
 	return facts.UpdateFile(mem, collection.MemoryFile, u)
 }
 
-// memoryAt reads memory.md as the commit at holds it: nil when it holds
-// none, or at is zero (no commit yet).
+// memoryAt reads memory.md as the commit at (zero: none yet) holds it;
+// nil for none.
 func memoryAt(repo *git.Repo, at git.Hash) ([]byte, error) {
 	if at.IsZero() {
 		return nil, nil
@@ -230,9 +222,8 @@ func notePiece(u *facts.Update, c *collection.Collection, path string, text []by
 	u.Pieces = append(u.Pieces, pf)
 }
 
-// pieceFacts reads what memory.md notes of a piece from its text: its
-// front matter's title, date, summary and stance, its genre as `sw check`
-// reads it (left out when it is the default one), and its body.
+// pieceFacts reads what memory.md notes of a piece from its text; its
+// genre is the one `sw check` reads, left out when it is the default.
 func pieceFacts(c *collection.Collection, path string, text []byte) facts.PieceFacts {
 	fm := collection.ParseFrontMatter(text)
 	_, body, _ := collection.SplitFrontMatter(text)
@@ -257,7 +248,6 @@ func dateOnly(s string) string {
 	return d
 }
 
-// piecesIn is the filter that keeps a collection's pieces.
 func piecesIn(c *collection.Collection) git.Filter {
 	return git.Filter{File: c.Settings.IsPiece, Dir: c.Settings.MayHoldPieces}
 }

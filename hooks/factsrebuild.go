@@ -17,12 +17,11 @@ type Rebuilt struct {
 }
 
 // RebuildFacts is `sw facts rebuild`: sw's entries in memory.md (see
-// facts.UpdateAuto) made again from every piece as git's index holds it
-// (the last commit's, and whatever is staged), each dated by its front
-// matter or else by the commit that added it, as git's history says: what
+// facts.UpdateAuto) made again from every piece as git's index holds it,
+// each dated by its front matter or else by the commit that added it: what
 // a fresh clone, or a collection whose hooks were installed late, needs.
-// The person's entries stay as they are. With no memory.md, it is made
-// from the starter first.
+// The person's entries stay. With no memory.md, it is made from the
+// starter first.
 func RebuildFacts(dir string) (Rebuilt, error) {
 	c, err := collection.Find(dir)
 	if err != nil {

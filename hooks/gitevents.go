@@ -49,11 +49,9 @@ func PostRewrite(io IO) int {
 }
 
 // ReferenceTransaction is `sw hook reference-transaction <state>`. In an
-// agent's environment it refuses, while the transaction is prepared, what
-// only the person decides, and tidies up once git has aborted it (see
-// agentTransaction). For the person who asked for it at install, a
-// suggestion branch deleted or moved is decided at once, when the
-// transaction is committed.
+// agent's environment, see agentTransaction. For the person who asked for
+// it at install, a suggestion branch deleted or moved is decided at once,
+// when the transaction is committed.
 func ReferenceTransaction(io IO) int {
 	state := io.firstArg()
 	if found, byAgent := agent.Detect(io.Getenv); byAgent && (state == "prepared" || state == "aborted") {
@@ -120,10 +118,9 @@ func gitHook(io IO, event func(*review.Loop) (review.Status, error)) int {
 	return 0
 }
 
-// openLoop opens the review loop for a git hook. ok is false when the hook
-// has nothing to do: it runs in sw's own git commands (see standAside), in a
-// repository that is not (or no longer) a collection, or the collection
-// cannot be read, which it says in one line.
+// openLoop opens the review loop for a git hook; ok is false when the hook
+// has nothing to do: in sw's own git commands (see standAside), outside a
+// collection, or in one that cannot be read, which it says.
 func openLoop(io IO) (l *review.Loop, ok bool) {
 	if standAside(io) {
 		return nil, false
@@ -139,9 +136,9 @@ func openLoop(io IO) (l *review.Loop, ok bool) {
 	return l, true
 }
 
-// startAnalysis runs the due analysis out of band: a detached sw process,
-// so the commit returns at once. SW_ANALYZE=inline runs it in this process
-// instead, for scripts and tests that want its outcome before going on.
+// startAnalysis runs the due analysis in a detached sw process, so the
+// commit returns at once; SW_ANALYZE=inline runs it here, for scripts and
+// tests that want its outcome before going on.
 func startAnalysis(io IO, l *review.Loop) {
 	if io.Getenv("SW_ANALYZE") == "inline" {
 		out, err := l.RunAnalysis()
@@ -164,9 +161,9 @@ func startAnalysis(io IO, l *review.Loop) {
 		pieces(l.Coll.Settings.BatchSize), them(l.Coll.Settings.BatchSize))
 }
 
-// startInBackground starts `sw hook <entry> <args>` in root, detached, and
-// does not wait for it: the hook that starts it returns to git at once.
-// Its output goes nowhere; what it does goes to .git/sw/log.
+// startInBackground starts `sw hook <entry> <args>` in root, detached, so
+// the hook returns to git at once. Its output goes nowhere; what it does
+// goes to .git/sw/log.
 func startInBackground(root, entry string, args ...string) error {
 	self, err := os.Executable()
 	if err != nil {
@@ -228,8 +225,7 @@ func droppedBoth(out *review.Outcome) string {
 	return dropped
 }
 
-// pieces counts pieces in a number that agrees with the noun: batch_size
-// may be 1.
+// pieces counts pieces: batch_size may be 1.
 func pieces(n int) string {
 	if n == 1 {
 		return "1 piece"

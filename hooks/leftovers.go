@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"sw/hooks/git"
@@ -15,12 +16,9 @@ import (
 )
 
 // sweepLeftovers removes the temporary files that writers of sw killed
-// midway left in the folders sw writes in (see atomicfile.Sweep): the
-// collection's top, where CLAUDE.md, memory.md and profile_feedback.json
-// live, each instruction file's folder, .claude/, and sw's own folders
-// under git's. Every hook does it first, so what a crash left is gone by
-// the next session or commit. So do the lock files git leaked beside sw's
-// own branches. repo is nil outside git.
+// midway left in the folders sw writes in (see atomicfile.Sweep), and the
+// lock files git leaked beside sw's own branches, so that what a crash
+// left is gone by the next session or commit. repo is nil outside git.
 func sweepLeftovers(c *collection.Collection, repo *git.Repo, noted ...string) {
 	dirs := []string{c.Root}
 	// Only inside the collection: a file of a cloned collection linked
@@ -44,12 +42,9 @@ func sweepLeftovers(c *collection.Collection, repo *git.Repo, noted ...string) {
 		}
 	}
 	dirs = append(dirs, ownFolders(c, repo, noted)...)
-	seen := map[string]bool{}
-	for _, dir := range dirs {
-		if !seen[dir] {
-			seen[dir] = true
-			atomicfile.Sweep(dir)
-		}
+	slices.Sort(dirs)
+	for _, dir := range slices.Compact(dirs) {
+		atomicfile.Sweep(dir)
 	}
 }
 

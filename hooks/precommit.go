@@ -12,11 +12,10 @@ import (
 	"sw/profile/collection"
 )
 
-// PreCommit is `sw hook pre-commit`. Like every hook, it never fails git.
-// Its shim starts it for every commit, and it asks git once what the
-// commit stages: the one question a commit's hooks ask git. Having seen
-// the index through, it leaves a note of it (see git.SeenFile), so that
-// the commit-msg and post-commit hooks need not ask again.
+// PreCommit is `sw hook pre-commit`, started for every commit. It asks git
+// once what the commit stages, the one question a commit's hooks ask, and
+// leaves a note of the index seen through (see git.SeenFile), so that the
+// commit-msg and post-commit hooks need not ask again.
 func PreCommit(io IO) int {
 	if standAside(io) {
 		return 0
