@@ -218,7 +218,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 					{
 						Name:   "rebuild",
 						Usage:  "make sw's own entries in memory.md (Pieces written, and the stances pieces state) again from the pieces and git's history; yours stay as they are",
-						Action: noArguments(factsRebuild),
+						Action: factsRebuild,
 					},
 				},
 			},
@@ -238,10 +238,10 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			{
 				Name:  "version",
 				Usage: "print sw's version",
-				Action: noArguments(func(c *cli.Context) error {
+				Action: func(c *cli.Context) error {
 					cli.VersionPrinter(c)
 					return nil
-				}),
+				},
 			},
 			{
 				Name:  "licenses",

@@ -45,12 +45,9 @@ func worktreeOnly(repo *git.Repo, index, mem string, staged git.Hash, changed bo
 	}
 	want := atHead
 	if changed {
-		want = nil
-		if !staged.IsZero() {
-			var err error
-			if want, err = readBlob(repo, staged); err != nil {
-				return "", err
-			}
+		var err error
+		if want, err = readBlob(repo, staged); err != nil {
+			return "", err
 		}
 	}
 	if want == nil {
@@ -182,9 +179,12 @@ func readPiece(repo *git.Repo, blob git.Hash) ([]byte, error) {
 	return c.Data, err
 }
 
-// readBlob reads a blob whole; an empty file reads as empty, not as nil,
-// which stands for no file.
+// readBlob reads a blob whole: nil for no blob, and empty for an empty
+// file.
 func readBlob(repo *git.Repo, blob git.Hash) ([]byte, error) {
+	if blob.IsZero() {
+		return nil, nil
+	}
 	data, err := repo.Blob(blob)
 	if data == nil && err == nil {
 		data = []byte{}
