@@ -141,8 +141,8 @@ func mergesSuggestion(repo *git.Repo) bool {
 // accept (see review.FinishAccept). With changes of the person's staged
 // beside the merge git began, sw undoes nothing (that would drop them),
 // so that the suggestion's files go in only when the person, told, commits
-// again. So with a commit during which sw cannot see to the accept (git
-// commit -a holds the index).
+// again; nor during a commit that holds the index (git commit -a), which
+// is stopped once too.
 func secondMerge(l *review.Loop, io IO) bool {
 	note, tidied, err := l.FinishAccept(false)
 	if err != nil {
@@ -158,10 +158,10 @@ func secondMerge(l *review.Loop, io IO) bool {
 	if note == "" {
 		return false
 	}
-	if !tidied {
-		fmt.Fprintf(io.Stderr, "sw: %s; this commit would have taken the suggestion's files in with yours unannounced, so it was stopped once: commit again to take them in\n", note)
-	} else {
+	if tidied {
 		fmt.Fprintf(io.Stderr, "sw: %s; this commit would have taken in what the interrupted accept left, so it was stopped: commit again\n", note)
+	} else {
+		fmt.Fprintf(io.Stderr, "sw: %s; this commit would have taken the suggestion's files in with yours unannounced, so it was stopped once: commit again to take them in\n", note)
 	}
 	return true
 }
