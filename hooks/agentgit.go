@@ -53,17 +53,12 @@ func agentTransaction(io IO, found agent.Found, state string) int {
 		}
 		return 0
 	}
-	if len(refusals) == 0 {
-		return 0
-	}
 	if state == "aborted" {
 		tidyAfterRefusal(io, repo, refusals)
-		return 0
+	} else if refuse(io, found, refusals...) {
+		return 1
 	}
-	for _, r := range refusals {
-		sayRefused(io.Stderr, found, r.What, r.Why, r.Files())
-	}
-	return 1
+	return 0
 }
 
 // agentRepo opens the repository a hook runs in, if it is a collection.
@@ -172,10 +167,13 @@ func readFields(stdin io.Reader, n int) [][]string {
 	return out
 }
 
-// sayRefused prints the line that refuses an update; files are the
-// profile's it would change, if any.
-func sayRefused(w io.Writer, found agent.Found, what, why, files string) {
-	say(w, "refused", struct{ What, Why, Files, Agent string }{what, why, files, found.String()})
+// refuse prints the line that refuses each update, and reports whether
+// there was any.
+func refuse(io IO, found agent.Found, refusals ...review.Refusal) bool {
+	for _, r := range refusals {
+		say(io.Stderr, "refused", struct{ What, Why, Files, Agent string }{r.What, r.Why, r.Files(), found.String()})
+	}
+	return len(refusals) > 0
 }
 
 // AgentMayNotRun is the error for a command of sw's that decides for the

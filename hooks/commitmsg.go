@@ -91,7 +91,7 @@ func agentCommitMsg(io IO, found agent.Found, msgFile string) int {
 	// here, git merge would keep the merge in progress, for the next
 	// commit, the person's maybe, to finish.
 	if op, busy := repo.InProgress(); len(profileFiles) > 0 && !(busy && op == "merge") {
-		sayRefused(io.Stderr, found, "commit a change to the profile", "Only the person changes the profile", review.FileList(profileFiles))
+		refuse(io, found, review.Refusal{What: "commit a change to the profile", Why: "Only the person changes the profile", Profile: profileFiles})
 		if repo.IsOwnIndex(io.Getenv("GIT_INDEX_FILE")) && !repo.IndexLocked() {
 			putBackProfile(io, repo)
 		}

@@ -62,10 +62,7 @@ func agentPushRefused(io IO, found agent.Found, updates []review.PushUpdate) boo
 		say(io.Stderr, "not-checked", struct{ Why string }{profile.OneLine(err)})
 		return false
 	}
-	for _, r := range refusals {
-		sayRefused(io.Stderr, found, r.What, r.Why, r.Files())
-	}
-	return len(refusals) > 0
+	return refuse(io, found, refusals...)
 }
 
 // readPushUpdates reads what git gives a pre-push hook on stdin, one line
