@@ -58,12 +58,7 @@ func ready(app *cli.App) (notFound *error) {
 	app.CustomAppHelpTemplate = appHelpTemplate()
 	// With a help command of sw's own, the app no longer adds its help flag.
 	app.Flags = append(app.Flags, cli.HelpFlag)
-	app.Action = func(c *cli.Context) error {
-		if c.Args().Present() {
-			return usagef(c, "%s", unknownCommand(app.Commands, c.Args().First()))
-		}
-		return cli.ShowAppHelp(c)
-	}
+	app.Action = helpOrUnknown(&app.Commands, cli.ShowAppHelp)
 	app.OnUsageError = flagError
 	// --help followed by a name (sw hook --help nosuch) is answered by
 	// urfave/cli's help, which can only report the name it does not know.
@@ -81,7 +76,7 @@ func ready(app *cli.App) (notFound *error) {
 func readyCommands(cmds []*cli.Command) {
 	for _, cmd := range cmds {
 		cmd.OnUsageError = flagError
-		if !cmd.HideHelp && !hasFlag(cmd.Flags, cli.HelpFlag) {
+		if !cmd.HideHelp && !slices.Contains(cmd.Flags, cli.HelpFlag) {
 			cmd.Flags = append(cmd.Flags, cli.HelpFlag)
 		}
 		if len(cmd.Subcommands) > 0 {
@@ -106,18 +101,24 @@ func readyGroup(g *cli.Command) {
 	if g.ArgsUsage == "" {
 		g.ArgsUsage = "COMMAND"
 	}
-	g.Action = func(c *cli.Context) error {
-		if c.Args().Present() {
-			return usagef(c, "%s", unknownCommand(g.Subcommands, c.Args().First()))
-		}
-		return cli.ShowSubcommandHelp(c)
-	}
+	g.Action = helpOrUnknown(&g.Subcommands, cli.ShowSubcommandHelp)
 	for _, sub := range g.Subcommands {
 		if sub.HelpName == "" {
 			sub.HelpName = g.HelpName + " " + sub.Name
 		}
 	}
 	readyCommands(g.Subcommands)
+}
+
+// helpOrUnknown is the action of the app or a group: its help, or a
+// usage error for a command it does not have.
+func helpOrUnknown(cmds *[]*cli.Command, help cli.ActionFunc) cli.ActionFunc {
+	return func(c *cli.Context) error {
+		if c.Args().Present() {
+			return usagef(c, "%s", unknownCommand(*cmds, c.Args().First()))
+		}
+		return help(c)
+	}
 }
 
 // noArguments refuses arguments to a command that takes none (one whose
@@ -136,15 +137,6 @@ func noArguments(action cli.ActionFunc) cli.ActionFunc {
 // whole help on stdout, into one usage error.
 func flagError(c *cli.Context, err error, _ bool) error {
 	return usagef(c, "%v", err)
-}
-
-func hasFlag(flags []cli.Flag, f cli.Flag) bool {
-	for _, x := range flags {
-		if x == f {
-			return true
-		}
-	}
-	return false
 }
 
 // helpCommand answers `sw help [COMMAND [SUBCOMMAND]]`, and inside a
@@ -190,28 +182,34 @@ func showHelp(c *cli.Context) error {
 // unknownCommand says a name is no command of cmds, and names the one it
 // was most likely meant to be, when one is close.
 func unknownCommand(cmds []*cli.Command, name string) string {
-	var names []string
-	for _, c := range cmds {
-		if !c.Hidden {
-			names = append(names, c.Names()...)
-		}
-	}
-	if best, ok := closest(names, name); ok {
-		return fmt.Sprintf("unknown command %q (did you mean %q?)", name, best)
-	}
-	return fmt.Sprintf("unknown command %q", name)
+	return unknown("command", commandNames(cmds), name)
 }
 
-// closest is the one of names that name was most likely meant to be, if
-// one is close enough.
-func closest(names []string, name string) (string, bool) {
+// unknown says name is no what, and names the one of names it was most
+// likely meant to be, when one is close enough.
+func unknown(what string, names []string, name string) string {
+	msg := fmt.Sprintf("unknown %s %q", what, name)
 	best, score := "", 0.0
 	for _, n := range names {
 		if s := smetrics.JaroWinkler(n, name, 0.7, 4); s > score {
 			best, score = n, s
 		}
 	}
-	return best, score >= 0.8
+	if score >= 0.8 {
+		msg += fmt.Sprintf(" (did you mean %q?)", best)
+	}
+	return msg
+}
+
+// commandNames are the names and aliases of the commands help lists.
+func commandNames(cmds []*cli.Command) []string {
+	var names []string
+	for _, c := range cmds {
+		if !c.Hidden {
+			names = append(names, c.Names()...)
+		}
+	}
+	return names
 }
 
 // flagsFirst moves a command's flags before its arguments, as git reads

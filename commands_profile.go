@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sw/hooks"
 	"sw/hooks/setup"
@@ -95,10 +96,7 @@ func profileShow(c *cli.Context) error {
 	if link, _ := coll.Voice(); link.Note() != "" {
 		fmt.Fprintf(c.App.ErrWriter, "sw: %s\n", link.Note())
 	}
-	if c.Bool("json") {
-		return writeJSON(c.App.Writer, r)
-	}
-	return r.WriteText(c.App.Writer)
+	return printAs(c, r)
 }
 
 func profileWrite(c *cli.Context) error {
@@ -164,13 +162,8 @@ func checkCalled(args []string) (o checkOptions, ok bool) {
 			return o, false
 		}
 	}
-	for _, p := range rest {
-		if strings.HasPrefix(p, "-") {
-			return o, false
-		}
-	}
 	o.paths = rest
-	return o, len(rest) > 0
+	return o, len(rest) > 0 && !slices.ContainsFunc(rest, func(p string) bool { return strings.HasPrefix(p, "-") })
 }
 
 // checkPieces is `sw check`: the pieces held to the profile, a report, and
@@ -188,13 +181,8 @@ func checkPieces(o checkOptions, stdout io.Writer) error {
 	} else {
 		err = check.WriteText(stdout, results...)
 	}
-	if err != nil {
-		return err
+	if err == nil && slices.ContainsFunc(results, check.Result.HasErrors) {
+		return cli.Exit("", 1)
 	}
-	for _, r := range results {
-		if r.HasErrors() {
-			return cli.Exit("", 1)
-		}
-	}
-	return nil
+	return err
 }

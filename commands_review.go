@@ -47,11 +47,7 @@ func analyzeNow(c *cli.Context) error {
 			return err
 		}
 	}
-	report := review.Report(proposal, outcome)
-	if c.Bool("json") {
-		return writeJSON(c.App.Writer, report)
-	}
-	return report.WriteText(c.App.Writer)
+	return printAs(c, review.Report(proposal, outcome))
 }
 
 // trustAnalyzer is `sw trust`, and `sw trust --list`.
@@ -85,17 +81,14 @@ func listTrusted(w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	all, err := store.List()
-	if err != nil || len(all) == 0 {
-		if err == nil {
-			_, err = io.WriteString(w, "no analyzer is trusted anywhere\n")
-		}
-		return err
+	all, err := store.List() // nil with an error
+	if err == nil && len(all) == 0 {
+		_, err = io.WriteString(w, "no analyzer is trusted anywhere\n")
 	}
 	for _, a := range all {
 		fmt.Fprintf(w, "%s: %s (%s)\n", a.Repository, a.CommandLine(), a.AsOf())
 	}
-	return nil
+	return err
 }
 
 // untrustAnalyzer is `sw untrust`.
@@ -137,15 +130,15 @@ func reviewDashboard(c *cli.Context) error {
 	if c.Bool("json") {
 		return writeJSON(c.App.Writer, d)
 	}
-	if loop.IsVoice() {
-		return d.WriteText(c.App.Writer, time.Now(), c.Bool("long")) // a voice runs no hooks of its own
-	}
-	// Missing hooks first: below a long list, a warning goes unread.
-	if gone, unnoticed, err := install.NotInPlace(loop.Repo); err == nil && len(gone) > 0 {
-		fmt.Fprintf(c.App.Writer, "sw's git hooks are not in place (%s), so %s: sw hook install\n\n", strings.Join(gone, ", "), unnoticed)
-	}
-	if off := install.HooksOff(loop.Repo.Root); len(off) > 0 {
-		fmt.Fprintf(c.App.Writer, "Claude Code's hooks are off: %s\n\n", install.HooksOffNote(off))
+	// Missing hooks first: below a long list, a warning goes unread. A
+	// voice runs no hooks of its own.
+	if !loop.IsVoice() {
+		if gone, unnoticed, err := install.NotInPlace(loop.Repo); err == nil && len(gone) > 0 {
+			fmt.Fprintf(c.App.Writer, "sw's git hooks are not in place (%s), so %s: sw hook install\n\n", strings.Join(gone, ", "), unnoticed)
+		}
+		if off := install.HooksOff(loop.Repo.Root); len(off) > 0 {
+			fmt.Fprintf(c.App.Writer, "Claude Code's hooks are off: %s\n\n", install.HooksOffNote(off))
+		}
 	}
 	return d.WriteText(c.App.Writer, time.Now(), c.Bool("long"))
 }
@@ -176,15 +169,9 @@ func memoryAudit(c *cli.Context) error {
 		if err != nil {
 			return err
 		}
-		if c.Bool("json") {
-			return writeJSON(c.App.Writer, batch)
-		}
-		return batch.WriteText(c.App.Writer)
+		return printAs(c, batch)
 	}
-	if c.Bool("json") {
-		return writeJSON(c.App.Writer, a)
-	}
-	return a.WriteText(c.App.Writer)
+	return printAs(c, a)
 }
 
 func decide(act func(*review.Loop, string) (*review.Suggestion, error), done string) cli.ActionFunc {

@@ -71,17 +71,10 @@ func printCommandHelp(w io.Writer, cmd *cli.Command) {
 // a command nor a topic: it names the closest of either, and lists the
 // topics, since those are not in the command list it points to.
 func unknownHelp(c *cli.Context, name string) error {
-	var names, topics []string
-	for _, cmd := range c.App.VisibleCommands() {
-		names = append(names, cmd.Names()...)
-	}
+	var topics []string
 	for _, t := range templates.Topics() {
 		topics = append(topics, t.Name)
 	}
-	msg := fmt.Sprintf("unknown command or help topic %q", name)
-	if best, ok := closest(append(names, topics...), name); ok {
-		msg += fmt.Sprintf(" (did you mean %q?)", best)
-	}
-	msg += "; the topics are " + strings.Join(topics, ", ")
-	return &usageError{cmd: c.App.HelpName, msg: msg}
+	msg := unknown("command or help topic", append(commandNames(c.App.Commands), topics...), name)
+	return &usageError{cmd: c.App.HelpName, msg: msg + "; the topics are " + strings.Join(topics, ", ")}
 }

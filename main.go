@@ -46,9 +46,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// call skips it. Anything else, help included, goes through the app,
 	// which offers the same entries as commands (hookCommands).
 	if e, ok := hooks.Called(args); ok {
-		hio := newHookIO(stdin, stdout, errs)
-		hio.Args = args[3:]
-		return e.Run(hio)
+		return e.Run(hookIO(stdin, stdout, errs, args[3:]))
 	}
 	// `sw check` runs in agents' Stop hooks and in pre-commit hooks, so its
 	// plain forms skip the app too.
@@ -220,7 +218,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 					{
 						Name:   "rebuild",
 						Usage:  "make sw's own entries in memory.md (Pieces written, and the stances pieces state) again from the pieces and git's history; yours stay as they are",
-						Action: noArguments(factsRebuild),
+						Action: factsRebuild,
 					},
 				},
 			},
@@ -240,10 +238,10 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			{
 				Name:  "version",
 				Usage: "print sw's version",
-				Action: noArguments(func(c *cli.Context) error {
+				Action: func(c *cli.Context) error {
 					cli.VersionPrinter(c)
 					return nil
-				}),
+				},
 			},
 			{
 				Name:  "licenses",
@@ -320,9 +318,10 @@ func hookCommands() []*cli.Command {
 			// git's arguments pass through untouched, --help included.
 			HideHelp: e.GitArgs,
 			Action: func(c *cli.Context) error {
-				hio := newHookIO(c.App.Reader, termsafe.Raw(c.App.Writer), c.App.ErrWriter)
-				hio.Args = c.Args().Slice()
-				return exitCode(e.Run(hio))
+				if code := e.Run(hookIO(c.App.Reader, termsafe.Raw(c.App.Writer), c.App.ErrWriter, c.Args().Slice())); code != 0 {
+					return cli.Exit("", code)
+				}
+				return nil
 			},
 		}
 	}
@@ -335,54 +334,40 @@ func hookInstall(c *cli.Context) error {
 			return err
 		}
 	}
-	repo, err := git.Find(".")
-	if err != nil {
-		return err
-	}
-	if err := install.RequireCollection(repo); err != nil {
-		return err
-	}
-	var report install.Report
-	err = keepTrust(func() (err error) {
-		report, err = install.Install(repo, install.Options{
+	return changeHooks(c, true, func(repo *git.Repo) (install.Report, error) {
+		return install.Install(repo, install.Options{
 			ReferenceTransaction: c.Bool("reference-transaction"),
 			Agent:                !c.Bool("no-agent"),
 			Sandbox:              !c.Bool("no-sandbox"),
 			Binary:               install.Binary(),
 		})
-		return err
 	})
-	return printReport(c, report, err)
 }
 
 func hookUninstall(c *cli.Context) error {
 	if err := hooks.AgentMayNotRun(os.Getenv, "hook uninstall"); err != nil {
 		return err
 	}
+	return changeHooks(c, false, install.Uninstall)
+}
+
+// changeHooks makes change to the hooks of the repository here (a
+// collection's, if inCollection), and reports it.
+func changeHooks(c *cli.Context, inCollection bool, change func(*git.Repo) (install.Report, error)) error {
 	repo, err := git.Find(".")
 	if err != nil {
 		return err
 	}
+	if inCollection {
+		if err := install.RequireCollection(repo); err != nil {
+			return err
+		}
+	}
 	var report install.Report
 	err = keepTrust(func() (err error) {
-		report, err = install.Uninstall(repo)
+		report, err = change(repo)
 		return err
 	})
-	return printReport(c, report, err)
-}
-
-// keepTrust runs change, sw's own edit of .claude/settings.json, keeping
-// the analyzer trusted if it was (review.Loop.KeepTrust). Outside a
-// collection there is nothing to keep.
-func keepTrust(change func() error) error {
-	loop, err := review.Open(".")
-	if err != nil {
-		return change()
-	}
-	return loop.KeepTrust(change)
-}
-
-func printReport(c *cli.Context, report install.Report, err error) error {
 	if err != nil {
 		return err
 	}
@@ -398,23 +383,34 @@ func printReport(c *cli.Context, report install.Report, err error) error {
 	return err
 }
 
+// keepTrust runs change, sw's own edit of .claude/settings.json, keeping
+// the analyzer trusted if it was (review.Loop.KeepTrust). Outside a
+// collection there is nothing to keep.
+func keepTrust(change func() error) error {
+	loop, err := review.Open(".")
+	if err != nil {
+		return change()
+	}
+	return loop.KeepTrust(change)
+}
+
+// printAs prints v as JSON with --json, else as its text.
+func printAs(c *cli.Context, v interface{ WriteText(io.Writer) error }) error {
+	if c.Bool("json") {
+		return writeJSON(c.App.Writer, v)
+	}
+	return v.WriteText(c.App.Writer)
+}
+
 func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(termsafe.Raw(w))
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
 }
 
-func newHookIO(stdin io.Reader, stdout, stderr io.Writer) hooks.IO {
+func hookIO(stdin io.Reader, stdout, stderr io.Writer, args []string) hooks.IO {
 	dir, _ := os.Getwd()
-	return hooks.IO{Stdin: stdin, Stdout: stdout, Stderr: stderr, Getenv: os.Getenv, Dir: dir}
-}
-
-// exitCode turns an entry point's status into the command's.
-func exitCode(code int) error {
-	if code == 0 {
-		return nil
-	}
-	return cli.Exit("", code)
+	return hooks.IO{Stdin: stdin, Stdout: stdout, Stderr: stderr, Getenv: os.Getenv, Dir: dir, Args: args}
 }
 
 // version is sw's version: the module's, for a released build, else the

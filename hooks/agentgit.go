@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"text/template"
 
@@ -52,17 +53,12 @@ func agentTransaction(io IO, found agent.Found, state string) int {
 		}
 		return 0
 	}
-	if len(refusals) == 0 {
-		return 0
-	}
 	if state == "aborted" {
 		tidyAfterRefusal(io, repo, refusals)
-		return 0
+	} else if refuse(io, found, refusals...) {
+		return 1
 	}
-	for _, r := range refusals {
-		sayRefused(io.Stderr, found, r.What, r.Why, r.Files())
-	}
-	return 1
+	return 0
 }
 
 // agentRepo opens the repository a hook runs in, if it is a collection.
@@ -87,15 +83,11 @@ func tidyAfterRefusal(io IO, repo *git.Repo, refusals []review.Refusal) {
 	if err != nil || branch == "" {
 		return
 	}
-	var refused *review.Refusal
-	for i := range refusals {
-		if refusals[i].Ref == branch {
-			refused = &refusals[i]
-		}
-	}
-	if refused == nil {
+	i := slices.IndexFunc(refusals, func(r review.Refusal) bool { return r.Ref == branch })
+	if i < 0 {
 		return
 	}
+	refused := refusals[i]
 	if repo.IndexLocked() {
 		if len(refused.Profile) > 0 {
 			say(io.Stderr, "still-staged", nil)
@@ -126,62 +118,66 @@ func checkedOut(repo *git.Repo, commit git.Hash) bool {
 	return err == nil && referenced
 }
 
-// putBackProfile takes what is staged for the profile back out, and says
-// which files.
+// putBackProfile takes what is staged for the profile back out.
 func putBackProfile(io IO, repo *git.Repo) {
 	restored, unstaged, err := review.PutBackProfile(repo)
 	if err != nil {
 		fmt.Fprintf(io.Stderr, "sw: %s\n", profile.OneLine(err))
 		return
 	}
-	if len(restored) > 0 {
-		say(io.Stderr, "put-back", struct {
-			Files    string
-			Worktree bool
-		}{strings.Join(restored, ", "), true})
-	}
-	if len(unstaged) > 0 {
-		say(io.Stderr, "put-back", struct {
-			Files    string
-			Worktree bool
-		}{strings.Join(unstaged, ", "), false})
+	for i, files := range [][]string{restored, unstaged} {
+		if len(files) > 0 {
+			say(io.Stderr, "put-back", struct {
+				Files    string
+				Worktree bool // restored in the working tree too, not only unstaged
+			}{strings.Join(files, ", "), i == 0})
+		}
 	}
 }
 
 // readRefUpdates reads a reference-transaction hook's input: one
-// "<old> <new> <ref>" line per ref. Lines of any other shape are skipped,
-// and everything is read, so that git never writes into a closed pipe.
+// "<old> <new> <ref>" line per ref; lines of any other shape are skipped.
 func readRefUpdates(stdin io.Reader) []review.RefUpdate {
-	if stdin == nil {
-		return nil
-	}
 	var out []review.RefUpdate
-	lines := bufio.NewScanner(stdin)
-	lines.Buffer(nil, 1<<20)
-	for lines.Scan() {
-		f := strings.Fields(lines.Text())
-		if len(f) != 3 {
-			continue
-		}
+	for _, f := range readFields(stdin, 3) {
 		old, err1 := git.ParseHash(f[0])
 		new, err2 := git.ParseHash(f[1])
 		if err1 == nil && err2 == nil {
 			out = append(out, review.RefUpdate{Ref: f[2], Old: old, New: new})
 		}
 	}
+	return out
+}
+
+// readFields reads a hook's input, a line per ref, as the lines of n
+// fields. All of it is read, so that git never writes into a closed pipe.
+func readFields(stdin io.Reader, n int) [][]string {
+	if stdin == nil {
+		return nil
+	}
+	var out [][]string
+	lines := bufio.NewScanner(stdin)
+	lines.Buffer(nil, 1<<20)
+	for lines.Scan() {
+		if f := strings.Fields(lines.Text()); len(f) == n {
+			out = append(out, f)
+		}
+	}
 	io.Copy(io.Discard, stdin) // after a line too long to scan
 	return out
 }
 
-// sayRefused prints the one line that refuses an update; files names the
-// files of the profile it would change, if any.
-func sayRefused(w io.Writer, found agent.Found, what, why, files string) {
-	say(w, "refused", struct{ What, Why, Files, Agent string }{what, why, files, found.String()})
+// refuse prints the line that refuses each update, and reports whether
+// there was any.
+func refuse(io IO, found agent.Found, refusals ...review.Refusal) bool {
+	for _, r := range refusals {
+		say(io.Stderr, "refused", struct{ What, Why, Files, Agent string }{r.What, r.Why, r.Files(), found.String()})
+	}
+	return len(refusals) > 0
 }
 
 // AgentMayNotRun is the error for a command of sw's that decides for the
-// person (sw accept, sw reject, sw hook uninstall), run in an agent's
-// environment; nil elsewhere.
+// person (sw accept, sw hook uninstall...), run in an agent's environment.
 func AgentMayNotRun(getenv func(string) string, command string) error {
 	found, ok := agent.Detect(getenv)
 	if !ok {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"text/template"
 
@@ -20,13 +21,11 @@ import (
 // a commit marked as an agent's change the profile all the same.
 const AllowProfileCommit = "SW_ALLOW_PROFILE_COMMIT"
 
-// CommitMsg is `sw hook commit-msg <message file>`: git asks it whether the
-// commit may be made. A commit whose message marks it as an agent's (the
-// collection's agent_commits) and that changes the profile (anything under
-// profile/, or profile_feedback.json) is refused, with the way round it:
-// the agent can never write the profile, and reviewed suggestions are the
-// only road in. The merge of a suggestion branch passes, whoever makes it.
-// Everything else, and any problem reading the collection, passes: a
+// CommitMsg is `sw hook commit-msg <message file>`. A commit whose message
+// marks it as an agent's (the collection's agent_commits) and that changes
+// the profile is refused, with the way round it: reviewed suggestions are
+// the only road in. The merge of a suggestion branch passes, whoever makes
+// it. Everything else, and any problem reading the collection, passes: a
 // broken guard must not stop a person's commits. In an agent's
 // environment, see agentCommitMsg.
 func CommitMsg(io IO) int {
@@ -49,17 +48,14 @@ func CommitMsg(io IO) int {
 	case err != nil:
 		return 0
 	}
-	if secondMerge(c, io) || undoesARecord(c, io) {
+	if l, err := review.For(c); err == nil && (secondMerge(l, io) || undoesARecord(l, io)) {
 		return 1
 	}
 	if byAgent {
 		return agentCommitMsg(io, found, msgFile)
 	}
-	if io.Getenv(AllowProfileCommit) != "" {
-		return 0
-	}
 	msg, err := os.ReadFile(msgFile)
-	if err != nil {
+	if err != nil || io.Getenv(AllowProfileCommit) != "" {
 		return 0
 	}
 	marker, byAgent := collection.AgentMarker(string(msg), c.Settings.AgentCommits)
@@ -71,11 +67,7 @@ func CommitMsg(io IO) int {
 		return 0
 	}
 	profileFiles, err := stagedProfile(repo, io)
-	if err != nil {
-		fmt.Fprintf(io.Stderr, "sw: the agent's commit was not checked for profile changes: %s\n", profile.OneLine(err))
-		return 0
-	}
-	if len(profileFiles) == 0 {
+	if err != nil || len(profileFiles) == 0 {
 		return 0
 	}
 	t := template.Must(template.New("refused").Parse(templates.Text("agent/commit-refused.txt")))
@@ -94,15 +86,12 @@ func agentCommitMsg(io IO, found agent.Found, msgFile string) int {
 	if err != nil {
 		return 0
 	}
-	profileFiles, err := stagedProfile(repo, io)
-	if err != nil {
-		fmt.Fprintf(io.Stderr, "sw: the agent's commit was not checked for profile changes: %s\n", profile.OneLine(err))
-	}
+	profileFiles, _ := stagedProfile(repo, io)
 	// A merge's commit is left to the reference-transaction hook: refused
 	// here, git merge would keep the merge in progress, for the next
 	// commit, the person's maybe, to finish.
 	if op, busy := repo.InProgress(); len(profileFiles) > 0 && !(busy && op == "merge") {
-		sayRefused(io.Stderr, found, "commit a change to the profile", "Only the person changes the profile", review.FileList(profileFiles))
+		refuse(io, found, review.Refusal{What: "commit a change to the profile", Why: "Only the person changes the profile", Profile: profileFiles})
 		if repo.IsOwnIndex(io.Getenv("GIT_INDEX_FILE")) && !repo.IndexLocked() {
 			putBackProfile(io, repo)
 		}
@@ -114,17 +103,14 @@ func agentCommitMsg(io IO, found agent.Found, msgFile string) int {
 	return 0
 }
 
-// stagedProfile lists the files of the profile the commit being made
-// changes.
+// stagedProfile lists the profile's files the commit being made changes,
+// and says so when git cannot tell.
 func stagedProfile(repo *git.Repo, io IO) ([]string, error) {
 	staged, err := repo.StagedChanges(io.Getenv("GIT_INDEX_FILE"))
-	var profileFiles []string
-	for _, p := range staged {
-		if isProfileFile(p) {
-			profileFiles = append(profileFiles, p)
-		}
+	if err != nil {
+		fmt.Fprintf(io.Stderr, "sw: the agent's commit was not checked for profile changes: %s\n", profile.OneLine(err))
 	}
-	return profileFiles, err
+	return slices.DeleteFunc(staged, func(p string) bool { return !isProfileFile(p) }), err
 }
 
 // isProfileFile reports whether the file at a slash path is the style
@@ -147,22 +133,17 @@ func mergesSuggestion(repo *git.Repo) bool {
 	return err == nil && review.IsSuggestionCommit(commit)
 }
 
-// secondMerge stops a commit that an interrupted sw accept would spoil.
-// Interrupted after its merge commit, it left MERGE_HEAD behind, and git,
-// seeing a merge in progress, makes every commit a merge of it: a second
-// merge of the suggestion. Interrupted as git began the merge, it left the
-// suggestion's files staged, for this commit to take in. sw finishes or
-// undoes the accept (see review.FinishAccept) and stops this commit once.
-// With changes of the person's staged beside the merge git began, sw
-// undoes nothing (that would drop them) and says so: the commit is
-// stopped all the same, once, so that the suggestion's files go in only
-// when the person, told, commits again. So is a commit during which sw
-// cannot see to the accept (git commit -a holds the index).
-func secondMerge(c *collection.Collection, io IO) bool {
-	l, err := review.For(c)
-	if err != nil {
-		return false
-	}
+// secondMerge stops, once, a commit that an interrupted sw accept would
+// spoil: interrupted after its merge commit, it left MERGE_HEAD behind,
+// and git makes every commit a merge of it, a second merge of the
+// suggestion; interrupted as git began the merge, it left the suggestion's
+// files staged, for this commit to take in. sw finishes or undoes the
+// accept (see review.FinishAccept). With changes of the person's staged
+// beside the merge git began, sw undoes nothing (that would drop them),
+// so that the suggestion's files go in only when the person, told, commits
+// again; nor during a commit that holds the index (git commit -a), which
+// is stopped once too.
+func secondMerge(l *review.Loop, io IO) bool {
 	note, tidied, err := l.FinishAccept(false)
 	if err != nil {
 		id, first, terr := l.TellAccept()
@@ -177,11 +158,11 @@ func secondMerge(c *collection.Collection, io IO) bool {
 	if note == "" {
 		return false
 	}
-	if !tidied {
+	if tidied {
+		fmt.Fprintf(io.Stderr, "sw: %s; this commit would have taken in what the interrupted accept left, so it was stopped: commit again\n", note)
+	} else {
 		fmt.Fprintf(io.Stderr, "sw: %s; this commit would have taken the suggestion's files in with yours unannounced, so it was stopped once: commit again to take them in\n", note)
-		return true
 	}
-	fmt.Fprintf(io.Stderr, "sw: %s; this commit would have taken in what the interrupted accept left, so it was stopped: commit again\n", note)
 	return true
 }
 
@@ -189,11 +170,7 @@ func secondMerge(c *collection.Collection, io IO) bool {
 // back out: a record stopped midway left profile_feedback.json staged as
 // it was before it. sw puts the index right (see review.FinishRecord) and
 // stops this commit once.
-func undoesARecord(c *collection.Collection, io IO) bool {
-	l, err := review.For(c)
-	if err != nil {
-		return false
-	}
+func undoesARecord(l *review.Loop, io IO) bool {
 	if fixed, err := l.FinishRecord(); err != nil || !fixed {
 		return false
 	}

@@ -21,43 +21,33 @@ import (
 // never stages a change the person did not mean to commit:
 //
 //   - memory.md with unstaged edits of the person's, or not tracked: the
-//     update goes into the working tree only, beside their edits, for
-//     their next commit;
-//   - `git commit <paths>`, which git commits from a temporary index:
-//     the working tree only too, since staging into that index would leave
-//     the real one reverting it;
-//   - in the middle of a rebase, cherry-pick, revert or am: nothing. The
-//     commits replayed bring their own memory.md, and a file changed in
-//     the working tree could stop the next step.
+//     update goes into the working tree only, for their next commit;
+//   - `git commit <paths>`, which git commits from a temporary index: the
+//     working tree only too, as staging into that index would leave the
+//     real one reverting it;
+//   - in a rebase, cherry-pick, revert or am: nothing. The commits replayed
+//     bring their own memory.md, and a changed file could stop the next step.
 //
-// The post-commit hook catches up, in the working tree, after a `git
-// commit` that skipped pre-commit (--no-verify): after every other, the
-// pre-commit hook's note says it saw the commit's index through (see
-// git.SeenFile), and the post-commit hook reads nothing more. It leaves
-// the commits of a pick, a rebase or a merge alone, for the same reason
-// as above. Merges keep both sides' lines (`sw hook install` sets
-// memory.md to merge by union), and sw facts rebuild puts everything back
-// in order.
+// The post-commit hook catches up, in the working tree, after a commit
+// that skipped pre-commit (--no-verify); after any other, pre-commit's
+// note says it saw the index through (see git.SeenFile). It leaves the
+// commits of a pick, a rebase or a merge alone, for the same reason. Merges
+// keep both sides' lines (`sw hook install` sets memory.md to merge by
+// union), and sw facts rebuild puts everything back in order.
 
 // worktreeOnly says why the update must not be staged with the commit
 // being made, "" when it may be: only when memory.md in the working tree
-// is what the index holds, so that staging it stages sw's change and
-// nothing else. The index holds what the commit changes it to (staged,
-// when changed), else what HEAD holds (atHead, nil for nothing). The bytes
-// decide at no cost; where they differ, git does, as it converts line
-// endings and runs filters.
+// is what the index holds (staged, when the commit changes it, else
+// atHead; nil for nothing), so that staging it stages sw's change alone.
 func worktreeOnly(repo *git.Repo, index, mem string, staged git.Hash, changed bool, atHead []byte) (string, error) {
 	if !repo.IsOwnIndex(index) {
 		return "as this commit takes only the files you named", nil
 	}
 	want := atHead
 	if changed {
-		want = nil
-		if !staged.IsZero() {
-			var err error
-			if want, err = readBlob(repo, staged); err != nil {
-				return "", err
-			}
+		var err error
+		if want, err = readBlob(repo, staged); err != nil {
+			return "", err
 		}
 	}
 	if want == nil {
@@ -70,8 +60,8 @@ func worktreeOnly(repo *git.Repo, index, mem string, staged git.Hash, changed bo
 	if bytes.Equal(have, want) || onlyOwnDiffer(have, want) {
 		return "", nil
 	}
-	// Bytes apart may still be one file to git, which converts line
-	// endings (core.autocrlf) or runs filters on its way in: git says.
+	// Bytes cost nothing to compare, but bytes apart may still be one file
+	// to git, which converts line endings (core.autocrlf) or runs filters.
 	if same, err := repo.MatchesIndex(index, collection.MemoryFile); err != nil || same {
 		return "", err
 	}
@@ -91,8 +81,7 @@ func onlyOwnDiffer(have, want []byte) bool {
 }
 
 // factsAfterCommit is the post-commit hook's part: memory.md brought in
-// line with the pieces the commit changed, in the working tree, when the
-// pre-commit hook did not run.
+// line, in the working tree, when the pre-commit hook did not run.
 func factsAfterCommit(io IO, l *review.Loop) {
 	mem, err := l.Coll.File(collection.MemoryFile)
 	if err != nil {
@@ -148,19 +137,14 @@ func catchUp(c *collection.Collection, repo *git.Repo, mem, index string) (facts
 	if err != nil || len(changes) == 0 {
 		return facts.Updated{}, err
 	}
-	paths := make([]string, len(changes))
-	texts := make([][]byte, len(changes))
-	added := map[string]bool{}
-	for i, ch := range changes {
-		paths[i] = ch.Path
-		added[ch.Path] = ch.From.IsZero()
-		if !ch.To.IsZero() {
-			if texts[i], err = readPiece(repo, ch.To); err != nil {
-				return facts.Updated{}, err
-			}
+	u := factsUpdate(c, func() (time.Time, error) { return commit.Author.When, nil })
+	for _, ch := range changes {
+		text, err := readPiece(repo, ch.To)
+		if err != nil {
+			return facts.Updated{}, err
 		}
+		notePiece(&u, c, ch.Path, text, ch.From.IsZero())
 	}
-	u := factsUpdate(c, paths, texts, added, func() (time.Time, error) { return commit.Author.When, nil })
 	u.All = func() ([]string, error) { return repo.FilesIn(head, piecesIn(c)) }
 	if u.Before, err = memoryAt(repo, parent); err != nil {
 		return facts.Updated{}, err
@@ -171,8 +155,8 @@ func catchUp(c *collection.Collection, repo *git.Repo, mem, index string) (facts
 	return facts.UpdateFile(mem, collection.MemoryFile, u)
 }
 
-// memoryAt reads memory.md as the commit at holds it: nil when it holds
-// none, or at is zero (no commit yet).
+// memoryAt reads memory.md as the commit at (zero: none yet) holds it;
+// nil for none.
 func memoryAt(repo *git.Repo, at git.Hash) ([]byte, error) {
 	if at.IsZero() {
 		return nil, nil
@@ -185,16 +169,22 @@ func memoryAt(repo *git.Repo, at git.Hash) ([]byte, error) {
 }
 
 // readPiece reads the start of a piece's blob, where all memory.md notes
-// of it is (see collection.PieceStart); an empty piece reads as empty, not
-// as nil, which stands for a piece gone.
+// of it is (see collection.PieceStart): nil for no blob, a piece gone, and
+// empty for an empty piece.
 func readPiece(repo *git.Repo, blob git.Hash) ([]byte, error) {
+	if blob.IsZero() {
+		return nil, nil
+	}
 	c, err := repo.BlobUpTo(blob, collection.PieceStart)
 	return c.Data, err
 }
 
-// readBlob reads a blob whole; an empty file reads as empty, not as nil,
-// which stands for no file.
+// readBlob reads a blob whole: nil for no blob, and empty for an empty
+// file.
 func readBlob(repo *git.Repo, blob git.Hash) ([]byte, error) {
+	if blob.IsZero() {
+		return nil, nil
+	}
 	data, err := repo.Blob(blob)
 	if data == nil && err == nil {
 		data = []byte{}
@@ -202,38 +192,38 @@ func readBlob(repo *git.Repo, blob git.Hash) ([]byte, error) {
 	return data, err
 }
 
-// factsUpdate is the update for the pieces at paths, whose texts are
-// given (nil: the piece is gone). A piece with no date of its own keeps
-// the date memory.md already gives it; one memory.md does not note yet is
-// dated by the commit that first notes it, the one being made (made is
-// when). A hook never walks history for a date: that would make every
-// commit cost what the history holds. sw facts rebuild dates pieces by the
-// commits that added them.
-func factsUpdate(c *collection.Collection, paths []string, texts [][]byte, added map[string]bool, made func() (time.Time, error)) facts.Update {
+// factsUpdate starts memory.md's update for pieces a commit changes (see
+// notePiece). A piece with no date of its own keeps the date memory.md
+// already gives it; one memory.md does not note yet is dated by the commit
+// that first notes it, the one being made (made is when). A hook never
+// walks history for a date: that would make every commit cost what the
+// history holds. sw facts rebuild dates pieces by the commits that added
+// them.
+func factsUpdate(c *collection.Collection, made func() (time.Time, error)) facts.Update {
 	b := c.Settings.FactsBudget
-	u := facts.Update{Budget: facts.Budget{Lines: b.Lines, Bytes: b.Bytes}}
-	for i, p := range paths {
-		if texts[i] == nil {
-			u.Removed = append(u.Removed, p)
-			continue
-		}
-		pf := pieceFacts(c, p, texts[i])
-		pf.Added = added[p]
-		u.Pieces = append(u.Pieces, pf)
-	}
-	u.DateOf = func(string) string {
+	return facts.Update{Budget: facts.Budget{Lines: b.Lines, Bytes: b.Bytes}, DateOf: func(string) string {
 		when, err := made()
 		if err != nil {
 			return ""
 		}
 		return when.Format(time.DateOnly)
-	}
-	return u
+	}}
 }
 
-// pieceFacts reads what memory.md notes of a piece from its text: its
-// front matter's title, date, summary and stance, its genre as `sw check`
-// reads it (left out when it is the default one), and its body.
+// notePiece adds to u the piece at path, whose text is given (nil: the
+// piece is gone).
+func notePiece(u *facts.Update, c *collection.Collection, path string, text []byte, added bool) {
+	if text == nil {
+		u.Removed = append(u.Removed, path)
+		return
+	}
+	pf := pieceFacts(c, path, text)
+	pf.Added = added
+	u.Pieces = append(u.Pieces, pf)
+}
+
+// pieceFacts reads what memory.md notes of a piece from its text; its
+// genre is the one `sw check` reads, left out when it is the default.
 func pieceFacts(c *collection.Collection, path string, text []byte) facts.PieceFacts {
 	fm := collection.ParseFrontMatter(text)
 	_, body, _ := collection.SplitFrontMatter(text)
@@ -258,7 +248,6 @@ func dateOnly(s string) string {
 	return d
 }
 
-// piecesIn is the filter that keeps a collection's pieces.
 func piecesIn(c *collection.Collection) git.Filter {
 	return git.Filter{File: c.Settings.IsPiece, Dir: c.Settings.MayHoldPieces}
 }

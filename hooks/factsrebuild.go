@@ -17,12 +17,11 @@ type Rebuilt struct {
 }
 
 // RebuildFacts is `sw facts rebuild`: sw's entries in memory.md (see
-// facts.UpdateAuto) made again from every piece as git's index holds it
-// (the last commit's, and whatever is staged), each dated by its front
-// matter or else by the commit that added it, as git's history says: what
+// facts.UpdateAuto) made again from every piece as git's index holds it,
+// each dated by its front matter or else by the commit that added it: what
 // a fresh clone, or a collection whose hooks were installed late, needs.
-// The person's entries stay as they are. With no memory.md, it is made
-// from the starter first.
+// The person's entries stay. With no memory.md, it is made from the
+// starter first.
 func RebuildFacts(dir string) (Rebuilt, error) {
 	c, err := collection.Find(dir)
 	if err != nil {
@@ -40,10 +39,6 @@ func RebuildFacts(dir string) (Rebuilt, error) {
 	if err != nil {
 		return Rebuilt{}, err
 	}
-	texts := make([][]byte, len(read))
-	for i, r := range read {
-		texts[i] = r.Data
-	}
 	dates := map[string]time.Time{}
 	if _, head, err := repo.Head(); err != nil {
 		return Rebuilt{}, err
@@ -56,7 +51,10 @@ func RebuildFacts(dir string) (Rebuilt, error) {
 	if err != nil {
 		return Rebuilt{}, err
 	}
-	u := factsUpdate(c, paths, texts, nil, nil)
+	u := factsUpdate(c, nil)
+	for i, r := range read {
+		notePiece(&u, c, paths[i], r.Data, false)
+	}
 	u.Full = true
 	u.DateOf = func(p string) string {
 		if d, ok := dates[p]; ok {

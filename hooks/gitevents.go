@@ -34,7 +34,7 @@ func PostCommit(io IO) int {
 // it staged of the profile is taken back out, so that no later commit (the
 // person's, unaware) takes a suggestion in.
 func PostMerge(io IO) int {
-	if _, byAgent := agent.Detect(io.Getenv); byAgent && len(io.Args) > 0 && io.Args[0] == "1" {
+	if _, byAgent := agent.Detect(io.Getenv); byAgent && io.firstArg() == "1" {
 		if repo, ok := agentRepo(io); ok {
 			putBackProfile(io, repo)
 		}
@@ -45,24 +45,15 @@ func PostMerge(io IO) int {
 // PostRewrite is `sw hook post-rewrite`: an amend or a rebase replaced
 // commits; stdin maps old to new.
 func PostRewrite(io IO) int {
-	how := ""
-	if len(io.Args) > 0 {
-		how = io.Args[0]
-	}
-	return gitHook(io, func(l *review.Loop) (review.Status, error) { return l.Rewritten(how, io.Stdin) })
+	return gitHook(io, func(l *review.Loop) (review.Status, error) { return l.Rewritten(io.firstArg(), io.Stdin) })
 }
 
 // ReferenceTransaction is `sw hook reference-transaction <state>`. In an
-// agent's environment it refuses, while the transaction is prepared, what
-// only the person decides, and tidies up once git has aborted it (see
-// agentTransaction). For the person who asked for it at install, a
-// suggestion branch deleted or moved is decided at once, when the
-// transaction is committed.
+// agent's environment, see agentTransaction. For the person who asked for
+// it at install, a suggestion branch deleted or moved is decided at once,
+// when the transaction is committed.
 func ReferenceTransaction(io IO) int {
-	state := ""
-	if len(io.Args) > 0 {
-		state = io.Args[0]
-	}
+	state := io.firstArg()
 	if found, byAgent := agent.Detect(io.Getenv); byAgent && (state == "prepared" || state == "aborted") {
 		return agentTransaction(io, found, state)
 	}
@@ -76,9 +67,18 @@ func ReferenceTransaction(io IO) int {
 // an analysis is due. Its failures go to .git/sw/log and are reported by
 // the next hook.
 func AnalyzeInBackground(io IO) int {
+	return inBackground(io, func(l *review.Loop) error {
+		_, err := l.RunAnalysis()
+		return err
+	})
+}
+
+// inBackground runs the work of a process a hook started, which no one
+// waits for: its failure is said, and its exit status is 1.
+func inBackground(io IO, work func(*review.Loop) error) int {
 	l, err := review.Open(io.Dir)
 	if err == nil {
-		_, err = l.RunAnalysis()
+		err = work(l)
 	}
 	if err != nil {
 		fmt.Fprintf(io.Stderr, "sw: %v\n", err)
@@ -118,10 +118,9 @@ func gitHook(io IO, event func(*review.Loop) (review.Status, error)) int {
 	return 0
 }
 
-// openLoop opens the review loop for a git hook. ok is false when the hook
-// has nothing to do: it runs in sw's own git commands (see standAside), in a
-// repository that is not (or no longer) a collection, or the collection
-// cannot be read, which it says in one line.
+// openLoop opens the review loop for a git hook; ok is false when the hook
+// has nothing to do: in sw's own git commands (see standAside), outside a
+// collection, or in one that cannot be read, which it says.
 func openLoop(io IO) (l *review.Loop, ok bool) {
 	if standAside(io) {
 		return nil, false
@@ -137,9 +136,9 @@ func openLoop(io IO) (l *review.Loop, ok bool) {
 	return l, true
 }
 
-// startAnalysis runs the due analysis out of band: a detached sw process,
-// so the commit returns at once. SW_ANALYZE=inline runs it in this process
-// instead, for scripts and tests that want its outcome before going on.
+// startAnalysis runs the due analysis in a detached sw process, so the
+// commit returns at once; SW_ANALYZE=inline runs it here, for scripts and
+// tests that want its outcome before going on.
 func startAnalysis(io IO, l *review.Loop) {
 	if io.Getenv("SW_ANALYZE") == "inline" {
 		out, err := l.RunAnalysis()
@@ -162,9 +161,9 @@ func startAnalysis(io IO, l *review.Loop) {
 		pieces(l.Coll.Settings.BatchSize), them(l.Coll.Settings.BatchSize))
 }
 
-// startInBackground starts `sw hook <entry> <args>` in root, detached, and
-// does not wait for it: the hook that starts it returns to git at once.
-// Its output goes nowhere; what it does goes to .git/sw/log.
+// startInBackground starts `sw hook <entry> <args>` in root, detached, so
+// the hook returns to git at once. Its output goes nowhere; what it does
+// goes to .git/sw/log.
 func startInBackground(root, entry string, args ...string) error {
 	self, err := os.Executable()
 	if err != nil {
@@ -188,41 +187,29 @@ func outcomeLine(out *review.Outcome) string {
 	return line
 }
 
+// outcomeSummary says what an analysis wrote: in the collection, or in
+// the voice it follows and perhaps in the collection too.
 func outcomeSummary(out *review.Outcome) string {
-	if v := out.Voice; v != nil && len(v.Written) > 0 {
-		return voiceOutcomeSummary(out, v)
-	}
 	dropped := droppedBoth(out)
-	switch n := len(out.Written); {
-	case n > 0 && dropped != "":
-		dropped = " (not written: " + dropped + ")"
-	case dropped != "":
+	n, where := len(out.Written), "in batch "+out.Batch
+	switch v := out.Voice; {
+	case v != nil && len(v.Written) > 0:
+		n, where = len(v.Written), fmt.Sprintf("in the voice %s, batch %s", v.Repo, v.Batch)
+		if len(out.Written) > 0 {
+			where += fmt.Sprintf(", and %d in this series' own batch %s", len(out.Written), out.Batch)
+		}
+	case n == 0 && dropped != "":
 		return fmt.Sprintf("analysed %s; nothing new to suggest (%s)", pieces(len(out.Pieces)), dropped)
 	case n == 0:
 		return fmt.Sprintf("analysed %s; nothing to suggest", pieces(len(out.Pieces)))
 	}
-	if len(out.Written) == 1 {
-		return fmt.Sprintf("1 suggestion from %s waits as a branch in batch %s%s: sw review", pieces(len(out.Pieces)), out.Batch, dropped)
+	if dropped != "" {
+		dropped = " (not written: " + dropped + ")"
 	}
-	return fmt.Sprintf("%d suggestions from %s wait as branches in batch %s%s: sw review", len(out.Written), pieces(len(out.Pieces)), out.Batch, dropped)
-}
-
-// voiceOutcomeSummary is outcomeSummary for an analysis that wrote
-// suggestions in the voice the collection follows, v, and perhaps some in
-// the collection too.
-func voiceOutcomeSummary(out, v *review.Outcome) string {
-	verb, noun := "waits as a branch", "suggestion"
-	if len(v.Written) > 1 {
-		verb, noun = "wait as branches", "suggestions"
+	if n == 1 {
+		return fmt.Sprintf("1 suggestion from %s waits as a branch %s%s: sw review", pieces(len(out.Pieces)), where, dropped)
 	}
-	line := fmt.Sprintf("%d %s from %s %s in the voice %s, batch %s", len(v.Written), noun, pieces(len(out.Pieces)), verb, v.Repo, v.Batch)
-	if n := len(out.Written); n > 0 {
-		line += fmt.Sprintf(", and %d in this series' own batch %s", n, out.Batch)
-	}
-	if dropped := droppedBoth(out); dropped != "" {
-		line += " (not written: " + dropped + ")"
-	}
-	return line + ": sw review"
+	return fmt.Sprintf("%d suggestions from %s wait as branches %s%s: sw review", n, pieces(len(out.Pieces)), where, dropped)
 }
 
 // droppedBoth is what an analysis did not write, in the collection and,
@@ -238,8 +225,7 @@ func droppedBoth(out *review.Outcome) string {
 	return dropped
 }
 
-// pieces counts pieces in a number that agrees with the noun: batch_size
-// may be 1.
+// pieces counts pieces: batch_size may be 1.
 func pieces(n int) string {
 	if n == 1 {
 		return "1 piece"

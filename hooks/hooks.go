@@ -21,6 +21,14 @@ type IO struct {
 	Args           []string // what git passed the hook
 }
 
+// firstArg is git's first argument to the hook, "" when there is none.
+func (io IO) firstArg() string {
+	if len(io.Args) == 0 {
+		return ""
+	}
+	return io.Args[0]
+}
+
 // agentInput is the part of Claude Code's hook JSON that sw reads.
 type agentInput struct {
 	HookEventName string `json:"hook_event_name"`

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"sw/hooks/git"
@@ -15,12 +16,9 @@ import (
 )
 
 // sweepLeftovers removes the temporary files that writers of sw killed
-// midway left in the folders sw writes in (see atomicfile.Sweep): the
-// collection's top, where CLAUDE.md, memory.md and profile_feedback.json
-// live, each instruction file's folder, .claude/, and sw's own folders
-// under git's. Every hook does it first, so what a crash left is gone by
-// the next session or commit. So do the lock files git leaked beside sw's
-// own branches. repo is nil outside git.
+// midway left in the folders sw writes in (see atomicfile.Sweep), and the
+// lock files git leaked beside sw's own branches, so that what a crash
+// left is gone by the next session or commit. repo is nil outside git.
 func sweepLeftovers(c *collection.Collection, repo *git.Repo, noted ...string) {
 	dirs := []string{c.Root}
 	// Only inside the collection: a file of a cloned collection linked
@@ -44,12 +42,9 @@ func sweepLeftovers(c *collection.Collection, repo *git.Repo, noted ...string) {
 		}
 	}
 	dirs = append(dirs, ownFolders(c, repo, noted)...)
-	seen := map[string]bool{}
-	for _, dir := range dirs {
-		if !seen[dir] {
-			seen[dir] = true
-			atomicfile.Sweep(dir)
-		}
+	slices.Sort(dirs)
+	for _, dir := range slices.Compact(dirs) {
+		atomicfile.Sweep(dir)
 	}
 }
 
@@ -82,32 +77,24 @@ func ownFolders(c *collection.Collection, repo *git.Repo, noted []string) []stri
 	return out
 }
 
-// finishInterrupted finishes what a run of sw that was killed left half
-// done: an sw accept (see review.FinishAccept), a rejection record (see
-// review.FinishRecord). It says so in one line.
-func finishInterrupted(l *review.Loop, io IO) {
-	finishAccept(l, io)
-	finishRecord(l, io)
-}
-
 // seeToInterrupted sweeps leftovers and, with a loop, finishes what a
-// killed writer left half done, when a writer was killed: its marker
-// says so (see atomicfile.Interrupted). That costs one stat when nothing
-// was. A collection where writers leave no markers (a linked worktree,
-// outside git) is seen to every time.
+// killed writer left half done (an sw accept, see review.FinishAccept; a
+// rejection record, see review.FinishRecord), saying so in one line. It
+// does so when a writer was killed: its marker says so (see
+// atomicfile.Interrupted). That costs one stat when nothing was. A
+// collection where writers leave no markers (a linked worktree, outside
+// git) is seen to every time.
 func seeToInterrupted(c *collection.Collection, l *review.Loop, io IO) {
-	var left *atomicfile.Left
+	var noted []string
 	if dir := c.MarkersDir(); dir != "" {
-		if left = atomicfile.Interrupted(dir); left == nil {
+		left := atomicfile.Interrupted(dir)
+		if left == nil {
 			if l != nil {
 				seeToVoice(l, io)
 			}
 			return
 		}
-	}
-	defer left.Clear()
-	var noted []string
-	if left != nil {
+		defer left.Clear()
 		noted = left.Folders
 	}
 	if l == nil {
@@ -115,7 +102,16 @@ func seeToInterrupted(c *collection.Collection, l *review.Loop, io IO) {
 		return
 	}
 	sweepLeftovers(c, l.Repo, noted...)
-	finishInterrupted(l, io)
+	note, _, err := l.FinishAccept(true)
+	if err != nil {
+		note = "an interrupted sw accept could not be seen to: " + profile.OneLine(err)
+	}
+	if note != "" {
+		fmt.Fprintf(io.Stderr, "sw: %s\n", note)
+	}
+	if _, err := l.FinishRecord(); err != nil {
+		fmt.Fprintf(io.Stderr, "sw: an interrupted rejection record could not be seen to: %s\n", profile.OneLine(err))
+	}
 	seeToVoice(l, io)
 }
 
@@ -143,20 +139,4 @@ func seeToVoice(l *review.Loop, io IO) {
 		return
 	}
 	seeToInterrupted(v.Coll, v, io)
-}
-
-func finishAccept(l *review.Loop, io IO) {
-	note, _, err := l.FinishAccept(true)
-	if err != nil {
-		note = "an interrupted sw accept could not be seen to: " + profile.OneLine(err)
-	}
-	if note != "" {
-		fmt.Fprintf(io.Stderr, "sw: %s\n", note)
-	}
-}
-
-func finishRecord(l *review.Loop, io IO) {
-	if _, err := l.FinishRecord(); err != nil {
-		fmt.Fprintf(io.Stderr, "sw: an interrupted rejection record could not be seen to: %s\n", profile.OneLine(err))
-	}
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 
 	"sw/facts"
 	"sw/hooks/git"
@@ -11,24 +12,22 @@ import (
 	"sw/profile/collection"
 )
 
-// PreCommit is `sw hook pre-commit`. Like every hook, it never fails git.
-// Its shim starts it for every commit, and it asks git once what the
-// commit stages: the one question a commit's hooks ask git. Having seen
-// the index through, it leaves a note of it (see git.SeenFile), so that
-// the commit-msg and post-commit hooks need not ask again.
+// PreCommit is `sw hook pre-commit`, started for every commit. It asks git
+// once what the commit stages, the one question a commit's hooks ask, and
+// leaves a note of the index seen through (see git.SeenFile), so that the
+// commit-msg and post-commit hooks need not ask again.
 func PreCommit(io IO) int {
 	if standAside(io) {
 		return 0
 	}
 	c, err := collection.Find(io.Dir)
+	var mem string
+	if err == nil {
+		mem, err = c.File(collection.MemoryFile)
+	}
 	if errors.Is(err, collection.ErrNotCollection) {
 		return 0
 	}
-	if err != nil {
-		fmt.Fprintf(io.Stderr, "sw: %s\n", profile.OneLine(err))
-		return 0
-	}
-	mem, err := c.File(collection.MemoryFile)
 	if err != nil {
 		fmt.Fprintf(io.Stderr, "sw: %s\n", profile.OneLine(err))
 		return 0
@@ -49,7 +48,13 @@ func PreCommit(io IO) int {
 	if index != "" && !filepath.IsAbs(index) {
 		index = filepath.Join(io.Dir, index)
 	}
-	staged, head, err := stagedOnHead(repo, index)
+	// What the commit stages, through one git command, and the commit it
+	// goes on top of.
+	staged, err := repo.StagedChangesWithStatus(index)
+	var head git.Hash
+	if err == nil {
+		_, head, err = repo.Head()
+	}
 	if err == nil {
 		err = factsBeforeCommit(io, c, repo, mem, index, staged, head)
 	}
@@ -57,24 +62,10 @@ func PreCommit(io IO) int {
 		fmt.Fprintf(io.Stderr, "sw: %s not brought up to date: %s\n", collection.MemoryFile, profile.OneLine(err))
 		return 0
 	}
-	for _, ch := range staged {
-		if isProfileFile(ch.Path) {
-			return 0 // commit-msg asks git, and checks them
-		}
+	if !slices.ContainsFunc(staged, func(ch git.StagedChange) bool { return isProfileFile(ch.Path) }) {
+		repo.NoteSeen(named, head, staged) // else commit-msg asks git, and checks them
 	}
-	repo.NoteSeen(named, head, staged)
 	return 0
-}
-
-// stagedOnHead is what the commit being made stages, through one git
-// command, and the commit it goes on top of.
-func stagedOnHead(repo *git.Repo, index string) ([]git.StagedChange, git.Hash, error) {
-	staged, err := repo.StagedChangesWithStatus(index)
-	if err != nil {
-		return nil, "", err
-	}
-	_, head, err := repo.Head()
-	return staged, head, err
 }
 
 // factsBeforeCommit brings memory.md in line with the pieces the commit
@@ -82,9 +73,7 @@ func stagedOnHead(repo *git.Repo, index string) ([]git.StagedChange, git.Hash, e
 // update in the working tree (see worktreeOnly); the rest is read in this
 // process: a hook inside every commit of a piece.
 func factsBeforeCommit(io IO, c *collection.Collection, repo *git.Repo, mem, index string, staged []git.StagedChange, head git.Hash) error {
-	var paths []string
-	var texts [][]byte
-	added := map[string]bool{}
+	u := factsUpdate(c, repo.AuthorDate)
 	memStaged := git.ZeroHash // memory.md as the index holds it, when the commit changes it
 	memChanged := false
 	for _, ch := range staged {
@@ -94,20 +83,15 @@ func factsBeforeCommit(io IO, c *collection.Collection, repo *git.Repo, mem, ind
 		if !piecesIn(c).Keeps(ch.Path) {
 			continue
 		}
-		var text []byte // nil: the commit deletes the piece
-		if !ch.Blob.IsZero() {
-			var err error
-			if text, err = readPiece(repo, ch.Blob); err != nil {
-				return err
-			}
+		text, err := readPiece(repo, ch.Blob) // nil: the commit deletes the piece
+		if err != nil {
+			return err
 		}
-		paths, texts = append(paths, ch.Path), append(texts, text)
-		added[ch.Path] = ch.Status == "A"
+		notePiece(&u, c, ch.Path, text, ch.Status == "A")
 	}
-	if len(paths) == 0 {
+	if len(u.Pieces)+len(u.Removed) == 0 {
 		return nil
 	}
-	u := factsUpdate(c, paths, texts, added, repo.AuthorDate)
 	u.All = func() ([]string, error) { return repo.StagedFiles(index, piecesIn(c)) }
 	var err error
 	if u.Before, err = memoryAt(repo, head); err != nil {

@@ -1,10 +1,8 @@
 package hooks
 
 import (
-	"bufio"
 	"fmt"
 	"io"
-	"strings"
 
 	"sw/hooks/agent"
 	"sw/hooks/git"
@@ -64,29 +62,16 @@ func agentPushRefused(io IO, found agent.Found, updates []review.PushUpdate) boo
 		say(io.Stderr, "not-checked", struct{ Why string }{profile.OneLine(err)})
 		return false
 	}
-	for _, r := range refusals {
-		sayRefused(io.Stderr, found, r.What, r.Why, r.Files())
-	}
-	return len(refusals) > 0
+	return refuse(io, found, refusals...)
 }
 
 // readPushUpdates reads what git gives a pre-push hook on stdin, one line
-// per ref: "<local ref> <local commit> <remote ref> <remote commit>". A
-// line of any other shape is skipped. Everything is read, so that git
-// never writes into a closed pipe.
+// per ref: "<local ref> <local commit> <remote ref> <remote commit>".
 func readPushUpdates(stdin io.Reader) []review.PushUpdate {
-	if stdin == nil {
-		return nil
-	}
 	var out []review.PushUpdate
-	lines := bufio.NewScanner(stdin)
-	lines.Buffer(nil, 1<<20)
-	for lines.Scan() {
-		if f := strings.Fields(lines.Text()); len(f) == 4 {
-			out = append(out, review.PushUpdate{LocalRef: f[0], LocalCommit: f[1], RemoteRef: f[2], RemoteCommit: f[3]})
-		}
+	for _, f := range readFields(stdin, 4) {
+		out = append(out, review.PushUpdate{LocalRef: f[0], LocalCommit: f[1], RemoteRef: f[2], RemoteCommit: f[3]})
 	}
-	io.Copy(io.Discard, stdin) // after a line too long to scan
 	return out
 }
 
@@ -100,13 +85,5 @@ func WatchPush(io IO) int {
 			pushed = append(pushed, review.Pushed{Tracking: io.Args[i], Commit: h})
 		}
 	}
-	l, err := review.Open(io.Dir)
-	if err == nil {
-		err = l.WatchPushes(pushed)
-	}
-	if err != nil {
-		fmt.Fprintf(io.Stderr, "sw: %v\n", err)
-		return 1
-	}
-	return 0
+	return inBackground(io, func(l *review.Loop) error { return l.WatchPushes(pushed) })
 }

@@ -17,13 +17,12 @@ import (
 )
 
 // PreSession is `sw hook pre-session`, Claude Code's SessionStart hook (and
-// any launcher's, called with no stdin). It writes the resolved profile for
-// the session's genre into CLAUDE.md's block. Claude Code may have read
-// CLAUDE.md before this hook finished, so when the block had to change, the
-// fresh block is also returned as additionalContext, after a line saying
-// why the session writes in that genre; when nothing changed it prints
-// nothing. It always exits 0: a broken profile is reported (one line
-// on stderr, and to the agent when called as a hook) and no file changes.
+// any launcher's, called with no stdin): the resolved profile for the
+// session's genre, written into CLAUDE.md's block. Claude Code may have
+// read CLAUDE.md before this hook finished, so a block that had to change
+// is also returned as additionalContext (see sessionContext). It always
+// exits 0: a broken profile is reported (on stderr, and to the agent when
+// called as a hook) and no file changes.
 func PreSession(io IO) int {
 	in, isHook := readAgentInput(io.Stdin)
 	dir := io.Dir
@@ -39,7 +38,14 @@ func PreSession(io IO) int {
 	if off != "" {
 		fmt.Fprintf(io.Stderr, "sw: %s\n", off)
 	}
-	if voice := voiceNote(c); voice != "" {
+	// A voice .sw.yaml names that the person has not followed here: its
+	// rules are left out.
+	var voice string
+	if c != nil {
+		link, _ := c.Voice()
+		voice = link.Note()
+	}
+	if voice != "" {
 		fmt.Fprintf(io.Stderr, "sw: %s\n", voice)
 		off = strings.TrimPrefix(off+"; "+voice, "; ")
 	}
@@ -51,7 +57,7 @@ func PreSession(io IO) int {
 		msg := profile.OneLine(err)
 		fmt.Fprintf(io.Stderr, "sw: writing profile not loaded: %s\n", msg)
 		if isHook {
-			writeContext(io, "SessionStart", problemText(msg), off)
+			writeContext(io, "SessionStart", agentText("agent/profile-problem.txt", msg), off)
 		}
 	case text != "" || off != "":
 		writeContext(io, "SessionStart", text, off)
@@ -74,20 +80,8 @@ func hooksOffNote(dir string) string {
 	return ""
 }
 
-// voiceNote says, when the collection c (nil: none found) names a voice
-// the person has not followed there, that its rules are left out (see
-// collection.VoiceLink.Note); "" otherwise.
-func voiceNote(c *collection.Collection) string {
-	if c == nil {
-		return ""
-	}
-	link, _ := c.Voice()
-	return link.Note()
-}
-
-// refreshBlock rewrites the block of the collection c for the session's
-// genre and returns what the session is to be handed (see
-// sessionContext), or "" when CLAUDE.md already held the block.
+// refreshBlock rewrites c's block for the session's genre and returns what
+// the session is to be handed, "" when CLAUDE.md already held the block.
 func refreshBlock(c *collection.Collection, io IO) (string, error) {
 	// What killed writers left is seen to first: undoing an interrupted
 	// sw accept may put back rule files git left cut short, which the
@@ -95,11 +89,10 @@ func refreshBlock(c *collection.Collection, io IO) (string, error) {
 	// git left beside it would stop.
 	l, loopErr := review.For(c)
 	seeToInterrupted(c, l, io)
-	// Reconciling reads the suggestion branches and the review state;
-	// finding the genre and the block reads the working tree and the
-	// profile. Neither waits for the other, so they run side by side, each
-	// with a repository of its own (review.For): go-git's storage is not
-	// safe to read from two goroutines at once.
+	// Reconciling and finding the genre and the block wait for nothing of
+	// each other, so they run side by side, each with a repository of its
+	// own (review.For): go-git's storage is not safe to read from two
+	// goroutines at once.
 	reconciled := make(chan struct{})
 	go func() {
 		defer close(reconciled)
@@ -138,10 +131,9 @@ func refreshBlock(c *collection.Collection, io IO) (string, error) {
 // sessionContext is what a starting session is handed with a block it may
 // not have read in CLAUDE.md: why it writes in this genre, when sw chose
 // it, then the block. The reason names a piece, which changes with every
-// piece finished, so it goes to the session and never into CLAUDE.md: the
-// block there changes only when the profile does. When the block has not
-// changed, the session's genre has not either, and the session is handed
-// nothing.
+// piece finished, so it never goes into CLAUDE.md, whose block changes only
+// with the profile. An unchanged block means an unchanged genre: the
+// session is handed nothing.
 func sessionContext(genre, why, blockText string) string {
 	if why == "" {
 		return blockText
@@ -151,9 +143,7 @@ func sessionContext(genre, why, blockText string) string {
 }
 
 // operationUnderWay names the git operation stopped half way in the
-// collection's worktree (a rebase, git am, a cherry-pick, a revert, a
-// merge), or "" when there is none: git bisect, which is read-only, is
-// none.
+// collection's worktree, "" for none: git bisect, read-only, is none.
 func operationUnderWay(c *collection.Collection) string {
 	repo, err := git.At(c.Root)
 	if err != nil {
@@ -186,7 +176,7 @@ func sessionGenre(c *collection.Collection, getenv func(string) string) (genre, 
 	if err != nil {
 		return collection.DefaultGenre, "", nil
 	}
-	if rel, err := l.Repo.RecentlyChangedIn(git.Filter{File: c.Settings.IsPiece, Dir: c.Settings.MayHoldPieces}); err == nil && rel != "" {
+	if rel, err := l.Repo.RecentlyChangedIn(piecesIn(c)); err == nil && rel != "" {
 		g, err := c.PieceGenre(rel)
 		return g, "the genre of " + rel + ", the piece you are changing", err
 	}
@@ -197,10 +187,9 @@ func sessionGenre(c *collection.Collection, getenv func(string) string) (genre, 
 	return collection.DefaultGenre, "", nil
 }
 
-// writeContext prints Claude Code's hook output carrying text as
-// additionalContext, and note, if any, as a message Claude Code shows
-// the person. HTML escaping is off: the block's marker comments should
-// reach the agent as written.
+// writeContext prints Claude Code's hook output: text as
+// additionalContext, note as a message shown to the person. HTML escaping
+// is off: the block's marker comments should reach the agent as written.
 func writeContext(io IO, event, text, note string) {
 	type specific struct {
 		HookEventName     string `json:"hookEventName"`
@@ -215,13 +204,8 @@ func writeContext(io IO, event, text, note string) {
 	enc.Encode(out)
 }
 
-func problemText(msg string) string {
-	return agentText("agent/profile-problem.txt", msg)
-}
-
-// agentText fills the template at name with data, its surrounding space
-// trimmed. The templates are sw's own and the tests fill each one, so a
-// template that does not fill is a programming error.
+// agentText fills the template at name with data, trimmed. The tests fill
+// each of sw's templates, so one that does not fill is a programming error.
 func agentText(name string, data any) string {
 	var b strings.Builder
 	t := template.Must(template.New(name).Parse(templates.Text(name)))
@@ -232,13 +216,11 @@ func agentText(name string, data any) string {
 }
 
 // reconcile catches decisions made on suggestion branches since sw last
-// ran (a branch deleted, a merge pulled from a host), as every hook does.
-// An interrupted rejection record was seen to before, only when its
-// marker says it was interrupted (see seeToInterrupted). l is the
-// collection's review loop, or err why it has none. A problem there is the
-// review loop's, never the session's: it is said on stderr, and the
-// profile is written all the same. A collection outside git has no review
-// loop.
+// ran (a branch deleted, a merge pulled from a host), as every hook does;
+// an interrupted rejection record was seen to before (seeToInterrupted).
+// l is the collection's review loop, or err why it has none (none outside
+// git). A problem there is the loop's, never the session's: it is said on
+// stderr, and the profile is written all the same.
 func reconcile(l *review.Loop, err error, io IO) {
 	if err == nil {
 		err = l.Reconcile()
