@@ -100,12 +100,8 @@ func (l *Loop) measuresOf(s analyze.Suggestion) []string {
 		return nil
 	}
 	path := s.Path(collection.ProfileDir)
-	blob, ok, err := l.Repo.FileAt(def.hash, path)
+	data, ok, err := l.fileAt(def.hash, path)
 	if err != nil || !ok {
-		return nil
-	}
-	data, err := l.Repo.Blob(blob)
-	if err != nil {
 		return nil
 	}
 	r, err := profile.ParseRule(path, s.ID, data)

@@ -252,7 +252,7 @@ func (l *Loop) remembered(st *State) ([]feedback.Rejection, error) {
 func (st *State) unrecordedRejections() []feedback.Rejection {
 	var out []feedback.Rejection
 	for _, s := range st.Suggestions {
-		if s.Decision == decisionRejected && !s.Recorded {
+		if s.unrecorded() {
 			out = append(out, s.rejection(s.DecidedAt.Format(time.RFC3339)))
 		}
 	}

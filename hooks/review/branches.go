@@ -56,7 +56,9 @@ func (l *Loop) writeSuggestion(st *State, batch string, c *proposed, def tip, an
 		return skip(SkipInProfile, "nothing to remove: "+def.name+" has no "+path)
 	}
 
-	existing := st.pendingFor(path, s.Signature)
+	existing := st.first(func(e *Suggestion) bool {
+		return e.Pending() && (e.Path == path || e.Signature == s.Signature)
+	})
 	branch, old := st.newBranch(batch, s), git.ZeroHash
 	if existing != nil {
 		if existing.Modified() {
@@ -188,17 +190,6 @@ func unescapeLines(text string) string {
 		lines[i] = strings.TrimPrefix(line, "\\")
 	}
 	return strings.Join(lines, "\n")
-}
-
-// pendingFor returns the pending suggestion for the same rule file or with
-// the same signature, or nil.
-func (st *State) pendingFor(path, signature string) *Suggestion {
-	for _, s := range st.Suggestions {
-		if s.Pending() && (s.Path == path || s.Signature == signature) {
-			return s
-		}
-	}
-	return nil
 }
 
 // nextBatch numbers a new batch one past any batch known here, on the

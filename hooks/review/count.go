@@ -1,8 +1,8 @@
 package review
 
 import (
+	"maps"
 	"slices"
-	"sort"
 
 	"sw/hooks/git"
 	"sw/profile/collection"
@@ -139,7 +139,7 @@ func (l *Loop) finished(head git.Hash, stops []git.Hash) ([]string, error) {
 		if l.byAgent(c.Message) {
 			return true
 		}
-		for _, p := range sortedKeys(c.Changes) {
+		for _, p := range slices.Sorted(maps.Keys(c.Changes)) {
 			if status := c.Changes[p]; (status == "A" || status == "M") && l.Coll.Settings.IsPiece(p) {
 				paths = append(paths, p)
 			}
@@ -221,12 +221,7 @@ func (st *State) addPending(path string) {
 }
 
 func (st *State) dropPending(path string) {
-	for i, p := range st.Pending {
-		if p.Path == path {
-			st.Pending = append(st.Pending[:i], st.Pending[i+1:]...)
-			return
-		}
-	}
+	st.Pending = slices.DeleteFunc(st.Pending, func(p PendingPiece) bool { return p.Path == path })
 }
 
 // rewritten follows post-rewrite's map of old to new commits (an amend, a
@@ -266,13 +261,4 @@ func (st *State) analysed(head git.Hash) {
 // commit-msg hook adds to a commit made in an agent's environment.
 func (l *Loop) byAgent(message string) bool {
 	return collection.ByAgent(message, l.Coll.Settings.AgentCommits)
-}
-
-func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -178,7 +178,7 @@ func (l *Loop) howToDecide(s *Suggestion) (merge string, deletes []string) {
 		deletes = append(deletes, git+" branch -D "+s.Branch)
 	}
 	for _, r := range s.Remotes {
-		remote := strings.TrimSuffix(strings.TrimPrefix(r, "refs/remotes/"), "/"+s.Branch)
+		remote := remoteOf(r, s.Branch)
 		if !local && merge == s.Branch {
 			merge = remote + "/" + s.Branch
 		}
@@ -197,15 +197,10 @@ func (l *Loop) ruleDiff(def git.Hash, s *Suggestion) string {
 		if commit.IsZero() {
 			return ""
 		}
-		blob, ok, err := l.Repo.FileAt(commit, s.Path)
-		if err != nil || !ok {
-			return ""
+		if data, ok, err := l.fileAt(commit, s.Path); err == nil && ok {
+			return string(data)
 		}
-		data, err := l.Repo.Blob(blob)
-		if err != nil {
-			return ""
-		}
-		return string(data)
+		return ""
 	}
 	return lineDiff(read(def), read(git.Hash(s.Seen)))
 }

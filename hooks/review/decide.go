@@ -129,12 +129,7 @@ func (l *Loop) decidable(id string) (*Suggestion, tip, error) {
 		return nil, tip{}, err
 	}
 	st, _ := l.loadState()
-	var matches []*Suggestion
-	for _, s := range st.Suggestions {
-		if s.Pending() && (s.ID == id || s.Branch == id || "refs/heads/"+s.Branch == id) {
-			matches = append(matches, s)
-		}
-	}
+	matches := st.pendingNamed(id)
 	switch len(matches) {
 	case 0:
 		return nil, tip{}, fmt.Errorf("no pending suggestion %q; `sw review` lists them", id)

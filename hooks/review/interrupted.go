@@ -314,11 +314,11 @@ func (l *Loop) mergeBegun(merged []string) (bool, error) {
 func (l *Loop) putBackHalfWritten(in acceptIntent, merged []string) error {
 	var restore []string
 	for _, path := range merged {
-		ours, inHead, err := l.fileAt(in.Head, path)
+		ours, inHead, err := l.fileAt(git.Hash(in.Head), path)
 		if err != nil {
 			return err
 		}
-		theirs, inTip, err := l.fileAt(in.Tip, path)
+		theirs, inTip, err := l.fileAt(git.Hash(in.Tip), path)
 		if err != nil {
 			return err
 		}
@@ -351,8 +351,8 @@ func (l *Loop) putBackHalfWritten(in acceptIntent, merged []string) error {
 }
 
 // fileAt reads path as commit has it; ok is false where it has none.
-func (l *Loop) fileAt(commit, path string) (data []byte, ok bool, err error) {
-	blob, ok, err := l.Repo.FileAt(git.Hash(commit), path)
+func (l *Loop) fileAt(commit git.Hash, path string) (data []byte, ok bool, err error) {
+	blob, ok, err := l.Repo.FileAt(commit, path)
 	if err != nil || !ok {
 		return nil, false, err
 	}
@@ -436,7 +436,7 @@ func (l *Loop) FinishRecord() (bool, error) {
 // worktreeHolds reports whether the working tree's file at path is as
 // commit has it.
 func (l *Loop) worktreeHolds(commit git.Hash, path string) (bool, error) {
-	want, ok, err := l.fileAt(commit.String(), path)
+	want, ok, err := l.fileAt(commit, path)
 	if err != nil || !ok {
 		return false, err
 	}

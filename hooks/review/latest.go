@@ -1,8 +1,10 @@
 package review
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"sw/hooks/git"
@@ -46,7 +48,7 @@ func (l *Loop) LatestPiece() (string, error) {
 		if l.byAgent(c.Message) {
 			return walked < latestWalk
 		}
-		for _, p := range sortedKeys(c.Changes) {
+		for _, p := range slices.Sorted(maps.Keys(c.Changes)) {
 			if s := c.Changes[p]; (s == "A" || s == "M") && l.Coll.Settings.IsPiece(p) && present(p) {
 				found = p
 				return false

@@ -306,7 +306,7 @@ func (l *Loop) prunedFromRemote(s *Suggestion, refs map[string]string, hasLocal 
 		if _, still := refs[ref]; still {
 			continue
 		}
-		remote := strings.TrimSuffix(strings.TrimPrefix(ref, "refs/remotes/"), "/"+s.Branch)
+		remote := remoteOf(ref, s.Branch)
 		if remote == "" || remote == ref {
 			continue
 		}
@@ -397,6 +397,11 @@ func (l *Loop) accepted(s *Suggestion, def, up tip) string {
 		}
 	}
 	return ""
+}
+
+// remoteOf names the remote of ref, the remote-tracking branch of branch.
+func remoteOf(ref, branch string) string {
+	return strings.TrimSuffix(strings.TrimPrefix(ref, "refs/remotes/"), "/"+branch)
 }
 
 func (l *Loop) settle(st *State, s *Suggestion, decision, how string) {
@@ -512,11 +517,4 @@ func layerOf(path string) string {
 }
 
 // unrecorded reports rejections not yet written to profile_feedback.json.
-func (st *State) unrecorded() bool {
-	for _, s := range st.Suggestions {
-		if s.Decision == decisionRejected && !s.Recorded {
-			return true
-		}
-	}
-	return false
-}
+func (st *State) unrecorded() bool { return st.first((*Suggestion).unrecorded) != nil }

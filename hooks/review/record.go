@@ -119,7 +119,7 @@ func keepCopy(path string, data []byte) error {
 func (l *Loop) recordRejections(st *State) error {
 	var todo []*Suggestion
 	for _, s := range st.Suggestions {
-		if s.Decision == decisionRejected && !s.Recorded {
+		if s.unrecorded() {
 			todo = append(todo, s)
 		}
 	}

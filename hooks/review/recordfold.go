@@ -100,12 +100,8 @@ func (l *Loop) fold(def tip, target *foldTarget, msg string, now git.Hash) git.H
 // when it has none or it cannot be read (it names rejections in a message,
 // nothing more).
 func (l *Loop) feedbackAt(commit git.Hash) *feedback.File {
-	blob, ok, err := l.Repo.FileAt(commit, collection.FeedbackFile)
+	data, ok, err := l.fileAt(commit, collection.FeedbackFile)
 	if err != nil || !ok {
-		return feedback.New()
-	}
-	data, err := l.Repo.Blob(blob)
-	if err != nil {
 		return feedback.New()
 	}
 	f, err := feedback.Parse(collection.FeedbackFile, data)

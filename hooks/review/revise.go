@@ -267,7 +267,7 @@ func (l *Loop) withdraw(st *State, w withdrawal) (bool, error) {
 	}
 	how := w.reason
 	for _, r := range s.Remotes {
-		remote := strings.TrimSuffix(strings.TrimPrefix(r, "refs/remotes/"), "/"+s.Branch)
+		remote := remoteOf(r, s.Branch)
 		how += fmt.Sprintf("; delete the copy on %s with git push %s --delete %s", remote, remote, s.Branch)
 	}
 	l.settle(st, s, decisionWithdrawn, how)

@@ -111,12 +111,7 @@ func (l *Loop) pendingHere(id string) bool {
 		return false
 	}
 	st, _ := l.loadState()
-	for _, s := range st.Suggestions {
-		if s.Pending() && (s.ID == id || s.Branch == id || "refs/heads/"+s.Branch == id) {
-			return true
-		}
-	}
-	return false
+	return len(st.pendingNamed(id)) > 0
 }
 
 // reconcileVoice catches what the person decided in the voice's

@@ -1,6 +1,8 @@
 package review
 
 import (
+	"maps"
+	"slices"
 	"sw/hooks/git"
 	"sw/profile/analyze"
 )
@@ -30,7 +32,7 @@ func (l *Loop) earlier(head git.Hash, pending []string) ([]string, error) {
 		if l.byAgent(c.Message) {
 			return true
 		}
-		for _, p := range sortedKeys(c.Changes) {
+		for _, p := range slices.Sorted(maps.Keys(c.Changes)) {
 			if status := c.Changes[p]; (status == "A" || status == "M") && !have[p] && l.Coll.Settings.IsPiece(p) && !full() {
 				have[p] = true
 				out = append(out, p)
