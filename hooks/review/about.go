@@ -13,10 +13,8 @@ import (
 	"sw/profile/feedback"
 )
 
-// What a suggestion is about and what it rests on travel with it, as
-// trailers of its commit (so a fresh clone knows them as this one does):
-// the measures of its rule, its evidence in numbers, its weight, and,
-// for a suggestion that comes back after a rejection, when that was.
+// What a suggestion is about and rests on travels as trailers of its
+// commit, so a fresh clone knows them as this one does.
 const (
 	trailerMeasure  = "Sw-Measure"  // one per measure
 	trailerMeasured = "Sw-Measured" // pieces=9 value=30 low=22.5 high=37.5
@@ -24,20 +22,17 @@ const (
 	trailerBack     = "Sw-Back" // the rejected_at of the rejection it comes back over
 )
 
-// about is what the loop knows of one proposed suggestion beyond the
+// about is what the loop knows of a proposed suggestion beyond the
 // analyzer's answer.
 type about struct {
 	measures []string
-	// back is the rejection the suggestion comes back over, on evidence
-	// changed in kind; nil for a suggestion never rejected.
-	back *feedback.Rejection
+	back     *feedback.Rejection // the rejection it comes back over, on new evidence
 }
 
 // judge holds each suggestion against the person's rejections: one a
-// rejection holds against is dropped (suppressed); one that comes back on
-// new evidence is kept, its evidence opening with what was rejected and
-// what has changed. It returns what is kept, in the analyzer's order, and
-// what is known about each, by signature.
+// rejection holds against is dropped; one that comes back on new evidence
+// is kept, its evidence opening with what changed. It returns what is
+// kept, in order, and what is known about each, by signature.
 func (l *Loop) judge(rejected []feedback.Rejection, suggestions []analyze.Suggestion) (kept []analyze.Suggestion, dropped []Suppressed, abouts map[string]about) {
 	abouts = map[string]about{}
 	for _, s := range suggestions {
@@ -79,18 +74,15 @@ func on(rfc3339 string) string {
 	return ""
 }
 
-// backNote says why a rejected suggestion is proposed once more: "You
-// rejected this on 3 pieces on 2026-12-01; with 9 more since, the pieces
-// say 41 (then 30). It comes back this once: reject it again and sw never
-// proposes it again."
+// backNote says why a rejected suggestion is proposed once more.
 func backNote(r *feedback.Rejection, now *profile.Measured) string {
 	return fmt.Sprintf("You rejected this on %s%s; with %s since, the pieces say %s (then %s). It comes back this once: reject it again and sw never proposes it again.",
 		plainCount(r.Measured.Pieces, "piece"), on(r.RejectedAt), fmt.Sprintf("%d more", r.Since(now)),
 		profile.Number(now.Value), profile.Number(r.Measured.Value))
 }
 
-// measuresOf is what a suggestion is about: its rule's measures, or for a
-// removal, those of the rule the default branch has in that file.
+// measuresOf is its rule's measures, or for a removal, those of the rule
+// the default branch has in that file.
 func (l *Loop) measuresOf(s analyze.Suggestion) []string {
 	if s.Rule != nil {
 		return s.Rule.Measures()
@@ -111,8 +103,6 @@ func (l *Loop) measuresOf(s analyze.Suggestion) []string {
 	return r.Measures()
 }
 
-// aboutTrailers are the trailers that carry a suggestion's measures,
-// numbers, weight and comeback.
 func aboutTrailers(s analyze.Suggestion, a about) string {
 	var b strings.Builder
 	for _, m := range a.measures {
@@ -146,8 +136,8 @@ func readAbout(s *Suggestion, c *git.Commit) {
 	s.FromPieces = len(c.Trailers(trailerAnalyzed)) > 0
 }
 
-// parseMeasured reads "pieces=9 value=30 low=22.5 high=37.5"; nil when
-// it does not say all four, or says them out of range.
+// parseMeasured reads "pieces=9 value=30 low=22.5 high=37.5"; nil unless
+// all four are there, in range.
 func parseMeasured(v string) *profile.Measured {
 	var m profile.Measured
 	seen := 0
@@ -177,8 +167,7 @@ func parseMeasured(v string) *profile.Measured {
 	return &m
 }
 
-// rejection is the record of a rejected suggestion for
-// profile_feedback.json.
+// rejection is the record of a rejected suggestion.
 func (s *Suggestion) rejection(rejectedAt string) feedback.Rejection {
 	return feedback.Rejection{ID: s.ID, Signature: s.Signature, Summary: s.Summary, Layer: s.Layer, RejectedAt: rejectedAt,
 		Measures: s.Measures, Measured: s.Measured, Back: s.Back != ""}

@@ -3,6 +3,7 @@ package review
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -24,9 +25,8 @@ type Outcome struct {
 	Suppressed []Suppressed   `json:"suppressed"` // rejected before, so not proposed again
 	Withdrawn  []Withdrawn    `json:"withdrawn"`  // pending suggestions taken back
 	Waiting    []string       `json:"waiting"`    // ids of the suggestions left for a later batch
-	// Voice is what the analysis wrote in the voice the collection
-	// follows (see route), in its own batch; Repo, there, names the voice
-	// as .sw.yaml does.
+	// Voice is what the analysis wrote in the voice (see route); Repo,
+	// there, names the voice as .sw.yaml does.
 	Voice *Outcome `json:"voice,omitempty"`
 	Repo  string   `json:"repo,omitempty"`
 }
@@ -56,8 +56,7 @@ const (
 )
 
 // Dropped says in a few words what the analysis proposed that sw did not
-// write, e.g. "1 rejected before, 1 already in the profile"; "" when
-// nothing was dropped.
+// write, e.g. "1 rejected before, 1 already in the profile".
 func (o *Outcome) Dropped() string {
 	var parts []string
 	add := func(n int, what string) {
@@ -92,8 +91,8 @@ type Suppressed struct {
 	Reason    string `json:"reason"`
 }
 
-// Proposal is an analysis before anything is written: what the analyzer
-// said, minus what the person's rejections hold against.
+// Proposal is an analysis before anything is written, less what the
+// person's rejections hold against.
 type Proposal struct {
 	Request     *analyze.Request
 	Suggestions []analyze.Suggestion
@@ -106,20 +105,15 @@ type Proposal struct {
 	// it does not propose the pieces no longer support; fromPieces that
 	// an analysis of pieces made it, not a memory audit.
 	full, fromPieces bool
-	// toVoice names, by signature and by rule file, what the analysis
-	// proposed for the voice instead (see route): a suggestion about the
-	// same pending here is withdrawn, since it waits there now.
+	// toVoice names, by signature and rule file, what went to the voice
+	// instead: the same pending here is withdrawn (see route).
 	toVoice map[string]bool
-	// voice is the loop of the voice the collection follows, nil for
-	// none; stays, beside Suggestions, why each holds for this series
-	// only, "" for one that goes to the voice (see place).
-	voice *Loop
-	stays []string
+	voice   *Loop    // the voice followed, or nil
+	stays   []string // beside Suggestions: why each stays in the series, "" for the voice's
 }
 
-// Propose runs the analyzer on the pending pieces, or on paths when given,
-// and applies the reject memory. It writes nothing: `sw analyze --dry-run`
-// stops here.
+// Propose runs the analyzer on the pending pieces, or on paths, and applies
+// the reject memory. It writes nothing: `sw analyze --dry-run` stops here.
 func (l *Loop) Propose(ctx context.Context, paths []string) (*Proposal, error) {
 	// A name that is no piece would otherwise leave nothing analysed
 	// without a word; one not committed is refused as the request is made.
@@ -169,10 +163,10 @@ func (l *Loop) propose(ctx context.Context, st *State, head git.Hash, paths []st
 	return p, l.place(p)
 }
 
-// request gathers what the analyzer reads: each piece as committed at head,
-// the profile for each of their genres, and the remembered rejections. A
-// named piece head lacks is an error; a counted one was deleted since. A
-// piece sw cannot read is left out, and listed with why.
+// request gathers what the analyzer reads: the pieces at head, the profile
+// for each genre, and the remembered rejections. A named piece head lacks
+// is an error; a counted one was deleted since. A piece sw cannot read is
+// left out, and listed with why.
 func (l *Loop) request(head git.Hash, paths []string, named bool, st *State) (*analyze.Request, []SkippedPiece, error) {
 	req := &analyze.Request{Version: 1, Profile: map[string]*profile.Resolved{}}
 	var leftOut []SkippedPiece
@@ -229,10 +223,8 @@ func (l *Loop) request(head git.Hash, paths []string, named bool, st *State) (*a
 	return req, leftOut, nil
 }
 
-// remembered is every rejection the analysis must not propose again: those
-// in profile_feedback.json on the default branch, those not yet written
-// there, and, where the collection follows a voice, the voice's: a
-// rejection there holds for every series.
+// remembered is every rejection the analysis must not propose again, the
+// voice's included: a rejection there holds for every series.
 func (l *Loop) remembered(st *State) ([]feedback.Rejection, error) {
 	f, _, err := l.feedbackOnDefault()
 	if err != nil {
@@ -247,8 +239,7 @@ func (l *Loop) remembered(st *State) ([]feedback.Rejection, error) {
 	return append(out, st.unrecordedRejections()...), nil
 }
 
-// unrecordedRejections are the rejections the ledger knows of that
-// profile_feedback.json does not hold yet.
+// unrecordedRejections are the rejections not yet in profile_feedback.json.
 func (st *State) unrecordedRejections() []feedback.Rejection {
 	var out []feedback.Rejection
 	for _, s := range st.Suggestions {
@@ -260,13 +251,10 @@ func (st *State) unrecordedRejections() []feedback.Rejection {
 }
 
 // Apply writes a proposal's suggestions as branches of the pending batch
-// (a new batch if none is pending), and takes the pieces it read off the
-// count.
-//
-// Where the collection follows a voice, what holds beyond this series is
-// written in the voice's repository instead (see route), first: should
-// the collection's part fail, the count stays, and the next analysis
-// finds the voice's branches already saying the same.
+// (or a new one), and takes the pieces it read off the count. What goes to
+// the voice (see route) is written first: should the collection's part
+// fail, the count stays, and the next analysis finds the voice's branches
+// already saying the same.
 func (l *Loop) Apply(p *Proposal) (*Outcome, error) {
 	r := l.route(p)
 	var voice *Outcome
@@ -320,13 +308,7 @@ func (l *Loop) apply(st *State, p *Proposal) (*Outcome, error) {
 		return nil, err
 	}
 	if p.seq >= 0 {
-		kept := st.Pending[:0]
-		for _, pp := range st.Pending {
-			if pp.Seq > p.seq {
-				kept = append(kept, pp)
-			}
-		}
-		st.Pending = kept
+		st.Pending = slices.DeleteFunc(st.Pending, func(pp PendingPiece) bool { return pp.Seq <= p.seq })
 		st.analysed(p.head)
 		st.Skipped = p.LeftOut
 	}
@@ -335,8 +317,8 @@ func (l *Loop) apply(st *State, p *Proposal) (*Outcome, error) {
 	return out, nil
 }
 
-// failed remembers an analysis failure: in the log, and in the state so the
-// next hook says so. The count stays, so the next commit tries again.
+// failed remembers an analysis failure for the next hook to say; the count
+// stays, so the next commit tries again.
 func (l *Loop) failed(err error) {
 	l.logf("analysis failed: %v", err)
 	l.update(func(st *State) error {
