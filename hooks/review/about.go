@@ -121,19 +121,21 @@ func aboutTrailers(s analyze.Suggestion, a about) string {
 	return b.String()
 }
 
-// readAbout fills in a ledger entry from its commit's trailers.
+// readAbout fills in a new ledger entry from its commit's trailers.
 func readAbout(s *Suggestion, c *git.Commit) {
 	s.Measures = c.Trailers(trailerMeasure)
-	if v := c.Trailers(trailerMeasured); len(v) > 0 {
-		s.Measured = parseMeasured(v[0])
-	}
-	if v := c.Trailers(trailerWeight); len(v) > 0 {
-		s.Weight, _ = strconv.ParseFloat(v[0], 64)
-	}
-	if v := c.Trailers(trailerBack); len(v) > 0 {
-		s.Back = v[0]
-	}
+	s.Measured = parseMeasured(firstTrailer(c, trailerMeasured))
+	s.Weight, _ = strconv.ParseFloat(firstTrailer(c, trailerWeight), 64)
+	s.Back = firstTrailer(c, trailerBack)
 	s.FromPieces = len(c.Trailers(trailerAnalyzed)) > 0
+}
+
+// firstTrailer is the value of c's first trailer key, or "".
+func firstTrailer(c *git.Commit, key string) string {
+	if v := c.Trailers(key); len(v) > 0 {
+		return v[0]
+	}
+	return ""
 }
 
 // parseMeasured reads "pieces=9 value=30 low=22.5 high=37.5"; nil unless

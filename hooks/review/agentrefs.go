@@ -144,36 +144,31 @@ func AgentRefusals(repo *git.Repo, updates []RefUpdate, action string) ([]Refusa
 	merging := mergeHeads(action)
 	var out []Refusal
 	for _, u := range updates {
-		if u.Ref == "ORIG_HEAD" && len(merging) > 0 {
-			r, err := rules.merge(merging)
-			if err != nil {
-				return nil, err
-			}
-			if r != nil {
-				r.Ref = u.Ref
-				out = append(out, *r)
-			}
-			continue
-		}
-		local, remote := strings.HasPrefix(u.Ref, "refs/heads/"), strings.HasPrefix(u.Ref, "refs/remotes/")
-		if !local && !remote {
+		var r *Refusal
+		switch {
+		case u.Ref == "ORIG_HEAD" && len(merging) > 0:
+			r, err = rules.merge(merging)
+		case !strings.HasPrefix(u.Ref, "refs/heads/") && !strings.HasPrefix(u.Ref, "refs/remotes/"):
 			continue // HEAD, ORIG_HEAD, MERGE_HEAD, tags, notes, stash
-		}
-		old := u.Old
-		if old.IsZero() {
-			if old, _, err = repo.Ref(u.Ref); err != nil {
-				return nil, err
+		default:
+			old := u.Old
+			if old.IsZero() {
+				if old, _, err = repo.Ref(u.Ref); err != nil {
+					return nil, err
+				}
+			}
+			if old == u.New {
+				continue
+			}
+			if r, err = rules.check(u.Ref, old, u.New); r != nil {
+				r.New = u.New
 			}
 		}
-		if old == u.New {
-			continue
-		}
-		r, err := rules.check(u.Ref, old, u.New)
 		if err != nil {
 			return nil, err
 		}
 		if r != nil {
-			r.Ref, r.New = u.Ref, u.New
+			r.Ref = u.Ref
 			out = append(out, *r)
 		}
 	}
@@ -193,17 +188,17 @@ func (r *refRules) merge(revs []string) (*Refusal, error) {
 	}
 	for _, rev := range revs {
 		h, ok, err := r.repo.Resolve(rev)
-		if err != nil || !ok {
-			if err != nil {
-				return nil, err
-			}
-			continue
+		if err != nil {
+			return nil, err
 		}
-		suggestion, err := r.newlyHeld(branch == r.def, head, h)
-		if err != nil || suggestion != "" {
-			if err != nil {
-				return nil, err
-			}
+		suggestion := ""
+		if ok {
+			suggestion, err = r.newlyHeld(branch == r.def, head, h)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if suggestion != "" {
 			return &Refusal{What: "merge " + suggestion + " into " + into, Why: whyMerge}, nil
 		}
 	}

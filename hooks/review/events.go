@@ -36,11 +36,7 @@ func (l *Loop) Committed() (Status, error) {
 		return Status{}, nil
 	}
 	l.reconcileVoice()
-	st, err := l.update(l.countAndReconcile)
-	if err != nil {
-		return Status{}, err
-	}
-	return st.status(l.Coll.Settings.BatchSize), nil
+	return l.counted(l.countAndReconcile)
 }
 
 // Rewritten is the post-rewrite hook, after an amend or a rebase (how):
@@ -59,14 +55,20 @@ func (l *Loop) Rewritten(how string, mapping io.Reader) (Status, error) {
 			oldToNew[f[0]] = f[1]
 		}
 	}
-	st, err := l.update(func(st *State) error {
+	return l.counted(func(st *State) error {
 		st.rewritten(oldToNew)
 		return l.countAndReconcile(st)
 	})
+}
+
+// counted is a hook's update of the state, and what it tells the person.
+func (l *Loop) counted(change func(*State) error) (Status, error) {
+	st, err := l.update(change)
 	if err != nil {
 		return Status{}, err
 	}
-	return st.status(l.Coll.Settings.BatchSize), nil
+	return Status{Due: len(st.Pending) >= l.Coll.Settings.BatchSize, RecordProblem: st.RecordError,
+		AnalysisFailure: st.LastError, Unreadable: st.unreadable}, nil
 }
 
 // RunAnalysis is the analysis a hook starts, one at a time per repository:

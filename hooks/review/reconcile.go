@@ -435,14 +435,8 @@ func (l *Loop) readSuggestion(head git.Hash) *Suggestion {
 			continue
 		}
 		s := &Suggestion{
-			Batch: batch[0], Created: c.Committer.When,
-			Tip: h.String(), Seen: head.String(),
-		}
-		if v := c.Trailers(trailerSuggestion); len(v) > 0 {
-			s.ID = v[0]
-		}
-		if v := c.Trailers(trailerSignature); len(v) > 0 {
-			s.Signature = v[0]
+			Batch: batch[0], Created: c.Committer.When, Tip: h.String(), Seen: head.String(),
+			ID: firstTrailer(c, trailerSuggestion), Signature: firstTrailer(c, trailerSignature),
 		}
 		s.Summary, s.Evidence = splitMessage(c.Message)
 		readAbout(s, c)

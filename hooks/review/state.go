@@ -26,10 +26,8 @@ import (
 type State struct {
 	Version int `json:"version"`
 
-	// Count is this worktree's count.
-	Count
-	// Worktrees holds the linked worktrees' counts, by git folder name.
-	Worktrees map[string]*Count `json:"worktrees,omitempty"`
+	Count                       // this worktree's
+	Worktrees map[string]*Count `json:"worktrees,omitempty"` // the linked worktrees', by git folder name
 	// Analyses are the commits analyses read, oldest first (at most
 	// keptAnalyses): what they reach is counted no more, in any worktree.
 	Analyses []string `json:"analyses,omitempty"`
@@ -37,13 +35,9 @@ type State struct {
 	// whose count is older than the newest counts again.
 	AnalysesMade int `json:"analyses_made,omitempty"`
 
-	Decisions int `json:"decisions"` // how many decisions sw has seen here, to order them
-	// Record is the last commit sw made to record rejections: the one a
-	// next record may fold into (see foldable).
-	Record string `json:"record,omitempty"`
-
-	// The ledger of suggestions, pending and decided.
-	Suggestions []*Suggestion `json:"suggestions"`
+	Decisions   int           `json:"decisions"`        // how many decisions sw has seen here, to order them
+	Record      string        `json:"record,omitempty"` // sw's last record of rejections (see foldable)
+	Suggestions []*Suggestion `json:"suggestions"`      // the ledger, pending and decided
 	// Refs is what the watched refs pointed at when sw last reconciled;
 	// when nothing moved, reconciling is a comparison.
 	Refs map[string]string `json:"refs"`
@@ -58,10 +52,8 @@ type State struct {
 	DefaultBranch      string `json:"default_branch,omitempty"`
 	DefaultBranchKey   string `json:"default_branch_key,omitempty"`
 
-	// main is the main worktree's count while a linked worktree's is
-	// loaded; worktree is the name of the one loaded ("" for the main).
-	main     Count
-	worktree string
+	main     Count  // the main worktree's count, while a linked one's is loaded
+	worktree string // the worktree loaded, "" for the main one
 
 	LastError   string `json:"last_error,omitempty"`   // the last analysis failure, shown until one succeeds
 	RecordError string `json:"record_error,omitempty"` // why rejections wait to be recorded, shown until they are
@@ -78,17 +70,10 @@ type State struct {
 
 // Status is what a hook tells the person after counting and reconciling.
 type Status struct {
-	Due             bool   // enough pieces are finished: an analysis should start
-	RecordProblem   string // why rejections wait to be recorded ("" when none do)
-	AnalysisFailure string // why the last analysis failed ("" once one succeeds)
-	// Unreadable are the pieces the commit just finished that the
-	// analysis will leave out, each with why and the fix.
-	Unreadable []SkippedPiece
-}
-
-func (st *State) status(batchSize int) Status {
-	return Status{Due: len(st.Pending) >= batchSize, RecordProblem: st.RecordError, AnalysisFailure: st.LastError,
-		Unreadable: st.unreadable}
+	Due             bool           // enough pieces are finished: an analysis should start
+	RecordProblem   string         // why rejections wait to be recorded ("" when none do)
+	AnalysisFailure string         // why the last analysis failed ("" once one succeeds)
+	Unreadable      []SkippedPiece // pieces just finished that the analysis will leave out
 }
 
 // problems are what the person should hear about, one line each.
