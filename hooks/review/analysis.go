@@ -10,7 +10,6 @@ import (
 	"sw/hooks/git"
 	"sw/profile"
 	"sw/profile/analyze"
-	"sw/profile/collection"
 	"sw/profile/feedback"
 )
 
@@ -64,22 +63,17 @@ func (o *Outcome) Dropped() string {
 			parts = append(parts, fmt.Sprintf("%d %s", n, what))
 		}
 	}
-	count := func(kind string) int {
-		n := 0
-		for _, s := range o.Skipped {
-			if s.Kind == kind {
-				n++
-			}
-		}
-		return n
+	count := map[string]int{}
+	for _, s := range o.Skipped {
+		count[s.Kind]++
 	}
 	add(len(o.Suppressed), "rejected before")
-	add(count(SkipInProfile), "already in the profile")
-	add(count(SkipUnchanged), "unchanged")
-	add(count(SkipLeftAlone), "on a branch you have changed")
-	add(count(SkipMoved), "on a branch that moved meanwhile")
-	add(count(SkipRemote), "kept as pushed")
-	add(count(SkipSameThing), "about the same thing as another")
+	add(count[SkipInProfile], "already in the profile")
+	add(count[SkipUnchanged], "unchanged")
+	add(count[SkipLeftAlone], "on a branch you have changed")
+	add(count[SkipMoved], "on a branch that moved meanwhile")
+	add(count[SkipRemote], "kept as pushed")
+	add(count[SkipSameThing], "about the same thing as another")
 	add(len(o.Waiting), "waiting for a later batch")
 	add(len(o.Withdrawn), "withdrawn from the batch")
 	return strings.Join(parts, ", ")
@@ -170,11 +164,7 @@ func (l *Loop) propose(ctx context.Context, st *State, head git.Hash, paths []st
 func (l *Loop) request(head git.Hash, paths []string, named bool, st *State) (*analyze.Request, []SkippedPiece, error) {
 	req := &analyze.Request{Version: 1, Profile: map[string]*profile.Resolved{}}
 	var leftOut []SkippedPiece
-	refs := make([]git.FileRef, len(paths))
-	for i, path := range paths {
-		refs[i] = git.FileRef{Commit: head, Path: path}
-	}
-	texts, err := l.Repo.ReadFiles(refs, collection.MaxPieceSize)
+	texts, err := l.readAt(head, paths)
 	if err != nil {
 		return nil, nil, err
 	}

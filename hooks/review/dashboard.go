@@ -135,13 +135,14 @@ func (l *Loop) Review() (*Dashboard, error) {
 		return cmp.Or(b.At.Compare(a.At), cmp.Compare(b.order, a.order))
 	})
 	d.Decided = d.Decided[:min(len(d.Decided), recentDecisions)]
-	return d, l.voiceDashboard(d)
+	l.voiceDashboard(d)
+	return d, nil
 }
 
 // voiceDashboard adds to a collection's dashboard what waits in the voice
 // it follows; a voice sw cannot read is a problem of the dashboard's, not
 // its failure.
-func (l *Loop) voiceDashboard(d *Dashboard) error {
+func (l *Loop) voiceDashboard(d *Dashboard) {
 	v, err := l.VoiceLoop()
 	if err == nil && v != nil {
 		if d.Voice, err = v.Review(); err == nil {
@@ -151,7 +152,6 @@ func (l *Loop) voiceDashboard(d *Dashboard) error {
 	if err != nil {
 		d.Problems = append(d.Problems, "the voice's suggestions cannot be read: "+err.Error())
 	}
-	return nil
 }
 
 // howToDecide names what to merge to accept a suggestion (its branch, or

@@ -207,12 +207,14 @@ func (l *Loop) commitFile(def tip, path string, data []byte, msg string) error {
 	if headRef == def.ref {
 		return l.commitCheckedOut(def, path, data, msg)
 	}
-	wt, err := l.checkedOutElsewhere(def.ref)
+	trees, err := l.Repo.Worktrees()
 	if err != nil {
 		return err
 	}
-	if wt != "" {
-		return fmt.Errorf("%s is checked out in the worktree %s; sw records it from there", def.name, wt)
+	for _, wt := range trees {
+		if wt.Branch == def.ref && wt.Path != l.Repo.Root {
+			return fmt.Errorf("%s is checked out in the worktree %s; sw records it from there", def.name, wt.Path)
+		}
 	}
 	return l.commitBehind(def, path, data, msg)
 }
@@ -293,20 +295,6 @@ func (l *Loop) commitBehind(def tip, path string, data []byte, msg string) error
 		return err
 	}
 	return l.Repo.UpdateRefLogged(def.ref, made, def.hash, git.RefLog{Message: "sw: " + strings.SplitN(msg, "\n", 2)[0]})
-}
-
-// checkedOutElsewhere names another worktree that has ref checked out.
-func (l *Loop) checkedOutElsewhere(ref string) (string, error) {
-	trees, err := l.Repo.Worktrees()
-	if err != nil {
-		return "", err
-	}
-	for _, wt := range trees {
-		if wt.Branch == ref && wt.Path != l.Repo.Root {
-			return wt.Path, nil
-		}
-	}
-	return "", nil
 }
 
 // voiceRejections reads, where the collection follows a voice, the

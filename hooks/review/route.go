@@ -215,11 +215,7 @@ func (l *Loop) latestPieces() []analyze.Piece {
 	if len(paths) > fellowPiecesRead {
 		paths = paths[len(paths)-fellowPiecesRead:]
 	}
-	refs := make([]git.FileRef, len(paths))
-	for i, p := range paths {
-		refs[i] = git.FileRef{Commit: head, Path: p}
-	}
-	texts, err := l.Repo.ReadFiles(refs, collection.MaxPieceSize)
+	texts, err := l.readAt(head, paths)
 	if err != nil {
 		return out
 	}

@@ -29,6 +29,16 @@ func (l *Loop) noteUnreadable(st *State, path string, blob git.Content) {
 	}
 }
 
+// readAt reads the pieces at paths as commit has them, up to
+// collection.MaxPieceSize each.
+func (l *Loop) readAt(commit git.Hash, paths []string) ([]git.Content, error) {
+	refs := make([]git.FileRef, len(paths))
+	for i, p := range paths {
+		refs[i] = git.FileRef{Commit: commit, Path: p}
+	}
+	return l.Repo.ReadFiles(refs, collection.MaxPieceSize)
+}
+
 // pieceGenre is the genre of the piece at path for the analysis; an error
 // for a piece it leaves out: too large, or of a genre sw cannot read.
 func (l *Loop) pieceGenre(path string, text git.Content) (string, error) {
