@@ -246,27 +246,27 @@ func (st *State) unrecordedRejections() []feedback.Rejection {
 // fail, the count stays, and the next analysis finds the voice's branches
 // already saying the same.
 func (l *Loop) Apply(p *Proposal) (*Outcome, error) {
-	r := l.route(p)
+	series, toVoice := l.route(p)
 	var voice *Outcome
 	var err error
-	if r.toVoice != nil {
-		if def, err := r.voice.defaultTip(); err != nil || def.hash.IsZero() {
+	if v := p.voice; toVoice != nil {
+		if def, err := v.defaultTip(); err != nil || def.hash.IsZero() {
 			if err == nil {
-				err = fmt.Errorf("nothing committed yet: its suggestions are branches on %s, so commit it first (%s commit)", def.name, r.voice.GitCommand())
+				err = fmt.Errorf("nothing committed yet: its suggestions are branches on %s, so commit it first (%s commit)", def.name, v.GitCommand())
 			}
-			return nil, fmt.Errorf("the voice %s: %w", r.voice.Shown, err)
+			return nil, fmt.Errorf("the voice %s: %w", v.Shown, err)
 		}
-		if voice, err = r.voice.Apply(r.toVoice); err != nil {
-			return nil, fmt.Errorf("the voice %s: %w", r.voice.Shown, err)
+		if voice, err = v.Apply(toVoice); err != nil {
+			return nil, fmt.Errorf("the voice %s: %w", v.Shown, err)
 		}
-		voice.Repo = r.voice.Shown
+		voice.Repo = v.Shown
 		for _, s := range voice.Written {
-			l.logf("wrote %s in the voice %s (%s)", s.Branch, r.voice.Shown, s.Signature)
+			l.logf("wrote %s in the voice %s (%s)", s.Branch, v.Shown, s.Signature)
 		}
 	}
 	var out *Outcome
 	_, err = l.update(func(st *State) (err error) {
-		out, err = l.apply(st, r.series)
+		out, err = l.apply(st, series)
 		return err
 	})
 	if out != nil {

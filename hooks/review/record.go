@@ -226,7 +226,7 @@ func (l *Loop) commitCheckedOut(def tip, path string, data []byte, msg string) e
 	if err != nil {
 		return err
 	}
-	blob, ok, err := l.Repo.FileAt(def.hash, path)
+	committed, ok, err := l.fileAt(def.hash, path)
 	if err != nil {
 		return err
 	}
@@ -235,10 +235,6 @@ func (l *Loop) commitCheckedOut(def tip, path string, data []byte, msg string) e
 	// commit: that commit is made now.
 	interrupted := readErr == nil && bytes.Equal(onDisk, data)
 	if ok {
-		committed, err := l.Repo.Blob(blob)
-		if err != nil {
-			return err
-		}
 		if !interrupted && (readErr != nil || !bytes.Equal(onDisk, committed)) {
 			return fmt.Errorf("%s has changes that are not committed; commit or discard them and sw records the rejection", path)
 		}

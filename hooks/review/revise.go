@@ -66,11 +66,8 @@ func (l *Loop) plan(st *State, p *Proposal) plan {
 			continue
 		}
 		var match *proposed
-		for _, c := range pool {
-			if sameAsPending(c, s) {
-				match = c
-				break
-			}
+		if i := slices.IndexFunc(pool, func(c *proposed) bool { return sameAsPending(c, s) }); i >= 0 {
+			match = pool[i]
 		}
 		replace := func() {
 			if !taken[match] {
@@ -150,15 +147,11 @@ func meet(a, b string) bool {
 // oneEach keeps the first (the heaviest) of suggestions about one thing.
 func oneEach(pool []*proposed) (kept []*proposed, dropped []Skipped) {
 	for _, c := range pool {
-		var twin *proposed
-		for _, k := range kept {
-			if k.path() == c.path() || meet(k.Layer, c.Layer) && profile.SharesMeasure(k.measures, c.measures) {
-				twin = k
-				break
-			}
-		}
-		if twin != nil {
-			dropped = append(dropped, Skipped{ID: c.ID, Kind: SkipSameThing, Reason: "about the same thing as " + twin.ID + ", which weighs more"})
+		twin := slices.IndexFunc(kept, func(k *proposed) bool {
+			return k.path() == c.path() || meet(k.Layer, c.Layer) && profile.SharesMeasure(k.measures, c.measures)
+		})
+		if twin >= 0 {
+			dropped = append(dropped, Skipped{ID: c.ID, Kind: SkipSameThing, Reason: "about the same thing as " + kept[twin].ID + ", which weighs more"})
 			continue
 		}
 		kept = append(kept, c)

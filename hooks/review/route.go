@@ -37,13 +37,6 @@ var templateKinds = []string{"boilerplate", "opening", "closing"}
 // see a habit, few enough to keep an analysis quick.
 const fellowPiecesRead = 30
 
-// routed is an analysis split between the series and the voice.
-type routed struct {
-	series  *Proposal
-	voice   *Loop
-	toVoice *Proposal // nil when nothing goes to the voice
-}
-
 // place decides where each of p's suggestions goes, before anything is
 // written, so sw analyze --dry-run says so too.
 func (l *Loop) place(p *Proposal) error {
@@ -80,14 +73,15 @@ func (p *Proposal) where(i int) string {
 	return "this series only: " + p.stays[i]
 }
 
-// route splits p as place decided. What goes to the voice is a proposal
-// of its own, which withdraws nothing there (other series' suggestions
+// route splits p as place decided, into the series' and the voice's (nil
+// when nothing goes there). What goes to the voice is a proposal of its
+// own, which withdraws nothing there (other series' suggestions
 // wait there too), moves no count and names no commit of the collection's;
 // the rest says in its evidence why it is not the voice's. p is left
 // whole, for the report.
-func (l *Loop) route(p *Proposal) routed {
+func (l *Loop) route(p *Proposal) (series, toVoice *Proposal) {
 	if p.voice == nil {
-		return routed{series: p}
+		return p, nil
 	}
 	var mine, theirs []analyze.Suggestion
 	for i, s := range p.Suggestions {
@@ -99,18 +93,15 @@ func (l *Loop) route(p *Proposal) routed {
 		}
 		theirs = append(theirs, s)
 	}
-	series := *p
-	series.Suggestions, series.toVoice = mine, map[string]bool{}
-	r := routed{series: &series}
+	mineOnly := *p
+	mineOnly.Suggestions, mineOnly.toVoice = mine, map[string]bool{}
 	if len(theirs) == 0 {
-		return r
+		return &mineOnly, nil
 	}
 	for _, s := range theirs {
-		series.toVoice[s.Signature], series.toVoice[s.Path(collection.ProfileDir)] = true, true
+		mineOnly.toVoice[s.Signature], mineOnly.toVoice[s.Path(collection.ProfileDir)] = true, true
 	}
-	r.voice = p.voice
-	r.toVoice = &Proposal{Request: p.Request, Suggestions: theirs, about: p.about, seq: -1, fromPieces: p.fromPieces}
-	return r
+	return &mineOnly, &Proposal{Request: p.Request, Suggestions: theirs, about: p.about, seq: -1, fromPieces: p.fromPieces}
 }
 
 // seriesOnly says why suggestion s holds for this series only, or "".
