@@ -75,7 +75,7 @@ func (l *Loop) counted(change func(*State) error) (Status, error) {
 // a second start does nothing. It reads the pieces as of the commit counted:
 // HEAD may have moved on since (a switch to another branch).
 func (l *Loop) RunAnalysis() (*Outcome, error) {
-	release, ok, err := l.analysisLock()
+	release, ok, err := l.fileLock(analysisLockFile)
 	if err != nil || !ok {
 		return nil, err
 	}
@@ -120,8 +120,3 @@ func (l *Loop) analysisProblems(st *State) []string {
 }
 
 const analysisLockFile = "analysis.lock" // under .git/sw
-
-// analysisLock takes the analysis's lock; ok is false when another holds it.
-func (l *Loop) analysisLock() (release func(), ok bool, err error) {
-	return l.fileLock(analysisLockFile)
-}

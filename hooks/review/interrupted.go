@@ -258,8 +258,9 @@ func shellQuoted(paths []string) string {
 }
 
 // mergedFiles lists the files the accept's merge changes: those the
-// suggestion changes since its merge base (git diff A...B), not those the
-// default branch changed meanwhile, which are the person's.
+// suggestion changes since its merge base (git diff A...B; a renamed file
+// under both names), not those the default branch changed meanwhile,
+// which are the person's.
 func (l *Loop) mergedFiles(in acceptIntent) ([]string, error) {
 	base, ok, err := l.Repo.MergeBase(git.Hash(in.Head), git.Hash(in.Tip))
 	if err != nil || !ok {

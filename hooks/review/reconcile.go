@@ -5,6 +5,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -258,10 +259,8 @@ func (l *Loop) keptUnderAnotherName(s *Suggestion) bool {
 		return false
 	}
 	seen := git.Hash(s.Seen)
-	for _, h := range branches {
-		if h == seen {
-			return true
-		}
+	if slices.Contains(slices.Collect(maps.Values(branches)), seen) {
+		return true
 	}
 	for _, h := range branches {
 		if ok, err := l.Repo.IsAncestor(seen, h); err == nil && ok {

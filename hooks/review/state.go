@@ -173,24 +173,23 @@ func (l *Loop) statePath() string { return filepath.Join(l.Dir, "state.json") }
 // loadState reads the state, with this worktree's count; ok is false when
 // there is none or it cannot be read, and a fresh one is returned.
 func (l *Loop) loadState() (st *State, ok bool) {
-	if data, err := os.ReadFile(l.statePath()); err == nil {
-		st = &State{}
-		if json.Unmarshal(data, st) == nil && st.Version == stateVersion {
-			if len(st.Analyses) == 0 && st.Analyzed != "" {
-				st.Analyses = []string{st.Analyzed} // from an sw that kept one
-			}
-			st.worktree = l.worktree()
-			if st.worktree != "" {
-				st.main = st.Count
-				st.Count = Count{fresh: true}
-				if c := st.Worktrees[st.worktree]; c != nil {
-					st.Count = *c
-				}
-			}
-			return st, true
+	st = &State{}
+	data, err := os.ReadFile(l.statePath())
+	if err != nil || json.Unmarshal(data, st) != nil || st.Version != stateVersion {
+		return &State{Version: stateVersion, Count: Count{fresh: true}, worktree: l.worktree()}, false
+	}
+	if len(st.Analyses) == 0 && st.Analyzed != "" {
+		st.Analyses = []string{st.Analyzed} // from an sw that kept one
+	}
+	st.worktree = l.worktree()
+	if st.worktree != "" {
+		st.main = st.Count
+		st.Count = Count{fresh: true}
+		if c := st.Worktrees[st.worktree]; c != nil {
+			st.Count = *c
 		}
 	}
-	return &State{Version: stateVersion, Count: Count{fresh: true}, worktree: l.worktree()}, false
+	return st, true
 }
 
 // worktree names this worktree in the state: "" for the main one, else
