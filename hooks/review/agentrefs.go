@@ -208,11 +208,16 @@ func (r *refRules) merge(revs []string) (*Refusal, error) {
 // check applies the rules to one ref moving from old to new.
 func (r *refRules) check(ref string, old, new git.Hash) (*Refusal, error) {
 	name := shortRef(ref)
+	suggestion := strings.HasPrefix(ref, "refs/heads/"+BranchPrefix)
 	_, _, remoteSuggestion := parseBranch(ref)
 	remoteSuggestion = remoteSuggestion && strings.HasPrefix(ref, "refs/remotes/")
 	switch {
-	case strings.HasPrefix(ref, "refs/heads/"+BranchPrefix):
-		return suggestionRefusal(name, old, new), nil
+	case suggestion && new.IsZero():
+		return &Refusal{What: "delete " + name, Why: "Deleting a suggestion's branch rejects the suggestion: the person decides suggestions"}, nil
+	case suggestion && old.IsZero():
+		return &Refusal{What: "make " + name, Why: "Suggestion branches are sw's to write: the person decides suggestions"}, nil
+	case suggestion:
+		return &Refusal{What: "move " + name, Why: "A suggestion branch holds what the person reviews: the person decides suggestions"}, nil
 	case remoteSuggestion && new.IsZero():
 		return &Refusal{What: "delete " + name, Why: whyRemoteGone}, nil
 	case remoteSuggestion:
@@ -223,16 +228,6 @@ func (r *refRules) check(ref string, old, new git.Hash) (*Refusal, error) {
 		return nil, nil
 	}
 	return r.move(name, ref, old, new)
-}
-
-func suggestionRefusal(name string, old, new git.Hash) *Refusal {
-	switch {
-	case new.IsZero():
-		return &Refusal{What: "delete " + name, Why: "Deleting a suggestion's branch rejects the suggestion: the person decides suggestions"}
-	case old.IsZero():
-		return &Refusal{What: "make " + name, Why: "Suggestion branches are sw's to write: the person decides suggestions"}
-	}
-	return &Refusal{What: "move " + name, Why: "A suggestion branch holds what the person reviews: the person decides suggestions"}
 }
 
 // move applies the rules for a branch (ref; "" for a remote's) coming to
