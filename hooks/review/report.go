@@ -38,9 +38,8 @@ type ReportedSuggestion struct {
 
 // Report describes a proposal and its outcome (nil for a dry run).
 func Report(p *Proposal, out *Outcome) *AnalysisReport {
-	r := &AnalysisReport{Pieces: []string{}, LeftOut: append([]SkippedPiece{}, p.LeftOut...), Suggestions: []ReportedSuggestion{},
-		Suppressed: []Suppressed{}, DryRun: out == nil}
-	r.Earlier = []string{}
+	r := &AnalysisReport{Pieces: []string{}, Earlier: []string{}, LeftOut: append([]SkippedPiece{}, p.LeftOut...),
+		Suggestions: []ReportedSuggestion{}, Suppressed: append([]Suppressed{}, p.Suppressed...), DryRun: out == nil}
 	for _, piece := range p.Request.Pieces {
 		if piece.Earlier {
 			r.Earlier = append(r.Earlier, piece.Path)
@@ -51,7 +50,6 @@ func Report(p *Proposal, out *Outcome) *AnalysisReport {
 	for i, s := range p.Suggestions {
 		r.Suggestions = append(r.Suggestions, ReportedSuggestion{s.ID, s.Layer, s.Summary, s.Signature, s.Evidence, s.Rule, p.where(i)})
 	}
-	r.Suppressed = append(r.Suppressed, p.Suppressed...)
 	if out != nil {
 		r.Batch = out.Batch
 		for _, w := range out.Written {
