@@ -13,10 +13,8 @@ import (
 	"sw/profile/feedback"
 )
 
-// What a suggestion is about and what it rests on travel with it, as
-// trailers of its commit (so a fresh clone knows them as this one does):
-// the measures of its rule, its evidence in numbers, its weight, and,
-// for a suggestion that comes back after a rejection, when that was.
+// What a suggestion is about and rests on travels as trailers of its
+// commit, so a fresh clone knows them as this one does.
 const (
 	trailerMeasure  = "Sw-Measure"  // one per measure
 	trailerMeasured = "Sw-Measured" // pieces=9 value=30 low=22.5 high=37.5
@@ -24,20 +22,17 @@ const (
 	trailerBack     = "Sw-Back" // the rejected_at of the rejection it comes back over
 )
 
-// about is what the loop knows of one proposed suggestion beyond the
+// about is what the loop knows of a proposed suggestion beyond the
 // analyzer's answer.
 type about struct {
 	measures []string
-	// back is the rejection the suggestion comes back over, on evidence
-	// changed in kind; nil for a suggestion never rejected.
-	back *feedback.Rejection
+	back     *feedback.Rejection // the rejection it comes back over, on new evidence
 }
 
 // judge holds each suggestion against the person's rejections: one a
-// rejection holds against is dropped (suppressed); one that comes back on
-// new evidence is kept, its evidence opening with what was rejected and
-// what has changed. It returns what is kept, in the analyzer's order, and
-// what is known about each, by signature.
+// rejection holds against is dropped; one that comes back on new evidence
+// is kept, its evidence opening with what changed. It returns what is
+// kept, in order, and what is known about each, by signature.
 func (l *Loop) judge(rejected []feedback.Rejection, suggestions []analyze.Suggestion) (kept []analyze.Suggestion, dropped []Suppressed, abouts map[string]about) {
 	abouts = map[string]about{}
 	for _, s := range suggestions {
@@ -79,18 +74,15 @@ func on(rfc3339 string) string {
 	return ""
 }
 
-// backNote says why a rejected suggestion is proposed once more: "You
-// rejected this on 3 pieces on 2026-12-01; with 9 more since, the pieces
-// say 41 (then 30). It comes back this once: reject it again and sw never
-// proposes it again."
+// backNote says why a rejected suggestion is proposed once more.
 func backNote(r *feedback.Rejection, now *profile.Measured) string {
 	return fmt.Sprintf("You rejected this on %s%s; with %s since, the pieces say %s (then %s). It comes back this once: reject it again and sw never proposes it again.",
 		plainCount(r.Measured.Pieces, "piece"), on(r.RejectedAt), fmt.Sprintf("%d more", r.Since(now)),
 		profile.Number(now.Value), profile.Number(r.Measured.Value))
 }
 
-// measuresOf is what a suggestion is about: its rule's measures, or for a
-// removal, those of the rule the default branch has in that file.
+// measuresOf is its rule's measures, or for a removal, those of the rule
+// the default branch has in that file.
 func (l *Loop) measuresOf(s analyze.Suggestion) []string {
 	if s.Rule != nil {
 		return s.Rule.Measures()
@@ -100,12 +92,8 @@ func (l *Loop) measuresOf(s analyze.Suggestion) []string {
 		return nil
 	}
 	path := s.Path(collection.ProfileDir)
-	blob, ok, err := l.Repo.FileAt(def.hash, path)
+	data, ok, err := l.fileAt(def.hash, path)
 	if err != nil || !ok {
-		return nil
-	}
-	data, err := l.Repo.Blob(blob)
-	if err != nil {
 		return nil
 	}
 	r, err := profile.ParseRule(path, s.ID, data)
@@ -115,8 +103,6 @@ func (l *Loop) measuresOf(s analyze.Suggestion) []string {
 	return r.Measures()
 }
 
-// aboutTrailers are the trailers that carry a suggestion's measures,
-// numbers, weight and comeback.
 func aboutTrailers(s analyze.Suggestion, a about) string {
 	var b strings.Builder
 	for _, m := range a.measures {
@@ -135,23 +121,25 @@ func aboutTrailers(s analyze.Suggestion, a about) string {
 	return b.String()
 }
 
-// readAbout fills in a ledger entry from its commit's trailers.
+// readAbout fills in a new ledger entry from its commit's trailers.
 func readAbout(s *Suggestion, c *git.Commit) {
 	s.Measures = c.Trailers(trailerMeasure)
-	if v := c.Trailers(trailerMeasured); len(v) > 0 {
-		s.Measured = parseMeasured(v[0])
-	}
-	if v := c.Trailers(trailerWeight); len(v) > 0 {
-		s.Weight, _ = strconv.ParseFloat(v[0], 64)
-	}
-	if v := c.Trailers(trailerBack); len(v) > 0 {
-		s.Back = v[0]
-	}
+	s.Measured = parseMeasured(firstTrailer(c, trailerMeasured))
+	s.Weight, _ = strconv.ParseFloat(firstTrailer(c, trailerWeight), 64)
+	s.Back = firstTrailer(c, trailerBack)
 	s.FromPieces = len(c.Trailers(trailerAnalyzed)) > 0
 }
 
-// parseMeasured reads "pieces=9 value=30 low=22.5 high=37.5"; nil when
-// it does not say all four, or says them out of range.
+// firstTrailer is the value of c's first trailer key, or "".
+func firstTrailer(c *git.Commit, key string) string {
+	if v := c.Trailers(key); len(v) > 0 {
+		return v[0]
+	}
+	return ""
+}
+
+// parseMeasured reads "pieces=9 value=30 low=22.5 high=37.5"; nil unless
+// all four are there, in range.
 func parseMeasured(v string) *profile.Measured {
 	var m profile.Measured
 	seen := 0
@@ -181,8 +169,7 @@ func parseMeasured(v string) *profile.Measured {
 	return &m
 }
 
-// rejection is the record of a rejected suggestion for
-// profile_feedback.json.
+// rejection is the record of a rejected suggestion.
 func (s *Suggestion) rejection(rejectedAt string) feedback.Rejection {
 	return feedback.Rejection{ID: s.ID, Signature: s.Signature, Summary: s.Summary, Layer: s.Layer, RejectedAt: rejectedAt,
 		Measures: s.Measures, Measured: s.Measured, Back: s.Back != ""}

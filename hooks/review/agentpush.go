@@ -6,9 +6,9 @@ import (
 	"sw/hooks/git"
 )
 
-// AgentPushRefusals lists the updates of a push to remote an agent may not
-// make: the same rules, for the remote's branches. A suggestion branch may
-// go to the remote only under its own name, from the branch sw wrote.
+// AgentPushRefusals lists the updates of a push an agent may not make: the
+// same rules, for the remote's branches; a suggestion branch goes only
+// under its own name, from the branch sw wrote.
 func AgentPushRefusals(repo *git.Repo, remote string, pushes []PushUpdate) ([]Refusal, error) {
 	rules, err := newRefRules(repo)
 	if err != nil {

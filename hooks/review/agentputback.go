@@ -3,12 +3,10 @@ package review
 import "sw/hooks/git"
 
 // PutBackProfile takes what is staged for the profile back out of the
-// index, after a refused command staged it or before a refused commit
-// ends. A file staged exactly as a suggestion branch has it (what a squash
-// or a cherry-pick of one staged) goes back to HEAD's version in the
-// working tree too, unless edited since: its branch keeps that text. Any
-// other change is only unstaged, and stays in the working tree: it may be
-// the person's own edit, which nothing must lose.
+// index after a refused command. A file staged as a suggestion branch has
+// it (a squash or cherry-pick) goes back to HEAD's in the working tree too,
+// unless edited since: its branch keeps that text. Any other change is only
+// unstaged: it may be the person's own edit.
 func PutBackProfile(repo *git.Repo) (restored, unstaged []string, err error) {
 	changes, err := repo.StagedChangesWithStatus("")
 	if err != nil {
@@ -50,8 +48,8 @@ func PutBackProfile(repo *git.Repo) (restored, unstaged []string, err error) {
 	return restored, unstaged, nil
 }
 
-// suggested reports whether a suggestion branch holds blob at path (a zero
-// blob: holds no file there).
+// suggested reports whether a suggestion branch holds blob at path (zero:
+// no file).
 func (r *refRules) suggested(path string, blob git.Hash) bool {
 	for _, t := range r.tips {
 		got, ok, err := r.repo.FileAt(t.hash, path)

@@ -11,37 +11,30 @@ import (
 
 // What an agent may not do with git. Only the person decides suggestions
 // and changes the profile; when git runs in an agent's environment, its
-// hooks refuse the ref updates that would decide or change either,
-// however git was asked to make them (any command, in a shell or a
-// script). Refs are where every decision lands: a merge, a fast-forward, a
-// squash or cherry-pick committed, a reset, update-ref, a push, a pruning
-// fetch each move or delete one.
-//
-// The rules, for each ref a command is about to change:
+// hooks refuse the ref updates that would do either, however git was
+// asked: refs are where every decision lands. For each ref a command is
+// about to change:
 //   - a suggestion branch (refs/heads/sw/...) is sw's: made, moved or
-//     deleted, it is refused (deleting one rejects it);
-//   - a suggestion branch as fetched from a remote may be made or moved,
-//     which mirrors the remote, but not deleted: sw reads one gone from a
-//     remote as the person's rejection there;
-//   - the default branch may not be deleted (made again elsewhere, it
-//     could hold anything);
+//     deleted, it is refused;
+//   - a fetched suggestion branch may be made or moved (a fetch mirrors
+//     the remote), but not deleted: sw reads one gone from a remote as a
+//     rejection there;
+//   - the default branch may not be deleted (made again, it could hold
+//     anything);
 //   - no other local branch, nor the default branch's upstream, may come
-//     to hold a pending suggestion's commit that it did not hold (a merge,
-//     a fast-forward, a reset onto one: sw reads the default branch or its
-//     upstream holding it as an accept, and any local branch holding it as
-//     the suggestion kept);
+//     to hold a pending suggestion's commit it did not hold: sw reads that
+//     as an accept, or the suggestion kept;
 //   - nor move to a commit whose profile (profile/, profile_feedback.json)
 //     differs from the branch's own before, or, for a local branch other
-//     than the default one, from the default branch's where the branch
-//     left it or now: a squash or cherry-pick of a suggestion committed, a
-//     commit of the profile, a reset to another profile. sw reads the
-//     upstream's rule files as an accept made on a host.
+//     than the default one, from the default branch's where the branch left
+//     it or now: a squash or cherry-pick of a suggestion, a reset to
+//     another profile. sw reads the upstream's rule files as an accept made
+//     on a host.
 //
-// Other remote-tracking branches sw does not read, and they are left alone.
-//
-// These read refs and trees only, never the loop's state: they run in the
-// reference-transaction hook, inside the agent's command, while git holds
-// the refs' locks, and they must hold even when .sw.yaml does not parse.
+// Other remote-tracking branches sw does not read. These rules read refs
+// and trees only, never the loop's state: they run inside the agent's
+// command while git holds the refs' locks, and must hold even when .sw.yaml
+// does not parse.
 
 // The reasons given for more than one refusal.
 const (
@@ -49,17 +42,16 @@ const (
 	whyMerge      = "Merging a suggestion accepts it: the person decides suggestions"
 )
 
-// RefUpdate is one ref a git command is about to change, as git's
-// reference-transaction hook lists it: Old is zero when the ref is made,
-// or when the command did not say what it expects it to hold; New is zero
-// when the ref is deleted.
+// RefUpdate is one ref a git command is about to change, as the
+// reference-transaction hook lists it: Old is zero when the ref is made or
+// the command did not say; New is zero when it is deleted.
 type RefUpdate struct {
 	Ref      string
 	Old, New git.Hash
 }
 
-// Refusal is an update an agent may not make: What it would do, as a verb
-// phrase ("delete sw/1/x"), and Why not.
+// Refusal is an update an agent may not make: What it would do ("delete
+// sw/1/x"), and Why not.
 type Refusal struct {
 	Ref     string
 	New     git.Hash
@@ -68,12 +60,10 @@ type Refusal struct {
 	Profile []string // for a change of the profile, the files it changes
 }
 
-// Files names the files of the profile the update would change, for a
-// message.
+// Files names the files of the profile the update would change.
 func (r Refusal) Files() string { return FileList(r.Profile) }
 
-// FileList names at most three of paths, for a message, and how many more
-// there are.
+// FileList names at most three of paths, and how many more there are.
 func FileList(paths []string) string {
 	if len(paths) > 3 {
 		return strings.Join(paths[:3], ", ") + fmt.Sprintf(", and %d more", len(paths)-3)
@@ -83,14 +73,12 @@ func FileList(paths []string) string {
 
 // refRules is what the rules read from the repository, once per command.
 type refRules struct {
-	repo   *git.Repo
-	def    string     // the default branch's ref; "" when git cannot say
-	defTip git.Hash   // where it is now; zero when it does not exist
-	up     string     // its upstream, a remote-tracking ref; "" for none
-	tips   []namedTip // the suggestion branches, here and fetched, local ones first
-	// unnamed is set for a command that does not name itself: its new
-	// commits must be marked as the agent's.
-	unnamed bool
+	repo    *git.Repo
+	def     string     // the default branch's ref; "" when git cannot say
+	defTip  git.Hash   // where it is now; zero when it does not exist
+	up      string     // its upstream, a remote-tracking ref; "" for none
+	tips    []namedTip // the suggestion branches, here and fetched, local ones first
+	unnamed bool       // the command does not name itself: its new commits must be marked
 }
 
 type namedTip struct {
@@ -127,9 +115,8 @@ func newRefRules(repo *git.Repo) (*refRules, error) {
 	return r, nil
 }
 
-// mergeHeads reads what a git merge at work was asked to merge from the
-// name it gives its ref updates. Only git merge's own name is read:
-// another command's names nothing.
+// mergeHeads reads what a git merge was asked to merge from the name it
+// gives its ref updates.
 func mergeHeads(action string) []string {
 	heads, ok := strings.CutPrefix(action, "merge ")
 	if !ok {
@@ -139,18 +126,15 @@ func mergeHeads(action string) []string {
 }
 
 // AgentRefusals lists the updates of a ref transaction an agent may not
-// make. action is the name git gives the command's ref updates
-// (GIT_REFLOG_ACTION): git merge, pull, rebase and am name themselves
-// ("merge sw/1/x", options left out); commit, cherry-pick, revert, reset
-// and update-ref do not.
+// make. action is GIT_REFLOG_ACTION: git merge, pull, rebase and am name
+// themselves ("merge sw/1/x"); commit, cherry-pick, revert, reset and
+// update-ref do not.
 //
-// Two rules read it. A merge begins by setting ORIG_HEAD, before it
-// touches the index or the working tree: a merge of a pending suggestion
-// is refused there, so that none is left half made (git merge --no-commit,
-// --squash). And a commit the command has just made on top of a branch
-// must carry the Sw-Agent line sw's commit-msg hook adds, which makes it a
-// draft in every count, a fresh clone's included: one made without the
-// hook (--no-verify, a cherry-pick or revert, commit-tree) is refused.
+// A merge sets ORIG_HEAD before it touches the index or the working tree:
+// a merge of a pending suggestion is refused there, so none is left half
+// made (--no-commit, --squash). And a commit an unnamed command just made
+// on top of a branch must carry the Sw-Agent line the commit-msg hook
+// adds, which makes it a draft in every count, a fresh clone's included.
 func AgentRefusals(repo *git.Repo, updates []RefUpdate, action string) ([]Refusal, error) {
 	rules, err := newRefRules(repo)
 	if err != nil {
@@ -160,36 +144,31 @@ func AgentRefusals(repo *git.Repo, updates []RefUpdate, action string) ([]Refusa
 	merging := mergeHeads(action)
 	var out []Refusal
 	for _, u := range updates {
-		if u.Ref == "ORIG_HEAD" && len(merging) > 0 {
-			r, err := rules.merge(merging)
-			if err != nil {
-				return nil, err
-			}
-			if r != nil {
-				r.Ref = u.Ref
-				out = append(out, *r)
-			}
-			continue
-		}
-		local, remote := strings.HasPrefix(u.Ref, "refs/heads/"), strings.HasPrefix(u.Ref, "refs/remotes/")
-		if !local && !remote {
+		var r *Refusal
+		switch {
+		case u.Ref == "ORIG_HEAD" && len(merging) > 0:
+			r, err = rules.merge(merging)
+		case !strings.HasPrefix(u.Ref, "refs/heads/") && !strings.HasPrefix(u.Ref, "refs/remotes/"):
 			continue // HEAD, ORIG_HEAD, MERGE_HEAD, tags, notes, stash
-		}
-		old := u.Old
-		if old.IsZero() {
-			if old, _, err = repo.Ref(u.Ref); err != nil {
-				return nil, err
+		default:
+			old := u.Old
+			if old.IsZero() {
+				if old, _, err = repo.Ref(u.Ref); err != nil {
+					return nil, err
+				}
+			}
+			if old == u.New {
+				continue
+			}
+			if r, err = rules.check(u.Ref, old, u.New); r != nil {
+				r.New = u.New
 			}
 		}
-		if old == u.New {
-			continue
-		}
-		r, err := rules.check(u.Ref, old, u.New)
 		if err != nil {
 			return nil, err
 		}
 		if r != nil {
-			r.Ref, r.New = u.Ref, u.New
+			r.Ref = u.Ref
 			out = append(out, *r)
 		}
 	}
@@ -209,31 +188,36 @@ func (r *refRules) merge(revs []string) (*Refusal, error) {
 	}
 	for _, rev := range revs {
 		h, ok, err := r.repo.Resolve(rev)
-		if err != nil || !ok {
-			if err != nil {
-				return nil, err
-			}
-			continue
+		if err != nil {
+			return nil, err
 		}
-		suggestion, err := r.newlyHeld(branch == r.def, head, h)
-		if err != nil || suggestion != "" {
-			if err != nil {
-				return nil, err
-			}
+		suggestion := ""
+		if ok {
+			suggestion, err = r.newlyHeld(branch == r.def, head, h)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if suggestion != "" {
 			return &Refusal{What: "merge " + suggestion + " into " + into, Why: whyMerge}, nil
 		}
 	}
 	return nil, nil
 }
 
-// check applies the rules to one ref moving from old to new (either zero).
+// check applies the rules to one ref moving from old to new.
 func (r *refRules) check(ref string, old, new git.Hash) (*Refusal, error) {
 	name := shortRef(ref)
+	suggestion := strings.HasPrefix(ref, "refs/heads/"+BranchPrefix)
 	_, _, remoteSuggestion := parseBranch(ref)
 	remoteSuggestion = remoteSuggestion && strings.HasPrefix(ref, "refs/remotes/")
 	switch {
-	case strings.HasPrefix(ref, "refs/heads/"+BranchPrefix):
-		return suggestionRefusal(name, old, new), nil
+	case suggestion && new.IsZero():
+		return &Refusal{What: "delete " + name, Why: "Deleting a suggestion's branch rejects the suggestion: the person decides suggestions"}, nil
+	case suggestion && old.IsZero():
+		return &Refusal{What: "make " + name, Why: "Suggestion branches are sw's to write: the person decides suggestions"}, nil
+	case suggestion:
+		return &Refusal{What: "move " + name, Why: "A suggestion branch holds what the person reviews: the person decides suggestions"}, nil
 	case remoteSuggestion && new.IsZero():
 		return &Refusal{What: "delete " + name, Why: whyRemoteGone}, nil
 	case remoteSuggestion:
@@ -246,24 +230,10 @@ func (r *refRules) check(ref string, old, new git.Hash) (*Refusal, error) {
 	return r.move(name, ref, old, new)
 }
 
-// suggestionRefusal says what making, moving or deleting a suggestion
-// branch would do.
-func suggestionRefusal(name string, old, new git.Hash) *Refusal {
-	switch {
-	case new.IsZero():
-		return &Refusal{What: "delete " + name, Why: "Deleting a suggestion's branch rejects the suggestion: the person decides suggestions"}
-	case old.IsZero():
-		return &Refusal{What: "make " + name, Why: "Suggestion branches are sw's to write: the person decides suggestions"}
-	}
-	return &Refusal{What: "move " + name, Why: "A suggestion branch holds what the person reviews: the person decides suggestions"}
-}
-
 // move applies the rules for a branch (ref; "" for a remote's) coming to
 // point at new: it may not take in a pending suggestion, nor change the
-// profile. The default branch and its upstream compare their profile with
-// their own before; others may also keep the default branch's. old is
-// zero for a branch made, or one whose commit is not known here (a
-// remote's, not fetched).
+// profile. old is zero for a branch made, or one whose commit is not
+// known here.
 func (r *refRules) move(name, ref string, old, new git.Hash) (*Refusal, error) {
 	suggestion, err := r.newlyHeld(ref == r.def, old, new)
 	if err != nil {
@@ -285,9 +255,8 @@ func (r *refRules) move(name, ref string, old, new git.Hash) (*Refusal, error) {
 		Profile: r.profileFiles(base, new)}, nil
 }
 
-// unmarked refuses a commit just made on top of a branch (its one parent
-// is where the branch was, and no ref reaches it yet) that does not carry
-// the Sw-Agent line.
+// unmarked refuses a commit just made on top of a branch (no ref reaches
+// it yet) without the Sw-Agent line.
 func (r *refRules) unmarked(name string, old, new git.Hash) (*Refusal, error) {
 	if old.IsZero() {
 		return nil, nil
@@ -303,10 +272,9 @@ func (r *refRules) unmarked(name string, old, new git.Hash) (*Refusal, error) {
 		Why: "A commit made for an agent is its draft, which sw's commit-msg hook marks so; --no-verify skips the hook, and a cherry-pick or revert runs none (pick with -n, then commit)"}, nil
 }
 
-// newlyHeld names a pending suggestion that new holds and old does not: a
-// suggestion branch's tip, here or on a remote, that the default branch
-// has not taken in (asked unless intoDefault: then old is the default
-// branch, and holds what it took in).
+// newlyHeld names a suggestion branch's tip, here or fetched, that new
+// holds, old does not, and the default branch has not taken in (asked
+// unless intoDefault: then old is the default branch).
 func (r *refRules) newlyHeld(intoDefault bool, old, new git.Hash) (string, error) {
 	for _, t := range r.tips {
 		held, err := r.repo.IsAncestorSince(t.hash, new, old)
@@ -328,11 +296,10 @@ func (r *refRules) newlyHeld(intoDefault bool, old, new git.Hash) (string, error
 }
 
 // profileChanged reports whether new's profile differs from what the
-// branch had, and the commit it differs from. The default branch and its
-// upstream (own) compare with their old commit; another branch may also
-// match the default branch's profile, now or where the branch left it (a
-// branch of drafts started before the person accepted a suggestion, or
-// rebased after).
+// branch had, and from which commit. The default branch and its upstream
+// (own) compare with old; another branch may also match the default
+// branch's, now or where the branch left it (a branch of drafts started
+// before the person accepted a suggestion, or rebased after).
 func (r *refRules) profileChanged(own bool, old, new git.Hash) (git.Hash, bool, error) {
 	if !old.IsZero() {
 		if same, err := r.sameProfile(old, new); err != nil || same {
@@ -378,8 +345,7 @@ func (r *refRules) profileFiles(from, to git.Hash) []string {
 	return paths
 }
 
-// isProfilePath reports whether a slash path is the profile's: a rule file
-// under profile/, or the rejections remembered.
+// isProfilePath reports whether a slash path is the profile's.
 func isProfilePath(p string) bool {
 	return strings.HasPrefix(p, collection.ProfileDir+"/") || p == collection.FeedbackFile
 }

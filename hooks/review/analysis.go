@@ -3,13 +3,13 @@ package review
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
 	"sw/hooks/git"
 	"sw/profile"
 	"sw/profile/analyze"
-	"sw/profile/collection"
 	"sw/profile/feedback"
 )
 
@@ -24,9 +24,8 @@ type Outcome struct {
 	Suppressed []Suppressed   `json:"suppressed"` // rejected before, so not proposed again
 	Withdrawn  []Withdrawn    `json:"withdrawn"`  // pending suggestions taken back
 	Waiting    []string       `json:"waiting"`    // ids of the suggestions left for a later batch
-	// Voice is what the analysis wrote in the voice the collection
-	// follows (see route), in its own batch; Repo, there, names the voice
-	// as .sw.yaml does.
+	// Voice is what the analysis wrote in the voice (see route); Repo,
+	// there, names the voice as .sw.yaml does.
 	Voice *Outcome `json:"voice,omitempty"`
 	Repo  string   `json:"repo,omitempty"`
 }
@@ -56,8 +55,7 @@ const (
 )
 
 // Dropped says in a few words what the analysis proposed that sw did not
-// write, e.g. "1 rejected before, 1 already in the profile"; "" when
-// nothing was dropped.
+// write, e.g. "1 rejected before, 1 already in the profile".
 func (o *Outcome) Dropped() string {
 	var parts []string
 	add := func(n int, what string) {
@@ -65,22 +63,17 @@ func (o *Outcome) Dropped() string {
 			parts = append(parts, fmt.Sprintf("%d %s", n, what))
 		}
 	}
-	count := func(kind string) int {
-		n := 0
-		for _, s := range o.Skipped {
-			if s.Kind == kind {
-				n++
-			}
-		}
-		return n
+	count := map[string]int{}
+	for _, s := range o.Skipped {
+		count[s.Kind]++
 	}
 	add(len(o.Suppressed), "rejected before")
-	add(count(SkipInProfile), "already in the profile")
-	add(count(SkipUnchanged), "unchanged")
-	add(count(SkipLeftAlone), "on a branch you have changed")
-	add(count(SkipMoved), "on a branch that moved meanwhile")
-	add(count(SkipRemote), "kept as pushed")
-	add(count(SkipSameThing), "about the same thing as another")
+	add(count[SkipInProfile], "already in the profile")
+	add(count[SkipUnchanged], "unchanged")
+	add(count[SkipLeftAlone], "on a branch you have changed")
+	add(count[SkipMoved], "on a branch that moved meanwhile")
+	add(count[SkipRemote], "kept as pushed")
+	add(count[SkipSameThing], "about the same thing as another")
 	add(len(o.Waiting), "waiting for a later batch")
 	add(len(o.Withdrawn), "withdrawn from the batch")
 	return strings.Join(parts, ", ")
@@ -92,8 +85,8 @@ type Suppressed struct {
 	Reason    string `json:"reason"`
 }
 
-// Proposal is an analysis before anything is written: what the analyzer
-// said, minus what the person's rejections hold against.
+// Proposal is an analysis before anything is written, less what the
+// person's rejections hold against.
 type Proposal struct {
 	Request     *analyze.Request
 	Suggestions []analyze.Suggestion
@@ -106,20 +99,15 @@ type Proposal struct {
 	// it does not propose the pieces no longer support; fromPieces that
 	// an analysis of pieces made it, not a memory audit.
 	full, fromPieces bool
-	// toVoice names, by signature and by rule file, what the analysis
-	// proposed for the voice instead (see route): a suggestion about the
-	// same pending here is withdrawn, since it waits there now.
+	// toVoice names, by signature and rule file, what went to the voice
+	// instead: the same pending here is withdrawn (see route).
 	toVoice map[string]bool
-	// voice is the loop of the voice the collection follows, nil for
-	// none; stays, beside Suggestions, why each holds for this series
-	// only, "" for one that goes to the voice (see place).
-	voice *Loop
-	stays []string
+	voice   *Loop    // the voice followed, or nil
+	stays   []string // beside Suggestions: why each stays in the series, "" for the voice's
 }
 
-// Propose runs the analyzer on the pending pieces, or on paths when given,
-// and applies the reject memory. It writes nothing: `sw analyze --dry-run`
-// stops here.
+// Propose runs the analyzer on the pending pieces, or on paths, and applies
+// the reject memory. It writes nothing: `sw analyze --dry-run` stops here.
 func (l *Loop) Propose(ctx context.Context, paths []string) (*Proposal, error) {
 	// A name that is no piece would otherwise leave nothing analysed
 	// without a word; one not committed is refused as the request is made.
@@ -169,18 +157,14 @@ func (l *Loop) propose(ctx context.Context, st *State, head git.Hash, paths []st
 	return p, l.place(p)
 }
 
-// request gathers what the analyzer reads: each piece as committed at head,
-// the profile for each of their genres, and the remembered rejections. A
-// named piece head lacks is an error; a counted one was deleted since. A
-// piece sw cannot read is left out, and listed with why.
+// request gathers what the analyzer reads: the pieces at head, the profile
+// for each genre, and the remembered rejections. A named piece head lacks
+// is an error; a counted one was deleted since. A piece sw cannot read is
+// left out, and listed with why.
 func (l *Loop) request(head git.Hash, paths []string, named bool, st *State) (*analyze.Request, []SkippedPiece, error) {
 	req := &analyze.Request{Version: 1, Profile: map[string]*profile.Resolved{}}
 	var leftOut []SkippedPiece
-	refs := make([]git.FileRef, len(paths))
-	for i, path := range paths {
-		refs[i] = git.FileRef{Commit: head, Path: path}
-	}
-	texts, err := l.Repo.ReadFiles(refs, collection.MaxPieceSize)
+	texts, err := l.readAt(head, paths)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -229,10 +213,8 @@ func (l *Loop) request(head git.Hash, paths []string, named bool, st *State) (*a
 	return req, leftOut, nil
 }
 
-// remembered is every rejection the analysis must not propose again: those
-// in profile_feedback.json on the default branch, those not yet written
-// there, and, where the collection follows a voice, the voice's: a
-// rejection there holds for every series.
+// remembered is every rejection the analysis must not propose again, the
+// voice's included: a rejection there holds for every series.
 func (l *Loop) remembered(st *State) ([]feedback.Rejection, error) {
 	f, _, err := l.feedbackOnDefault()
 	if err != nil {
@@ -247,12 +229,11 @@ func (l *Loop) remembered(st *State) ([]feedback.Rejection, error) {
 	return append(out, st.unrecordedRejections()...), nil
 }
 
-// unrecordedRejections are the rejections the ledger knows of that
-// profile_feedback.json does not hold yet.
+// unrecordedRejections are the rejections not yet in profile_feedback.json.
 func (st *State) unrecordedRejections() []feedback.Rejection {
 	var out []feedback.Rejection
 	for _, s := range st.Suggestions {
-		if s.Decision == decisionRejected && !s.Recorded {
+		if s.unrecorded() {
 			out = append(out, s.rejection(s.DecidedAt.Format(time.RFC3339)))
 		}
 	}
@@ -260,35 +241,32 @@ func (st *State) unrecordedRejections() []feedback.Rejection {
 }
 
 // Apply writes a proposal's suggestions as branches of the pending batch
-// (a new batch if none is pending), and takes the pieces it read off the
-// count.
-//
-// Where the collection follows a voice, what holds beyond this series is
-// written in the voice's repository instead (see route), first: should
-// the collection's part fail, the count stays, and the next analysis
-// finds the voice's branches already saying the same.
+// (or a new one), and takes the pieces it read off the count. What goes to
+// the voice (see route) is written first: should the collection's part
+// fail, the count stays, and the next analysis finds the voice's branches
+// already saying the same.
 func (l *Loop) Apply(p *Proposal) (*Outcome, error) {
-	r := l.route(p)
+	series, toVoice := l.route(p)
 	var voice *Outcome
 	var err error
-	if r.toVoice != nil {
-		if def, err := r.voice.defaultTip(); err != nil || def.hash.IsZero() {
+	if v := p.voice; toVoice != nil {
+		if def, err := v.defaultTip(); err != nil || def.hash.IsZero() {
 			if err == nil {
-				err = fmt.Errorf("nothing committed yet: its suggestions are branches on %s, so commit it first (%s commit)", def.name, r.voice.GitCommand())
+				err = fmt.Errorf("nothing committed yet: its suggestions are branches on %s, so commit it first (%s commit)", def.name, v.GitCommand())
 			}
-			return nil, fmt.Errorf("the voice %s: %w", r.voice.Shown, err)
+			return nil, fmt.Errorf("the voice %s: %w", v.Shown, err)
 		}
-		if voice, err = r.voice.Apply(r.toVoice); err != nil {
-			return nil, fmt.Errorf("the voice %s: %w", r.voice.Shown, err)
+		if voice, err = v.Apply(toVoice); err != nil {
+			return nil, fmt.Errorf("the voice %s: %w", v.Shown, err)
 		}
-		voice.Repo = r.voice.Shown
+		voice.Repo = v.Shown
 		for _, s := range voice.Written {
-			l.logf("wrote %s in the voice %s (%s)", s.Branch, r.voice.Shown, s.Signature)
+			l.logf("wrote %s in the voice %s (%s)", s.Branch, v.Shown, s.Signature)
 		}
 	}
 	var out *Outcome
 	_, err = l.update(func(st *State) (err error) {
-		out, err = l.apply(st, r.series)
+		out, err = l.apply(st, series)
 		return err
 	})
 	if out != nil {
@@ -320,13 +298,7 @@ func (l *Loop) apply(st *State, p *Proposal) (*Outcome, error) {
 		return nil, err
 	}
 	if p.seq >= 0 {
-		kept := st.Pending[:0]
-		for _, pp := range st.Pending {
-			if pp.Seq > p.seq {
-				kept = append(kept, pp)
-			}
-		}
-		st.Pending = kept
+		st.Pending = slices.DeleteFunc(st.Pending, func(pp PendingPiece) bool { return pp.Seq <= p.seq })
 		st.analysed(p.head)
 		st.Skipped = p.LeftOut
 	}
@@ -335,8 +307,8 @@ func (l *Loop) apply(st *State, p *Proposal) (*Outcome, error) {
 	return out, nil
 }
 
-// failed remembers an analysis failure: in the log, and in the state so the
-// next hook says so. The count stays, so the next commit tries again.
+// failed remembers an analysis failure for the next hook to say; the count
+// stays, so the next commit tries again.
 func (l *Loop) failed(err error) {
 	l.logf("analysis failed: %v", err)
 	l.update(func(st *State) error {

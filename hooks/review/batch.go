@@ -7,20 +7,10 @@ import (
 )
 
 // WriteBatch writes suggestions that come from somewhere other than an
-// analysis of pieces (the style judgments in the agent's auto memory, for
-// `sw memory audit --to-suggestions`) the way an analysis writes its own:
-// held to the analyzer protocol, less those the person rejected
-// (profile_feedback.json, and rejections not yet written there), as
-// branches sw/<batch>/<id> of the pending batch, or of a new one when none
-// is pending, each one commit on the default branch with the batch,
-// suggestion and signature trailers. They count toward the batch's limit
-// like an analysis's: what finds no room waits for a later batch. A
-// suggestion already pending about the same thing refreshes or replaces
-// its branch, or is left as it is when nothing changed; one the default
-// branch already holds is dropped.
-//
-// They read no piece, so their commits carry no Sw-Analyzed trailer and the
-// count of finished pieces is left as it is.
+// analysis of pieces (`sw memory audit --to-suggestions`) the way an
+// analysis writes its own: validated, less those the person rejected, in
+// the pending batch or a new one, within its room. They read no piece, so
+// their commits carry no Sw-Analyzed trailer and the count stays.
 func (l *Loop) WriteBatch(suggestions []analyze.Suggestion) (*Outcome, error) {
 	resp := &analyze.Response{Suggestions: append([]analyze.Suggestion(nil), suggestions...)}
 	if err := resp.Validate(); err != nil {
@@ -51,7 +41,7 @@ func (l *Loop) WriteBatch(suggestions []analyze.Suggestion) (*Outcome, error) {
 }
 
 // PendingBranches maps the signature of every pending suggestion to its
-// branch: where a suggestion that was not written again already waits.
+// branch.
 func (l *Loop) PendingBranches() map[string]string {
 	st, _ := l.loadState()
 	out := map[string]string{}

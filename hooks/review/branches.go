@@ -18,8 +18,7 @@ import (
 // merge that accepts one.
 var swIdentity = git.Signature{Name: "sw", Email: "sw@localhost"}
 
-// Trailers on every suggestion commit: what a fresh clone rebuilds the
-// ledger and the count from.
+// Trailers on every suggestion commit, for a fresh clone to rebuild from.
 const (
 	trailerBatch      = "Sw-Batch"
 	trailerSuggestion = "Sw-Suggestion"
@@ -27,12 +26,11 @@ const (
 	trailerAnalyzed   = "Sw-Analyzed"
 )
 
-// writeSuggestion writes one suggestion as a branch: one commit on top of
-// the default branch's tip changing exactly its rule file. A suggestion the
-// default branch already holds is dropped; one with the signature or the
-// file of a pending suggestion refreshes that branch, unless the person has
-// added commits to it. It returns the ledger entry, or why nothing was
-// written.
+// writeSuggestion writes one suggestion as a branch: one commit on the
+// default branch changing its rule file alone. One the default branch
+// already holds is skipped; one with the signature or file of a pending
+// suggestion refreshes that branch, unless the person added commits to it.
+// It returns the ledger entry, or why nothing was written.
 func (l *Loop) writeSuggestion(st *State, batch string, c *proposed, def tip, analyzed git.Hash) (*Suggestion, Skipped, error) {
 	s := c.Suggestion
 	skip := func(kind, reason string) (*Suggestion, Skipped, error) {
@@ -44,7 +42,7 @@ func (l *Loop) writeSuggestion(st *State, batch string, c *proposed, def tip, an
 	if err != nil {
 		return fail(err)
 	}
-	var blob git.Hash
+	var blob git.Hash // zero: the suggestion removes the file
 	if s.Rule != nil {
 		if blob, err = l.Repo.WriteBlob(profile.Format(*s.Rule)); err != nil {
 			return fail(err)
@@ -56,7 +54,9 @@ func (l *Loop) writeSuggestion(st *State, batch string, c *proposed, def tip, an
 		return skip(SkipInProfile, "nothing to remove: "+def.name+" has no "+path)
 	}
 
-	existing := st.pendingFor(path, s.Signature)
+	existing := st.first(func(e *Suggestion) bool {
+		return e.Pending() && (e.Path == path || e.Signature == s.Signature)
+	})
 	branch, old := st.newBranch(batch, s), git.ZeroHash
 	if existing != nil {
 		if existing.Modified() {
@@ -121,18 +121,13 @@ func (l *Loop) writeSuggestion(st *State, batch string, c *proposed, def tip, an
 	if c.back != nil {
 		entry.Back = c.back.RejectedAt
 	}
-	entry.Tip, entry.Seen = hash.String(), hash.String()
-	entry.Blob = ""
-	if s.Rule != nil {
-		entry.Blob = blob.String()
-	}
+	entry.Tip, entry.Seen, entry.Blob = hash.String(), hash.String(), blob.String()
 	return entry, Skipped{}, nil
 }
 
-// newBranch names a new suggestion's branch: sw/<batch>/<id>, unless a
-// suggestion of the batch has that name already (the same rule proposed in
-// two layers: a preference and a genre's refinement of it, or two genres'),
-// then with its layer after the id: sw/1/paragraph-length-essay.
+// newBranch names a new suggestion's branch sw/<batch>/<id>, or, when the
+// name is taken (the same rule proposed in two layers), with its layer
+// after the id: sw/1/paragraph-length-essay.
 func (st *State) newBranch(batch string, s analyze.Suggestion) string {
 	base := BranchPrefix + batch + "/" + s.ID
 	name := base
@@ -145,11 +140,8 @@ func (st *State) newBranch(batch string, s analyze.Suggestion) string {
 	return name
 }
 
-// commitMessage is the suggestion in words: the summary as subject, the
-// evidence as body, and trailers naming the batch, the suggestion, its
-// signature and the commit the analysis read. The summary and evidence
-// are the analyzer's text, written as text (see escapeLines): the
-// trailers are sw's alone.
+// commitMessage is the summary as subject, the evidence as body (escaped:
+// the trailers are sw's alone), and sw's trailers.
 func commitMessage(batch string, s analyze.Suggestion, analyzed git.Hash) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s\n\n%s\n\n", escapeLines(s.Summary), escapeLines(strings.TrimSpace(s.Evidence)))
@@ -160,15 +152,12 @@ func commitMessage(batch string, s analyze.Suggestion, analyzed git.Hash) string
 	return b.String()
 }
 
-// escapeLines writes an analyzer's text into a commit message so that no
-// line of it can be taken for more than text: a line starting with "---"
-// would end the message for git's trailer parser (it takes what follows
-// for a patch), hiding sw's real trailers behind the analyzer's own; a
-// line starting, blanks aside, with "Sw-" would read as one of sw's
-// trailers to anything that reads the message line by line (a squash
-// merge's message quotes the suggestion's, indented). Such a line, and
-// one starting with the escape itself, gets a backslash in front, which
-// unescapeLines takes away.
+// escapeLines puts a backslash before each line of an analyzer's text that
+// could be taken for more than text: "---" ends the message for git's
+// trailer parser (what follows is a patch), hiding sw's real trailers; a
+// line starting, blanks aside, with "Sw-" reads as sw's trailer to
+// anything that reads line by line (a squash merge quotes the message,
+// indented); and a line starting with the escape itself.
 func escapeLines(text string) string {
 	lines := strings.Split(text, "\n")
 	for i, line := range lines {
@@ -190,19 +179,7 @@ func unescapeLines(text string) string {
 	return strings.Join(lines, "\n")
 }
 
-// pendingFor returns the pending suggestion for the same rule file or with
-// the same signature, or nil.
-func (st *State) pendingFor(path, signature string) *Suggestion {
-	for _, s := range st.Suggestions {
-		if s.Pending() && (s.Path == path || s.Signature == signature) {
-			return s
-		}
-	}
-	return nil
-}
-
-// nextBatch numbers a new batch one past any batch known here, on the
-// branches (local or fetched) or in the reject memory. Only a number
+// nextBatch numbers a new batch one past any known here. Only a number
 // within bounds counts (feedback.BatchNumber): one past the largest int
 // would be a negative batch.
 func (l *Loop) nextBatch(st *State) string {
@@ -230,10 +207,9 @@ func (l *Loop) nextBatch(st *State) string {
 }
 
 // batchesInGit lists the batches named by Sw-Batch lines in any commit a
-// ref reaches: suggestions merged (their commit, or a squash that quotes
-// its message) and merges made by sw accept. It is what keeps a fresh clone,
-// or a lost .git/sw, from numbering a batch twice; it reads the whole
-// history, so it runs only when a new batch starts.
+// ref reaches (suggestions merged or squashed, sw accept's merges), so a
+// fresh clone numbers no batch twice. It reads the whole history, so it
+// runs only when a new batch starts.
 func (l *Loop) batchesInGit() []string {
 	msgs, err := l.Repo.MessagesWithLine(trailerBatch + ": ")
 	if err != nil {
@@ -251,8 +227,8 @@ func (l *Loop) batchesInGit() []string {
 }
 
 // parseBranch finds a suggestion branch in a ref name: refs/heads/sw/3/x,
-// or refs/remotes/<remote>/sw/3/x (a remote's name may itself hold a
-// slash, so the branch is read from the end).
+// or refs/remotes/<remote>/sw/3/x, read from the end (a remote's name may
+// hold a slash).
 func parseBranch(ref string) (batch, id string, ok bool) {
 	if !strings.HasPrefix(ref, "refs/heads/") && !strings.HasPrefix(ref, "refs/remotes/") {
 		return "", "", false
@@ -268,8 +244,7 @@ func parseBranch(ref string) (batch, id string, ok bool) {
 	return parts[n-2], parts[n-1], true
 }
 
-// IsSuggestionCommit reports whether c is a commit sw wrote for a
-// suggestion: it carries the batch and suggestion trailers.
+// IsSuggestionCommit reports whether c is a commit sw wrote for a suggestion.
 func IsSuggestionCommit(c *git.Commit) bool {
 	return len(c.Trailers(trailerBatch)) > 0 && len(c.Trailers(trailerSuggestion)) > 0
 }

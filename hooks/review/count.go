@@ -1,25 +1,24 @@
 package review
 
 import (
+	"maps"
 	"slices"
-	"sort"
 
 	"sw/hooks/git"
 	"sw/profile/collection"
 )
 
-// count brings Pending up to date with HEAD. The common case is the commit
-// just made on top of the one counted last: only its own changes are read,
-// so the hook costs the same on a history of ten commits or ten thousand.
-// Anything else (an amend, the end of a rebase or cherry-pick sequence, a
-// checkout, a reset, a lost state file) recounts from the last analysis,
-// which is what makes amends and rebases count nothing twice. Only a commit
-// hook takes the short way: elsewhere a HEAD whose parent was counted last
-// may be a branch switched to, whose commit an analysis has already read.
+// count brings Pending up to date with HEAD. The common case, a commit just
+// made on top of the one counted last, reads only its own changes, so the
+// hook costs the same on any length of history. Anything else (an amend, a
+// rebase, a checkout, a reset, a lost state) recounts from the last
+// analysis, so nothing counts twice. Only a commit hook takes the short
+// way: elsewhere a HEAD whose parent was counted last may be a branch
+// switched to, whose commit an analysis has already read.
 //
-// A merge commit counts the pieces it changes compared with its first
-// parent: what it brings into the branch, each piece once, less what an
-// analysis read (in another worktree, say, on the branch merged).
+// A merge counts what it brings into the branch against its first parent,
+// less what an analysis read (in another worktree, say, on the branch
+// merged).
 func (l *Loop) count(st *State) error {
 	_, head, err := l.Repo.Head()
 	if err != nil || head.IsZero() {
@@ -30,8 +29,7 @@ func (l *Loop) count(st *State) error {
 		l.startCounting(st, head)
 	}
 	if st.AnalysesSeen != st.AnalysesMade {
-		// An analysis (in another worktree, maybe) read pieces since
-		// this count: what it read counts no more.
+		// An analysis (in another worktree, maybe) read pieces since.
 		st.AnalysesSeen = st.AnalysesMade
 		st.Head = ""
 	}
@@ -81,9 +79,8 @@ func (l *Loop) count(st *State) error {
 	return nil
 }
 
-// changedBy lists the pieces the commit head, just made, changes against
-// parent: as the pre-commit hook's note says, when it holds, else from the
-// commits' trees.
+// changedBy lists the pieces the commit just made changes against parent:
+// as the pre-commit hook's note says when it holds, else from the trees.
 func (l *Loop) changedBy(parent, head git.Hash) ([]git.Change, error) {
 	pieces := git.Filter{File: l.Coll.Settings.IsPiece, Dir: l.Coll.Settings.MayHoldPieces}
 	if changes, ok := l.Repo.SeenChanges(l.Index, parent, pieces); ok {
@@ -92,9 +89,8 @@ func (l *Loop) changedBy(parent, head git.Hash) ([]git.Change, error) {
 	return l.Repo.ChangedFilesIn(parent, head, pieces)
 }
 
-// recount sets Pending to the pieces changed by the commits since the last
-// analysis and still present at head: the commits head reaches and no
-// analysis read, in this worktree or another.
+// recount sets Pending to the pieces changed by the commits head reaches
+// and no analysis read, in any worktree, and still present at head.
 func (l *Loop) recount(st *State, head git.Hash) error {
 	if st.Analyzed == "" || !l.Repo.HasCommit(git.Hash(st.Analyzed)) {
 		st.Analyzed = l.analyzedFromGit()
@@ -117,8 +113,7 @@ func (l *Loop) recount(st *State, head git.Hash) error {
 	return nil
 }
 
-// analysisPoints are the commits analyses read that this repository has:
-// this worktree's last, and every worktree's.
+// analysisPoints are the commits analyses read, in any worktree.
 func (l *Loop) analysisPoints(st *State) []git.Hash {
 	points := []git.Hash{git.Hash(st.Analyzed)}
 	for _, a := range st.Analyses {
@@ -131,15 +126,14 @@ func (l *Loop) analysisPoints(st *State) []git.Hash {
 
 // finished lists, oldest first, the pieces changed by the commits head
 // reaches and none of stops does, that head still has. An agent's commit
-// finishes nothing: its text is a draft of the piece, which the person's
-// next commit of it finishes.
+// finishes nothing: its text is a draft, which the person's commit finishes.
 func (l *Loop) finished(head git.Hash, stops []git.Hash) ([]string, error) {
 	var paths []string // newest first, as the walk lists them
 	err := l.Repo.WalkHistoryExcept(head, stops, func(c git.PathCommit) bool {
 		if l.byAgent(c.Message) {
 			return true
 		}
-		for _, p := range sortedKeys(c.Changes) {
+		for _, p := range slices.Sorted(maps.Keys(c.Changes)) {
 			if status := c.Changes[p]; (status == "A" || status == "M") && l.Coll.Settings.IsPiece(p) {
 				paths = append(paths, p)
 			}
@@ -159,14 +153,11 @@ func (l *Loop) finished(head git.Hash, stops []git.Hash) ([]string, error) {
 }
 
 // startCounting decides where the count starts when sw has no state, from
-// what git carries, so that every clone of a collection counts alike: after
-// the commit the last analysis read, as a Sw-Analyzed trailer says (on a
-// suggestion commit, or on the commit that remembered its rejection); with
-// no analysis in git, after the commit that added .sw.yaml, where the
-// collection began. Pieces from before it are not counted: installing sw
-// in a folder with years of writing does not make the first hook read
-// every commit, nor the first analysis every piece. Where .sw.yaml was
-// never committed, the count starts with the commit just made, or now.
+// what git carries, so every clone counts alike: after the commit the last
+// analysis read (a Sw-Analyzed trailer says); else after the commit that
+// added .sw.yaml, so installing sw in a folder with years of writing does
+// not make the first hook read every commit; else with the commit just
+// made, or now.
 func (l *Loop) startCounting(st *State, head git.Hash) {
 	if st.Analyzed != "" {
 		return
@@ -186,8 +177,8 @@ func (l *Loop) startCounting(st *State, head git.Hash) {
 	}
 }
 
-// collectionBegan is the newest commit in head's history that added the
-// settings file, or "" when it has none.
+// collectionBegan is the newest commit in head's history that added
+// .sw.yaml, or "".
 func (l *Loop) collectionBegan(head git.Hash) string {
 	added, ok, err := l.Repo.NewestAdding(head, collection.SettingsFile)
 	if err != nil || !ok {
@@ -197,22 +188,17 @@ func (l *Loop) collectionBegan(head git.Hash) string {
 }
 
 // analyzedFromGit finds the commit the last analysis read, from the
-// Sw-Analyzed trailer of the newest commit any ref reaches that carries one
-// (a suggestion's, or the one remembering rejections): the part of the
-// count that travels with the repository.
+// Sw-Analyzed trailer of the newest commit any ref reaches that has one.
 func (l *Loop) analyzedFromGit() string {
-	sha, err := l.Repo.NewestTrailer("Sw-Analyzed")
-	if err != nil {
-		return ""
-	}
-	if sha == "" || !l.Repo.HasCommit(git.Hash(sha)) {
+	sha, err := l.Repo.NewestTrailer(trailerAnalyzed)
+	if err != nil || sha == "" || !l.Repo.HasCommit(git.Hash(sha)) {
 		return ""
 	}
 	return sha
 }
 
-// addPending counts a piece, once: a piece finished again moves to the end,
-// so an analysis that read an older version leaves the newer one counted.
+// addPending counts a piece once: finished again, it moves to the end, so
+// an analysis that read an older version leaves the newer one counted.
 func (st *State) addPending(path string) {
 	st.dropPending(path)
 	st.forgetSkipped(path)
@@ -221,17 +207,11 @@ func (st *State) addPending(path string) {
 }
 
 func (st *State) dropPending(path string) {
-	for i, p := range st.Pending {
-		if p.Path == path {
-			st.Pending = append(st.Pending[:i], st.Pending[i+1:]...)
-			return
-		}
-	}
+	st.Pending = slices.DeleteFunc(st.Pending, func(p PendingPiece) bool { return p.Path == path })
 }
 
-// rewritten follows post-rewrite's map of old to new commits (an amend, a
-// rebase), so the analysis points survive history being rewritten under
-// them.
+// rewritten follows post-rewrite's map of old to new commits, so the
+// analysis points survive history being rewritten under them.
 func (st *State) rewritten(oldToNew map[string]string) {
 	if n, ok := oldToNew[st.Analyzed]; ok {
 		st.Analyzed = n
@@ -248,9 +228,8 @@ func (st *State) rewritten(oldToNew map[string]string) {
 // reached by the newer ones on any branch that has moved on since.
 const keptAnalyses = 32
 
-// analysed records that an analysis in this worktree read the pieces
-// pending up to head: they count no more here, nor in any worktree whose
-// history holds head, which counts again.
+// analysed records that an analysis here read the pieces pending up to
+// head: they count no more, in any worktree.
 func (st *State) analysed(head git.Hash) {
 	st.Analyzed = head.String()
 	st.Analyses = append(slices.DeleteFunc(st.Analyses, func(a string) bool { return a == st.Analyzed }), st.Analyzed)
@@ -261,18 +240,7 @@ func (st *State) analysed(head git.Hash) {
 	st.AnalysesSeen = st.AnalysesMade // this count has taken the analysed pieces off
 }
 
-// byAgent reports whether a commit message marks an agent's commit: by the
-// collection's agent_commits patterns, or the Sw-Agent line sw's
-// commit-msg hook adds to a commit made in an agent's environment.
+// byAgent reports whether a commit message marks an agent's commit.
 func (l *Loop) byAgent(message string) bool {
 	return collection.ByAgent(message, l.Coll.Settings.AgentCommits)
-}
-
-func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -1,9 +1,10 @@
 package review
 
 import (
+	"cmp"
 	"fmt"
 	"io"
-	"sort"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -14,9 +15,7 @@ import (
 	"sw/profile"
 )
 
-// Dashboard is what `sw review` shows: the pending batch, heaviest first,
-// what waits for a later batch, and the recent decisions (with what sw
-// withdrew).
+// Dashboard is what `sw review` shows.
 type Dashboard struct {
 	Pending       []PendingView `json:"pending"`
 	Waiting       []WaitingView `json:"waiting"`
@@ -26,9 +25,8 @@ type Dashboard struct {
 	BatchSize     int           `json:"batch_size"`
 	Problems      []string      `json:"problems,omitempty"` // what stops the loop, one line each
 	Notes         []string      `json:"notes,omitempty"`    // what sw saw to on the way, one line each
-	// Voice is the dashboard of the voice the collection follows: its
-	// suggestions wait in the voice's repository, which Repo names as
-	// .sw.yaml does.
+	// Voice is the dashboard of the voice the collection follows, whose
+	// repository Repo names as .sw.yaml does.
 	Voice         *Dashboard `json:"voice,omitempty"`
 	Repo          string     `json:"repo,omitempty"`
 	defaultBranch string
@@ -46,9 +44,7 @@ type PendingView struct {
 	Evidence  string    `json:"evidence"`
 	Created   time.Time `json:"created"`
 	Modified  bool      `json:"modified"` // the person has added commits to the branch
-	// Weight ranks the batch (see analyze.Suggestion.Weight); Measured is
-	// the evidence in numbers; Back, when it comes back after a
-	// rejection, when that was.
+	// Weight ranks the batch; Back, for a comeback, is when it was rejected.
 	Weight   float64           `json:"weight,omitempty"`
 	Measures []string          `json:"measures,omitempty"`
 	Measured *profile.Measured `json:"measured,omitempty"`
@@ -131,30 +127,22 @@ func (l *Loop) Review() (*Dashboard, error) {
 		d.Waiting = append(d.Waiting, WaitingView{ID: w.Suggestion.ID, Layer: w.Suggestion.Layer, Summary: w.Suggestion.Summary, Weight: w.Suggestion.Weight})
 	}
 	// Heaviest first: what would change the agent's writing most.
-	sort.SliceStable(d.Pending, func(i, j int) bool {
-		if a, b := d.Pending[i], d.Pending[j]; a.Weight != b.Weight {
-			return a.Weight > b.Weight
-		}
-		return d.Pending[i].Branch < d.Pending[j].Branch
+	slices.SortStableFunc(d.Pending, func(a, b PendingView) int {
+		return cmp.Or(cmp.Compare(b.Weight, a.Weight), strings.Compare(a.Branch, b.Branch))
 	})
 	// Newest first; the order sw saw them in breaks a tie within a second.
-	sort.SliceStable(d.Decided, func(i, j int) bool {
-		a, b := d.Decided[i], d.Decided[j]
-		if !a.At.Equal(b.At) {
-			return a.At.After(b.At)
-		}
-		return a.order > b.order
+	slices.SortStableFunc(d.Decided, func(a, b DecidedView) int {
+		return cmp.Or(b.At.Compare(a.At), cmp.Compare(b.order, a.order))
 	})
-	if len(d.Decided) > recentDecisions {
-		d.Decided = d.Decided[:recentDecisions]
-	}
-	return d, l.voiceDashboard(d)
+	d.Decided = d.Decided[:min(len(d.Decided), recentDecisions)]
+	l.voiceDashboard(d)
+	return d, nil
 }
 
 // voiceDashboard adds to a collection's dashboard what waits in the voice
 // it follows; a voice sw cannot read is a problem of the dashboard's, not
 // its failure.
-func (l *Loop) voiceDashboard(d *Dashboard) error {
+func (l *Loop) voiceDashboard(d *Dashboard) {
 	v, err := l.VoiceLoop()
 	if err == nil && v != nil {
 		if d.Voice, err = v.Review(); err == nil {
@@ -164,12 +152,11 @@ func (l *Loop) voiceDashboard(d *Dashboard) error {
 	if err != nil {
 		d.Problems = append(d.Problems, "the voice's suggestions cannot be read: "+err.Error())
 	}
-	return nil
 }
 
-// howToDecide names the git commands that accept and reject a suggestion:
-// merge its branch (or, fetched only, its remote-tracking branch); delete
-// it here and on each remote it was pushed to.
+// howToDecide names what to merge to accept a suggestion (its branch, or
+// fetched only, its remote-tracking branch) and the git commands that
+// delete it, here and on each remote it was pushed to.
 func (l *Loop) howToDecide(s *Suggestion) (merge string, deletes []string) {
 	merge = s.Branch
 	git := l.GitCommand()
@@ -178,7 +165,7 @@ func (l *Loop) howToDecide(s *Suggestion) (merge string, deletes []string) {
 		deletes = append(deletes, git+" branch -D "+s.Branch)
 	}
 	for _, r := range s.Remotes {
-		remote := strings.TrimSuffix(strings.TrimPrefix(r, "refs/remotes/"), "/"+s.Branch)
+		remote := remoteOf(r, s.Branch)
 		if !local && merge == s.Branch {
 			merge = remote + "/" + s.Branch
 		}
@@ -190,22 +177,16 @@ func (l *Loop) howToDecide(s *Suggestion) (merge string, deletes []string) {
 	return merge, deletes
 }
 
-// ruleDiff shows the suggestion's rule file against the default branch's,
-// line by line.
+// ruleDiff is the suggestion's rule file against the default branch's.
 func (l *Loop) ruleDiff(def git.Hash, s *Suggestion) string {
 	read := func(commit git.Hash) string {
 		if commit.IsZero() {
 			return ""
 		}
-		blob, ok, err := l.Repo.FileAt(commit, s.Path)
-		if err != nil || !ok {
-			return ""
+		if data, ok, err := l.fileAt(commit, s.Path); err == nil && ok {
+			return string(data)
 		}
-		data, err := l.Repo.Blob(blob)
-		if err != nil {
-			return ""
-		}
-		return string(data)
+		return ""
 	}
 	return lineDiff(read(def), read(git.Hash(s.Seen)))
 }
@@ -239,10 +220,9 @@ func lineDiff(a, b string) string {
 const DiffLinesShown = 20
 
 // shownDiff is what sw review prints of a diff: all of it when short;
-// else its changed lines only, each line taken out beside the line that
-// took its place (a measure whose rates all moved shows old and new rates
-// side by side, not twenty old ones), at most DiffLinesShown of them, and
-// how many lines are left out.
+// else at most DiffLinesShown changed lines, each taken out beside the one
+// that took its place (a measure whose rates all moved shows old and new
+// side by side, not twenty old ones), and how many lines are left out.
 func shownDiff(diff string) (lines []string, more int) {
 	all := strings.Split(strings.TrimRight(diff, "\n"), "\n")
 	if len(all) <= DiffLinesShown {
@@ -306,14 +286,7 @@ func (d *Dashboard) WriteText(w io.Writer, now time.Time, long bool) error {
 		b.WriteString("No suggestions pending. " + towards)
 	} else {
 		fmt.Fprintf(&b, "Pending: batch %s, %d suggestion%s\n", d.Pending[0].Batch, len(d.Pending), plural(len(d.Pending)))
-		if long {
-			for _, p := range d.Pending {
-				b.WriteString("\n")
-				d.writeLong(&b, p, now)
-			}
-		} else {
-			d.writeShort(&b)
-		}
+		d.writeBatch(&b, now, long, "\nsw review ID shows one with its evidence and diff (sw review --long: all of them).\n")
 		b.WriteString("\n")
 		writeWaiting(&b, d.Waiting)
 		b.WriteString(towards)
@@ -327,8 +300,7 @@ func (d *Dashboard) WriteText(w io.Writer, now time.Time, long bool) error {
 	return err
 }
 
-// writeDecided lists decisions under a title, newest first; nothing when
-// there are none.
+// writeDecided lists decisions under a title; nothing when there are none.
 func writeDecided(b *strings.Builder, title string, decided []DecidedView, now time.Time) {
 	if len(decided) == 0 {
 		return
@@ -339,33 +311,30 @@ func writeDecided(b *strings.Builder, title string, decided []DecidedView, now t
 	}
 }
 
-// writeShort lists the batch a line each: the id, the change in a phrase,
-// the evidence in a number; then how to see more and how to decide.
-func (d *Dashboard) writeShort(b *strings.Builder) {
-	writeLines(b, d.Pending)
-	fmt.Fprintf(b, "\nsw review ID shows one with its evidence and diff (sw review --long: all of them).\n")
-	writeHowToDecide(b, d.Pending[0])
-}
-
-// writeLines lists pending suggestions a line each: the id, the change in
-// a phrase, the evidence in a number.
-func writeLines(b *strings.Builder, pending []PendingView) {
+// writeBatch lists the pending batch: with long, each whole; else a line
+// each (the id, the change in a phrase, the evidence in a number), then
+// more, and how to decide, with the first for an example.
+func (d *Dashboard) writeBatch(b *strings.Builder, now time.Time, long bool, more string) {
+	if long {
+		for _, p := range d.Pending {
+			b.WriteString("\n")
+			d.writeLong(b, p, now)
+		}
+		return
+	}
 	width := 0
-	for _, p := range pending {
+	for _, p := range d.Pending {
 		width = max(width, utf8.RuneCountInString(p.ID))
 	}
-	for _, p := range pending {
+	for _, p := range d.Pending {
 		fmt.Fprintf(b, "  %-*s  %s%s\n", width, p.ID, p.Summary, p.tags())
 	}
-}
-
-// writeHowToDecide says how to accept and reject, with p for an example.
-func writeHowToDecide(b *strings.Builder, p PendingView) {
+	b.WriteString(more)
+	p := d.Pending[0]
 	fmt.Fprintf(b, "Accept: sw accept ID, or %s merge %s; reject: sw reject ID, or %s branch -D %s.\n", p.git, p.merge, p.git, p.Branch)
 }
 
-// tags are what a short line says beside the summary: the pieces behind
-// it, a comeback, commits of the person's.
+// tags are what a short line says beside the summary.
 func (p PendingView) tags() string {
 	var tags []string
 	if p.Measured != nil {
@@ -383,8 +352,7 @@ func (p PendingView) tags() string {
 	return " (" + strings.Join(tags, "; ") + ")"
 }
 
-// writeLong shows one suggestion whole: evidence, diff, and the git
-// commands that accept and reject it.
+// writeLong shows one suggestion whole, with how to decide it.
 func (d *Dashboard) writeLong(b *strings.Builder, p PendingView, now time.Time) {
 	fmt.Fprintf(b, "%s  (%s, %s)\n", p.ID, p.Layer, age(now.Sub(p.Created)))
 	fmt.Fprintf(b, "  %s\n", p.Summary)
@@ -422,9 +390,7 @@ func (d *Dashboard) WriteOne(w io.Writer, now time.Time, id string) error {
 	return fmt.Errorf("no pending suggestion %q; `sw review` lists them", id)
 }
 
-// writeVoice lists, below a collection's own, the suggestions waiting in
-// the voice it follows, with the git commands that decide them there (or,
-// with long, each whole).
+// writeVoice lists, below a collection's own, what waits in its voice.
 func (d *Dashboard) writeVoice(b *strings.Builder, now time.Time, long bool) {
 	v := d.Voice
 	if v == nil || len(v.Problems)+len(v.Pending) == 0 {
@@ -438,31 +404,22 @@ func (d *Dashboard) writeVoice(b *strings.Builder, now time.Time, long bool) {
 		return
 	}
 	fmt.Fprintf(b, "In the voice %s (for every series that follows it): batch %s, %d suggestion%s\n", v.Repo, v.Pending[0].Batch, len(v.Pending), plural(len(v.Pending)))
-	if !long {
-		writeLines(b, v.Pending)
-		writeHowToDecide(b, v.Pending[0])
-	} else {
-		for _, p := range v.Pending {
-			b.WriteString("\n")
-			v.writeLong(b, p, now)
-		}
-	}
+	v.writeBatch(b, now, long, "")
 	writeWaiting(b, v.Waiting)
 }
 
 // writeWaiting names the suggestions left for a later batch, if any.
 func writeWaiting(b *strings.Builder, waiting []WaitingView) {
-	if len(waiting) == 0 {
-		return
+	var ids []string
+	for _, x := range waiting {
+		ids = append(ids, x.ID)
 	}
-	ids := make([]string, len(waiting))
-	for i, x := range waiting {
-		ids[i] = x.ID
+	if len(ids) > 0 {
+		fmt.Fprintf(b, "Waiting for a later batch: %s.\n", strings.Join(ids, ", "))
 	}
-	fmt.Fprintf(b, "Waiting for a later batch: %s.\n", strings.Join(ids, ", "))
 }
 
-// age says how long ago, roughly, as people say it.
+// age says how long ago, roughly.
 func age(d time.Duration) string {
 	switch {
 	case d < time.Minute:

@@ -8,11 +8,10 @@ import (
 	"sw/hooks/git"
 )
 
-// Accept merges a pending suggestion's branch into the default branch with
-// a real `git merge --no-ff`, so the person's own git hooks run, and
-// deletes the branch. id is the suggestion's id or its branch. A
-// suggestion fetched from a remote and never checked out here is merged
-// from its remote-tracking branch.
+// Accept merges a pending suggestion's branch (id or branch name) into the
+// default branch with a real `git merge --no-ff`, so the person's own git
+// hooks run, and deletes it; a fetched one is merged from its
+// remote-tracking branch.
 func (l *Loop) Accept(id string) (*Suggestion, error) {
 	defer l.mark("accept").End()
 	s, def, err := l.decidable(id)
@@ -63,10 +62,8 @@ func (l *Loop) Accept(id string) (*Suggestion, error) {
 	return l.suggestion(s.Branch)
 }
 
-// Reject deletes a pending suggestion's branch and records the rejection
-// in profile_feedback.json, so it is not proposed again. Copies on remotes
-// are the person's to delete (sw does not push); the rejection stands
-// meanwhile.
+// Reject deletes a pending suggestion's branch and records the rejection.
+// Copies on remotes are the person's to delete (sw does not push).
 func (l *Loop) Reject(id string) (*Suggestion, error) {
 	defer l.mark("reject").End()
 	s, _, err := l.decidable(id)
@@ -100,8 +97,8 @@ func (l *Loop) Reject(id string) (*Suggestion, error) {
 	return st.find(s.Branch), nil
 }
 
-// branchRef is the ref that holds the suggestion: its local branch, or
-// where it only was fetched, its remote-tracking branch.
+// branchRef is the ref that holds the suggestion: its local branch, or its
+// remote-tracking branch.
 func (l *Loop) branchRef(s *Suggestion) (ref string, local bool, err error) {
 	ref = "refs/heads/" + s.Branch
 	if _, ok, err := l.Repo.Ref(ref); err != nil || ok {
@@ -116,8 +113,7 @@ func (l *Loop) branchRef(s *Suggestion) (ref string, local bool, err error) {
 }
 
 // decidable finds a pending suggestion and checks that merging or deleting
-// it now is safe: on the default branch, no merge or rebase under way, and
-// nothing uncommitted under profile/ that a merge could tangle with.
+// it now is safe.
 func (l *Loop) decidable(id string) (*Suggestion, tip, error) {
 	if _, _, err := l.FinishAccept(true); err != nil {
 		return nil, tip{}, err
@@ -129,12 +125,7 @@ func (l *Loop) decidable(id string) (*Suggestion, tip, error) {
 		return nil, tip{}, err
 	}
 	st, _ := l.loadState()
-	var matches []*Suggestion
-	for _, s := range st.Suggestions {
-		if s.Pending() && (s.ID == id || s.Branch == id || "refs/heads/"+s.Branch == id) {
-			matches = append(matches, s)
-		}
-	}
+	matches := st.pendingNamed(id)
 	switch len(matches) {
 	case 0:
 		return nil, tip{}, fmt.Errorf("no pending suggestion %q; `sw review` lists them", id)
@@ -179,8 +170,7 @@ func (l *Loop) suggestion(branch string) (*Suggestion, error) {
 	return nil, fmt.Errorf("%s is not in sw's ledger", branch)
 }
 
-// gitSaid is what git said when a command sw ran failed, without the
-// command line, which holds the whole merge message.
+// gitSaid is what git said, without the command line (the whole message).
 func gitSaid(err error) string {
 	var ge *git.GitError
 	if errors.As(err, &ge) {

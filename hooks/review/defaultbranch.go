@@ -10,13 +10,11 @@ import (
 )
 
 // defaultTipFor is defaultTip for a reconcile that has read every ref
-// (all): the branch's name as st noted it while the branches, the remotes'
-// HEADs and the repository's config file are as they were then. With no
-// remote HEAD to go by, git's configuration says which branch is the
-// default (init.defaultBranch), and asking it again in every hook would
-// start a git process in each while a batch is pending. A change to that
-// setting outside the repository's own config file is seen once a branch
-// comes or goes.
+// (all): the name st noted while the branches, the remotes' HEADs and the
+// config file are unchanged. With no remote HEAD to go by, git's
+// configuration says (init.defaultBranch), and asking it in every hook
+// would start a git process in each. A change to it outside the repository
+// is seen once a branch comes or goes.
 func (l *Loop) defaultTipFor(st *State, all map[string]git.Hash) (tip, error) {
 	key := l.branchesStamp(all)
 	if key == "" || key != st.DefaultBranchKey || st.DefaultBranch == "" {
@@ -31,10 +29,8 @@ func (l *Loop) defaultTipFor(st *State, all map[string]git.Hash) (tip, error) {
 	return t, nil
 }
 
-// branchesStamp says which branches and remote-tracking branches exist,
-// where each remote's HEAD points, and which version of the repository's
-// config file is on disk: what the default branch is found from. "" when
-// the config file cannot be read.
+// branchesStamp sums up what the default branch is found from: the
+// branches, the remotes' HEADs and the config file; "" when it cannot.
 func (l *Loop) branchesStamp(all map[string]git.Hash) string {
 	stamp := configStamp(l.Repo)
 	if stamp == "" {

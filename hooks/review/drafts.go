@@ -6,19 +6,15 @@ import (
 )
 
 // drafts returns, for each piece at paths, the agent's draft of it: the
-// last version an agent committed before the person's final one.
-// Comparing the two is how the analyzer learns what the person keeps
-// deleting or adding. Every piece has an entry, empty when it has no
-// draft: its newest version is the agent's own (no edits of the person's
-// yet), or no agent touched it since the person last finished it.
+// last version an agent committed before the person's final one, from
+// which the analyzer learns what the person keeps deleting or adding.
+// Every piece has an entry, empty when it has no draft.
 //
-// One walk of history serves every piece, newest commit first, and stops
-// as soon as each piece is decided. Since the last analysis (since), a
-// piece is decided at its first agent commit, or at the person's commit
-// that added it. Before it, at the first commit that touched it either
-// way: an agent's draft the person finished later, or the person's own
-// version, which an earlier analysis already read with whatever draft
-// came before it. So no piece's history is read past that.
+// One walk of history, newest first, stops once each piece is decided.
+// Since the last analysis, a piece is decided at its first agent commit, or
+// the person's commit that added it; before it, at the first commit that
+// touched it either way (an earlier analysis read the person's version
+// with whatever draft came before it).
 func (l *Loop) drafts(head, since git.Hash, paths []string) (map[string][]string, error) {
 	out := make(map[string][]string, len(paths))
 	for _, p := range paths {

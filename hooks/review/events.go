@@ -11,24 +11,18 @@ import (
 	"sw/hooks/git"
 )
 
-// Committed is what the post-commit and post-merge hooks do: count the
-// pieces the new commit finished, reconcile the suggestion branches, and say
-// whether an analysis is due. Mid-rebase commits are not counted
-// (post-rewrite counts them when the rebase ends), nor are the commits of a
-// cherry-pick or revert sequence but its last, and neither is an amend,
-// which post-rewrite reports next.
-func (l *Loop) Committed() (Status, error) {
-	return l.committed()
-}
-
-// Merged is the post-merge hook: Committed, for a merge that git has made
-// but not yet tidied up (MERGE_HEAD is still there while the hook runs).
+// Merged is the post-merge hook: Committed, for a merge git has made but
+// not yet tidied up (MERGE_HEAD is still there while the hook runs).
 func (l *Loop) Merged() (Status, error) {
 	l.ending = "merge"
-	return l.committed()
+	return l.Committed()
 }
 
-func (l *Loop) committed() (Status, error) {
+// Committed is the post-commit hook: count the pieces the new commit
+// finished, reconcile, and say whether an analysis is due. Commits mid
+// rebase, or mid cherry-pick or revert sequence, are counted when it ends
+// (post-rewrite counts a rebase's), and an amend is post-rewrite's.
+func (l *Loop) Committed() (Status, error) {
 	l.committing = true
 	if op, busy := l.Repo.InProgress(); busy && op != l.ending {
 		switch {
@@ -42,23 +36,16 @@ func (l *Loop) committed() (Status, error) {
 		return Status{}, nil
 	}
 	l.reconcileVoice()
-	st, err := l.update(l.countAndReconcile)
-	if err != nil {
-		return Status{}, err
-	}
-	return st.status(l.Coll.Settings.BatchSize), nil
+	return l.counted(l.countAndReconcile)
 }
 
-// Rewritten is the post-rewrite hook: after an amend or a rebase (how, as
-// git names it), git lists each old commit with the new one that replaced
-// it. The analysis point follows its commit, and the count is redone from
-// there, so nothing is counted twice.
+// Rewritten is the post-rewrite hook, after an amend or a rebase (how):
+// the analysis points follow their commits, and the count is redone.
 func (l *Loop) Rewritten(how string, mapping io.Reader) (Status, error) {
 	if how == "rebase" {
 		l.ending = "rebase" // its folder is still there while the hook runs
 	} else if op, busy := l.Repo.InProgress(); busy && op != "merge" && op != "bisect" {
-		// An amend in the middle of a rebase (git rebase -i, "edit") or of
-		// a cherry-pick: the operation counts when it ends.
+		// An amend mid rebase or cherry-pick: counted when it ends.
 		return Status{}, nil
 	}
 	oldToNew := map[string]string{}
@@ -68,23 +55,27 @@ func (l *Loop) Rewritten(how string, mapping io.Reader) (Status, error) {
 			oldToNew[f[0]] = f[1]
 		}
 	}
-	st, err := l.update(func(st *State) error {
+	return l.counted(func(st *State) error {
 		st.rewritten(oldToNew)
 		return l.countAndReconcile(st)
 	})
+}
+
+// counted is a hook's update of the state, and what it tells the person.
+func (l *Loop) counted(change func(*State) error) (Status, error) {
+	st, err := l.update(change)
 	if err != nil {
 		return Status{}, err
 	}
-	return st.status(l.Coll.Settings.BatchSize), nil
+	return Status{Due: len(st.Pending) >= l.Coll.Settings.BatchSize, RecordProblem: st.RecordError,
+		AnalysisFailure: st.LastError, Unreadable: st.unreadable}, nil
 }
 
-// RunAnalysis is the analysis a hook starts: one at a time per repository,
-// within the analyzer's timeout. A second start while one runs does
-// nothing; the running one's pieces are the same. It reads the pieces the
-// hook counted, as of the commit it counted: HEAD may have moved on since
-// (a switch to another branch), and what was finished is in that commit.
+// RunAnalysis is the analysis a hook starts, one at a time per repository:
+// a second start does nothing. It reads the pieces as of the commit counted:
+// HEAD may have moved on since (a switch to another branch).
 func (l *Loop) RunAnalysis() (*Outcome, error) {
-	release, ok, err := l.analysisLock()
+	release, ok, err := l.fileLock(analysisLockFile)
 	if err != nil || !ok {
 		return nil, err
 	}
@@ -108,17 +99,14 @@ func (l *Loop) RunAnalysis() (*Outcome, error) {
 	return l.Apply(p)
 }
 
-// AnalysisRunning reports whether an analysis holds its lock now, so a hook
-// need not start another (nor say it did).
+// AnalysisRunning reports whether an analysis holds its lock now.
 func (l *Loop) AnalysisRunning() bool {
 	return l.lockHeld(analysisLockFile)
 }
 
-// analysisProblems says, for sw review, why no analysis runs: the
-// analyzer .sw.yaml names is not trusted (whether or not one is due yet),
-// or one is due and none runs (the last one was killed, say, or the hooks
-// that start one are not in place). A failed analysis says so already
-// (State.problems).
+// analysisProblems says, for sw review, why no analysis runs: the analyzer
+// is not trusted, or one is due and none runs (the last one was killed, or
+// the hooks are not in place). A failed one says so already (problems).
 func (l *Loop) analysisProblems(st *State) []string {
 	if err := l.CheckTrust(); err != nil {
 		return []string{err.Error()}
@@ -131,11 +119,4 @@ func (l *Loop) analysisProblems(st *State) []string {
 		len(st.Pending), plainCount(size, "piece"))}
 }
 
-// analysisLockFile is the analysis's lock, under .git/sw.
-const analysisLockFile = "analysis.lock"
-
-// analysisLock takes .git/sw/analysis.lock. ok is false when another
-// analysis holds it.
-func (l *Loop) analysisLock() (release func(), ok bool, err error) {
-	return l.fileLock(analysisLockFile)
-}
+const analysisLockFile = "analysis.lock" // under .git/sw

@@ -92,3 +92,8 @@ func propose(tb testing.TB, l *Loop, s []analyze.Suggestion) *Outcome {
 	}
 	return out
 }
+
+// analysisLock takes the analysis's lock, as RunAnalysis does.
+func (l *Loop) analysisLock() (release func(), ok bool, err error) {
+	return l.fileLock(analysisLockFile)
+}

@@ -18,40 +18,34 @@ import (
 	"sw/profile/confine"
 )
 
-// An accept runs `git merge`, and git runs the person's hooks in the
-// middle of it, before the merge commit and after it, with MERGE_HEAD
-// still there. Interrupted there (Ctrl-C, a closed terminal, kill -9), it
-// would leave a merge "in progress" that the person's next commit turns
-// into a second merge of the suggestion. So sw accept first writes down
-// what it is about to merge, in sw-accept.json in the git folder of the
-// worktree that merges (where git keeps MERGE_HEAD), and keeps that file
-// locked; the git merge it runs inherits the lock, as does what git runs.
-// A file nobody holds is an accept that was interrupted, which the next
-// run of sw finishes or undoes (FinishAccept). The commit-msg shim looks
-// for the file to know when sw must see a commit.
+// An accept runs `git merge`, which runs the person's hooks with MERGE_HEAD
+// there. Interrupted then (Ctrl-C, kill -9), it would leave a merge "in
+// progress" that the person's next commit turns into a second merge of the
+// suggestion. So sw accept first writes down what it merges, in
+// sw-accept.json beside MERGE_HEAD, and keeps the file locked, a lock git
+// and what it runs inherit. A file nobody holds is an interrupted accept,
+// which the next run of sw finishes or undoes (FinishAccept); the
+// commit-msg shim looks for it to know when sw must see a commit.
 const acceptFile = "sw-accept.json"
 
 // acceptIntent is what an accept is about to do.
 type acceptIntent struct {
 	ID     string `json:"id"`
 	Branch string `json:"branch"`
-	Tip    string `json:"tip"`   // the commit merged
-	Head   string `json:"head"`  // the default branch before the merge
-	Local  bool   `json:"local"` // the branch is local, and deleted once merged
-	// Told: a commit was stopped once to tell the person of what the
-	// accept left, which sw could not see to then (see TellAccept).
-	Told bool `json:"told,omitempty"`
+	Tip    string `json:"tip"`            // the commit merged
+	Head   string `json:"head"`           // the default branch before the merge
+	Local  bool   `json:"local"`          // the branch is local, and deleted once merged
+	Told   bool   `json:"told,omitempty"` // a commit was stopped once to say so (see TellAccept)
 }
 
-// beginAccept writes the intent down, locked, and returns the open file
-// that holds the lock: git inherits it. done removes the intent.
+// beginAccept writes the intent down and returns the open file that holds
+// its lock, for git to inherit; done removes the intent.
 func (l *Loop) beginAccept(in acceptIntent) (held *os.File, done func(), err error) {
 	data, err := json.Marshal(in)
 	if err != nil {
 		return nil, nil, err
 	}
-	// The temporary file is locked from its creation, so the intent is
-	// never seen unheld.
+	// Locked from its creation, so the intent is never seen unheld.
 	f, err := atomicfile.CreateTemp(l.Repo.GitDir, acceptFile)
 	if err == nil {
 		if _, err = f.Write(data); err == nil {
@@ -71,22 +65,18 @@ func (l *Loop) beginAccept(in acceptIntent) (held *os.File, done func(), err err
 	}, nil
 }
 
-// FinishAccept finishes or undoes an sw accept that was interrupted, says
-// in a sentence what it did ("" when there was none to see to), and
-// reports whether it changed the repository (tidied):
-//   - its merge commit made, but git not done with it (MERGE_HEAD still
-//     there): the merge is ended as git would have ended it, and the
-//     branch deleted;
-//   - its merge made and ended, the branch not yet deleted: deleted;
-//   - git stopped before it made the merge commit: the merge is undone
-//     (git merge --abort), when undo is set and nothing but the merge is
-//     staged, and the person is told to accept again;
-//   - git stopped as it began, before it noted the merge (no MERGE_HEAD),
-//     the merge's files already staged: undone (git reset --merge), when
-//     nothing else is staged.
+// FinishAccept finishes or undoes an interrupted sw accept, says what it
+// did ("" when there was none), and whether it changed the repository:
+//   - merge commit made, MERGE_HEAD still there: the merge is ended as git
+//     would have, and the branch deleted;
+//   - merge made and ended, branch not yet deleted: deleted;
+//   - stopped before the merge commit: undone (git merge --abort) when undo
+//     is set and nothing else is staged, and the person told to accept again;
+//   - stopped before git noted the merge, its files staged: undone (git
+//     reset --merge) when nothing else is staged.
 //
-// The commit-msg hook calls it with undo false: a merge git noted and did
-// not commit is what the person's commit is concluding.
+// The commit-msg hook passes undo false: a merge git noted and did not
+// commit is what the person's commit concludes.
 func (l *Loop) FinishAccept(undo bool) (note string, tidied bool, err error) {
 	f, in, err := l.claimIntent()
 	if f == nil || err != nil {
@@ -103,10 +93,9 @@ func (l *Loop) FinishAccept(undo bool) (note string, tidied bool, err error) {
 	return done.note, done.tidied, os.Remove(f.Name())
 }
 
-// claimIntent opens and locks the intent of an interrupted accept, and
-// reads it: nil when there is none, or an accept still runs (it holds the
-// lock), or the file was replaced meanwhile by a new accept's. An intent
-// that cannot be read is removed: nothing can be done with it.
+// claimIntent opens, locks and reads the intent of an interrupted accept:
+// nil when there is none, an accept still holds it, or a new accept's
+// replaced it meanwhile. One that cannot be read is removed.
 func (l *Loop) claimIntent() (*os.File, acceptIntent, error) {
 	var in acceptIntent
 	path := filepath.Join(l.Repo.GitDir, acceptFile)
@@ -137,12 +126,11 @@ func samePath(f *os.File, path string) bool {
 	return err1 == nil && err2 == nil && os.SameFile(held, now)
 }
 
-// TellAccept marks the intent of an interrupted accept that sw could not
-// see to during a commit (git commit -a holds the index) as told, and
-// returns its suggestion's id, and whether this is the first time: the
-// commit-msg hook stops that one commit to tell the person, and lets the
-// next through, rather than stop every commit made the same way. The
-// intent stays, for the next run of sw to see to.
+// TellAccept marks as told the intent of an interrupted accept sw could not
+// see to during a commit (git commit -a holds the index), and returns its
+// id and whether this is the first time: the commit-msg hook stops that one
+// commit to say so, not every commit made the same way. The intent stays
+// for the next run of sw.
 func (l *Loop) TellAccept() (id string, first bool, err error) {
 	f, in, err := l.claimIntent()
 	if f == nil || err != nil {
@@ -167,14 +155,12 @@ func (l *Loop) TellAccept() (id string, first bool, err error) {
 	return in.ID, true, nil
 }
 
-// finished is what finishAccept did: its sentence, whether it changed the
-// repository, and whether the intent must stay for a later run.
+// finished is what finishAccept did; keep: the intent stays for a later run.
 type finished struct {
 	note         string
 	tidied, keep bool
 }
 
-// finishAccept does what FinishAccept says for the intent in.
 func (l *Loop) finishAccept(in acceptIntent, undo bool) (finished, error) {
 	_, head, err := l.Repo.Head()
 	if err != nil {
@@ -223,9 +209,8 @@ func (l *Loop) finishAccept(in acceptIntent, undo bool) (finished, error) {
 	return finished{}, nil // never merged, or the person has moved on
 }
 
-// undoAccept undoes the merge an interrupted accept began, with the git
-// undo given, unless changes of the person's are staged with it beyond
-// the files the merge changes (merged).
+// undoAccept undoes the merge an interrupted accept began, unless changes
+// of the person's are staged beyond the files it changes (merged).
 func (l *Loop) undoAccept(in acceptIntent, merged []string, merging bool, undo func() error) (finished, error) {
 	staged, err := l.Repo.StagedChanges("")
 	if err != nil {
@@ -242,12 +227,10 @@ func (l *Loop) undoAccept(in acceptIntent, merged []string, merging bool, undo f
 	return finished{note: fmt.Sprintf("sw accept %s was interrupted before git made its merge; sw undid the merge: run sw accept %s again", in.ID, in.ID), tidied: true}, nil
 }
 
-// takeBackOut is what puts the merge's files back as HEAD has them and
-// leaves every other file alone (git merge --abort and git reset --merge
-// would also throw away the person's staged changes): git restore of the
-// merge's files git staged, rm of those it wrote and never staged, then
-// git merge --quit when git noted the merge, so the next commit is no
-// merge. Paths are quoted for the shell and read literally by git.
+// takeBackOut is the commands that put the merge's files back as HEAD has
+// them and leave every other file alone (git merge --abort and git reset
+// --merge would throw away the person's staged changes too), then end a
+// merge git noted, so the next commit is no merge.
 func (l *Loop) takeBackOut(ours, merged []string, merging bool) string {
 	var steps []string
 	if len(ours) > 0 {
@@ -262,8 +245,7 @@ func (l *Loop) takeBackOut(ours, merged []string, merging bool) string {
 	return strings.Join(steps, ", then ")
 }
 
-// shellQuoted joins paths for a shell, each in single quotes unless it is
-// made of characters no shell reads specially.
+// shellQuoted joins paths for a shell, quoting those that need it.
 func shellQuoted(paths []string) string {
 	q := make([]string, len(paths))
 	for i, p := range paths {
@@ -276,10 +258,9 @@ func shellQuoted(paths []string) string {
 }
 
 // mergedFiles lists the files the accept's merge changes: those the
-// suggestion changes since the commit it was written on (git diff A...B),
-// a renamed file under both names.
-// The default branch has often moved on meanwhile, and the files it
-// changed since are the person's, to be left as they are, not the merge's.
+// suggestion changes since its merge base (git diff A...B; a renamed file
+// under both names), not those the default branch changed meanwhile,
+// which are the person's.
 func (l *Loop) mergedFiles(in acceptIntent) ([]string, error) {
 	base, ok, err := l.Repo.MergeBase(git.Hash(in.Head), git.Hash(in.Tip))
 	if err != nil || !ok {
@@ -293,8 +274,8 @@ func (l *Loop) mergedFiles(in acceptIntent) ([]string, error) {
 	return files, err
 }
 
-// mergeBegun reports whether a file the merge changes (merged) differs
-// from HEAD, staged or not: git had begun the merge before it noted it.
+// mergeBegun reports whether a file the merge changes differs from HEAD,
+// staged or not: git had begun the merge before it noted it.
 func (l *Loop) mergeBegun(merged []string) (bool, error) {
 	if len(merged) == 0 {
 		return false, nil
@@ -303,22 +284,21 @@ func (l *Loop) mergeBegun(merged []string) (bool, error) {
 	return len(changed) > 0, err
 }
 
-// putBackHalfWritten puts back, as HEAD has them, the files git was
-// writing when it was stopped. git writes a merge's files in place before
-// it writes its index, so the files of a merge it never noted are left
-// untracked or changed, whole, cut short or empty (a rule file that makes
-// the profile unreadable), where git reset --merge leaves them be. A file
-// is git's when its bytes are the start of the suggestion's version (or
-// it is gone, where the suggestion removes it): git merges only over files
-// as HEAD has them, so no edit of the person's can be among them.
+// putBackHalfWritten puts back, as HEAD has them, the files git was writing
+// when stopped: it writes a merge's files before its index, so a merge it
+// never noted leaves them whole, cut short or empty (a rule file that
+// breaks the profile), which git reset --merge leaves be. A file is git's
+// when its bytes start the suggestion's version (or it is gone, where the
+// suggestion removes it): git merges only over files as HEAD has them, so
+// no edit of the person's can be among them.
 func (l *Loop) putBackHalfWritten(in acceptIntent, merged []string) error {
 	var restore []string
 	for _, path := range merged {
-		ours, inHead, err := l.fileAt(in.Head, path)
+		ours, inHead, err := l.fileAt(git.Hash(in.Head), path)
 		if err != nil {
 			return err
 		}
-		theirs, inTip, err := l.fileAt(in.Tip, path)
+		theirs, inTip, err := l.fileAt(git.Hash(in.Tip), path)
 		if err != nil {
 			return err
 		}
@@ -351,8 +331,8 @@ func (l *Loop) putBackHalfWritten(in acceptIntent, merged []string) error {
 }
 
 // fileAt reads path as commit has it; ok is false where it has none.
-func (l *Loop) fileAt(commit, path string) (data []byte, ok bool, err error) {
-	blob, ok, err := l.Repo.FileAt(git.Hash(commit), path)
+func (l *Loop) fileAt(commit git.Hash, path string) (data []byte, ok bool, err error) {
+	blob, ok, err := l.Repo.FileAt(commit, path)
 	if err != nil || !ok {
 		return nil, false, err
 	}
@@ -372,8 +352,7 @@ func (l *Loop) finishedAccept(in acceptIntent) (finished, error) {
 	return finished{note: fmt.Sprintf("finished sw accept %s, which was interrupted after its merge", in.ID), tidied: true}, nil
 }
 
-// isMergeOf reports whether commit is the accept's merge commit: the
-// default branch as it was, and the suggestion.
+// isMergeOf reports whether commit is the accept's merge commit.
 func (l *Loop) isMergeOf(commit git.Hash, in acceptIntent) bool {
 	c, err := l.Repo.Commit(commit)
 	if err != nil || len(c.Parents) != 2 {
@@ -382,8 +361,7 @@ func (l *Loop) isMergeOf(commit git.Hash, in acceptIntent) bool {
 	return c.Parents[0].String() == in.Head && c.Parents[1].String() == in.Tip
 }
 
-// partition splits paths into those merged holds (the merge's files) and
-// the rest, each in paths' order.
+// partition splits paths into those in merged and the rest.
 func partition(paths, merged []string) (in, out []string) {
 	for _, p := range paths {
 		if slices.Contains(merged, p) {
@@ -395,12 +373,11 @@ func partition(paths, merged []string) (in, out []string) {
 	return in, out
 }
 
-// FinishRecord puts the index right after a rejection record that a kill
-// stopped midway. `git commit --only` commits profile_feedback.json, then
-// sets the index entry: stopped in between, it leaves the index holding
-// the file as it was before the record (or not at all), staged, and the
-// person's next commit would take the record back out. When HEAD is sw's
-// record and the index holds its parent's file, the entry is set to
+// FinishRecord puts the index right after a rejection record a kill stopped
+// midway: `git commit --only` commits profile_feedback.json, then sets the
+// index entry; stopped in between, the index holds the file as before, and
+// the person's next commit would take the record back out. When HEAD is
+// sw's record and the index holds its parent's file, the entry is set to
 // HEAD's. It reports whether it did.
 func (l *Loop) FinishRecord() (bool, error) {
 	_, head, err := l.Repo.Head()
@@ -433,10 +410,9 @@ func (l *Loop) FinishRecord() (bool, error) {
 	return true, nil
 }
 
-// worktreeHolds reports whether the working tree's file at path is as
-// commit has it.
+// worktreeHolds reports whether the working tree's file is as commit has it.
 func (l *Loop) worktreeHolds(commit git.Hash, path string) (bool, error) {
-	want, ok, err := l.fileAt(commit.String(), path)
+	want, ok, err := l.fileAt(commit, path)
 	if err != nil || !ok {
 		return false, err
 	}

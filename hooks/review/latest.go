@@ -1,8 +1,10 @@
 package review
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"sw/hooks/git"
@@ -10,14 +12,11 @@ import (
 )
 
 // LatestPiece is the piece the person finished last, as the hooks noted
-// it; where they have not (a fresh clone, hooks installed late), as git's
-// history says: the newest commit not an agent's that added or changed a
-// piece still there, among the last latestWalk commits. "" when none.
+// it, else as the last latestWalk commits say; "" when none.
 //
-// A note the count made at HEAD is taken as it is: the count forgets a
-// piece its commit deletes, so only an older note is looked for at HEAD,
-// which costs reading the piece's folder (all of it, for a folder of
-// thousands of pieces).
+// A note the count made at HEAD is taken as it is (the count forgets a
+// piece its commit deletes): only an older one is looked for at HEAD,
+// which costs reading the piece's whole folder.
 func (l *Loop) LatestPiece() (string, error) {
 	_, head, err := l.Repo.Head()
 	if err != nil || head.IsZero() {
@@ -31,9 +30,7 @@ func (l *Loop) LatestPiece() (string, error) {
 		return st.Latest, nil
 	}
 	// Without the hooks' note, the answer is kept for the commit it was
-	// found at, so that only the first session after a commit walks. The
-	// piece it names is in that commit, which never changes: the folder
-	// that holds it is not read again.
+	// found at, so only the first session after a commit walks.
 	noted := filepath.Join(l.Dir, "latest")
 	if data, err := os.ReadFile(noted); err == nil {
 		if at, p, ok := strings.Cut(string(data), "\t"); ok && at == head.String() {
@@ -46,7 +43,7 @@ func (l *Loop) LatestPiece() (string, error) {
 		if l.byAgent(c.Message) {
 			return walked < latestWalk
 		}
-		for _, p := range sortedKeys(c.Changes) {
+		for _, p := range slices.Sorted(maps.Keys(c.Changes)) {
 			if s := c.Changes[p]; (s == "A" || s == "M") && l.Coll.Settings.IsPiece(p) && present(p) {
 				found = p
 				return false

@@ -18,11 +18,9 @@ import (
 // read-modify-write of the state, which takes it for milliseconds.
 const stateLockWait = 10 * time.Second
 
-// lock takes .git/sw/lock for a read-modify-write of the state; critical
-// sections are short (an analyzer runs outside it). The system lets go of
-// it when its holder ends, however it ends, so a crash leaves no stale
-// lock behind, and the file is never removed, which keeps a hook inside
-// git commit to an open and a lock.
+// lock takes .git/sw/lock for a read-modify-write of the state. The system
+// lets go of it however its holder ends, so a crash leaves no stale lock,
+// and the file is never removed, which keeps a hook to an open and a lock.
 func (l *Loop) lock() (unlock func(), err error) {
 	f, err := l.takeLock("lock", stateLockWait)
 	if errors.Is(err, atomicfile.ErrBusy) {
@@ -39,13 +37,11 @@ func (l *Loop) lock() (unlock func(), err error) {
 const holderWait = 100 * time.Millisecond
 
 // fileLock takes the lock file name under .git/sw for a long-running
-// process of sw's own (an analysis, a push watcher), one per repository;
-// ok is false when another process holds it. Like the state's lock it goes
-// with its holder, however that ends: an analysis killed mid-run holds up
-// none after it, and neither a process id used again nor a holder not yet
-// reaped is taken for a live one. The file holds the holder's process id,
-// for a person who wonders; release removes it (a holder killed leaves it,
-// unheld, for the next to take).
+// process (an analysis, a push watcher), one per repository; ok is false
+// when another holds it. Like the state's lock it goes with its holder,
+// however that ends, so no reused process id is taken for a live one. The
+// file holds the holder's process id, for a person who wonders; release
+// removes it.
 func (l *Loop) fileLock(name string) (release func(), ok bool, err error) {
 	path := filepath.Join(l.Dir, name)
 	for deadline := time.Now().Add(holderWait); ; {
@@ -60,16 +56,14 @@ func (l *Loop) fileLock(name string) (release func(), ok bool, err error) {
 			f.Truncate(0)
 			f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
 			// Emptied and removed while still held, so that a process
-			// that opened this file before finds, once it has the lock,
-			// that the file is gone, and opens the path again. (Where an
-			// open file cannot be removed, it stays, empty.)
+			// that opened it before finds, once it has the lock, that the
+			// file is gone. (Where an open file cannot be removed, it stays.)
 			return func() { f.Truncate(0); os.Remove(path); f.Close() }, true, nil
 		}
 		f.Close() // its holder let go and removed it as this one opened it
 	}
 }
 
-// takeLock takes the lock file name under .git/sw, waiting at most wait.
 func (l *Loop) takeLock(name string, wait time.Duration) (*lockedfile.File, error) {
 	if err := os.MkdirAll(l.Dir, 0o777); err != nil {
 		return nil, err
@@ -77,9 +71,8 @@ func (l *Loop) takeLock(name string, wait time.Duration) (*lockedfile.File, erro
 	return atomicfile.Lock(filepath.Join(l.Dir, name), wait)
 }
 
-// lockHeld reports whether a process holds the lock file name now. Where
-// a lock keeps others from reading the file (Windows), a read says so;
-// elsewhere, whether the lock can be had.
+// lockHeld reports whether a process holds the lock file name now: where a
+// lock keeps others from reading (Windows), a read says so.
 func (l *Loop) lockHeld(name string) bool {
 	f, err := os.Open(filepath.Join(l.Dir, name))
 	if err != nil {

@@ -1,15 +1,13 @@
 // Package review is the review loop: finished pieces are counted as they are
-// committed; every N of them an analyzer proposes profile changes, each
-// written as a branch with one commit on top of the default branch; merging
-// a branch accepts its suggestion, deleting it rejects it; rejections are
-// remembered in profile_feedback.json. Everything is decided from git alone,
-// so a merge on a hosting service, pulled back, counts as much as one made
-// here.
+// committed; every N of them an analyzer proposes profile changes, each a
+// branch with one commit on top of the default branch; merging a branch
+// accepts its suggestion, deleting it rejects it; rejections are remembered
+// in profile_feedback.json. Everything is decided from git alone, so a
+// merge on a hosting service, pulled back, counts as much as one made here.
 //
-// The loop's local state (.git/sw/state.json) is a cache: what must travel
-// with the repository travels in git. The suggestion branches carry their
-// batch, id and signature as commit trailers, and the commit the analysis
-// read (Sw-Analyzed), so a fresh clone rebuilds the count and the ledger.
+// The local state (.git/sw/state.json) is a cache: what must travel does so
+// in git, as commit trailers, so a fresh clone rebuilds the count and the
+// ledger.
 package review
 
 import (
@@ -34,30 +32,24 @@ type Loop struct {
 	Dir  string // sw's local state folder, .git/sw in the common git folder
 	Now  func() time.Time
 	// Shown is, for a voice's loop opened from a collection, the voice as
-	// .sw.yaml names it (../my-voice): what the git commands sw review
-	// gives run with -C. isVoice says the loop is a voice's.
-	Shown   string
-	isVoice bool
-	// fellowPieces, on another series' loop, are its pieces the routing
-	// of suggestions scores them against (see latestPieces).
-	fellowPieces *[]analyze.Piece
+	// .sw.yaml names it (../my-voice), for git -C.
+	Shown        string
+	isVoice      bool
+	fellowPieces *[]analyze.Piece // on another series' loop, see latestPieces
 
 	// ending is the operation whose closing hook is running ("merge" in
 	// post-merge, "rebase" in post-rewrite): git has done its work but not
 	// yet removed the files that say it is in progress.
 	ending string
-	// committing is set in the hooks that run after a commit was made
-	// (post-commit, post-merge): that commit is the first to count when
-	// sw has nothing else to go by.
+	// committing is set in the hooks that run after a commit was made:
+	// that commit is the first to count when sw has nothing else to go by.
 	committing bool
-	// AgentCommitted is set by the post-commit hook when git runs in an
-	// agent's environment: the commit just made is the agent's draft,
-	// whatever its message says (one made with --no-verify carries no
-	// Sw-Agent line to say so).
+	// AgentCommitted is set by the post-commit hook in an agent's
+	// environment: the commit is a draft, whatever its message says (one
+	// made with --no-verify carries no Sw-Agent line).
 	AgentCommitted bool
-	// Index is the index the post-commit hook is given: the pre-commit
-	// hook's note beside it, when it holds, says what the commit changed
-	// (see git.SeenChanges), and the count reads no tree.
+	// Index is the post-commit hook's index: the pre-commit hook's note
+	// beside it says what the commit changed (see git.SeenChanges).
 	Index string
 }
 
@@ -70,21 +62,19 @@ func Open(dir string) (*Loop, error) {
 	return For(c)
 }
 
-// For opens the loop of a collection already open: the git repository
-// whose top is the collection's root.
+// For opens the loop of a collection already open.
 func For(c *collection.Collection) (*Loop, error) {
 	repo, err := git.At(c.Root)
 	if err != nil {
 		return nil, err
 	}
-	// What is the collection's on this machine only (the loop's state, its
-	// log, its locks) lives in the common git folder, shared by linked
-	// worktrees.
+	// The state, log and locks live in the common git folder, shared by
+	// linked worktrees.
 	return &Loop{Repo: repo, Coll: c, Dir: filepath.Join(repo.CommonDir, "sw"), Now: time.Now}, nil
 }
 
 // logf appends a line to .git/sw/log, the record of what the loop did
-// behind the person's back: analyses, branches written, decisions seen.
+// behind the person's back.
 func (l *Loop) logf(format string, args ...any) {
 	if err := os.MkdirAll(l.Dir, 0o777); err != nil {
 		return
@@ -97,11 +87,9 @@ func (l *Loop) logf(format string, args ...any) {
 	fmt.Fprintf(f, "%s %s\n", l.Now().UTC().Format(time.RFC3339), fmt.Sprintf(format, args...))
 }
 
-// mark leaves a marker while a writer that can be interrupted midway runs
-// (an accept, a rejection, its record, an analysis): a hook that finds it
-// left by a writer that is gone sees to what it left (see
-// atomicfile.Interrupted). nil, which End takes, where the collection
-// keeps no markers.
+// mark leaves a marker while a writer that can be interrupted midway runs,
+// for a later hook to see to what it left (see atomicfile.Interrupted);
+// nil, which End takes, where the collection keeps no markers.
 func (l *Loop) mark(kind string) *atomicfile.Marker {
 	dir := l.Coll.MarkersDir()
 	if dir == "" {

@@ -17,33 +17,27 @@ import (
 )
 
 // A suggestion branch pushed without -u leaves nothing in git's
-// configuration to say it was pushed: sw learns that it is on a remote
-// only by seeing its remote-tracking branch at some reconcile. Were the
-// host to delete it and git fetch --prune to remove the tracking branch
-// before any sw ran, the suggestion would look never pushed, and stay
-// pending. So the pre-push hook starts a watcher, in a process of its
-// own, that waits for the tracking branches the push sets and reconciles
-// the moment one is there.
+// configuration to say so: sw learns it is on a remote only by seeing its
+// remote-tracking branch at a reconcile. Were the host to delete it and
+// fetch --prune to remove the tracking branch before any sw ran, the
+// suggestion would stay pending. So the pre-push hook starts a watcher
+// process that reconciles the moment the tracking branches are set.
 
 const (
-	// pushPoll is how often the watcher looks: a ref file read per
-	// branch, so the ledger has the branch a tenth of a second after git
-	// wrote it, for next to nothing.
+	// pushPoll is how often the watcher looks: a ref file read per branch.
 	pushPoll = 100 * time.Millisecond
-	// pushPatience is how long after the push the watcher waits for its
-	// tracking branches: a push of a few small commits that has not set
-	// them by then failed, or was refused.
+	// pushPatience is how long it waits: a push of a few small commits
+	// that has not set them by then failed, or was refused.
 	pushPatience = 2 * time.Minute
 )
 
-// PushUpdate is one line of what git tells a pre-push hook: a ref it is
-// about to push, and where to.
+// PushUpdate is one line of what git tells a pre-push hook.
 type PushUpdate struct {
 	LocalRef, LocalCommit, RemoteRef, RemoteCommit string
 }
 
-// Pushed is a suggestion branch on its way to a remote: the
-// remote-tracking ref a successful push sets, and the commit it is set to.
+// Pushed is a suggestion branch on its way to a remote: the tracking ref
+// a successful push sets, and to what.
 type Pushed struct {
 	Tracking string
 	Commit   git.Hash
@@ -56,14 +50,11 @@ type awaited struct {
 	seen     bool // the tracking branch is there; only the reconcile failed
 }
 
-// PushesToWatch picks out of a push to remote (a remote's name, or the
-// URL git was given) the pending suggestion branches whose remote-tracking
-// branch it will set: a push to a URL sets none, nor does deleting a
-// branch. The branch is told by the ref it is pushed to, as that names the
-// tracking branch sw matches suggestions by; the local side may be any
-// ref or commit (git push origin HEAD). The ledger is only read, without
-// the lock: a branch it does not know yet (a lost state) is watched, and
-// the reconcile adopts it.
+// PushesToWatch picks out of a push to remote (a name, or a URL, which
+// sets no tracking branch) the pending suggestion branches whose tracking
+// branch it will set, told by the ref pushed to: the local side may be any
+// commit (git push origin HEAD). The ledger is read without the lock: a
+// branch it does not know yet is watched, and the reconcile adopts it.
 func (l *Loop) PushesToWatch(remote string, updates []PushUpdate) []Pushed {
 	st, _ := l.loadState()
 	var out []Pushed
@@ -86,19 +77,16 @@ func (l *Loop) PushesToWatch(remote string, updates []PushUpdate) []Pushed {
 	return out
 }
 
-// WatchPushes is the watcher pre-push starts for the branches a push is
-// sending. It waits for their remote-tracking branches, looking every
-// pushPoll for at most pushPatience after the push, and reconciles as soon
-// as one is set, so that the ledger notes the suggestion as being on that
-// remote (Suggestion.Remotes): a later fetch --prune that removes it is
-// then a decision. A branch never set (the push failed) is given up on
-// with a line in .git/sw/log, as is any trouble of the watcher's own.
+// WatchPushes is the watcher pre-push starts: it waits for the pushed
+// branches' tracking branches and reconciles as soon as one is set, so the
+// ledger notes the suggestion on that remote (Suggestion.Remotes) and a
+// later fetch --prune that removes it is a decision. A branch never set is
+// given up on with a line in .git/sw/log.
 //
 // One watcher per repository: every watcher queues its branches in
-// .git/sw/pushes, and only the one holding .git/sw/push-watch.lock waits,
-// for everything queued; a push made while it waits queues its branches
-// and its watcher ends at once, leaving them to the one waiting. The state
-// lock is held only while the reconcile writes, never while waiting.
+// .git/sw/pushes, and only the one holding push-watch.lock waits, for all
+// that is queued; the others end at once. The state lock is never held
+// while waiting.
 func (l *Loop) WatchPushes(pushed []Pushed) error {
 	err := l.watchPushes(pushed, pushPoll, pushPatience)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -134,8 +122,7 @@ const (
 )
 
 // awaitPushes waits for every queued push, taking in those queued
-// meanwhile, until each one's tracking branch is set and reconciled, or
-// its patience has run out.
+// meanwhile, until each is reconciled or its patience has run out.
 func (l *Loop) awaitPushes(every, patience time.Duration) error {
 	waiting := map[string]*awaited{}
 	var failure error // the last reconcile's, said of a branch given up on
@@ -148,9 +135,7 @@ func (l *Loop) awaitPushes(every, patience time.Duration) error {
 			waiting[a.Tracking] = a // a later push of the branch replaces an earlier one
 		}
 		if arrived := l.arrived(waiting); len(arrived) > 0 {
-			// A fetch may be under way as the push ends: reconcile as
-			// the reference-transaction hook does, which leaves a branch
-			// pruned meanwhile to the next run, once the fetch is over.
+			// A fetch may be under way as the push ends (see RefsMoved).
 			if failure = l.RefsMoved(); failure == nil {
 				for _, ref := range arrived {
 					delete(waiting, ref)
@@ -178,8 +163,8 @@ func (l *Loop) arrived(waiting map[string]*awaited) []string {
 	return refs
 }
 
-// giveUpOverdue stops waiting for each push whose patience has run out, with
-// a line in the log that says why.
+// giveUpOverdue stops waiting, with a line in the log, for each push whose
+// patience has run out.
 func (l *Loop) giveUpOverdue(waiting map[string]*awaited, patience time.Duration, failure error) {
 	now := time.Now()
 	for _, ref := range slices.Sorted(maps.Keys(waiting)) {
@@ -196,8 +181,7 @@ func (l *Loop) giveUpOverdue(waiting map[string]*awaited, patience time.Duration
 	}
 }
 
-// queuePushes adds pushed to the queue, as a file of its own made whole
-// by a rename, so the watcher never reads half of it.
+// queuePushes adds pushed to the queue, a file each, made whole by a rename.
 func (l *Loop) queuePushes(pushed []Pushed) error {
 	dir := filepath.Join(l.Dir, pushQueue)
 	if err := os.MkdirAll(dir, 0o777); err != nil {
@@ -215,9 +199,9 @@ func (l *Loop) queuePushes(pushed []Pushed) error {
 	return atomicfile.Put(filepath.Join(dir, name), []byte(b.String()))
 }
 
-// takeQueuedPushes reads and removes every queued push, oldest first,
-// each to be waited for until patience after it was queued. An error says
-// the queue's folder is gone (with the repository, most likely).
+// takeQueuedPushes reads and removes every queued push, oldest first, each
+// due patience after it was queued. An error says the queue's folder is
+// gone (with the repository, most likely).
 func (l *Loop) takeQueuedPushes(patience time.Duration) ([]*awaited, error) {
 	dir := filepath.Join(l.Dir, pushQueue)
 	entries, err := os.ReadDir(dir) // sorted by name: by time
@@ -249,10 +233,5 @@ func (l *Loop) takeQueuedPushes(patience time.Duration) ([]*awaited, error) {
 // pushesQueued reports whether a push waits in the queue.
 func (l *Loop) pushesQueued() bool {
 	entries, _ := os.ReadDir(filepath.Join(l.Dir, pushQueue))
-	for _, e := range entries {
-		if strings.HasSuffix(e.Name(), queuedSuffix) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(entries, func(e os.DirEntry) bool { return strings.HasSuffix(e.Name(), queuedSuffix) })
 }

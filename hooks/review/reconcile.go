@@ -5,6 +5,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -27,36 +28,30 @@ type tip struct {
 	prev git.Hash
 }
 
-// Reconcile compares the branches sw last saw with the branches that exist
-// and decides what moved: a suggestion merged into the default branch
-// (here, or on a host and pulled back) is accepted; one whose branch is gone
-// without its change reaching the default branch is rejected. Every hook and
-// command calls it, so decisions made anywhere are caught.
-//
-// A collection that follows a voice reconciles the voice's loop too (see
-// reconcileVoice): no hook of sw runs in the voice's repository.
+// Reconcile decides what moved since sw last looked: a suggestion merged
+// into the default branch (here, or on a host and pulled back) is accepted;
+// one whose branch is gone without its change reaching it is rejected.
+// Every hook and command calls it, so decisions made anywhere are caught;
+// it reconciles the voice's loop too, where no hook of sw runs.
 func (l *Loop) Reconcile() error {
 	l.reconcileVoice()
 	return l.reconcileLocked(false)
 }
 
-// RefsMoved is Reconcile for the reference-transaction hook, which git runs
-// in the middle of the command that moved the refs, and for the push
-// watcher, which may find a fetch under way. A fetch prunes
-// remote-tracking branches before it updates the others, so at that moment
-// a suggestion merged on the host and deleted there looks unmerged:
-// origin/main has not arrived yet. A suggestion whose remote branch was
-// pruned is therefore left for the next reconcile, once the command is
-// over; everything else (a push seen, a local branch deleted, a merge) is
-// decided at once.
+// RefsMoved is Reconcile for the reference-transaction hook, which runs
+// mid-command, and for the push watcher, which may find a fetch under way.
+// A fetch prunes remote-tracking branches before it updates the others, so
+// a suggestion merged on the host and deleted there looks unmerged until
+// origin/main arrives: a pruned suggestion is left for the next reconcile;
+// everything else is decided at once.
 func (l *Loop) RefsMoved() error {
 	return l.reconcileLocked(true)
 }
 
 func (l *Loop) reconcileLocked(midCommand bool) error {
-	// Most runs find nothing moved: tell that without the lock and without
-	// writing the state (the pre-session hook pays for every step here),
-	// but for the default branch's name, when it had to be found again.
+	// Most runs find nothing moved: tell that without the lock or a write
+	// (the pre-session hook pays for every step here), but for the default
+	// branch's name, when it had to be found again.
 	if st, ok := l.loadState(); ok {
 		known := st.DefaultBranchKey
 		if l.nothingMoved(st) {
@@ -74,31 +69,21 @@ func (l *Loop) reconcileLocked(midCommand bool) error {
 }
 
 // watchedRefs is what reconciling depends on: the suggestion branches, here
-// and as fetched from remotes, and the default branch with its upstream.
-//
-// The default branch and its upstream matter only while a suggestion is
-// pending or a rejection waits to be recorded; otherwise they are left out
-// (withDefault false), so that a commit, which always moves the default
-// branch, does not make every hook reconcile in full.
+// and fetched, and, with withDefault, the default branch and its upstream.
+// Those matter only while a suggestion is pending or a rejection waits to
+// be recorded: a commit, which always moves the default branch, must not
+// make every hook reconcile in full.
 func (l *Loop) watchedRefs(st *State, withDefault bool) (map[string]string, tip, tip, error) {
 	refs := map[string]string{}
 	all, err := l.Repo.Refs("refs/") // one walk of the refs for both kinds
 	if err != nil {
 		return nil, tip{}, tip{}, err
 	}
-	remote := map[string]git.Hash{}
+	anyRemote := false
 	for name, h := range all {
-		if strings.HasPrefix(name, "refs/remotes/") {
-			remote[name] = h
-		}
-	}
-	for name, h := range all {
-		if strings.HasPrefix(name, "refs/heads/"+BranchPrefix) {
-			refs[name] = h.String()
-		}
-	}
-	for name, h := range remote {
-		if _, _, ok := parseBranch(name); ok {
+		remote := strings.HasPrefix(name, "refs/remotes/")
+		anyRemote = anyRemote || remote
+		if _, _, ok := parseBranch(name); ok && remote || strings.HasPrefix(name, "refs/heads/"+BranchPrefix) {
 			refs[name] = h.String()
 		}
 	}
@@ -111,10 +96,9 @@ func (l *Loop) watchedRefs(st *State, withDefault bool) (map[string]string, tip,
 	}
 	refs[def.ref] = def.hash.String()
 	up := tip{}
-	// An upstream is a remote-tracking branch (git's configuration says
-	// which): with none fetched, there is none to read, and git's
-	// configuration need not be asked.
-	if len(remote) == 0 {
+	// With no remote-tracking branch, there is no upstream to read, and
+	// git's configuration need not be asked.
+	if !anyRemote {
 		return refs, def, up, nil
 	}
 	if ref, ok := l.defaultUpstream(st, def.name); ok {
@@ -128,8 +112,8 @@ func (l *Loop) watchedRefs(st *State, withDefault bool) (map[string]string, tip,
 
 func (l *Loop) reconcile(st *State) error { return l.reconcileWith(st, false) }
 
-// nothingMoved reports whether the refs reconciling watches are as st last
-// saw them, with no rejection waiting to be recorded.
+// nothingMoved reports whether the watched refs are as st last saw them,
+// with no rejection waiting to be recorded.
 func (l *Loop) nothingMoved(st *State) bool {
 	refs, _, _, err := l.watchedRefs(st, st.awaiting())
 	return err == nil && maps.Equal(refs, st.Refs) && !st.unrecorded()
@@ -196,8 +180,8 @@ func (l *Loop) reconcileWith(st *State, midCommand bool) error {
 	return nil
 }
 
-// decide settles one pending suggestion if git says it is decided. It
-// returns false when a decision was put off (see RefsMoved).
+// decide settles one pending suggestion if git says it is decided; false
+// when a decision was put off (see RefsMoved).
 func (l *Loop) decide(st *State, s *Suggestion, refs map[string]string, def, up tip, midCommand bool) bool {
 	localRef := "refs/heads/" + s.Branch
 	local, hasLocal := refs[localRef]
@@ -213,8 +197,8 @@ func (l *Loop) decide(st *State, s *Suggestion, refs map[string]string, def, up 
 		newest = refs[onRemotes[0]]
 	}
 	if newest != "" && newest != s.Seen {
-		// A new commit on the suggestion branch: check it against all of
-		// the default branch's history, not only what came since.
+		// A new commit on the branch: check it against all of the default
+		// branch's history, not only what came since.
 		def.prev, up.prev = git.ZeroHash, git.ZeroHash
 		s.Seen = newest
 		s.Blob = ""
@@ -249,11 +233,10 @@ func (l *Loop) decide(st *State, s *Suggestion, refs map[string]string, def, up 
 }
 
 // settleGone decides a suggestion whose branch went without being merged:
-// rejected, unless the person wrote their own version of its change, and
-// the rule file on the default branch is no longer what it was when sw
-// proposed it (a squash merge edited before committing, the rule rewritten
-// by hand). That is taken as an accept: a rejection would keep the change's
-// kind from being proposed again, against what the person just did.
+// rejected, unless the rule file on the default branch is no longer what it
+// was when sw proposed it (a squash merge edited before committing, the
+// rule rewritten by hand). That is the person's own version of the change,
+// an accept: a rejection would keep its kind from being proposed again.
 func (l *Loop) settleGone(st *State, s *Suggestion, def tip, rejectedHow string) {
 	c, err := l.Repo.Commit(git.Hash(s.Tip))
 	if err == nil && len(c.Parents) == 1 && !def.hash.IsZero() {
@@ -267,21 +250,17 @@ func (l *Loop) settleGone(st *State, s *Suggestion, def tip, rejectedHow string)
 	l.settle(st, s, decisionRejected, rejectedHow)
 }
 
-// keptUnderAnotherName reports whether a local branch other than the
-// suggestion's own holds its commit: the person renamed it (git branch -m)
-// or copied it, perhaps adding commits of their own, and has not decided
-// yet. It is decided when that branch is merged, or is gone too. Only a
-// suggestion whose branch has gone asks.
+// keptUnderAnotherName reports whether another local branch holds the
+// gone suggestion's commit: the person renamed or copied it (git branch
+// -m), perhaps adding commits, and decides when that one is merged or gone.
 func (l *Loop) keptUnderAnotherName(s *Suggestion) bool {
 	branches, err := l.Repo.Refs("refs/heads/")
 	if err != nil || s.Seen == "" {
 		return false
 	}
 	seen := git.Hash(s.Seen)
-	for _, h := range branches {
-		if h == seen {
-			return true
-		}
+	if slices.Contains(slices.Collect(maps.Values(branches)), seen) {
+		return true
 	}
 	for _, h := range branches {
 		if ok, err := l.Repo.IsAncestor(seen, h); err == nil && ok {
@@ -292,11 +271,9 @@ func (l *Loop) keptUnderAnotherName(s *Suggestion) bool {
 }
 
 // prunedFromRemote reports whether a remote-tracking branch of the
-// suggestion has disappeared while its remote is still there: what `git
-// fetch --prune` does after the branch was deleted on the remote. sw knows
-// a branch was on a remote if it saw the remote-tracking branch before, or
-// if the local branch follows one (git push -u), which is how `git branch
-// -vv` tells a branch whose upstream is gone.
+// suggestion, seen before or followed (git push -u, as `git branch -vv`
+// tells a gone upstream), disappeared while its remote is still there:
+// what `git fetch --prune` does after the branch was deleted on the remote.
 func (l *Loop) prunedFromRemote(s *Suggestion, refs map[string]string, hasLocal bool) bool {
 	was := s.Remotes
 	if hasLocal && s.Upstream != "" {
@@ -306,12 +283,11 @@ func (l *Loop) prunedFromRemote(s *Suggestion, refs map[string]string, hasLocal 
 		if _, still := refs[ref]; still {
 			continue
 		}
-		remote := strings.TrimSuffix(strings.TrimPrefix(ref, "refs/remotes/"), "/"+s.Branch)
+		remote := remoteOf(ref, s.Branch)
 		if remote == "" || remote == ref {
 			continue
 		}
-		// A remote removed or renamed takes all its branches with it:
-		// that is no decision about this one.
+		// A remote removed or renamed takes all its branches: no decision.
 		if others, err := l.Repo.Refs("refs/remotes/" + remote + "/"); err == nil && len(others) > 0 {
 			return true
 		}
@@ -319,10 +295,9 @@ func (l *Loop) prunedFromRemote(s *Suggestion, refs map[string]string, hasLocal 
 	return false
 }
 
-// defaultUpstream is the default branch's upstream (Repo.Upstream), as st
-// noted it while the repository's config file is the one it was read from:
-// every commit moves the default branch, and asking git's configuration
-// again each time would start a git process on every commit.
+// defaultUpstream is the default branch's upstream, as st noted it while
+// the config file is unchanged: every commit moves the default branch, and
+// asking git's configuration each time would start a git process.
 func (l *Loop) defaultUpstream(st *State, branch string) (string, bool) {
 	key := configStamp(l.Repo) + " " + branch
 	if key != st.DefaultUpstreamKey || configStamp(l.Repo) == "" {
@@ -343,11 +318,10 @@ func configStamp(r *git.Repo) string {
 }
 
 // learnUpstreams notes the remote-tracking branch each pending suggestion
-// branch follows (set by git push -u), so that its disappearance is seen
-// even if sw never saw it exist. Only git config says, and reading it for
-// every suggestion on every commit would cost more than the rest of the
-// reconcile; git writes it to the repository's config file, so it is read
-// again only when that file has changed.
+// follows (git push -u), so that its disappearance is seen even if sw
+// never saw it exist. Reading git config for every suggestion on every
+// commit would cost more than the rest of the reconcile, so it is read
+// again only when the config file has changed.
 func (l *Loop) learnUpstreams(st *State) {
 	stamp := configStamp(l.Repo)
 	if stamp == st.ConfigStamp && stamp != "" {
@@ -366,10 +340,9 @@ func (l *Loop) learnUpstreams(st *State) {
 }
 
 // accepted says how the suggestion's change reached the default branch (or
-// its upstream), or "". A merge or fast-forward leaves the suggestion's
-// commit in the branch's history; a squash or rebase merge, or a pull
-// request merged on a host, leaves only its change: the rule file as the
-// suggestion has it.
+// its upstream), or "": its commit in the branch's history (a merge or
+// fast-forward), or only its rule file (a squash or rebase merge, a pull
+// request merged on a host).
 func (l *Loop) accepted(s *Suggestion, def, up tip) string {
 	for _, t := range []tip{def, up} {
 		if t.hash.IsZero() || s.Seen == "" {
@@ -399,6 +372,11 @@ func (l *Loop) accepted(s *Suggestion, def, up tip) string {
 	return ""
 }
 
+// remoteOf names the remote of ref, the remote-tracking branch of branch.
+func remoteOf(ref, branch string) string {
+	return strings.TrimSuffix(strings.TrimPrefix(ref, "refs/remotes/"), "/"+branch)
+}
+
 func (l *Loop) settle(st *State, s *Suggestion, decision, how string) {
 	st.Decisions++
 	s.Decision, s.How, s.DecidedAt, s.Order = decision, how, l.Now().UTC().Truncate(time.Second), st.Decisions
@@ -406,10 +384,8 @@ func (l *Loop) settle(st *State, s *Suggestion, decision, how string) {
 }
 
 // deleteStale removes the local branch of a suggestion whose remote branch
-// was deleted, as git fetch --prune removed the remote-tracking one, but
-// only if it holds nothing that would be lost: sw's own commit, or commits
-// the default branch (or its upstream) has. A branch the person added
-// commits to that went nowhere is theirs to delete.
+// was deleted, as fetch --prune removed the remote-tracking one, unless it
+// holds commits of the person's that are nowhere else: theirs to delete.
 func (l *Loop) deleteStale(s *Suggestion, ref, at string, def, up tip) {
 	h := git.Hash(at)
 	safe := at == s.Tip
@@ -427,9 +403,8 @@ func (l *Loop) deleteStale(s *Suggestion, ref, at string, def, up tip) {
 	}
 }
 
-// adopt takes into the ledger suggestion branches sw did not write here:
-// fetched from a remote where another clone pushed them, or left by a
-// state file that was lost. Their commit trailers say what they are.
+// adopt takes into the ledger, by their trailers, suggestion branches sw
+// did not write here: pushed by another clone, or left by a lost state.
 func (l *Loop) adopt(st *State, refs map[string]string) {
 	for name, h := range refs {
 		batch, id, ok := parseBranch(name)
@@ -444,9 +419,8 @@ func (l *Loop) adopt(st *State, refs map[string]string) {
 	}
 }
 
-// readSuggestion rebuilds a ledger entry from a branch: the newest commit
-// on its first-parent line that carries sw's trailers is sw's; anything
-// above it was added by the person.
+// readSuggestion rebuilds a ledger entry from a branch: the newest
+// first-parent commit with sw's trailers is sw's; above it, the person's.
 func (l *Loop) readSuggestion(head git.Hash) *Suggestion {
 	h := head
 	for range 20 {
@@ -460,14 +434,8 @@ func (l *Loop) readSuggestion(head git.Hash) *Suggestion {
 			continue
 		}
 		s := &Suggestion{
-			Batch: batch[0], Created: c.Committer.When,
-			Tip: h.String(), Seen: head.String(),
-		}
-		if v := c.Trailers(trailerSuggestion); len(v) > 0 {
-			s.ID = v[0]
-		}
-		if v := c.Trailers(trailerSignature); len(v) > 0 {
-			s.Signature = v[0]
+			Batch: batch[0], Created: c.Committer.When, Tip: h.String(), Seen: head.String(),
+			ID: firstTrailer(c, trailerSuggestion), Signature: firstTrailer(c, trailerSignature),
 		}
 		s.Summary, s.Evidence = splitMessage(c.Message)
 		readAbout(s, c)
@@ -512,11 +480,4 @@ func layerOf(path string) string {
 }
 
 // unrecorded reports rejections not yet written to profile_feedback.json.
-func (st *State) unrecorded() bool {
-	for _, s := range st.Suggestions {
-		if s.Decision == decisionRejected && !s.Recorded {
-			return true
-		}
-	}
-	return false
-}
+func (st *State) unrecorded() bool { return st.first((*Suggestion).unrecorded) != nil }

@@ -17,20 +17,15 @@ import (
 	"sw/profile/feedback"
 )
 
-// defaultTip is the default branch, found the way git users expect, and
-// the commit it points at (zero while the branch is unborn).
+// defaultTip is the default branch and its commit (zero while unborn).
 func (l *Loop) defaultTip() (tip, error) {
 	name, err := l.Repo.DefaultBranch()
 	if err != nil {
 		return tip{}, err
 	}
 	t := tip{name: name, ref: "refs/heads/" + name}
-	h, ok, err := l.Repo.Ref(t.ref)
-	if err != nil {
+	if t.hash, _, err = l.Repo.Ref(t.ref); err != nil {
 		return tip{}, err
-	}
-	if ok {
-		t.hash = h
 	}
 	return t, nil
 }
@@ -44,9 +39,8 @@ func (l *Loop) headCommit() (git.Hash, error) {
 }
 
 // feedbackOnDefault reads profile_feedback.json as the default branch has
-// it: the reject memory that travels with the repository. A corrupt file is
-// an error, and a copy of it is kept under .git/sw, since the next thing to
-// touch it may be a person fixing it by hand.
+// it. A corrupt file is an error, and a copy of it is kept under .git/sw,
+// since the next to touch it may be a person fixing it by hand.
 func (l *Loop) feedbackOnDefault() (*feedback.File, tip, error) {
 	def, err := l.defaultTip()
 	if err != nil || def.hash.IsZero() {
@@ -71,8 +65,8 @@ func (l *Loop) feedbackOnDefault() (*feedback.File, tip, error) {
 	return f, def, nil
 }
 
-// feedbackInWorkingTree reads the working tree's profile_feedback.json,
-// or nil when there is none or it cannot be read.
+// feedbackInWorkingTree reads the working tree's profile_feedback.json;
+// nil when there is none or it cannot be read.
 func (l *Loop) feedbackInWorkingTree() *feedback.File {
 	data, err := l.Coll.ReadFile(collection.FeedbackFile) // never through a link out of the collection
 	if err != nil {
@@ -85,9 +79,8 @@ func (l *Loop) feedbackInWorkingTree() *feedback.File {
 	return f
 }
 
-// keepCopy makes sure the file at path holds data, writing it whole or not
-// at all: a copy cut short by a crash or a full disk would otherwise stand
-// under the name for good, and be all the person had to go by.
+// keepCopy makes sure the file at path holds data, written whole or not at
+// all: a copy cut short by a crash would stand under the name for good.
 func keepCopy(path string, data []byte) error {
 	if have, err := os.ReadFile(path); err == nil && bytes.Equal(have, data) {
 		return nil
@@ -98,28 +91,20 @@ func keepCopy(path string, data []byte) error {
 	return atomicfile.Replace(path, data, 0o644)
 }
 
-// recordRejections writes every rejection not yet in profile_feedback.json
-// there, in a commit of its own on the default branch: the file is tracked
-// and must travel, but must never slip into a commit of the person's. The
-// commit changes that one file only; the person's other changes, staged or
-// not, stay as they were. When that cannot be done safely now (a merge in
-// progress, the file edited by hand, the branch checked out in another
-// worktree), the rejections wait and are recorded on a later run.
+// recordRejections writes the rejections not yet in profile_feedback.json
+// there, in a commit of its own on the default branch that changes that
+// file alone: it must travel, but never slip into a commit of the person's.
+// When that cannot be done safely now (a merge in progress, the file edited
+// by hand, the branch checked out in another worktree), they wait.
 //
-// Rejections the default branch already holds are recorded: nothing is
-// left to do, which is success, not a commit git would refuse as empty.
-// That is where a run killed right after its commit leaves them, and
-// where the person leaves them by committing the file themselves.
-//
-// Rejections made one after another (sw reject, branch by branch, or git
-// branch -D of several branches, which runs the reference-transaction
-// hook once per branch) go into one commit: while the default branch ends
-// in sw's own record that nothing else holds, the new one takes its place
-// and names them all (see foldable).
+// Rejections the default branch already holds (a run killed right after
+// its commit, the person committing the file) are recorded: success, not
+// an empty commit git would refuse. Rejections made one after another go
+// into one commit (see recordfold.go).
 func (l *Loop) recordRejections(st *State) error {
 	var todo []*Suggestion
 	for _, s := range st.Suggestions {
-		if s.Decision == decisionRejected && !s.Recorded {
+		if s.unrecorded() {
 			todo = append(todo, s)
 		}
 	}
@@ -144,9 +129,9 @@ func (l *Loop) recordRejections(st *State) error {
 		return errors.New("the default branch has no commit yet")
 	}
 	before := f.Encode()
-	// A run of sw killed between writing the working tree's copy and
-	// committing it wrote these rejections there already: their times are
-	// taken from it, so that what is committed now is that very file.
+	// A run killed between writing the working tree's copy and committing
+	// it wrote these there already: their times are taken from it, so that
+	// what is committed now is that very file.
 	written := l.feedbackInWorkingTree()
 	for _, s := range todo {
 		f.Add(s.Batch, s.rejection(written.RejectedAt(s.Batch, s.ID, s.Signature)), s.DecidedAt)
@@ -177,12 +162,10 @@ func (l *Loop) recordRejections(st *State) error {
 	return nil
 }
 
-// recordSubject starts the subject of every commit that records
-// rejections: what tells sw's own record on the default branch.
+// recordSubject starts the subject of every commit that records rejections.
 const recordSubject = "sw: remember rejected suggestion"
 
-// recordMessage is a record commit's message, naming every rejection it
-// records.
+// recordMessage is a record commit's message, naming what it records.
 func recordMessage(ids []string, analyzed string) string {
 	msg := fmt.Sprintf("%s%s %s\n\n%s\nrecords each rejected suggestion so the next analysis does not propose it again.\n",
 		recordSubject, plural(len(ids)), strings.Join(ids, ", "), collection.FeedbackFile)
@@ -224,37 +207,34 @@ func (l *Loop) commitFile(def tip, path string, data []byte, msg string) error {
 	if headRef == def.ref {
 		return l.commitCheckedOut(def, path, data, msg)
 	}
-	wt, err := l.checkedOutElsewhere(def.ref)
+	trees, err := l.Repo.Worktrees()
 	if err != nil {
 		return err
 	}
-	if wt != "" {
-		return fmt.Errorf("%s is checked out in the worktree %s; sw records it from there", def.name, wt)
+	for _, wt := range trees {
+		if wt.Branch == def.ref && wt.Path != l.Repo.Root {
+			return fmt.Errorf("%s is checked out in the worktree %s; sw records it from there", def.name, wt.Path)
+		}
 	}
 	return l.commitBehind(def, path, data, msg)
 }
 
-// commitCheckedOut commits path on the branch checked out here, with git
-// itself (`git commit --only`), so the index, the working tree and the
-// reflog stay right. sw's own hooks stand aside for it.
+// commitCheckedOut commits path on the branch checked out here with `git
+// commit --only`, so the index, the working tree and the reflog stay right.
 func (l *Loop) commitCheckedOut(def tip, path string, data []byte, msg string) error {
 	abs, err := l.Coll.File(path) // never through a link out of the collection
 	if err != nil {
 		return err
 	}
-	blob, ok, err := l.Repo.FileAt(def.hash, path)
+	committed, ok, err := l.fileAt(def.hash, path)
 	if err != nil {
 		return err
 	}
 	onDisk, readErr := os.ReadFile(abs)
-	// A file that already holds what is to be committed is sw's own
-	// write, from a run killed before its commit: that commit is made now.
+	// A file that already holds it is the write of a run killed before its
+	// commit: that commit is made now.
 	interrupted := readErr == nil && bytes.Equal(onDisk, data)
 	if ok {
-		committed, err := l.Repo.Blob(blob)
-		if err != nil {
-			return err
-		}
 		if !interrupted && (readErr != nil || !bytes.Equal(onDisk, committed)) {
 			return fmt.Errorf("%s has changes that are not committed; commit or discard them and sw records the rejection", path)
 		}
@@ -271,8 +251,7 @@ func (l *Loop) commitCheckedOut(def tip, path string, data []byte, msg string) e
 		return err
 	}
 	// `git commit --only` takes only paths git knows: a file the default
-	// branch does not have (a collection from before sw kept it, or one
-	// that removed it) is added with intent first.
+	// branch lacks is added with intent first.
 	if !ok {
 		if err := l.Repo.IntendToAdd(path); err != nil {
 			os.Remove(abs)
@@ -293,8 +272,7 @@ func (l *Loop) commitCheckedOut(def tip, path string, data []byte, msg string) e
 }
 
 // commitBehind commits path on a branch not checked out anywhere: new
-// objects, then a compare-and-swap of the branch, nobody's working tree
-// involved.
+// objects, then a compare-and-swap of the branch.
 func (l *Loop) commitBehind(def tip, path string, data []byte, msg string) error {
 	c, err := l.Repo.Commit(def.hash)
 	if err != nil {
@@ -315,28 +293,12 @@ func (l *Loop) commitBehind(def tip, path string, data []byte, msg string) error
 	return l.Repo.UpdateRefLogged(def.ref, made, def.hash, git.RefLog{Message: "sw: " + strings.SplitN(msg, "\n", 2)[0]})
 }
 
-// checkedOutElsewhere names another worktree that has ref checked out.
-func (l *Loop) checkedOutElsewhere(ref string) (string, error) {
-	trees, err := l.Repo.Worktrees()
-	if err != nil {
-		return "", err
-	}
-	for _, wt := range trees {
-		if wt.Branch == ref && wt.Path != l.Repo.Root {
-			return wt.Path, nil
-		}
-	}
-	return "", nil
-}
-
 // voiceRejections reads, where the collection follows a voice, the
-// rejections the person made for every series that shares it: the
-// voice's own (as its working tree and its default branch have them, and
-// those its loop has seen and not yet recorded), and those of each fellow
-// series (collection.FellowSeries), as their working trees have them. The
-// voice's file sw cannot read is an error, since proposing again what the
-// person rejected there would be worse than no analysis; a fellow series'
-// is left out, and logged.
+// rejections made for every series that shares it: the voice's (in its
+// working tree, on its default branch, and not yet recorded) and each
+// fellow series' working tree's. The voice's file sw cannot read is an
+// error, since proposing again what was rejected there would be worse than
+// no analysis; a fellow series' is left out, and logged.
 func (l *Loop) voiceRejections() ([]feedback.Rejection, error) {
 	link, err := l.Coll.Voice()
 	if err != nil || !link.Followed {
@@ -371,8 +333,8 @@ func (l *Loop) voiceRejections() ([]feedback.Rejection, error) {
 	return out, nil
 }
 
-// rejectionsIn reads the rejections of profile_feedback.json in root,
-// named name in errors; none when there is no such file.
+// rejectionsIn reads the rejections of profile_feedback.json in root
+// (named name in errors); none when there is no such file.
 func rejectionsIn(root, name string) ([]feedback.Rejection, error) {
 	data, err := confine.Read(root, filepath.Join(root, collection.FeedbackFile), name)
 	if errors.Is(err, fs.ErrNotExist) {

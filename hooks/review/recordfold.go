@@ -9,15 +9,12 @@ import (
 	"sw/profile/feedback"
 )
 
-// Folding records. Each run of sw records the rejections it finds in one
-// commit, but rejections often come one run at a time: `sw reject` takes
-// one suggestion, and `git branch -D` of several branches deletes them one
-// by one, running the reference-transaction hook for each. Seven
-// rejections would make seven "remember rejected suggestion" commits in a
-// row on the person's default branch. So a new record takes the place of
-// the one at the branch's tip, naming the rejections of both, as long as
-// nobody can have built on that one: it is sw's record and nothing but
-// the default branch holds it.
+// Folding records. Rejections often come one run at a time (`sw reject`
+// takes one suggestion; `git branch -D` of several runs the
+// reference-transaction hook for each), and seven would make seven record
+// commits in a row. So a new record takes the place of the one at the
+// branch's tip, naming the rejections of both, as long as nobody can have
+// built on that one.
 
 // foldTarget is sw's record at the default branch's tip, which the next
 // record replaces.
@@ -26,12 +23,11 @@ type foldTarget struct {
 }
 
 // foldable returns the default branch's tip when it is a record sw may
-// replace, else nil: the record sw last made (record), or a commit the
-// same in all but time (an amend that changed nothing), that changes
-// profile_feedback.json alone, that no other branch, tag, stash or
-// remote-tracking branch holds (so it was neither pushed, as far as git
-// knows, nor built on) and that no worktree has checked out detached. A
-// record the person amended to say or hold anything more is theirs.
+// replace, else nil: the record sw last made (or the same in all but time,
+// an amend that changed nothing), changing profile_feedback.json alone,
+// that no other ref holds (neither pushed, as far as git knows, nor built
+// on) and no worktree has checked out detached. A record the person amended
+// to say or hold more is theirs.
 func (l *Loop) foldable(def tip, record string) *foldTarget {
 	c, err := l.Repo.Commit(def.hash)
 	if err != nil || len(c.Parents) != 1 || !strings.HasPrefix(c.Message, recordSubject) || !l.sameRecord(c, record) {
@@ -62,9 +58,8 @@ func (l *Loop) foldable(def tip, record string) *foldTarget {
 	return &foldTarget{tip: def.hash, parent: c.Parents[0]}
 }
 
-// sameRecord says c is the record sw made (record), or differs from it
-// in its dates alone: its message (as the person's commit hooks left it),
-// files and parent are the same.
+// sameRecord says c is the record sw made, or differs from it in its dates
+// alone (its message as the person's commit hooks left it).
 func (l *Loop) sameRecord(c *git.Commit, record string) bool {
 	if record == "" {
 		return false
@@ -73,12 +68,10 @@ func (l *Loop) sameRecord(c *git.Commit, record string) bool {
 	return err == nil && made.Message == c.Message && made.Tree == c.Tree && slices.Equal(made.Parents, c.Parents)
 }
 
-// fold replaces the record just committed (now) on top of target, and
-// target with it, by one commit with the same files on target's parent,
-// and returns the record the branch ends in. The working tree and the
-// index already match it, as the files are the same. The branch moves
-// only if it is still at the new record: should anything have come on top
-// meanwhile, the two records stay as they are.
+// fold replaces the record just committed (now) and target below it by
+// one commit with the same files on target's parent (so the working tree
+// and index already match), and returns the record the branch ends in. The
+// branch moves only if it is still at now.
 func (l *Loop) fold(def tip, target *foldTarget, msg string, now git.Hash) git.Hash {
 	c, err := l.Repo.Commit(now)
 	if err != nil || len(c.Parents) != 1 || c.Parents[0] != target.tip {
@@ -96,16 +89,11 @@ func (l *Loop) fold(def tip, target *foldTarget, msg string, now git.Hash) git.H
 	return folded
 }
 
-// feedbackAt reads profile_feedback.json as commit has it; an empty file
-// when it has none or it cannot be read (it names rejections in a message,
-// nothing more).
+// feedbackAt reads profile_feedback.json as commit has it; empty when it
+// cannot (it only names rejections in a message).
 func (l *Loop) feedbackAt(commit git.Hash) *feedback.File {
-	blob, ok, err := l.Repo.FileAt(commit, collection.FeedbackFile)
+	data, ok, err := l.fileAt(commit, collection.FeedbackFile)
 	if err != nil || !ok {
-		return feedback.New()
-	}
-	data, err := l.Repo.Blob(blob)
-	if err != nil {
 		return feedback.New()
 	}
 	f, err := feedback.Parse(collection.FeedbackFile, data)

@@ -8,9 +8,7 @@ import (
 	"sw/profile"
 )
 
-// AnalysisReport is what `sw analyze` prints: the suggestions the analyzer
-// made (those the reject memory let through), the suppressed ones, and,
-// unless it was a dry run, what was written.
+// AnalysisReport is what `sw analyze` prints.
 type AnalysisReport struct {
 	Pieces      []string             `json:"pieces"`
 	LeftOut     []SkippedPiece       `json:"left_out"` // pieces sw could not read, so not analysed
@@ -21,8 +19,7 @@ type AnalysisReport struct {
 	Batch       string               `json:"batch,omitempty"`
 	Written     []string             `json:"written,omitempty"` // branches
 	Skipped     []Skipped            `json:"skipped,omitempty"`
-	// Voice, when the analysis wrote in the voice the collection follows,
-	// names it as .sw.yaml does, with the batch there and its branches.
+	// Voice names the voice the analysis wrote in, as .sw.yaml does.
 	Voice        string   `json:"voice,omitempty"`
 	VoiceBatch   string   `json:"voice_batch,omitempty"`
 	VoiceWritten []string `json:"voice_written,omitempty"`
@@ -35,18 +32,14 @@ type ReportedSuggestion struct {
 	Summary   string        `json:"summary"`
 	Signature string        `json:"signature"`
 	Evidence  string        `json:"evidence"`
-	Rule      *profile.Rule `json:"rule"` // null: the suggestion removes the rule
-	// Where is, in a collection that follows a voice, where it goes: the
-	// voice, or this series only and why.
-	Where string `json:"where,omitempty"`
+	Rule      *profile.Rule `json:"rule"`            // null: the suggestion removes the rule
+	Where     string        `json:"where,omitempty"` // the voice, or this series only and why
 }
 
-// Report describes a proposal and, when it was applied, its outcome (nil
-// for a dry run).
+// Report describes a proposal and its outcome (nil for a dry run).
 func Report(p *Proposal, out *Outcome) *AnalysisReport {
-	r := &AnalysisReport{Pieces: []string{}, LeftOut: append([]SkippedPiece{}, p.LeftOut...), Suggestions: []ReportedSuggestion{},
-		Suppressed: []Suppressed{}, DryRun: out == nil}
-	r.Earlier = []string{}
+	r := &AnalysisReport{Pieces: []string{}, Earlier: []string{}, LeftOut: append([]SkippedPiece{}, p.LeftOut...),
+		Suggestions: []ReportedSuggestion{}, Suppressed: append([]Suppressed{}, p.Suppressed...), DryRun: out == nil}
 	for _, piece := range p.Request.Pieces {
 		if piece.Earlier {
 			r.Earlier = append(r.Earlier, piece.Path)
@@ -57,7 +50,6 @@ func Report(p *Proposal, out *Outcome) *AnalysisReport {
 	for i, s := range p.Suggestions {
 		r.Suggestions = append(r.Suggestions, ReportedSuggestion{s.ID, s.Layer, s.Summary, s.Signature, s.Evidence, s.Rule, p.where(i)})
 	}
-	r.Suppressed = append(r.Suppressed, p.Suppressed...)
 	if out != nil {
 		r.Batch = out.Batch
 		for _, w := range out.Written {

@@ -13,17 +13,15 @@ import (
 	"sw/profile/feedback"
 )
 
-// A batch is something a person can review in one sitting, and stays
-// true to the latest evidence: each analysis revises the pending batch
-// before it adds to it. A pending suggestion the pieces no longer support
-// is withdrawn (its branch deleted, never recorded as a rejection); one
-// whose evidence changed is updated in place; one that a new suggestion
-// about the same thing replaces goes. New suggestions fill what room the
-// batch has (.sw.yaml's suggestions_per_batch), the heaviest first; the
-// rest wait for a later batch, and `sw review` says so.
+// A batch is something a person can review in one sitting, and stays true
+// to the latest evidence: each analysis revises the pending batch before it
+// adds to it. A pending suggestion the pieces no longer support is
+// withdrawn (never recorded as a rejection); one whose evidence changed is
+// updated in place; one a new suggestion about the same thing replaces
+// goes. New suggestions fill the batch's room (suggestions_per_batch),
+// heaviest first; the rest wait for a later batch.
 
-// proposed is one suggestion as the loop weighs it: the analyzer's
-// answer, what it is about, and whether an analysis of pieces made it.
+// proposed is one suggestion as the loop weighs it.
 type proposed struct {
 	analyze.Suggestion
 	about
@@ -33,14 +31,13 @@ type proposed struct {
 // path is the rule file the suggestion writes.
 func (p *proposed) path() string { return p.Path(collection.ProfileDir) }
 
-// proposal is what rejections are held against.
 func (p *proposed) proposal() feedback.Proposal {
 	return feedback.Proposal{ID: p.ID, Layer: p.Layer, Signature: p.Signature, Measures: p.measures, Measured: p.Measured}
 }
 
 // plan is what an analysis does to the batch: the suggestions that take
-// the place of pending ones (updates and replacements, written whatever
-// the room), the new ones in rank order, and the pending ones withdrawn.
+// the place of pending ones (written whatever the room), the new ones in
+// rank order, and the pending ones withdrawn.
 type plan struct {
 	replacing []*proposed
 	fresh     []*proposed
@@ -54,12 +51,10 @@ type withdrawal struct {
 	reason string
 }
 
-// decisionWithdrawn is how the ledger marks a suggestion sw took back:
-// not the person's decision, so never remembered as a rejection.
+// decisionWithdrawn marks a suggestion sw took back: no rejection.
 const decisionWithdrawn = "withdrawn"
 
-// plan ranks what p proposes, with what waited from earlier batches, and
-// holds it against the pending batch.
+// plan ranks what p proposes, with what waited, against the pending batch.
 func (l *Loop) plan(st *State, p *Proposal) plan {
 	pool := l.pool(st, p)
 	var pl plan
@@ -71,11 +66,8 @@ func (l *Loop) plan(st *State, p *Proposal) plan {
 			continue
 		}
 		var match *proposed
-		for _, c := range pool {
-			if sameAsPending(c, s) {
-				match = c
-				break
-			}
+		if i := slices.IndexFunc(pool, func(c *proposed) bool { return sameAsPending(c, s) }); i >= 0 {
+			match = pool[i]
 		}
 		replace := func() {
 			if !taken[match] {
@@ -112,11 +104,10 @@ func (l *Loop) plan(st *State, p *Proposal) plan {
 	return pl
 }
 
-// pool is what an analysis weighs: its own suggestions, then what waited
-// from earlier batches and is not said again (a full analysis of the
-// pieces says afresh all that pieces support, so only a memory audit's
-// waiting suggestions join it), heaviest first. A waiting suggestion the
-// person has rejected since is dropped.
+// pool is what an analysis weighs, heaviest first: its own suggestions,
+// then what waited and is not said again nor rejected since (a full
+// analysis says afresh all that pieces support, so only a memory audit's
+// waiting suggestions join it).
 func (l *Loop) pool(st *State, p *Proposal) []*proposed {
 	var out []*proposed
 	seen := map[string]bool{}
@@ -141,33 +132,26 @@ func (l *Loop) pool(st *State, p *Proposal) []*proposed {
 	return out
 }
 
-// sameAsPending says a proposed suggestion is about what pending
-// suggestion s is about: the same rule file, signature, or a measure in
-// common in layers that meet.
+// sameAsPending says c is about what pending s is about: the same rule
+// file, signature, or a measure in common in layers that meet.
 func sameAsPending(c *proposed, s *Suggestion) bool {
 	return c.path() == s.Path || c.Signature == s.Signature ||
 		meet(c.Layer, s.Layer) && profile.SharesMeasure(c.measures, s.Measures)
 }
 
-// meet says two layers reach a genre in common: the same layer, or the
-// global preferences and any other.
+// meet says two layers reach a genre in common.
 func meet(a, b string) bool {
 	return a == b || a == feedback.PreferencesLayer || b == feedback.PreferencesLayer
 }
 
-// oneEach keeps, of suggestions about one thing (one rule file, or a
-// measure in common in layers that meet), the first: the heaviest.
+// oneEach keeps the first (the heaviest) of suggestions about one thing.
 func oneEach(pool []*proposed) (kept []*proposed, dropped []Skipped) {
 	for _, c := range pool {
-		var twin *proposed
-		for _, k := range kept {
-			if k.path() == c.path() || meet(k.Layer, c.Layer) && profile.SharesMeasure(k.measures, c.measures) {
-				twin = k
-				break
-			}
-		}
-		if twin != nil {
-			dropped = append(dropped, Skipped{ID: c.ID, Kind: SkipSameThing, Reason: "about the same thing as " + twin.ID + ", which weighs more"})
+		twin := slices.IndexFunc(kept, func(k *proposed) bool {
+			return k.path() == c.path() || meet(k.Layer, c.Layer) && profile.SharesMeasure(k.measures, c.measures)
+		})
+		if twin >= 0 {
+			dropped = append(dropped, Skipped{ID: c.ID, Kind: SkipSameThing, Reason: "about the same thing as " + kept[twin].ID + ", which weighs more"})
 			continue
 		}
 		kept = append(kept, c)
@@ -175,13 +159,12 @@ func oneEach(pool []*proposed) (kept []*proposed, dropped []Skipped) {
 	return kept, dropped
 }
 
-// asReplacements turns a new rule about what a rule of the profile is
-// already about, under another name, into a change of that rule: one
-// branch that replaces it, so that accepting it leaves one rule on the
-// measure, not two that contradict each other. A rule in the same layer
-// is changed in place; a global preference is refined in the genre's
-// layer under its own id. Hard limits are the person's alone and are never
-// replaced.
+// asReplacements turns a new rule on the measure of a rule of the profile
+// under another name into a change of that rule, so that accepting it
+// leaves one rule on the measure, not two that contradict each other. A
+// rule in the same layer is changed in place; a global preference is
+// refined in the genre's layer under its own id. Hard limits are the
+// person's alone and are never replaced.
 func (l *Loop) asReplacements(pool []*proposed) {
 	for _, c := range pool {
 		if c.Rule == nil || len(c.measures) == 0 {
@@ -201,9 +184,9 @@ func (l *Loop) asReplacements(pool []*proposed) {
 	}
 }
 
-// ruleOnSameMeasure finds the soft rule, in c's layer or (for a genre's
-// suggestion) in the global preferences, that shares a measure with c and
-// that c's file would not already replace.
+// ruleOnSameMeasure finds the soft rule, in c's layer or (for a genre's)
+// the global preferences, that shares a measure with c and that c's file
+// would not already replace.
 func (l *Loop) ruleOnSameMeasure(c *proposed) *profile.Sourced {
 	layer, genre, err := analyze.ParseLayer(c.Layer)
 	if err != nil {
@@ -244,10 +227,9 @@ func clipRunes(s string, n int) string {
 	return string(r[:n-1]) + "…"
 }
 
-// withdraw takes a pending suggestion back: its branch is deleted (only
-// if it holds sw's commit alone: a branch the person added to is theirs)
-// and the ledger marks it withdrawn, which is no rejection. A copy pushed
-// to a remote is the person's to delete; the note says how.
+// withdraw takes a pending suggestion back, deleting its branch unless the
+// person added to it; a copy pushed to a remote is theirs to delete, and
+// the note says how.
 func (l *Loop) withdraw(st *State, w withdrawal) (bool, error) {
 	s := w.s
 	ref := "refs/heads/" + s.Branch
@@ -267,16 +249,14 @@ func (l *Loop) withdraw(st *State, w withdrawal) (bool, error) {
 	}
 	how := w.reason
 	for _, r := range s.Remotes {
-		remote := strings.TrimSuffix(strings.TrimPrefix(r, "refs/remotes/"), "/"+s.Branch)
+		remote := remoteOf(r, s.Branch)
 		how += fmt.Sprintf("; delete the copy on %s with git push %s --delete %s", remote, remote, s.Branch)
 	}
 	l.settle(st, s, decisionWithdrawn, how)
 	return true, nil
 }
 
-// revise carries out the plan: the pending suggestions withdrawn, those
-// replaced or updated written again, then new ones while the batch has
-// room; the rest wait, in rank order.
+// revise carries out the plan; what finds no room waits, in rank order.
 func (l *Loop) revise(st *State, p *Proposal, out *Outcome) error {
 	pending := st.pendingBatch() // what replaces it joins it, even if nothing of it is left
 	pl := l.plan(st, p)

@@ -18,21 +18,18 @@ import (
 // reaches every series, and what holds for this series only into its own
 // profile/. A suggestion stays with the series when
 //
-//   - it changes (or removes) a rule file the series already has: the
-//     rule lives there;
-//   - it is about the series' template (its boilerplate lines, how its
-//     pieces open and close): every series has its own;
-//   - most of the recent pieces of another series that shares the voice
-//     break it: that series writes otherwise, so the habit is this one's.
+//   - it changes (or removes) a rule file the series already has;
+//   - it is about the series' template: every series has its own;
+//   - most of the recent pieces of another series sharing the voice break
+//     it: that series writes otherwise, so the habit is this one's.
 //
 // With no other series to go by, it goes to the voice: a person's habit
 // is theirs until their writing says otherwise.
 
-// templateKinds are the kinds of signature (see analyze's doc) about the
-// form of one series' pieces (the lines of its template, how its pieces
-// open and close: a letter opens on its greeting, an essay does not),
-// which stay with the series. A metric rule that carries the template's
-// lines only to measure around them is not one of them.
+// templateKinds are the kinds of signature about the form of one series'
+// pieces (a letter opens on its greeting, an essay does not). A metric
+// rule that carries the template's lines only to measure around them is
+// not one of them.
 var templateKinds = []string{"boilerplate", "opening", "closing"}
 
 // fellowPiecesRead is how many of another series' pieces the routing
@@ -40,16 +37,8 @@ var templateKinds = []string{"boilerplate", "opening", "closing"}
 // see a habit, few enough to keep an analysis quick.
 const fellowPiecesRead = 30
 
-// routed is an analysis split between the series and the voice.
-type routed struct {
-	series  *Proposal
-	voice   *Loop
-	toVoice *Proposal // nil when nothing goes to the voice
-}
-
-// place decides, where the collection follows a voice, where each of p's
-// suggestions goes (see above), before anything is written: sw analyze
-// --dry-run says so too.
+// place decides where each of p's suggestions goes, before anything is
+// written, so sw analyze --dry-run says so too.
 func (l *Loop) place(p *Proposal) error {
 	v, err := l.VoiceLoop()
 	if err != nil || v == nil {
@@ -73,8 +62,7 @@ func (l *Loop) place(p *Proposal) error {
 	return nil
 }
 
-// where says where p's suggestion i goes, as sw analyze reports it; ""
-// where the collection follows no voice.
+// where says where p's suggestion i goes; "" with no voice.
 func (p *Proposal) where(i int) string {
 	switch {
 	case p.voice == nil || i >= len(p.stays):
@@ -85,15 +73,15 @@ func (p *Proposal) where(i int) string {
 	return "this series only: " + p.stays[i]
 }
 
-// route splits p as place decided: what goes to the voice becomes a
-// proposal of its own, for the voice's loop, which withdraws nothing
-// there (other series' suggestions wait there too), moves no count and
-// names no commit of the collection's, which the voice does not hold; the
-// rest is the series', each saying in its evidence why it is not the
-// voice's. p itself is left whole, for the report.
-func (l *Loop) route(p *Proposal) routed {
+// route splits p as place decided, into the series' and the voice's (nil
+// when nothing goes there). What goes to the voice is a proposal of its
+// own, which withdraws nothing there (other series' suggestions
+// wait there too), moves no count and names no commit of the collection's;
+// the rest says in its evidence why it is not the voice's. p is left
+// whole, for the report.
+func (l *Loop) route(p *Proposal) (series, toVoice *Proposal) {
 	if p.voice == nil {
-		return routed{series: p}
+		return p, nil
 	}
 	var mine, theirs []analyze.Suggestion
 	for i, s := range p.Suggestions {
@@ -105,18 +93,15 @@ func (l *Loop) route(p *Proposal) routed {
 		}
 		theirs = append(theirs, s)
 	}
-	series := *p
-	series.Suggestions, series.toVoice = mine, map[string]bool{}
-	r := routed{series: &series}
+	mineOnly := *p
+	mineOnly.Suggestions, mineOnly.toVoice = mine, map[string]bool{}
 	if len(theirs) == 0 {
-		return r
+		return &mineOnly, nil
 	}
 	for _, s := range theirs {
-		series.toVoice[s.Signature], series.toVoice[s.Path(collection.ProfileDir)] = true, true
+		mineOnly.toVoice[s.Signature], mineOnly.toVoice[s.Path(collection.ProfileDir)] = true, true
 	}
-	r.voice = p.voice
-	r.toVoice = &Proposal{Request: p.Request, Suggestions: theirs, about: p.about, seq: -1, fromPieces: p.fromPieces}
-	return r
+	return &mineOnly, &Proposal{Request: p.Request, Suggestions: theirs, about: p.about, seq: -1, fromPieces: p.fromPieces}
 }
 
 // seriesOnly says why suggestion s holds for this series only, or "".
@@ -143,9 +128,8 @@ func (l *Loop) seriesOnly(def tip, fellows []*Loop, read map[string]bool, s anal
 	return ""
 }
 
-// shownPath names another folder as the person reads it from this
-// collection: ../sketches, or its absolute path when it is on another
-// volume.
+// shownPath names another folder relative to the collection (../sketches)
+// where it can.
 func (l *Loop) shownPath(dir string) string {
 	rel, err := filepath.Rel(l.Coll.Root, dir)
 	if err != nil || filepath.IsAbs(rel) {
@@ -154,8 +138,8 @@ func (l *Loop) shownPath(dir string) string {
 	return filepath.ToSlash(rel)
 }
 
-// fellowLoops opens the loops of the other series that follow the same
-// voice; one that cannot be opened is left out, and logged.
+// fellowLoops opens the loops of the other series that follow the voice;
+// one that cannot be opened is left out, and logged.
 func (l *Loop) fellowLoops() []*Loop {
 	link, err := l.Coll.Voice()
 	if err != nil {
@@ -181,9 +165,9 @@ func (l *Loop) fellowLoops() []*Loop {
 	return out
 }
 
-// breaks scores a suggestion against this series' latest committed
-// pieces (of its genre, for a genre's rule; none the analysis read
-// itself, by their text): how many break its rule, of how many read.
+// breaks scores a suggestion against this series' latest pieces (of its
+// genre, for a genre's rule; none the analysis read, by their text): how
+// many break its rule, of how many read.
 func (l *Loop) breaks(s analyze.Suggestion, analysed map[string]bool) (broke, read int) {
 	layer, genre, err := analyze.ParseLayer(s.Layer)
 	if err != nil {
@@ -203,9 +187,8 @@ func (l *Loop) breaks(s analyze.Suggestion, analysed map[string]bool) (broke, re
 	return broke, read
 }
 
-// latestPieces are this series' pieces as its HEAD has them, at most
-// fellowPiecesRead, each with its genre; what cannot be read is left
-// out. Read once per analysis.
+// latestPieces are this series' last fellowPiecesRead pieces at HEAD,
+// with their genres, read once per analysis.
 func (l *Loop) latestPieces() []analyze.Piece {
 	if l.fellowPieces != nil {
 		return *l.fellowPieces
@@ -223,11 +206,7 @@ func (l *Loop) latestPieces() []analyze.Piece {
 	if len(paths) > fellowPiecesRead {
 		paths = paths[len(paths)-fellowPiecesRead:]
 	}
-	refs := make([]git.FileRef, len(paths))
-	for i, p := range paths {
-		refs[i] = git.FileRef{Commit: head, Path: p}
-	}
-	texts, err := l.Repo.ReadFiles(refs, collection.MaxPieceSize)
+	texts, err := l.readAt(head, paths)
 	if err != nil {
 		return out
 	}

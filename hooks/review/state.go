@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"sw/hooks/git"
@@ -13,26 +14,20 @@ import (
 	"sw/profile/feedback"
 )
 
-// State is sw's local memory of the review loop, kept in .git/sw/state.json.
-// It is a cache of what git says, never the only copy: a fresh clone, or a
-// deleted state file, rebuilds it from the repository (the commits, the
-// suggestion branches and their trailers, profile_feedback.json).
+// State is sw's local memory of the review loop, kept in .git/sw/state.json:
+// a cache of what git says, which a fresh clone or a deleted file rebuilds
+// from the repository.
 //
-// One state serves every worktree of the repository (it lives in the
-// common git folder), as the suggestion branches and the ledger do. The
-// count of finished pieces is each worktree's own, since each has its own
-// HEAD: the main worktree's is kept at the top of the file, a linked
-// worktree's under Worktrees by its name, and the one loaded is this
-// worktree's. The commits analyses read (Analyses) are shared, so a piece
-// one worktree's analysis read is not counted again in another.
+// One state serves every worktree (it lives in the common git folder), but
+// the count of finished pieces is each worktree's own, since each has its
+// own HEAD: the main worktree's at the top of the file, a linked one's under
+// Worktrees. The commits analyses read (Analyses) are shared, so a piece one
+// worktree's analysis read is not counted again in another.
 type State struct {
 	Version int `json:"version"`
 
-	// Count is this worktree's count.
-	Count
-	// Worktrees holds the counts of the linked worktrees, by the name of
-	// their git folder (.git/worktrees/<name>).
-	Worktrees map[string]*Count `json:"worktrees,omitempty"`
+	Count                       // this worktree's
+	Worktrees map[string]*Count `json:"worktrees,omitempty"` // the linked worktrees', by git folder name
 	// Analyses are the commits analyses read, oldest first (at most
 	// keptAnalyses): what they reach is counted no more, in any worktree.
 	Analyses []string `json:"analyses,omitempty"`
@@ -40,33 +35,25 @@ type State struct {
 	// whose count is older than the newest counts again.
 	AnalysesMade int `json:"analyses_made,omitempty"`
 
-	Decisions int `json:"decisions"` // how many decisions sw has seen here, to order them
-	// Record is the last commit sw made to record rejections: the one a
-	// next record may fold into (see foldable).
-	Record string `json:"record,omitempty"`
-
-	// The ledger of suggestions, pending and decided.
-	Suggestions []*Suggestion `json:"suggestions"`
-	// Refs is what the suggestion and default branches pointed at when sw
-	// last reconciled; when nothing moved, reconciling is a comparison.
+	Decisions   int           `json:"decisions"`        // how many decisions sw has seen here, to order them
+	Record      string        `json:"record,omitempty"` // sw's last record of rejections (see foldable)
+	Suggestions []*Suggestion `json:"suggestions"`      // the ledger, pending and decided
+	// Refs is what the watched refs pointed at when sw last reconciled;
+	// when nothing moved, reconciling is a comparison.
 	Refs map[string]string `json:"refs"`
-	// ConfigStamp is the repository's git config file as of the last look
-	// at the suggestions' upstreams (modification time and size).
+	// ConfigStamp is the git config file (see configStamp) as of the last
+	// look at the suggestions' upstreams.
 	ConfigStamp string `json:"config_stamp,omitempty"`
-	// DefaultUpstream is the default branch's upstream, as read while the
-	// config file and the branch were DefaultUpstreamKey.
+	// The default branch's upstream and name, as read while the config
+	// file (and the branches) were as the keys say (see defaultUpstream,
+	// defaultTipFor).
 	DefaultUpstream    string `json:"default_upstream,omitempty"`
 	DefaultUpstreamKey string `json:"default_upstream_key,omitempty"`
-	// DefaultBranch is the default branch's name, as found while the
-	// branches and the config file were DefaultBranchKey (see
-	// defaultTipFor).
-	DefaultBranch    string `json:"default_branch,omitempty"`
-	DefaultBranchKey string `json:"default_branch_key,omitempty"`
+	DefaultBranch      string `json:"default_branch,omitempty"`
+	DefaultBranchKey   string `json:"default_branch_key,omitempty"`
 
-	// main is the main worktree's count while a linked worktree's is
-	// loaded; worktree is the name of the one loaded ("" for the main).
-	main     Count
-	worktree string
+	main     Count  // the main worktree's count, while a linked one's is loaded
+	worktree string // the worktree loaded, "" for the main one
 
 	LastError   string `json:"last_error,omitempty"`   // the last analysis failure, shown until one succeeds
 	RecordError string `json:"record_error,omitempty"` // why rejections wait to be recorded, shown until they are
@@ -78,24 +65,15 @@ type State struct {
 	// say so; a memory audit's wait here until a batch has room.
 	Waiting []Waiting `json:"waiting,omitempty"`
 
-	// unreadable are the pieces this hook's commit finished that the
-	// analysis will leave out, for the hook to say so now.
-	unreadable []SkippedPiece
+	unreadable []SkippedPiece // what this hook's commit finished that the analysis will leave out
 }
 
 // Status is what a hook tells the person after counting and reconciling.
 type Status struct {
-	Due             bool   // enough pieces are finished: an analysis should start
-	RecordProblem   string // why rejections wait to be recorded ("" when none do)
-	AnalysisFailure string // why the last analysis failed ("" once one succeeds)
-	// Unreadable are the pieces the commit just finished that the
-	// analysis will leave out, each with why and the fix.
-	Unreadable []SkippedPiece
-}
-
-func (st *State) status(batchSize int) Status {
-	return Status{Due: len(st.Pending) >= batchSize, RecordProblem: st.RecordError, AnalysisFailure: st.LastError,
-		Unreadable: st.unreadable}
+	Due             bool           // enough pieces are finished: an analysis should start
+	RecordProblem   string         // why rejections wait to be recorded ("" when none do)
+	AnalysisFailure string         // why the last analysis failed ("" once one succeeds)
+	Unreadable      []SkippedPiece // pieces just finished that the analysis will leave out
 }
 
 // problems are what the person should hear about, one line each.
@@ -122,13 +100,10 @@ type Count struct {
 	Seq      int            `json:"seq"`      // the last sequence number given to a pending piece
 	// Latest is the piece the person finished last, whose genre a session
 	// writes in when nothing in the working tree says otherwise.
-	Latest string `json:"latest,omitempty"`
-	// AnalysesSeen is State.AnalysesMade as of this count.
-	AnalysesSeen int `json:"analyses_seen,omitempty"`
+	Latest       string `json:"latest,omitempty"`
+	AnalysesSeen int    `json:"analyses_seen,omitempty"` // State.AnalysesMade as of this count
 
-	// fresh is set on a count made because none could be read: it then
-	// starts from what git says (see startCounting).
-	fresh bool
+	fresh bool // none could be read: start from what git says (see startCounting)
 }
 
 // PendingPiece is a piece finished since the last analysis.
@@ -154,16 +129,12 @@ type Suggestion struct {
 	Blob string `json:"blob"` // the rule file's blob at Seen ("" when the suggestion removes it)
 	// Remotes lists remote-tracking refs the branch was seen at: a pushed
 	// suggestion whose remote branch disappears on fetch --prune is decided.
-	Remotes []string `json:"remotes,omitempty"`
-	// Upstream is the remote-tracking branch the local branch follows
-	// (git push -u), from git config.
-	Upstream string `json:"upstream,omitempty"`
+	Remotes  []string `json:"remotes,omitempty"`
+	Upstream string   `json:"upstream,omitempty"` // the remote-tracking branch it follows (git push -u)
 
-	// What the suggestion is about and rests on (see about.go): the
-	// measures of its rule, its evidence in numbers, its weight, the
-	// time of the rejection it comes back over ("" when it is no
-	// comeback), and whether an analysis of pieces wrote it (a memory
-	// audit's does not, and no analysis withdraws it).
+	// What the suggestion is about and rests on (see about.go); Back is
+	// the time of the rejection it comes back over; FromPieces is unset on
+	// a memory audit's, which no analysis withdraws.
 	Measures   []string          `json:"measures,omitempty"`
 	Measured   *profile.Measured `json:"measured,omitempty"`
 	Weight     float64           `json:"weight,omitempty"`
@@ -190,34 +161,35 @@ func (s *Suggestion) Pending() bool { return s.Decision == "" }
 // Modified reports whether the person has added commits to the branch.
 func (s *Suggestion) Modified() bool { return s.Seen != "" && s.Seen != s.Tip }
 
+// unrecorded reports a rejection not yet written to profile_feedback.json.
+func (s *Suggestion) unrecorded() bool { return s.Decision == decisionRejected && !s.Recorded }
+
 // stateVersion is the form of state.json; a state of another version is
 // not read, and is rebuilt.
 const stateVersion = 3
 
 func (l *Loop) statePath() string { return filepath.Join(l.Dir, "state.json") }
 
-// loadState reads the state, with this worktree's count, or returns ok ==
-// false when there is none or it cannot be read: it is a cache, and is
-// rebuilt.
+// loadState reads the state, with this worktree's count; ok is false when
+// there is none or it cannot be read, and a fresh one is returned.
 func (l *Loop) loadState() (st *State, ok bool) {
-	if data, err := os.ReadFile(l.statePath()); err == nil {
-		st = &State{}
-		if json.Unmarshal(data, st) == nil && st.Version == stateVersion {
-			if len(st.Analyses) == 0 && st.Analyzed != "" {
-				st.Analyses = []string{st.Analyzed} // from an sw that kept one
-			}
-			st.worktree = l.worktree()
-			if st.worktree != "" {
-				st.main = st.Count
-				st.Count = Count{fresh: true}
-				if c := st.Worktrees[st.worktree]; c != nil {
-					st.Count = *c
-				}
-			}
-			return st, true
+	st = &State{}
+	data, err := os.ReadFile(l.statePath())
+	if err != nil || json.Unmarshal(data, st) != nil || st.Version != stateVersion {
+		return &State{Version: stateVersion, Count: Count{fresh: true}, worktree: l.worktree()}, false
+	}
+	if len(st.Analyses) == 0 && st.Analyzed != "" {
+		st.Analyses = []string{st.Analyzed} // from an sw that kept one
+	}
+	st.worktree = l.worktree()
+	if st.worktree != "" {
+		st.main = st.Count
+		st.Count = Count{fresh: true}
+		if c := st.Worktrees[st.worktree]; c != nil {
+			st.Count = *c
 		}
 	}
-	return &State{Version: stateVersion, Count: Count{fresh: true}, worktree: l.worktree()}, false
+	return st, true
 }
 
 // worktree names this worktree in the state: "" for the main one, else
@@ -247,10 +219,9 @@ func (l *Loop) forSaving(st *State) *State {
 	return &out
 }
 
-// saveState writes the state under the lock. The new state goes to a
-// temporary file that then replaces the old one, so a reader that skips
-// the lock finds either the old state or the new one, never part of one.
-// It is not synced: a state lost in a crash is rebuilt.
+// saveState writes the state under the lock, whole by a rename, for the
+// readers that skip the lock. It is not synced: a state lost in a crash is
+// rebuilt.
 func (l *Loop) saveState(st *State) error {
 	data, err := json.MarshalIndent(l.forSaving(st), "", " ")
 	if err != nil {
@@ -259,8 +230,8 @@ func (l *Loop) saveState(st *State) error {
 	return atomicfile.Put(l.statePath(), append(data, '\n'))
 }
 
-// update changes the state under the lock: it reads the state, lets change
-// modify it and saves it, unless change fails.
+// update reads the state under the lock, lets change modify it and saves
+// it, unless change fails.
 func (l *Loop) update(change func(st *State) error) (*State, error) {
 	unlock, err := l.lock()
 	if err != nil {
@@ -274,8 +245,7 @@ func (l *Loop) update(change func(st *State) error) (*State, error) {
 	return st, l.saveState(st)
 }
 
-// countAndReconcile is what every hook does to the state: count the pieces
-// the commits finished, then decide what the branches say.
+// countAndReconcile is what every hook does to the state.
 func (l *Loop) countAndReconcile(st *State) error {
 	if err := l.count(st); err != nil {
 		return err
@@ -291,14 +261,28 @@ func (st *State) seenAt(ref string) git.Hash {
 	return git.ZeroHash
 }
 
-// find returns the suggestion on branch, or nil.
-func (st *State) find(branch string) *Suggestion {
-	for _, s := range st.Suggestions {
-		if s.Branch == branch {
-			return s
-		}
+// first returns the first suggestion of the ledger that ok accepts, or nil.
+func (st *State) first(ok func(*Suggestion) bool) *Suggestion {
+	if i := slices.IndexFunc(st.Suggestions, ok); i >= 0 {
+		return st.Suggestions[i]
 	}
 	return nil
+}
+
+// find returns the suggestion on branch, or nil.
+func (st *State) find(branch string) *Suggestion {
+	return st.first(func(s *Suggestion) bool { return s.Branch == branch })
+}
+
+// pendingNamed lists the pending suggestions id names: by id or branch.
+func (st *State) pendingNamed(id string) []*Suggestion {
+	var out []*Suggestion
+	for _, s := range st.Suggestions {
+		if s.Pending() && (s.ID == id || s.Branch == id || "refs/heads/"+s.Branch == id) {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // pendingCount is how many suggestions await a decision.
@@ -314,10 +298,8 @@ func (st *State) pendingCount() int {
 
 // pendingBatch returns the batch with suggestions awaiting a decision, or "".
 func (st *State) pendingBatch() string {
-	for _, s := range st.Suggestions {
-		if s.Pending() {
-			return s.Batch
-		}
+	if s := st.first((*Suggestion).Pending); s != nil {
+		return s.Batch
 	}
 	return ""
 }

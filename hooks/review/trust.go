@@ -8,8 +8,7 @@ import (
 )
 
 // UntrustedError is why the analyzer .sw.yaml names does not run: the
-// person has not trusted it in this repository as it is now (see package
-// trust).
+// person has not trusted it here as it is now (see package trust).
 type UntrustedError struct {
 	Command string // as messages show it
 	trust.Verdict
@@ -53,11 +52,10 @@ func IsUntrusted(err error) bool {
 	return errors.As(err, &u)
 }
 
-// CheckTrust is nil when sw may run the analyzer .sw.yaml names: its own
-// (no analyzer.command), or a command the person has trusted in this
-// repository, none of the files it could run changed since; otherwise an
-// *UntrustedError. Nothing runs meanwhile, not the embedded analyzer
-// either: the collection chose its analyzer, and its pieces wait for it.
+// CheckTrust is nil when sw may run the analyzer .sw.yaml names: its own,
+// or a command trusted here with none of what it could run changed since;
+// otherwise an *UntrustedError. The embedded analyzer does not stand in:
+// the collection chose its analyzer, and its pieces wait for it.
 func (l *Loop) CheckTrust() error {
 	a, err := l.analyzer()
 	if a == nil || err != nil {
@@ -77,8 +75,7 @@ func (l *Loop) CheckTrust() error {
 	return untrusted
 }
 
-// analyzer is the external analyzer .sw.yaml names, as it would run here;
-// nil when it names none.
+// analyzer is the external analyzer .sw.yaml names; nil when none.
 func (l *Loop) analyzer() (*trust.Analyzer, error) {
 	if len(l.Coll.Settings.Analyzer.Command) == 0 {
 		return nil, nil
@@ -86,9 +83,8 @@ func (l *Loop) analyzer() (*trust.Analyzer, error) {
 	return trust.Describe(l.Repo, l.Coll)
 }
 
-// Trust is `sw trust`: the person trusts the analyzer .sw.yaml names, as
-// it is now, in this repository. It returns the analyzer (nil when there
-// is no command to trust) and whether it was trusted already.
+// Trust is `sw trust` of the analyzer .sw.yaml names, as it is now. It
+// returns it (nil when none) and whether it was trusted already.
 func (l *Loop) Trust() (a *trust.Analyzer, already bool, err error) {
 	if a, err = l.analyzer(); a == nil || err != nil {
 		return nil, false, err
@@ -104,11 +100,9 @@ func (l *Loop) Trust() (a *trust.Analyzer, already bool, err error) {
 	return a, !added, err
 }
 
-// KeepTrust runs change, an edit sw makes itself to files a trust takes in
-// (sw hook install merging its hooks into .claude/settings.json), and
-// trusts the analyzer again afterwards when it was trusted before: the
-// person's say-so covered what was there, and sw's own edit is no one
-// else's input. An analyzer not trusted before stays untrusted.
+// KeepTrust runs change, sw's own edit to files a trust takes in (sw hook
+// install merging into .claude/settings.json), and trusts the analyzer
+// again if it was trusted before: sw's own edit is no one else's input.
 func (l *Loop) KeepTrust(change func() error) error {
 	trusted := l.CheckTrust() == nil
 	if err := change(); err != nil || !trusted {
@@ -118,8 +112,8 @@ func (l *Loop) KeepTrust(change func() error) error {
 	return err
 }
 
-// Untrust is `sw untrust`: it forgets every analyzer trusted in this
-// repository, and says how many there were.
+// Untrust is `sw untrust`: it forgets every analyzer trusted here, and
+// says how many.
 func (l *Loop) Untrust() (int, error) {
 	repo, err := trust.Repository(l.Repo.CommonDir)
 	if err != nil {

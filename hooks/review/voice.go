@@ -11,19 +11,15 @@ import (
 )
 
 // A voice's suggestions live in the voice's repository, beside the rules
-// they would change, so that accepting one there reaches every series at
-// once; a collection that follows the voice opens the voice's loop beside
-// its own (VoiceLoop): its analyses write there, and its hooks and sw
-// review reconcile and show what waits there. The voice's loop is a Loop
-// like a collection's, over the voice's repository, with default settings
-// (a voice has no .sw.yaml) and its state in the voice's own .git/sw: it
-// counts no pieces and runs no analysis; it only holds suggestions.
+// they would change, so that accepting one reaches every series at once. A
+// collection that follows it opens the voice's loop beside its own: its
+// analyses write there, and its hooks and sw review reconcile and show what
+// waits there. The voice's loop has default settings (a voice has no
+// .sw.yaml) and its state in its own .git/sw; it only holds suggestions.
 
 // VoiceLoop opens the loop of the voice the collection follows, or nil
-// when it follows none (a voice named but not followed is not the
-// person's say-so, so nothing is written there). A voice that is not a git
-// repository has no loop either: its rules still resolve, and suggestions
-// stay in the collection.
+// when it follows none (a voice named but not followed is not the person's
+// say-so) or the voice is no git repository (suggestions stay here).
 func (l *Loop) VoiceLoop() (*Loop, error) {
 	if l.isVoice {
 		return nil, nil
@@ -58,9 +54,8 @@ func openVoice(root string) (*Loop, error) {
 	return l, nil
 }
 
-// OpenAny opens the loop of the collection at or above dir, or, in a
-// voice repository (which has no .sw.yaml), the voice's own: sw review,
-// accept and reject work in either.
+// OpenAny opens the loop of the collection at or above dir, or of the
+// voice repository there: sw review, accept and reject work in either.
 func OpenAny(dir string) (*Loop, error) {
 	l, err := Open(dir)
 	if !errors.Is(err, collection.ErrNotCollection) {
@@ -76,9 +71,8 @@ func OpenAny(dir string) (*Loop, error) {
 // IsVoice says the loop is a voice's, not a collection's.
 func (l *Loop) IsVoice() bool { return l.isVoice }
 
-// GitCommand is how the person runs git on the loop's repository from
-// where they stand: plain git in their collection, git -C ../my-voice for
-// the voice it follows.
+// GitCommand is how the person runs git on the loop's repository: git,
+// or git -C ../my-voice for the voice.
 func (l *Loop) GitCommand() string {
 	shown := filepath.ToSlash(l.Shown)
 	if shown == "" {
@@ -90,9 +84,8 @@ func (l *Loop) GitCommand() string {
 	return "git -C " + shellQuoted([]string{shown})
 }
 
-// Deciding is the loop that holds the pending suggestion id: this one,
-// or the voice's when it is pending there and not here. sw accept and sw
-// reject in a collection so reach the voice's suggestions too.
+// Deciding is the loop that holds the pending suggestion id: this one, or
+// the voice's when it is pending there and not here.
 func (l *Loop) Deciding(id string) (*Loop, error) {
 	v, err := l.VoiceLoop()
 	if err != nil || v == nil {
@@ -104,25 +97,17 @@ func (l *Loop) Deciding(id string) (*Loop, error) {
 	return v, nil
 }
 
-// pendingHere says a suggestion id (or branch) is pending in this loop's
-// ledger, once the branches are reconciled.
+// pendingHere says id is pending here, once reconciled.
 func (l *Loop) pendingHere(id string) bool {
 	if err := l.Reconcile(); err != nil {
 		return false
 	}
 	st, _ := l.loadState()
-	for _, s := range st.Suggestions {
-		if s.Pending() && (s.ID == id || s.Branch == id || "refs/heads/"+s.Branch == id) {
-			return true
-		}
-	}
-	return false
+	return len(st.pendingNamed(id)) > 0
 }
 
 // reconcileVoice catches what the person decided in the voice's
-// repository (a merge, a branch deleted there, where no hook of sw runs),
-// whenever the collection's loop reconciles in a hook or sw review. A
-// problem there is logged, never the collection's failure.
+// repository, where no hook of sw runs. A problem there is only logged.
 func (l *Loop) reconcileVoice() {
 	v, err := l.VoiceLoop()
 	if err == nil && v != nil {

@@ -1,20 +1,17 @@
 package review
 
 import (
+	"maps"
+	"slices"
 	"sw/hooks/git"
 	"sw/profile/analyze"
 )
 
 // earlier lists the pieces finished before the pending ones that an
-// analysis reads with them (.sw.yaml's analyzer.window, pending included;
-// 0 for all): the most recently finished first, by commits of the
-// person's since the collection began, as counting finds them. The rules
-// are revisited, and bounds estimated, on all of them, so a rule learned
-// from one batch's fluke meets the pieces that contradict it, and bounds
-// settle as pieces accumulate.
-//
-// One walk of history, newest first, stops once the window is full; a
-// piece deleted since is left out when the pieces are read.
+// analysis reads with them (analyzer.window, pending included; 0 for all),
+// the most recent first, since the collection began. The rules are
+// revisited on all of them, so a rule learned from one batch's fluke meets
+// the pieces that contradict it, and bounds settle as pieces accumulate.
 func (l *Loop) earlier(head git.Hash, pending []string) ([]string, error) {
 	window := l.Coll.Settings.Analyzer.Window
 	if window > 0 && len(pending) >= window {
@@ -30,7 +27,7 @@ func (l *Loop) earlier(head git.Hash, pending []string) ([]string, error) {
 		if l.byAgent(c.Message) {
 			return true
 		}
-		for _, p := range sortedKeys(c.Changes) {
+		for _, p := range slices.Sorted(maps.Keys(c.Changes)) {
 			if status := c.Changes[p]; (status == "A" || status == "M") && !have[p] && l.Coll.Settings.IsPiece(p) && !full() {
 				have[p] = true
 				out = append(out, p)
@@ -41,8 +38,7 @@ func (l *Loop) earlier(head git.Hash, pending []string) ([]string, error) {
 	return out, err
 }
 
-// markEarlier flags the request's pieces that were finished before the
-// batch, for the analyzer and for what is reported as analysed.
+// markEarlier flags the request's pieces finished before the batch.
 func markEarlier(req *analyze.Request, earlier []string) {
 	set := make(map[string]bool, len(earlier))
 	for _, p := range earlier {
