@@ -93,23 +93,6 @@ func (g *goGitReader) large(h Hash) bool {
 	return err == nil && o.Size() > largeObject
 }
 
-func (g *goGitReader) blob(h Hash) ([]byte, error) {
-	b, err := object.GetBlob(g.st, toPlumbing(h))
-	if err != nil {
-		return nil, objectError("blob", h, err)
-	}
-	rd, err := b.Reader()
-	if err != nil {
-		return nil, objectError("blob", h, err)
-	}
-	defer rd.Close()
-	data, err := io.ReadAll(rd)
-	if err != nil {
-		return nil, objectError("blob", h, err)
-	}
-	return data, nil
-}
-
 func (g *goGitReader) blobUpTo(h Hash, limit int64) (Content, error) {
 	b, err := object.GetBlob(g.st, toPlumbing(h))
 	if err != nil {

@@ -35,16 +35,7 @@ func (r *Repo) NewestTrailer(key string) (string, error) {
 // NewestAdding returns the newest commit in head's history that added the
 // file at path; ok is false when none did.
 func (r *Repo) NewestAdding(head Hash, path string) (Hash, bool, error) {
-	out, err := r.git("log", "-1", "--diff-filter=A", "--format=%H", head.String(), "--", ":(literal)"+path)
-	if err != nil {
-		return ZeroHash, false, err
-	}
-	s := strings.TrimSpace(string(out))
-	if s == "" {
-		return ZeroHash, false, nil
-	}
-	h, err := ParseHash(s)
-	return h, err == nil, err
+	return hashOut(r.git("log", "-1", "--diff-filter=A", "--format=%H", head.String(), "--", ":(literal)"+path))
 }
 
 // RefsContaining lists the refs (branches, tags, remote-tracking

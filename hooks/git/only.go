@@ -15,21 +15,18 @@ func (r *Repo) IsStaged(path string) (bool, error) {
 // IntendToAdd tells git that path will be added, so a commit of named
 // paths (CommitOnly) takes it though the index lacks it.
 func (r *Repo) IntendToAdd(path string) error {
-	_, err := r.git("add", "--intent-to-add", "--", ":(literal)"+path)
-	return err
+	return r.do("add", "--intent-to-add", "--", ":(literal)"+path)
 }
 
 // CommitOnly commits the working tree's file at path alone, with message
 // msg and without the commit hooks (the commit is sw's own record).
 func (r *Repo) CommitOnly(path, msg string) error {
-	_, err := r.git("commit", "--only", "--no-verify", "--quiet", "-m", msg, "--", ":(literal)"+path)
-	return err
+	return r.do("commit", "--only", "--no-verify", "--quiet", "-m", msg, "--", ":(literal)"+path)
 }
 
 // Untrack takes path out of the index, leaving the working tree's file.
 func (r *Repo) Untrack(path string) error {
-	_, err := r.git("rm", "--cached", "--quiet", "--", ":(literal)"+path)
-	return err
+	return r.do("rm", "--cached", "--quiet", "--", ":(literal)"+path)
 }
 
 // IndexBlob returns the blob the index holds at path; ok is false when it
@@ -59,6 +56,5 @@ func (r *Repo) CommitPaths(msg string, paths ...string) error {
 	if _, err := r.git(append([]string{"add", "--all", "--"}, specs...)...); err != nil {
 		return err
 	}
-	_, err := r.git(append([]string{"commit", "--only", "--no-verify", "--quiet", "-m", msg, "--"}, specs...)...)
-	return err
+	return r.do(append([]string{"commit", "--only", "--no-verify", "--quiet", "-m", msg, "--"}, specs...)...)
 }

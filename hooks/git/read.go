@@ -3,6 +3,7 @@ package git
 import (
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -21,7 +22,6 @@ type reader interface {
 	tree(h Hash) ([]TreeEntry, error)
 	// large reports whether the tree h is larger than largeObject.
 	large(h Hash) bool
-	blob(h Hash) ([]byte, error)
 	// blobUpTo reads at most limit bytes of a blob.
 	blobUpTo(h Hash, limit int64) (Content, error)
 	// hasCommit reports whether the repository holds commit h.
@@ -153,11 +153,8 @@ func (r *Repo) HasCommit(h Hash) bool {
 
 // Blob reads a file's content.
 func (r *Repo) Blob(h Hash) ([]byte, error) {
-	rd, err := r.reader()
-	if err != nil {
-		return nil, err
-	}
-	return rd.blob(h)
+	c, err := r.BlobUpTo(h, math.MaxInt64)
+	return c.Data, err
 }
 
 // BlobUpTo reads at most limit bytes of a file (see Content): nothing past

@@ -25,6 +25,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -151,7 +152,7 @@ func Init(dir string) (*Repo, error) {
 	if err := os.MkdirAll(dir, 0o777); err != nil {
 		return nil, err
 	}
-	if _, err := run(dir, nil, "init", "--quiet"); err != nil {
+	if _, err := runGit(dir, gitExtra{}, "init", "--quiet"); err != nil {
 		return nil, err
 	}
 	return At(dir)
@@ -160,45 +161,37 @@ func Init(dir string) (*Repo, error) {
 // git runs the git command in the repository's working tree and returns its
 // standard output. A failure carries git's own message.
 func (r *Repo) git(args ...string) ([]byte, error) {
-	return run(r.Root, nil, args...)
+	return runGit(r.Root, gitExtra{}, args...)
 }
 
-// gitHolding is git for a command that must be known to run even after
-// sw is gone: git inherits held (an open file sw has locked), and so does
-// what git runs, so the lock stays taken while any of them runs.
-func (r *Repo) gitHolding(held *os.File, args ...string) ([]byte, error) {
-	var inherited []*os.File
-	if held != nil {
-		inherited = []*os.File{held}
-	}
-	return runCmd(r.Root, nil, nil, inherited, args...)
-}
-
-// gitWithInput is git with stdin.
-func (r *Repo) gitWithInput(stdin []byte, args ...string) ([]byte, error) {
-	return run(r.Root, stdin, args...)
+// do is git for a command whose output is not read.
+func (r *Repo) do(args ...string) error {
+	_, err := r.git(args...)
+	return err
 }
 
 // gitWithEnv is git with extra environment variables (NAME=value).
 func (r *Repo) gitWithEnv(env []string, args ...string) ([]byte, error) {
-	return runEnv(r.Root, nil, env, args...)
+	return runGit(r.Root, gitExtra{env: env}, args...)
 }
 
-func run(dir string, stdin []byte, args ...string) ([]byte, error) {
-	return runEnv(dir, stdin, nil, args...)
+// gitExtra is what a git command gets besides its arguments: stdin, extra
+// environment variables, and held, an open file sw has locked, for a
+// command that must be known to run even after sw is gone: git inherits it,
+// and so does what git runs, so the lock stays taken while any of them runs.
+type gitExtra struct {
+	stdin []byte
+	env   []string
+	held  *os.File
 }
 
-func runEnv(dir string, stdin []byte, env []string, args ...string) ([]byte, error) {
-	return runCmd(dir, stdin, env, nil, args...)
-}
-
-func runCmd(dir string, stdin []byte, env []string, inherited []*os.File, args ...string) ([]byte, error) {
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	cmd.Env = append(append(cleanEnv(), ownCommand), env...)
-	cmd.ExtraFiles = inherited
-	if stdin != nil {
-		cmd.Stdin = bytes.NewReader(stdin)
+func runGit(dir string, in gitExtra, args ...string) ([]byte, error) {
+	cmd := command(dir, in.env, args...)
+	if in.held != nil {
+		cmd.ExtraFiles = []*os.File{in.held}
+	}
+	if in.stdin != nil {
+		cmd.Stdin = bytes.NewReader(in.stdin)
 	}
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -216,6 +209,15 @@ func runCmd(dir string, stdin []byte, env []string, inherited []*os.File, args .
 	return stdout.Bytes(), nil
 }
 
+// command is git with args in dir, in sw's own environment (see ownCommand)
+// with env added.
+func command(dir string, env []string, args ...string) *exec.Cmd {
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	cmd.Env = append(append(cleanEnv(), ownCommand), env...)
+	return cmd
+}
+
 // GitError is a git command that failed: Msg is what git said on stderr,
 // or how the command ended when it said nothing.
 type GitError struct {
@@ -225,6 +227,36 @@ type GitError struct {
 }
 
 func (e *GitError) Error() string { return fmt.Sprintf("git %s: %s", strings.Join(e.Args, " "), e.Msg) }
+
+// exitedWith reports whether err is git saying "no" with that status, as
+// rev-parse --verify -q and symbolic-ref -q do, rather than failing.
+func exitedWith(err error, code int) bool {
+	var ge *GitError
+	return errors.As(err, &ge) && ge.Code == code
+}
+
+// yes reads the answer of a git command that answers by its status: 0 for
+// yes, 1 for no.
+func yes(err error) (bool, error) {
+	if exitedWith(err, 1) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// hashOut reads the object name a git command printed; ok is false when it
+// said "no" (status 1) or printed nothing.
+func hashOut(out []byte, err error) (h Hash, ok bool, _ error) {
+	s := strings.TrimSpace(string(out))
+	if exitedWith(err, 1) || err == nil && s == "" {
+		return ZeroHash, false, nil
+	}
+	if err != nil {
+		return ZeroHash, false, err
+	}
+	h, err = ParseHash(s)
+	return h, err == nil, err
+}
 
 // repoEnv is what git puts in a hook's environment about the repository it
 // runs in. sw names its repository by folder, and when it runs git from
@@ -247,19 +279,7 @@ var repoEnv = []string{"GIT_DIR=", "GIT_WORK_TREE=", "GIT_INDEX_FILE=", "GIT_PRE
 const ownCommand = "SW_HOOKS=off"
 
 func cleanEnv() []string {
-	env := agent.Strip(os.Environ())
-	out := env[:0:0]
-	for _, kv := range env {
-		keep := true
-		for _, prefix := range repoEnv {
-			if strings.HasPrefix(kv, prefix) {
-				keep = false
-				break
-			}
-		}
-		if keep {
-			out = append(out, kv)
-		}
-	}
-	return out
+	return slices.DeleteFunc(agent.Strip(os.Environ()), func(kv string) bool {
+		return slices.ContainsFunc(repoEnv, func(prefix string) bool { return strings.HasPrefix(kv, prefix) })
+	})
 }

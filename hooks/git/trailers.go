@@ -156,6 +156,5 @@ func isAlnum(c byte) bool {
 // already. git places it: after the existing trailers, before the comment
 // lines an editor session leaves.
 func (r *Repo) AddTrailer(msgFile, key, value string) error {
-	_, err := r.git("interpret-trailers", "--in-place", "--if-exists", "addIfDifferent", "--trailer", key+": "+value, msgFile)
-	return err
+	return r.do("interpret-trailers", "--in-place", "--if-exists", "addIfDifferent", "--trailer", key+": "+value, msgFile)
 }

@@ -24,10 +24,7 @@ func (r *Repo) IndexLocked() bool {
 // a checkout of commit leaves.
 func (r *Repo) IndexMatches(commit Hash) (bool, error) {
 	_, err := r.git("diff-index", "--cached", "--quiet", commit.String(), "--")
-	if exitedWith(err, 1) {
-		return false, nil
-	}
-	return err == nil, err
+	return yes(err)
 }
 
 // Referenced reports whether some ref (a branch, a remote's branch, a tag)
@@ -43,22 +40,19 @@ func (r *Repo) Referenced(commit Hash) (bool, error) {
 // change not staged stays, and a merge or cherry-pick left in progress
 // ends.
 func (r *Repo) AbortCheckout() error {
-	_, err := r.git("reset", "--merge", "-q")
-	return err
+	return r.do("reset", "--merge", "-q")
 }
 
 // Unstage takes the staged changes of files back out of the index; the
 // working tree keeps them.
 func (r *Repo) Unstage(files []string) error {
-	_, err := r.git(append([]string{"restore", "--staged", "--"}, Literal(files)...)...)
-	return err
+	return r.do(append([]string{"restore", "--staged", "--"}, Literal(files)...)...)
 }
 
 // RestoreFromHead puts files back as HEAD has them, in the index and the
 // working tree, removing those HEAD does not have.
 func (r *Repo) RestoreFromHead(files []string) error {
-	_, err := r.git(append([]string{"restore", "--source=HEAD", "--staged", "--worktree", "--"}, Literal(files)...)...)
-	return err
+	return r.do(append([]string{"restore", "--source=HEAD", "--staged", "--worktree", "--"}, Literal(files)...)...)
 }
 
 // EditedSinceStaged lists which of files differ in the working tree from
@@ -82,12 +76,8 @@ func (r *Repo) Resolve(rev string) (Hash, bool, error) {
 		return ZeroHash, false, nil // an option, not a revision
 	}
 	out, err := r.git("rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
-	if exitedWith(err, 1) || exitedWith(err, 128) {
+	if exitedWith(err, 128) {
 		return ZeroHash, false, nil
 	}
-	if err != nil {
-		return ZeroHash, false, err
-	}
-	h, err := ParseHash(strings.TrimSpace(string(out)))
-	return h, err == nil, err
+	return hashOut(out, err)
 }

@@ -18,7 +18,7 @@ import (
 
 // WriteBlob stores data as a blob and returns its name.
 func (r *Repo) WriteBlob(data []byte) (Hash, error) {
-	out, err := r.gitWithInput(data, "hash-object", "-w", "--stdin")
+	out, err := runGit(r.Root, gitExtra{stdin: data}, "hash-object", "-w", "--stdin")
 	if err != nil {
 		return ZeroHash, err
 	}
@@ -89,7 +89,7 @@ func (r *Repo) WriteCommit(spec CommitSpec) (Hash, error) {
 		msg += "\n"
 	}
 	env := append(identityEnv("AUTHOR", spec.Author), identityEnv("COMMITTER", spec.Committer)...)
-	out, err := runEnv(r.Root, []byte(msg), env, args...)
+	out, err := runGit(r.Root, gitExtra{stdin: []byte(msg), env: env}, args...)
 	if err != nil {
 		return ZeroHash, err
 	}
