@@ -11,11 +11,7 @@ package git
 // reads them (a branch, HEAD~2, stash@{0}); one git does not know is an
 // error.
 func (r *Repo) PathsBrought(base, tip string) ([]string, error) {
-	out, err := r.git("diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", "--no-textconv", base+"..."+tip, "--")
-	if err != nil {
-		return nil, err
-	}
-	return nulList(out), nil
+	return r.PathsDifferingFrom(base + "..." + tip)
 }
 
 // PathsDifferingFrom returns the paths where the working tree differs

@@ -1,7 +1,6 @@
 package git
 
 import (
-	"bufio"
 	"errors"
 	"io/fs"
 	"os"
@@ -39,7 +38,7 @@ func (r *Repo) InProgress() (op string, ok bool) {
 		// Between the picks of `git cherry-pick A B C` (or a revert of
 		// several), only the sequencer folder says so; its todo list says
 		// which.
-		if firstWord(filepath.Join(r.GitDir, "sequencer", "todo")) == "revert" {
+		if todo, _ := r.sequencerTodo(); len(todo) > 0 && strings.HasPrefix(todo[0]+" ", "revert ") {
 			return "revert", true
 		}
 		return "cherry-pick", true
@@ -49,23 +48,17 @@ func (r *Repo) InProgress() (op string, ok bool) {
 	return "", false
 }
 
-// firstWord returns the first word of a file's first instruction line.
-func firstWord(path string) string {
-	f, err := os.Open(path)
-	if err != nil {
-		return ""
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
+// sequencerTodo lists the instructions left on the sequencer's to-do
+// list: its lines but blank ones and comments.
+func (r *Repo) sequencerTodo() ([]string, error) {
+	todo, err := os.ReadFile(filepath.Join(r.GitDir, "sequencer", "todo"))
+	var left []string
+	for _, line := range strings.Split(string(todo), "\n") {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+			left = append(left, line)
 		}
-		word, _, _ := strings.Cut(line, " ")
-		return word
 	}
-	return ""
+	return left, err
 }
 
 // SequenceEnding reports whether the commit a post-commit hook sees during
@@ -75,15 +68,9 @@ func firstWord(path string) string {
 // or the commit of the only instruction left on the sequencer's to-do list.
 // While the list holds more, the picks are counted when the last one lands.
 func (r *Repo) SequenceEnding() bool {
-	todo, err := os.ReadFile(filepath.Join(r.GitDir, "sequencer", "todo"))
+	left, err := r.sequencerTodo()
 	if err != nil {
 		return errors.Is(err, fs.ErrNotExist)
-	}
-	var left []string
-	for _, line := range strings.Split(string(todo), "\n") {
-		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
-			left = append(left, line)
-		}
 	}
 	switch len(left) {
 	case 0:

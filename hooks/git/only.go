@@ -49,10 +49,7 @@ func (r *Repo) IndexBlob(path string) (blob Hash, ok bool, err error) {
 // staged, with message msg and without the commit hooks: the commit is
 // sw's own, made at the person's command.
 func (r *Repo) CommitPaths(msg string, paths ...string) error {
-	specs := make([]string, len(paths))
-	for i, p := range paths {
-		specs[i] = ":(literal)" + p
-	}
+	specs := Literal(paths)
 	if _, err := r.git(append([]string{"add", "--all", "--"}, specs...)...); err != nil {
 		return err
 	}

@@ -42,7 +42,7 @@ func (r *Repo) RecentlyChangedIn(keep Filter) (string, error) {
 	var newestTime time.Time
 	for _, rec := range recs {
 		p := rec[3:]
-		if !keep.file(p) || !keep.dirsOf(p) {
+		if !keep.Keeps(p) {
 			continue
 		}
 		fi, err := os.Lstat(filepath.Join(r.Root, filepath.FromSlash(p)))
@@ -87,11 +87,7 @@ func (r *Repo) changedFiles(args ...string) ([]string, error) {
 // hook was given (git commits a temporary index for `git commit -a` or a
 // commit of named paths), "" for the repository's own.
 func (r *Repo) StagedChanges(indexFile string) ([]string, error) {
-	var env []string
-	if indexFile != "" {
-		env = append(env, "GIT_INDEX_FILE="+indexFile)
-	}
-	out, err := r.gitWithEnv(env, "diff", "--cached", "--name-only", "--no-renames", "-z")
+	out, err := r.gitWithEnv(indexEnv(indexFile), "diff", "--cached", "--name-only", "--no-renames", "-z")
 	return nulList(out), err
 }
 

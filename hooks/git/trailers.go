@@ -1,6 +1,9 @@
 package git
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Trailers returns the values of the message's trailers named key (compared
 // without regard to case, as git does), in order: the "Key: value" lines of
@@ -39,23 +42,12 @@ func parseTrailers(msg string) []trailer {
 	}
 	// Drop trailing comment and blank lines.
 	end := len(lines)
-	for end > 0 {
-		l := lines[end-1]
-		if strings.TrimSpace(l) == "" || strings.HasPrefix(l, "#") {
-			end--
-			continue
-		}
-		break
+	for end > 0 && (strings.TrimSpace(lines[end-1]) == "" || strings.HasPrefix(lines[end-1], "#")) {
+		end--
 	}
 	lines = lines[:end]
 	// The subject paragraph cannot hold trailers.
-	firstBlank := -1
-	for i, l := range lines {
-		if strings.TrimSpace(l) == "" {
-			firstBlank = i
-			break
-		}
-	}
+	firstBlank := slices.IndexFunc(lines, func(l string) bool { return strings.TrimSpace(l) == "" })
 	if firstBlank < 0 {
 		return nil
 	}
@@ -100,14 +92,8 @@ func parseTrailers(msg string) []trailer {
 		case strings.HasPrefix(l, "#"):
 		case isBlank(l[0]):
 			if inTrailer {
-				if v := strings.TrimSpace(l); v != "" {
-					last := &out[len(out)-1]
-					if last.value == "" {
-						last.value = v
-					} else {
-						last.value += " " + v
-					}
-				}
+				last := &out[len(out)-1]
+				last.value = strings.TrimSpace(last.value + " " + strings.TrimSpace(l))
 			}
 		default:
 			sep := trailerSeparator(l)

@@ -1,6 +1,7 @@
 package git
 
 import (
+	"cmp"
 	"fmt"
 	"sort"
 	"strings"
@@ -214,11 +215,29 @@ func (r *Repo) diffTrees(prefix string, a, b Hash, keep Filter, emit func(path s
 				continue
 			}
 		}
-		if err := r.diffEntry(prefix, ea, eb, keep, emit); err != nil {
-			return err
+		// A folder on one side is never paired with a file on the other:
+		// they sort apart.
+		e := cmp.Or(ea, eb)
+		p := prefix + e.Name
+		switch {
+		case !e.Mode.IsDir():
+			if keep.file(p) {
+				emit(p, ea, eb)
+			}
+		case keep.dir(p):
+			if err := r.diffTrees(p+"/", hashOf(ea), hashOf(eb), keep, emit); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
+}
+
+func hashOf(e *TreeEntry) Hash {
+	if e == nil {
+		return ZeroHash
+	}
+	return e.Hash
 }
 
 // compareEntries orders the first entries of two lists as git sorts a
@@ -239,31 +258,4 @@ func sortName(e TreeEntry) string {
 		return e.Name + "/"
 	}
 	return e.Name
-}
-
-// diffEntry reports one differing entry: a file present on one side or
-// both, or a folder, entered when the filter allows.
-func (r *Repo) diffEntry(prefix string, a, b *TreeEntry, keep Filter, emit func(path string, a, b *TreeEntry)) error {
-	e := a
-	if e == nil {
-		e = b
-	}
-	p := prefix + e.Name
-	if e.Mode.IsDir() {
-		if !keep.dir(p) {
-			return nil
-		}
-		var at, bt Hash
-		if a != nil {
-			at = a.Hash
-		}
-		if b != nil {
-			bt = b.Hash
-		}
-		return r.diffTrees(p+"/", at, bt, keep, emit)
-	}
-	if keep.file(p) {
-		emit(p, a, b)
-	}
-	return nil
 }

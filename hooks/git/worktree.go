@@ -187,7 +187,7 @@ func (r *Repo) changedInWorkingTree(keep Filter, flags ...string) ([]string, err
 	var paths []string
 	for _, rec := range recs {
 		p := strings.TrimSuffix(rec[3:], "/")
-		if keep.file(p) && keep.dirsOf(p) {
+		if keep.Keeps(p) {
 			paths = append(paths, p)
 		}
 	}

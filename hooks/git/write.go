@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -168,10 +169,6 @@ func (r *Repo) UpdateRefLogged(name string, new, old Hash, log RefLog) error {
 
 // refChanged tells git's compare-and-swap refusals from other failures.
 func refChanged(msg string) bool {
-	for _, s := range []string{"but expected", "reference already exists", "unable to resolve reference", "reference is missing"} {
-		if strings.Contains(msg, s) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc([]string{"but expected", "reference already exists", "unable to resolve reference", "reference is missing"},
+		func(s string) bool { return strings.Contains(msg, s) })
 }
