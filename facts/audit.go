@@ -263,19 +263,15 @@ func AuditProject(root string, env AutoMemoryEnv) (*Audit, error) {
 // WriteText writes the audit for a person: where the folder is, one line
 // per finding (file:line: why: the line) and a summary of what to do.
 func (a *Audit) WriteText(w io.Writer) error {
-	var b strings.Builder
-	a.writeFindings(&b)
-	if a.Folder == "" {
-		_, err := io.WriteString(w, b.String())
-		return err
-	}
+	b := a.findings()
 	switch n := len(a.Findings); {
+	case a.Folder == "":
 	case a.Entries == 0:
 		b.WriteString("no entries: nothing to audit\n")
 	case n == 0:
-		fmt.Fprintf(&b, "%s, none a writing-style judgment\n", plural(a.Entries, "entry", "entries"))
+		fmt.Fprintf(b, "%s, none a writing-style judgment\n", plural(a.Entries, "entry", "entries"))
 	default:
-		fmt.Fprintf(&b, "%s a writing-style judgment: style lives in profile/, not in the agent's notes. Remove these lines from the auto memory; write any you want kept as a rule in profile/.\n",
+		fmt.Fprintf(b, "%s a writing-style judgment: style lives in profile/, not in the agent's notes. Remove these lines from the auto memory; write any you want kept as a rule in profile/.\n",
 			a.HowMany())
 	}
 	_, err := io.WriteString(w, b.String())
@@ -286,24 +282,24 @@ func (a *Audit) WriteText(w io.Writer) error {
 // sw looked) and one line per finding, without WriteText's summary, for a
 // caller that says what to do in its own words.
 func (a *Audit) WriteFindings(w io.Writer) error {
-	var b strings.Builder
-	a.writeFindings(&b)
-	_, err := io.WriteString(w, b.String())
+	_, err := io.WriteString(w, a.findings().String())
 	return err
 }
 
-func (a *Audit) writeFindings(b *strings.Builder) {
+func (a *Audit) findings() *strings.Builder {
+	b := &strings.Builder{}
 	for _, n := range a.Notes {
 		fmt.Fprintf(b, "note: %s\n", n)
 	}
 	if a.Folder == "" {
 		fmt.Fprintf(b, "sw: no auto memory for this repository (looked in %s)\n", strings.Join(a.Looked, " and "))
-		return
+		return b
 	}
 	fmt.Fprintf(b, "auto memory: %s (%s)\n", a.Folder, a.From)
 	for _, f := range a.Findings {
 		fmt.Fprintf(b, "%s:%d: %s: %s\n", f.File, f.Line, f.Why, strings.TrimSpace(f.Text))
 	}
+	return b
 }
 
 // HowMany says how many of the entries read file a judgment: "5 of 11

@@ -44,17 +44,12 @@ var (
 	// negation that applies to it alone ("no exclamation marks", "never
 	// use semicolons"); hedged forms ("no more than one exclamation
 	// mark", "avoid too many dashes") are not a "none at all".
-	withoutMarks []withoutMark
+	withoutMarks []cue
 	hedged       *regexp.Regexp
 	// markup is what Text leaves out of an entry: a link's target, a
 	// wiki link's brackets, emphasis.
 	markdownLink, strong *regexp.Regexp
 )
-
-type withoutMark struct {
-	name string
-	re   *regexp.Regexp
-}
 
 const negations = `no|never|avoid|avoids|don't|doesn't|do not|does not|ban|bans|cut|cuts|stop|hates?|dislikes?|can't stand`
 
@@ -72,7 +67,7 @@ func compileReading() {
 		{PunctuationColons, `colons`},
 		{PunctuationParentheses, `parenthe(?:ses|sis|ticals?)`},
 	} {
-		withoutMarks = append(withoutMarks, withoutMark{m.name, regexp.MustCompile(
+		withoutMarks = append(withoutMarks, cue{m.name, regexp.MustCompile(
 			`\b(?:` + negations + `|without|never use|don't use|do not use)(?: using| use| any| the)* (?:` + m.pattern + `)\b`)})
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"regexp"
 	"slices"
@@ -79,8 +80,6 @@ type Update struct {
 // took out, and folded into the fold line.
 type Tally struct{ Added, Changed, Removed, Folded int }
 
-func (t Tally) zero() bool { return t == Tally{} }
-
 // Updated is what UpdateAuto did.
 type Updated struct {
 	Pieces, Stances Tally
@@ -92,27 +91,20 @@ type Updated struct {
 // Report says in a line what the update did to the file named name, "" for
 // nothing.
 func (u Updated) Report(name string) string {
-	var parts []string
-	for _, s := range []struct {
-		name string
-		t    Tally
-	}{{Sections[1], u.Pieces}, {Sections[2], u.Stances}} {
-		if s.t.zero() {
-			continue
-		}
-		var n []string
-		for _, c := range []struct {
-			n    int
-			verb string
-		}{{s.t.Added, "added"}, {s.t.Changed, "rewritten"}, {s.t.Removed, "removed"}, {s.t.Folded, "folded"}} {
-			if c.n > 0 {
-				n = append(n, fmt.Sprintf("%d %s", c.n, c.verb))
-			}
-		}
-		parts = append(parts, s.name+": "+strings.Join(n, ", "))
-	}
 	if !u.Wrote {
 		return ""
+	}
+	var parts []string
+	for i, t := range []Tally{u.Pieces, u.Stances} {
+		var n []string
+		for j, c := range []int{t.Added, t.Changed, t.Removed, t.Folded} {
+			if c > 0 {
+				n = append(n, fmt.Sprintf("%d %s", c, [...]string{"added", "rewritten", "removed", "folded"}[j]))
+			}
+		}
+		if len(n) > 0 {
+			parts = append(parts, Sections[i+1]+": "+strings.Join(n, ", "))
+		}
 	}
 	if len(parts) == 0 {
 		parts = append(parts, "sw's entries put back in order")
@@ -427,12 +419,7 @@ func tally(before map[string]*Entry, after map[string]item, folded []item) Tally
 }
 
 func sortedItems(m map[string]item) []item {
-	items := make([]item, 0, len(m))
-	for _, it := range m {
-		items = append(items, it)
-	}
-	slices.SortFunc(items, byDateThenPath)
-	return items
+	return slices.SortedFunc(maps.Values(m), byDateThenPath)
 }
 
 // over reports whether data is past the budget (zero is no limit).

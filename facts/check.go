@@ -282,14 +282,10 @@ func (c Checked) WriteText(w io.Writer, file string) error {
 		}
 	}
 	size := fmt.Sprintf("%d lines of %d, %d bytes of %d", c.Lines, c.Budget.Lines, c.Bytes, c.Budget.Bytes)
-	var err error
-	switch n := len(c.Findings); n {
-	case 0:
-		_, err = fmt.Fprintf(w, "%s: no findings (%s)\n", file, size)
-	case 1:
-		_, err = fmt.Fprintf(w, "%s: 1 finding (%s)\n", file, size)
-	default:
-		_, err = fmt.Fprintf(w, "%s: %d findings (%s)\n", file, n, size)
+	found := plural(len(c.Findings), "finding", "findings")
+	if len(c.Findings) == 0 {
+		found = "no findings"
 	}
+	_, err := fmt.Fprintf(w, "%s: %s (%s)\n", file, found, size)
 	return err
 }

@@ -113,7 +113,7 @@ func Add(name string, data []byte, e Entry) ([]byte, Change, error) {
 	if err == nil {
 		err = fmt.Errorf("%s: internal error: the entry added does not read back as written", name)
 		for _, x := range m.Entries {
-			if m.lines[x.first].Start == at && x.sec == e.sec && x.Key == e.Key && x.Text == e.Text && x.Source == e.Source && x.Date == e.Date {
+			if m.lines[x.first].Start == at && x.sec == e.sec && x.same(e) {
 				ch.Entry, err = x, nil
 			}
 		}

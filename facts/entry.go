@@ -185,17 +185,32 @@ func NewEntry(section, key, text, source, date string) (Entry, error) {
 	}
 	// What is written must read back the same, or the entry could not be
 	// found again by its key, nor compared with the next one.
-	back, err := Parse("", []byte("## "+e.Section+"\n"+e.line()+"\n"))
-	if err != nil || len(back.Entries) != 1 {
+	b, ok := readBack(e)
+	if !ok {
 		return Entry{}, fmt.Errorf("the text %q would not read back as one entry; reword it", e.Text)
 	}
-	if b := back.Entries[0]; b.Key != e.Key || b.Text != e.Text || b.Source != e.Source || b.Date != e.Date {
+	if !b.same(e) {
 		if k, _, _, _ := readEntry(e.Text); k != "" {
 			return Entry{}, fmt.Errorf("the text starts with **%s:**, which memory.md reads as a key; give it as --key %s and the rest as the text", k, k)
 		}
 		return Entry{}, fmt.Errorf("the text %q would read back as %q; reword it", e.Text, b.Text)
 	}
 	return e, nil
+}
+
+// readBack is e's line as Parse reads it alone; ok is false unless it reads
+// as one entry.
+func readBack(e Entry) (Entry, bool) {
+	back, err := Parse("", []byte("## "+e.Section+"\n"+e.line()+"\n"))
+	if err != nil || len(back.Entries) != 1 {
+		return Entry{}, false
+	}
+	return back.Entries[0], true
+}
+
+// same reports whether two entries read alike: key, text, source and date.
+func (e Entry) same(x Entry) bool {
+	return e.Key == x.Key && e.Text == x.Text && e.Source == x.Source && e.Date == x.Date
 }
 
 // line is the entry as sw writes it, without a line ending.

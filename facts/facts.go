@@ -11,6 +11,7 @@ package facts
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -90,13 +91,8 @@ func Parse(name string, data []byte) (*Memory, error) {
 	for i := range m.bodies {
 		m.bodies[i] = body{heading: -1, last: -1, lastEntry: -1}
 	}
-	for _, l := range m.lines {
-		if l.HasEOL {
-			if l.CRLF {
-				m.eol = "\r\n"
-			}
-			break
-		}
+	if i := slices.IndexFunc(m.lines, func(l markdown.Line) bool { return l.HasEOL }); i >= 0 && m.lines[i].CRLF {
+		m.eol = "\r\n"
 	}
 	doc := markdown.Parse(data, 0)
 	// Room for an entry on each line that may start one: the file is read

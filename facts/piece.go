@@ -77,17 +77,8 @@ func swEntry(sec int, key, text, date string) (Entry, bool) {
 	if !isPathKey(key) || !validDate(date) {
 		return Entry{}, false
 	}
-	return e, readsBack(e)
-}
-
-// readsBack reports whether e's line parses as e again.
-func readsBack(e Entry) bool {
-	back, err := Parse("", []byte("## "+e.Section+"\n"+e.line()+"\n"))
-	if err != nil || len(back.Entries) != 1 {
-		return false
-	}
-	b := back.Entries[0]
-	return b.Key == e.Key && b.Text == e.Text && b.Source == e.Source && b.Date == e.Date
+	back, ok := readBack(e)
+	return e, ok && back.same(e)
 }
 
 // opening finds a piece's title (its first heading, when it comes before
