@@ -1,6 +1,7 @@
 package facts
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 )
@@ -244,7 +245,7 @@ func (m *Memory) insert(sec int, line string) (out []byte, at int, sectionAdded 
 
 func (m *Memory) blank(i int) bool {
 	l := m.lines[i]
-	return isBlank(m.data[l.Start:l.End])
+	return len(bytes.Trim(m.data[l.Start:l.End], " \t")) == 0
 }
 
 // afterEOL is the offset just past line i's ending.

@@ -2,6 +2,7 @@ package facts
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -9,16 +10,12 @@ import (
 
 // Entry is one fact: a top-level bullet under one of the seven sections,
 // such as `- **project-name:** The series is now called Lumen. (person,
-// 2026-01-12)`.
-// Everything after the bullet but the key and the trailing source and date
-// is the fact's text. The key (a leading bold `**key:**`) is optional; an
-// entry with one is overwritten by the next entry given the same key. The
-// source (a piece's path, `sw`, `agent`, `person` or a person's name) and
-// the date (YYYY-MM-DD) say who noted the fact and when; a person writing
-// by hand may leave them out, or give the date alone: `(2026-01-12)`.
-// An entry runs on over the lines that continue its bullet in Markdown
-// (indented ones, and unindented ones that start nothing new), so that
-// removing or replacing it never leaves half a list item behind.
+// 2026-01-12)`. The key is optional; the next entry given the same key
+// overwrites it. The source (a piece's path, `sw`, `agent`, `person` or a
+// name) and the date say who noted the fact and when; a person may leave
+// them out, or give the date alone. An entry runs on over the lines that
+// continue its bullet in Markdown, so that removing or replacing it never
+// leaves half a list item behind.
 type Entry struct {
 	Section string // one of Sections
 	Key     string // "" for none
@@ -39,15 +36,8 @@ type Entry struct {
 // isPlainName reports whether k is a key a person names: lowercase letters
 // and digits in words joined by single dashes, as a rule's id is.
 func isPlainName(k string) bool {
-	if k == "" || k[0] == '-' || k[len(k)-1] == '-' || strings.Contains(k, "--") {
-		return false
-	}
-	for i := 0; i < len(k); i++ {
-		if c := k[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
-			return false
-		}
-	}
-	return true
+	return k != "" && k[0] != '-' && k[len(k)-1] != '-' && !strings.Contains(k, "--") &&
+		strings.Trim(k, "abcdefghijklmnopqrstuvwxyz0123456789-") == ""
 }
 
 // isPathKey reports whether k is the other kind of key: a piece's slash
@@ -107,11 +97,8 @@ func cutSourceDate(s string) (text, source, date string, ok bool) {
 	if len(in) < 10 || strings.IndexByte(in, ')') >= 0 {
 		return s, "", "", false
 	}
-	date = in[len(in)-10:]
-	for i := 0; i < 10; i++ {
-		if c := date[i]; (i == 4 || i == 7) != (c == '-') || c != '-' && (c < '0' || c > '9') {
-			return s, "", "", false
-		}
+	if date = in[len(in)-10:]; !validDate(date) {
+		return s, "", "", false
 	}
 	if head := strings.TrimRight(in[:len(in)-10], " \t"); head != "" || len(in) > 10 {
 		src, comma := strings.CutSuffix(head, ",")
@@ -130,7 +117,7 @@ func readEntry(s string) (key, text, source, date string) {
 	if k, rest, ok := cutKey(s); ok {
 		key, s = k, rest
 	}
-	if t, src, d, ok := cutSourceDate(s); ok && validDate(d) {
+	if t, src, d, ok := cutSourceDate(s); ok {
 		s, source, date = t, src, d
 	}
 	return key, strings.TrimSpace(s), source, date
@@ -275,11 +262,8 @@ var Aliases = [len(Sections)]string{"positioning", "pieces", "stance", "backgrou
 // heading ("Stance and arguments", in any case and spacing) or its alias
 // ("stance").
 func SectionIndex(name string) (int, error) {
-	t := strings.ToLower(strings.TrimSpace(name))
-	for i, a := range Aliases {
-		if t == a {
-			return i, nil
-		}
+	if i := slices.Index(Aliases[:], strings.ToLower(strings.TrimSpace(name))); i >= 0 {
+		return i, nil
 	}
 	if i := known(name); i >= 0 {
 		return i, nil

@@ -56,7 +56,6 @@ type Section struct {
 type Memory struct {
 	Sections []Section
 	Entries  []Entry
-	present  [len(Sections)]bool // which of the seven it has
 
 	data         []byte
 	lines        []markdown.Line
@@ -98,8 +97,7 @@ func Parse(name string, data []byte) (*Memory, error) {
 	// Room for an entry on each line that may start one: the file is read
 	// on every commit that finishes a piece.
 	m.Entries = make([]Entry, 0, bytes.Count(data, []byte("\n-"))+bytes.Count(data, []byte("\n*"))+bytes.Count(data, []byte("\n+"))+1)
-	var first [len(Sections)]int // line of each known section's heading
-	cur := -1                    // the known section the reading is in, -1 for none
+	cur := -1 // the known section the reading is in, -1 for none
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		at, next := m.lineOf(n), len(m.lines) // next: where the block after it starts
 		if after := n.NextSibling(); after != nil {
@@ -116,10 +114,10 @@ func Parse(name string, data []byte) (*Memory, error) {
 			s := Section{Title: headingTitle(n, data), Line: m.lines[at].Num}
 			if cur = known(s.Title); cur >= 0 {
 				s.Known = true
-				if m.present[cur] {
-					return nil, fmt.Errorf("%s:%d:1: the section %q is here a second time (first at line %d); merge the two, so its facts stand in one place", name, s.Line, Sections[cur], first[cur])
+				if m.has(cur) {
+					return nil, fmt.Errorf("%s:%d:1: the section %q is here a second time (first at line %d); merge the two, so its facts stand in one place",
+						name, s.Line, Sections[cur], m.lines[m.bodies[cur].heading].Num)
 				}
-				m.present[cur], first[cur] = true, s.Line
 				m.bodies[cur].heading = at
 			}
 			m.Sections = append(m.Sections, s)
@@ -217,16 +215,14 @@ func (m *Memory) endEntry(sec, first, last, text int) {
 	m.bodies[sec].lastEntry = len(m.Entries) - 1
 }
 
-// isBlank reports whether a line holds only spaces and tabs.
-func isBlank(text []byte) bool {
-	return len(bytes.Trim(text, " \t")) == 0
-}
+// has reports whether m has the section at index i of Sections.
+func (m *Memory) has(i int) bool { return m.bodies[i].heading >= 0 }
 
 // Missing lists, in the order of Sections, the seven sections m lacks.
 func (m *Memory) Missing() []string {
 	var missing []string
 	for i, name := range Sections {
-		if !m.present[i] {
+		if !m.has(i) {
 			missing = append(missing, name)
 		}
 	}
@@ -237,10 +233,5 @@ func (m *Memory) Missing() []string {
 // person may write it ("Pieces Written", "pieces  written"), or -1.
 func known(title string) int {
 	t := strings.Join(strings.Fields(title), " ")
-	for i, name := range Sections {
-		if strings.EqualFold(t, name) {
-			return i
-		}
-	}
-	return -1
+	return slices.IndexFunc(Sections[:], func(name string) bool { return strings.EqualFold(t, name) })
 }

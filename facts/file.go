@@ -141,7 +141,7 @@ func (m *Memory) List(sec int) Listing {
 		if sec >= 0 && i != sec {
 			continue
 		}
-		s := ListedSection{Name: name, Entries: []ListedEntry{}, missing: !m.present[i]}
+		s := ListedSection{Name: name, Entries: []ListedEntry{}, missing: !m.has(i)}
 		for _, e := range m.Entries {
 			if e.sec == i {
 				s.Entries = append(s.Entries, ListedEntry{Key: e.Key, Text: e.Text, Source: e.Source, Date: e.Date})
