@@ -14,18 +14,17 @@ import (
 	"strings"
 )
 
-// sw keeps two kinds of entry itself, from the pieces, after every commit:
-// a "Pieces written" line per piece and a "Stance and arguments" entry per
-// piece whose front matter states a stance. Each is keyed by the piece's
-// path and has the source sw, which is how sw knows them for its own:
+// sw keeps two kinds of entry itself, after every commit: a "Pieces
+// written" line per piece and a "Stance and arguments" entry per piece
+// whose front matter states a stance, each keyed by the piece's path with
+// the source sw, which is how sw knows them for its own:
 //
 //	- **pieces/walking.md:** On walking (essay): Slow beats fast. (sw, 2026-01-10)
 //
-// Those entries, and the one line that stands for the pieces folded away
-// to keep the file within its budget, are the only ones sw ever rewrites
-// or removes; every other byte of the file stays as it was. An entry of a
-// person's for a piece (its path as the key, or as the source) stands for
-// that piece in its section: sw then writes none beside it.
+// Those, and the line that stands for the pieces folded away to keep the
+// file within its budget, are the only entries sw rewrites or removes. A
+// person's entry for a piece (its path as the key or the source) stands
+// for that piece in its section: sw then writes none beside it.
 
 // autoSource is the source of the entries sw keeps itself.
 const autoSource = "sw"
@@ -48,30 +47,24 @@ func foldEntry(n int, date string) Entry {
 // Update is a change to the collection's pieces, for UpdateAuto to bring
 // sw's entries in line with.
 type Update struct {
-	// Pieces are the pieces added or changed; with Full, every piece.
-	Pieces []PieceFacts
-	// Removed are the paths of the pieces gone from the collection.
-	Removed []string
+	Pieces  []PieceFacts // the pieces added or changed; with Full, every piece
+	Removed []string     // the paths of the pieces gone
 	// Full: Pieces is the whole collection (sw facts rebuild). sw's
 	// entries for any other piece go, folded pieces are laid out afresh,
-	// and a piece's date comes from the piece or DateOf, never from the
-	// entry already there.
+	// and a piece's date never comes from the entry already there.
 	Full bool
-	// All lists every piece in the collection. It is asked, once, only
-	// when the fold line's count cannot follow the change (see
-	// foldCount): the first fold, a count that does not read, or a file
-	// whose own entries read as neither Before nor After.
+	// All lists every piece, asked once, only when the fold line's count
+	// cannot follow the change (see foldCount).
 	All func() ([]string, error)
 	// Before is memory.md as the commit the change starts from holds it
 	// (HEAD, for what a commit stages); After, as the commit the change
-	// makes holds it, once that commit is made. nil: not known, or not
-	// there. They tell whether the file's fold line counts the change yet,
-	// so that applying the same change twice counts it once without
-	// listing every piece.
+	// makes holds it, once made; nil when not known. They tell whether the
+	// fold line counts the change yet, so that the same change applied
+	// twice counts once without listing every piece.
 	Before, After []byte
-	// DateOf dates a piece that gives no date of its own and has no entry
-	// of sw's to keep the date of: the day the commit that added it was
-	// made. "" leaves the piece out.
+	// DateOf dates a piece that gives no date and has no entry of sw's to
+	// keep the date of: the day the commit that added it was made. ""
+	// leaves the piece out.
 	DateOf func(path string) string
 	Budget Budget
 }
@@ -379,15 +372,10 @@ func (l *autoLayout) fit(m *Memory) ([]byte, Updated, error) {
 	res.Pieces = tally(l.cur.own[0], l.want[0], pieces[:k])
 	res.Stances = tally(l.cur.own[1], l.want[1], nil)
 	if l.over(out) {
-		res.Over = fmt.Sprintf("%s past its budget of %d lines and %d bytes with every piece sw lists folded into one line; the rest is yours, and sw drops none of it: sw facts check shows where",
-			size(out), l.u.Budget.Lines, l.u.Budget.Bytes)
+		res.Over = fmt.Sprintf("%d lines and %d bytes, past its budget of %d lines and %d bytes with every piece sw lists folded into one line; the rest is yours, and sw drops none of it: sw facts check shows where",
+			countLines(out), len(out), l.u.Budget.Lines, l.u.Budget.Bytes)
 	}
 	return out, res, nil
-}
-
-// size says how long a file is, in lines and bytes.
-func size(data []byte) string {
-	return fmt.Sprintf("%d lines and %d bytes,", countLines(data), len(data))
 }
 
 // tally compares the entries of a section before and after; folded are

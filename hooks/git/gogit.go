@@ -33,10 +33,10 @@ const maxTrees = 256
 // then costs less than decoding an entry per file here.
 const largeObject = 64 << 10
 
-func openGoGit(r *Repo) (reader, error) {
+func openGoGit(r *Repo) reader {
 	fs := dotgit.NewRepositoryFilesystem(gitDirFS(r.GitDir), gitDirFS(r.CommonDir))
 	st := filesystem.NewStorageWithOptions(fs, cache.NewObjectLRUDefault(), filesystem.Options{LargeObjectThreshold: largeObject})
-	return &goGitReader{st: st, repo: r}, nil
+	return &goGitReader{st: st, repo: r}
 }
 
 func toPlumbing(h Hash) plumbing.Hash { return plumbing.NewHash(string(h)) }
