@@ -107,10 +107,7 @@ func (g *goGitReader) blobUpTo(h Hash, limit int64) (Content, error) {
 	if err != nil {
 		return Content{}, objectError("blob", h, err)
 	}
-	if data == nil {
-		data = []byte{}
-	}
-	return Content{Data: data, Size: b.Size}, nil
+	return Content{Data: data, Size: b.Size}, nil // io.ReadAll's data is never nil
 }
 
 func (g *goGitReader) hasCommit(h Hash) bool {

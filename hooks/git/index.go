@@ -9,11 +9,10 @@ import (
 	"time"
 )
 
-// A commit hook works on the index git is committing: the file named by
-// GIT_INDEX_FILE in the hook's environment. git names a temporary index
-// for a commit of named paths (`git commit <paths>`), and the worktree's
-// own index, or its lock, otherwise. Each function here takes that name
-// ("" for the worktree's own index) and runs git on it.
+// A commit hook works on the index git is committing, named by
+// GIT_INDEX_FILE in its environment: a temporary index for a commit of
+// named paths, else the worktree's own index or its lock. Each function
+// here takes that name ("" for the worktree's own index).
 
 // indexEnv is the environment that points git at indexFile.
 func indexEnv(indexFile string) []string {
@@ -32,23 +31,16 @@ func (r *Repo) IsOwnIndex(indexFile string) bool {
 	if indexFile == "" {
 		return true
 	}
-	if !filepath.IsAbs(indexFile) {
-		indexFile = filepath.Join(r.Root, indexFile)
-	}
-	dir, name := filepath.Split(filepath.Clean(indexFile))
+	dir, name := filepath.Split(r.fromTop(indexFile))
 	if name != "index" && name != "index.lock" {
 		return false
 	}
-	same := func(a, b string) bool {
-		a, b = filepath.Clean(a), filepath.Clean(b)
-		if a == b {
-			return true
-		}
-		ra, errA := filepath.EvalSymlinks(a)
-		rb, errB := filepath.EvalSymlinks(b)
-		return errA == nil && errB == nil && ra == rb
+	if dir, gitDir := filepath.Clean(dir), filepath.Clean(r.GitDir); dir == gitDir {
+		return true
 	}
-	return same(dir, r.GitDir)
+	a, errA := filepath.EvalSymlinks(dir)
+	b, errB := filepath.EvalSymlinks(r.GitDir)
+	return errA == nil && errB == nil && a == b
 }
 
 // Keeps reports whether the filter keeps the file at a slash path: the

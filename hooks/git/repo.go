@@ -1,21 +1,17 @@
 // Package git is sw's one seam to git: nothing else in sw imports go-git or
 // runs the git command. It speaks sw's own small vocabulary (a Hash, a
-// Commit, the file a commit holds at a path, the files two commits differ
-// in, refs and their compare-and-swap updates, the state of the working
-// tree), so the review loop and the hooks read without knowing how git
-// lays out its files.
+// Commit, the file a commit holds at a path, refs and their
+// compare-and-swap updates, the state of the working tree).
 //
 // Reading goes through go-git's storage, opened directly on the
-// repository's folders so that a linked worktree (HEAD and index in its own
-// folder, objects and refs shared) and extensions.worktreeConfig work. A
-// repository go-git could misread (SHA-256 objects, reftable refs, a
-// partial clone, any extension it does not know) is read through the git
-// command instead, detected before anything is read. Everything that
-// changes the repository runs the git command: objects, ref updates (with
-// the expected old value, so git's locks, reflogs and
-// reference-transaction hooks behave as for any git command), merges,
-// commits, pushes. So does what only git knows exactly: configuration with
-// its includes, and the working tree's status.
+// repository's folders so that linked worktrees and
+// extensions.worktreeConfig work; a repository go-git could misread
+// (SHA-256 objects, reftable refs, a partial clone, an extension it does
+// not know) is read through the git command instead, detected before
+// anything is read. Everything that changes the repository runs the git
+// command, so that git's locks, reflogs and reference-transaction hooks
+// behave as for any git command; so does what only git knows exactly:
+// configuration with its includes, and the working tree's status.
 package git
 
 import (
@@ -175,10 +171,10 @@ func (r *Repo) gitWithEnv(env []string, args ...string) ([]byte, error) {
 	return runGit(r.Root, gitExtra{env: env}, args...)
 }
 
-// gitExtra is what a git command gets besides its arguments: stdin, extra
-// environment variables, and held, an open file sw has locked, for a
-// command that must be known to run even after sw is gone: git inherits it,
-// and so does what git runs, so the lock stays taken while any of them runs.
+// gitExtra is what a git command gets besides its arguments. held is an
+// open file sw has locked, for a command that must be known to run even
+// after sw is gone: git and what it runs inherit it, so the lock stays
+// taken while any of them runs.
 type gitExtra struct {
 	stdin []byte
 	env   []string
@@ -265,17 +261,15 @@ func hashOut(out []byte, err error) (h Hash, ok bool, _ error) {
 var repoEnv = []string{"GIT_DIR=", "GIT_WORK_TREE=", "GIT_INDEX_FILE=", "GIT_PREFIX=", "GIT_COMMON_DIR=", "GIT_OBJECT_DIRECTORY="}
 
 // ownCommand marks the git commands sw runs itself: the hooks git runs for
-// them (sw's shims among them, for a merge, a commit of the feedback file,
-// a branch deleted) must not call back into sw, which is already at work
-// and holds its lock. The person's own hooks, chained before sw's, still
-// run.
+// them (sw's shims among them) must not call back into sw, which is already
+// at work and holds its lock. The person's own hooks, chained before sw's,
+// still run.
 //
 // sw's hooks honour it only outside an agent's environment, so that an
 // agent cannot set it to go past them; sw's own commands therefore run
-// without the agent's markers (agent.Strip), which is what they are: sw's
-// doing, not the agent's. What sw does for an agent is limited where it
-// is decided, before any git command runs: sw accept and sw reject refuse
-// to run for one.
+// without the agent's markers (agent.Strip): they are sw's doing. What sw
+// does for an agent is limited before any git command runs: sw accept and
+// sw reject refuse to run for one.
 const ownCommand = "SW_HOOKS=off"
 
 func cleanEnv() []string {

@@ -11,11 +11,10 @@ import (
 	"sw/profile/atomicfile"
 )
 
-// Everything that changes the repository runs the git command: it writes
-// objects in the repository's own format and updates refs under its own
-// locks, with reflogs and reference-transaction hooks, as any git command
-// would. sw writes rarely (a batch of suggestions, a rejection recorded),
-// so a few processes then cost nothing a person notices.
+// Everything that changes the repository runs the git command, which
+// writes objects in the repository's own format and updates refs under its
+// own locks, with reflogs and hooks. sw writes rarely, so a few processes
+// cost nothing a person notices.
 
 // WriteBlob stores data as a blob and returns its name.
 func (r *Repo) WriteBlob(data []byte) (Hash, error) {
@@ -26,12 +25,11 @@ func (r *Repo) WriteBlob(data []byte) (Hash, error) {
 	return ParseHash(strings.TrimSpace(string(out)))
 }
 
-// TreeWith returns a root tree equal to tree except at the slash path: the
-// file there is set to blob as a regular file (mode 100644), or removed when
-// blob is nil. Folders are created as needed, and folders left empty by a
-// removal disappear, as git never stores an empty subtree. A zero tree is
-// the empty tree. git builds it in a temporary index, which also refuses a
-// path git would (empty or ".." segments, .git).
+// TreeWith returns a root tree (zero: the empty one) equal to tree except
+// at the slash path: the file there is set to blob as a regular file, or
+// removed when blob is nil, folders coming and going as needed (git never
+// stores an empty one). git builds it in a temporary index, which also
+// refuses a path git would (empty or ".." segments, .git).
 func (r *Repo) TreeWith(tree Hash, path string, blob *Hash) (Hash, error) {
 	tmp, err := atomicfile.CreateTemp(r.GitDir, "index")
 	if err != nil {
@@ -63,10 +61,8 @@ func (r *Repo) TreeWith(tree Hash, path string, blob *Hash) (Hash, error) {
 	return ParseHash(strings.TrimSpace(string(out)))
 }
 
-// CommitSpec is what WriteCommit needs. An empty Name or Email in Author or
-// Committer, or a zero When, is filled in by git as for any commit (the
-// GIT_AUTHOR_* and GIT_COMMITTER_* variables, then user.name and
-// user.email, then the current time).
+// CommitSpec is what WriteCommit needs. git fills in an empty Name or
+// Email, or a zero When, as for any commit.
 type CommitSpec struct {
 	Tree      Hash
 	Parents   []Hash
@@ -97,8 +93,7 @@ func (r *Repo) WriteCommit(spec CommitSpec) (Hash, error) {
 	return ParseHash(strings.TrimSpace(string(out)))
 }
 
-// identityEnv sets git's variables for a role (AUTHOR, COMMITTER) from what
-// s fills in.
+// identityEnv sets git's variables for a role (AUTHOR, COMMITTER) from s.
 func identityEnv(role string, s Signature) []string {
 	var env []string
 	if s.Name != "" {
