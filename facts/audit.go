@@ -5,21 +5,19 @@ package facts
 // index it loads at the start of every session) and topic files beside it.
 // sw's block tells the agent to record only facts there; the audit finds
 // the entries that file a writing-style judgment anyway, so the person can
-// move them where style lives (the profile) and remove them from the notes.
+// move them to the profile.
 //
 // Where the folder is, as Claude Code's documentation describes it:
 //   - by default, <config>/projects/<slug>/memory/, where <config> is
-//     $CLAUDE_CONFIG_DIR, else ~/.claude, and <slug> is the absolute path of
-//     the project (the git repository's root, shared by all its worktrees
-//     and subfolders; outside git, the folder itself) with every character
-//     that is not an ASCII letter or digit replaced by "-";
-//   - the autoMemoryDirectory setting moves it. Claude Code takes it from
-//     the managed policy, the project's local settings
-//     (.claude/settings.local.json) and the user's settings
-//     (<config>/settings.json), in that order of precedence, but never from
-//     the project's shared .claude/settings.json, so that a repository
-//     cannot send a person's notes elsewhere. Its value is an absolute path
-//     or one starting with ~/.
+//     $CLAUDE_CONFIG_DIR, else ~/.claude, and <slug> is the project's
+//     absolute path (the git repository's root; outside git, the folder)
+//     with every character but ASCII letters and digits replaced by "-";
+//   - the autoMemoryDirectory setting moves it, taken from the managed
+//     policy, the project's .claude/settings.local.json and the user's
+//     <config>/settings.json, in that order, but never from the project's
+//     shared .claude/settings.json, so that a repository cannot send a
+//     person's notes elsewhere. It is an absolute path or one starting ~/.
+//
 // A slug longer than 200 characters is cut there and given a hash suffix
 // sw cannot compute; sw then takes the one folder whose name starts with
 // the cut slug.

@@ -145,8 +145,7 @@ func UpdateAuto(name string, data []byte, u Update) ([]byte, Updated, error) {
 	if err != nil {
 		return nil, Updated{}, err
 	}
-	cur := m.auto()
-	l := autoLayout{m: m, cur: cur, u: u, eol: m.eol}
+	l := autoLayout{m: m, cur: m.auto(), u: u, eol: m.eol}
 	l.apply()
 	if l.inLine() {
 		return data, Updated{}, nil
@@ -287,11 +286,11 @@ func (l *autoLayout) touch(slot int, p string, e Entry, ok bool) {
 		l.touched[slot][p] = nil
 		return
 	}
+	it := &item{path: p, date: e.Date, e: e}
 	if old, had := l.cur.own[slot][p]; had && old.Text == e.Text && old.Date == e.Date {
-		l.touched[slot][p] = &item{path: p, date: old.Date, e: *old, kept: true}
-		return
+		it.e, it.kept = *old, true
 	}
-	l.touched[slot][p] = &item{path: p, date: e.Date, e: e}
+	l.touched[slot][p] = it
 }
 
 // materialize works out every entry that is to stand: those in the file,
@@ -315,10 +314,9 @@ func (l *autoLayout) materialize() {
 }
 
 // inLine reports whether the file already holds what the change calls
-// for: every piece it touches has its entries as they are to be, and
-// nothing the change does moves the fold line. That is the hooks' common
-// case (the post-commit hook after the pre-commit hook has done its
-// work), answered without laying the file out again.
+// for, and nothing the change does moves the fold line: the hooks' common
+// case (the post-commit hook after the pre-commit hook's work), answered
+// without laying the file out again.
 func (l *autoLayout) inLine() bool {
 	if l.u.Full || len(l.cur.extra) > 0 || l.cur.fold != nil && l.cur.folded < 0 {
 		return false
