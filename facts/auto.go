@@ -151,7 +151,7 @@ func UpdateAuto(name string, data []byte, u Update) ([]byte, Updated, error) {
 		return data, Updated{}, nil
 	}
 	l.materialize()
-	out, res, err := l.fit(m)
+	out, res, err := l.fit()
 	if err != nil {
 		return nil, Updated{}, err
 	}
@@ -213,6 +213,17 @@ func (m *Memory) auto() autoState {
 // isOwn reports whether e is one of sw's own entries.
 func isOwn(e Entry) bool {
 	return e.Source == autoSource && (e.sec == 1 || e.sec == 2) && (isPathKey(e.Key) || e.sec == 1 && e.Key == foldKey)
+}
+
+// own lists sw's own entries, fold line and doubles included.
+func (m *Memory) own() []Entry {
+	var own []Entry
+	for _, e := range m.Entries {
+		if isOwn(e) {
+			own = append(own, e)
+		}
+	}
+	return own
 }
 
 // personEntries are the entries that are not sw's own, as they read.
@@ -348,20 +359,19 @@ func (l *autoLayout) inLine() bool {
 
 // fit lays the entries out, folding the oldest pieces until the file is
 // within the budget, or none is left to fold.
-func (l *autoLayout) fit(m *Memory) ([]byte, Updated, error) {
-	pieces := sortedItems(l.want[0])
+func (l *autoLayout) fit() ([]byte, Updated, error) {
+	pieces := slices.SortedFunc(maps.Values(l.want[0]), byDateThenPath)
 	// Pieces dated before the fold's newest are in it: "earlier" stays true.
-	start := 0
+	k := 0
 	if l.cur.fold != nil && !l.u.Full {
-		for start < len(pieces) && pieces[start].date < l.cur.fold.Date {
-			start++
+		for k < len(pieces) && pieces[k].date < l.cur.fold.Date {
+			k++
 		}
 	}
-	k := start
-	out, folded, err := l.render(m, pieces, k)
+	out, folded, err := l.render(pieces, k)
 	for err == nil && l.over(out) && k < len(pieces) {
 		k = l.moreToFold(out, pieces, k, folded)
-		out, folded, err = l.render(m, pieces, k)
+		out, folded, err = l.render(pieces, k)
 	}
 	if err != nil {
 		return nil, Updated{}, err
@@ -404,10 +414,6 @@ func tally(before map[string]*Entry, after map[string]item, folded []item) Tally
 	return t
 }
 
-func sortedItems(m map[string]item) []item {
-	return slices.SortedFunc(maps.Values(m), byDateThenPath)
-}
-
 // over reports whether data is past the budget (zero is no limit).
 func (l *autoLayout) over(data []byte) bool {
 	b := l.u.Budget
@@ -437,7 +443,7 @@ func (l *autoLayout) moreToFold(data []byte, pieces []item, k, folded int) int {
 
 // render lays out the file with the oldest k pieces folded, and returns
 // it and the fold line's count.
-func (l *autoLayout) render(m *Memory, pieces []item, k int) ([]byte, int, error) {
+func (l *autoLayout) render(pieces []item, k int) ([]byte, int, error) {
 	listed := map[string]bool{}
 	for _, it := range pieces[k:] {
 		listed[it.path] = true
@@ -446,7 +452,7 @@ func (l *autoLayout) render(m *Memory, pieces []item, k int) ([]byte, int, error
 	if err != nil {
 		return nil, 0, err
 	}
-	l.laid = [2][]item{pieces[k:], sortedItems(l.want[1])}
+	l.laid = [2][]item{pieces[k:], slices.SortedFunc(maps.Values(l.want[1]), byDateThenPath)}
 	l.laidFold = nil
 	var blocks [2][]string
 	for slot, items := range l.laid {
@@ -463,17 +469,7 @@ func (l *autoLayout) render(m *Memory, pieces []item, k int) ([]byte, int, error
 		}
 		blocks[0] = append(blocks[0], line)
 	}
-	var remove []Entry
-	for slot := range l.cur.own {
-		for _, e := range l.cur.own[slot] {
-			remove = append(remove, *e)
-		}
-	}
-	if l.cur.fold != nil {
-		remove = append(remove, *l.cur.fold)
-	}
-	remove = append(remove, l.cur.extra...)
-	out, err := m.spliceAuto(remove, blocks)
+	out, err := l.m.spliceAuto(l.m.own(), blocks)
 	return out, n, err
 }
 
@@ -609,11 +605,5 @@ func WithoutOwn(name string, data []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	var own []Entry
-	for _, e := range m.Entries {
-		if isOwn(e) {
-			own = append(own, e)
-		}
-	}
-	return m.spliceAuto(own, [2][]string{})
+	return m.spliceAuto(m.own(), [2][]string{})
 }
