@@ -49,11 +49,9 @@ const maxSlug = 200
 
 // AutoMemoryEnv is what locating the auto memory reads of the world.
 type AutoMemoryEnv struct {
-	Getenv func(string) string
-	Home   string // the user's home folder: ~
-	// ManagedSettings is the managed-policy settings file, "" for none
-	// (see ManagedSettingsFile).
-	ManagedSettings string
+	Getenv          func(string) string
+	Home            string // the user's home folder: ~
+	ManagedSettings string // the managed-policy settings file (ManagedSettingsFile), "" for none
 }
 
 // ManagedSettingsFile is where Claude Code's managed policy (settings an
@@ -73,11 +71,8 @@ func ManagedSettingsFile() string {
 type AutoMemory struct {
 	Folder string   // the folder, "" when there is none
 	Looked []string // every folder looked in, in order
-	// From says what named the folder: "the default location", or the
-	// settings file whose autoMemoryDirectory it is.
-	From string
-	// Notes are settings read and set aside, each with why.
-	Notes []string
+	From   string   // what named the folder: "the default location", or the settings file
+	Notes  []string // settings read and set aside, each with why
 }
 
 // LocateAutoMemory finds the auto memory of the project whose root is
@@ -225,8 +220,8 @@ type Finding struct {
 	Line int    `json:"line"`
 	Text string `json:"text"` // the line as written
 	Why  string `json:"why"`  // the kind of judgment, what about, and the cues
-	// Reading is what the judgment asks, for turning it into a rule; it
-	// is not part of the audit's JSON, which lists findings only.
+	// Reading is what the judgment asks, for turning it into a rule; the
+	// audit's JSON lists findings only.
 	Reading Reading `json:"-"`
 }
 

@@ -12,12 +12,10 @@ import (
 // (sw memory audit --to-suggestions); what no field holds stays in Text,
 // the judgment in its own words.
 type Reading struct {
-	Text   string   // the entry's words: list, quote and front-matter markers, links and emphasis taken off
-	Avoid  []string // words or phrases it says not to use, as quoted
-	Prefer []string // words or phrases it says to use, as quoted
-	// Without names a mark of punctuation it says not to use at all, one
-	// of the Punctuation* constants; "" for none.
-	Without string
+	Text    string   // the entry's words: list, quote and front-matter markers, links and emphasis taken off
+	Avoid   []string // words or phrases it says not to use, as quoted
+	Prefer  []string // words or phrases it says to use, as quoted
+	Without string   // a mark of punctuation it says not to use at all (a Punctuation* constant), "" for none
 	// Required says it is a publication's or house style's requirement,
 	// not a taste: a candidate for a hard limit, which only the person
 	// writes.

@@ -8,20 +8,11 @@ import (
 
 // Change is what Add did, or found already done.
 type Change struct {
-	// Entry is the entry as it now stands in the file, its lines set; for
-	// a duplicate, the one that was already there.
-	Entry Entry
-	// Duplicate: nothing was written, the fact is there already (the same
-	// text after case, spacing and punctuation, or the same key and text).
-	Duplicate bool
-	// Replaced are the entries with Entry's key that it replaced, as they
-	// stood before.
-	Replaced []Entry
-	// SectionAdded: the section was missing, and its heading was appended
-	// at the end of the file, after every section the person has.
-	SectionAdded bool
-	// Created: there was no file, and it was made from the starter first.
-	Created bool
+	Entry        Entry   // as it now stands in the file; for a duplicate, the one already there
+	Duplicate    bool    // nothing written: the fact is there already (see Add)
+	Replaced     []Entry // the entries with Entry's key it replaced, as they stood
+	SectionAdded bool    // the section was missing, and its heading was appended at the end
+	Created      bool    // there was no file, and it was made from the starter first
 }
 
 // Report says, in a line or a few, what Add did, in the file named name.
@@ -49,8 +40,8 @@ func (ch Change) Report(name string) string {
 // one fact); otherwise e goes after the last entry of its section, or,
 // when the section has none, after the section's last line, set off by a
 // blank line. A missing section is appended at the end. A fact already
-// there (see Change.Duplicate) is not added twice, and data comes back
-// unchanged. Every byte of data but the lines of the entries replaced is
+// there (the same text after case, spacing and punctuation, or the same key
+// and text) is not added twice, and data comes back unchanged. Every byte of data but the lines of the entries replaced is
 // kept, line endings, byte-order mark and a missing final newline included.
 func Add(name string, data []byte, e Entry) ([]byte, Change, error) {
 	m, err := Parse(name, data)
@@ -146,16 +137,13 @@ func Remove(name string, data []byte, key string) ([]byte, []Entry, error) {
 		return nil, nil, &ErrNoKey{File: name, Key: key}
 	}
 	out := data
-	for {
-		keyed := m.keyed(key)
-		if len(keyed) == 0 {
-			return out, removed, nil
-		}
+	for keyed := removed; len(keyed) > 0; keyed = m.keyed(key) {
 		out = m.cut(keyed[len(keyed)-1])
 		if m, err = Parse(name, out); err != nil {
 			return nil, nil, err
 		}
 	}
+	return out, removed, nil
 }
 
 // keyed returns the entries that have key, in file order.
