@@ -14,10 +14,9 @@ type FileRef struct {
 	Path   string
 }
 
-// Content is a file as read with a limit: all of it when it is no larger,
-// else its first limit bytes. Data is what was read: empty, not nil, for
-// an empty file; nil for a file that is not there (or is a folder, or a
-// submodule). Size is what the file holds.
+// Content is a file as read with a limit: all of it, or its first limit
+// bytes. Data is empty, not nil, for an empty file; nil for a file that is
+// not there (or is a folder, or a submodule). Size is the file's.
 type Content struct {
 	Data []byte
 	Size int64

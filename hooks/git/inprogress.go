@@ -8,11 +8,10 @@ import (
 	"strings"
 )
 
-// InProgress reports a multi-step git operation that has stopped half way
-// in this worktree: "rebase", "am", "merge", "cherry-pick", "revert" or
-// "bisect". It reads the marker files git leaves in the worktree's GitDir
-// (a linked worktree has its own), as `git status` does. When operations
-// nest (a merge stopped inside a rebase), the outer one is named.
+// InProgress reports a multi-step git operation stopped half way in this
+// worktree ("rebase", "am", "merge", "cherry-pick", "revert" or "bisect"),
+// from the marker files git leaves in GitDir, as `git status` does. Of
+// nested ones (a merge stopped inside a rebase) the outer one is named.
 func (r *Repo) InProgress() (op string, ok bool) {
 	exists := func(name string) bool {
 		_, err := os.Lstat(filepath.Join(r.GitDir, name))
@@ -63,10 +62,10 @@ func (r *Repo) sequencerTodo() ([]string, error) {
 
 // SequenceEnding reports whether the commit a post-commit hook sees during
 // a cherry-pick or revert ends the operation. git runs no hook when a
-// sequence ends, so its last commit has to stand for the end: a single pick
-// (no sequencer folder: git commits it with CHERRY_PICK_HEAD still there),
-// or the commit of the only instruction left on the sequencer's to-do list.
-// While the list holds more, the picks are counted when the last one lands.
+// sequence ends, so its last commit stands for the end: a single pick (no
+// sequencer folder), or the commit of the only instruction left on the
+// to-do list; while it holds more, the picks are counted when the last
+// lands.
 func (r *Repo) SequenceEnding() bool {
 	left, err := r.sequencerTodo()
 	if err != nil {

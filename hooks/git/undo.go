@@ -6,11 +6,10 @@ import (
 	"strings"
 )
 
-// What a refused command left behind. git checks a merge, a cherry-pick or
-// a reset out into the index and working tree before it moves the branch;
-// when a hook refuses the move, the branch stays where it was and the
-// checkout stays too, looking like changes of the person's. These verbs
-// let the hook that refused put that back.
+// What a refused command left behind: git checks a merge, a cherry-pick or
+// a reset out before it moves the branch, so when a hook refuses the move
+// the checkout stays, looking like changes of the person's. These verbs let
+// the hook that refused put that back.
 
 // IndexLocked reports whether a git command holds this worktree's index:
 // `git commit -a`, or a commit of named paths, does until it ends, and
@@ -36,9 +35,8 @@ func (r *Repo) Referenced(commit Hash) (bool, error) {
 }
 
 // AbortCheckout puts the index and working tree back at HEAD as `git merge
-// --abort` does (git reset --merge): what the checkout staged goes, a
-// change not staged stays, and a merge or cherry-pick left in progress
-// ends.
+// --abort` does: what the checkout staged goes, a change not staged stays,
+// and a merge or cherry-pick left in progress ends.
 func (r *Repo) AbortCheckout() error {
 	return r.do("reset", "--merge", "-q")
 }
