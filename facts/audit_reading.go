@@ -42,7 +42,7 @@ var (
 	// negation that applies to it alone ("no exclamation marks", "never
 	// use semicolons"); hedged forms ("no more than one exclamation
 	// mark", "avoid too many dashes") are not a "none at all".
-	withoutMarks []cue
+	withoutMarks []pattern
 	hedged       *regexp.Regexp
 	// markup is what Text leaves out of an entry: a link's target, a
 	// wiki link's brackets, emphasis.
@@ -65,7 +65,7 @@ func compileReading() {
 		{PunctuationColons, `colons`},
 		{PunctuationParentheses, `parenthe(?:ses|sis|ticals?)`},
 	} {
-		withoutMarks = append(withoutMarks, cue{m.name, regexp.MustCompile(
+		withoutMarks = append(withoutMarks, pattern{m.name, regexp.MustCompile(
 			`\b(?:` + negations + `|without|never use|don't use|do not use)(?: using| use| any| the)* (?:` + m.pattern + `)\b`)})
 	}
 }

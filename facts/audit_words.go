@@ -32,11 +32,11 @@ import (
 // "opening talk", "register" as a verb, "list", "headers") counts only in
 // the forms that are about prose, so that a fact is never reported.
 
-// cue is a pattern and what it stands for: an aspect, one thing about the
+// pattern is a regular expression and what it stands for: an aspect, one thing about the
 // writing an entry can name ("sentence length or shape": it completes "a
 // preference about ..."), or a stance, one way an entry can judge what it
 // names ("a preference about").
-type cue struct {
+type pattern struct {
 	name string
 	re   *regexp.Regexp
 }
@@ -77,9 +77,9 @@ const pieceWords = `pieces?|posts?|essays?|articles?|newsletters?|issues?|sectio
 // and compiling them costs every process start almost two milliseconds.
 var (
 	wordsOnce        sync.Once
-	describing       cue
-	aspects          []cue
-	stances          []cue
+	describing       pattern
+	aspects          []pattern
+	stances          []pattern
 	guards           []*regexp.Regexp // an entry matching one is about something other than the writing of pieces
 	maskCode         *regexp.Regexp
 	maskLinkTarget   *regexp.Regexp
@@ -93,8 +93,8 @@ var (
 )
 
 func compileWords() {
-	describing = cue{"tone", regexp.MustCompile(`\b(?:` + proseTone + `)\b`)}
-	aspects = []cue{
+	describing = pattern{"tone", regexp.MustCompile(`\b(?:` + proseTone + `)\b`)}
+	aspects = []pattern{
 		{"word choice", regexp.MustCompile(
 			`\b(?:avoid(?:s|ed|ing)?|ban(?:s|ned)?|cut(?:s|ting)?|hates?|dislikes?|(?:never|don't|doesn't|do not|does not|stop) (?:use|uses|using|say|says|saying|write|writes|writing))(?: the (?:word|phrase|term|expression)s?)? ` + quoted +
 				`|\b(?:prefers?|use|uses|say|says|write|writes) ` + quoted + ` (?:instead of|rather than|over|not|to) ` + quoted +
@@ -135,7 +135,7 @@ func compileWords() {
 			`\b(?:writing|prose|personal|own) style\b|\bstylistic(?:ally)?\b|\bprose (?:style|should|that|is|reads)\b` +
 				`|\b(?:sound|sounds|read|reads) like\b`)},
 	}
-	stances = []cue{
+	stances = []pattern{
 		{kindMandated, regexp.MustCompile(
 			`\b(?:requires?|required|requirements?|mandates?|mandated|mandatory|insists? on|house style)\b` +
 				`|\b(?:the )?(?:journal|magazine|publication|newspaper|outlet|publisher|editor|editors)(?:'s)?\b`)},
@@ -204,7 +204,7 @@ func classify(entry string) (judgment, bool) {
 	}
 	// The aspect named first in the entry is the one reported, the
 	// longest of those named there ("sentence case", not "sentence").
-	var a *cue
+	var a *pattern
 	var cue string
 	at := len(t)
 	for i := range aspects {

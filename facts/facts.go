@@ -36,8 +36,7 @@ var Sections = [...]string{
 	"Observations",
 }
 
-// Starter is the memory.md `sw init` makes: a line on what belongs there,
-// and the seven sections, empty.
+// Starter is the memory.md `sw init` makes: the seven sections, empty.
 func Starter() []byte {
 	return []byte(templates.Text("init/memory.md"))
 }
@@ -50,9 +49,8 @@ type Section struct {
 }
 
 // Memory is what Parse read of a memory.md: its sections and the entries
-// under the seven, in file order, and, for the edits of this package,
-// where each line lies in the bytes read. Nothing else of the file is
-// interpreted; edits splice at these offsets, so every other byte stays.
+// under the seven, in file order, and where each line lies in the bytes
+// read, for edits to splice at, so that every other byte stays.
 type Memory struct {
 	Sections []Section
 	Entries  []Entry
@@ -74,14 +72,11 @@ type body struct {
 
 // Parse reads the sections of memory.md's text, and the entries under the
 // seven (see Entry); name is the file named in errors. The file is read as
-// CommonMark reads it, in one pass of goldmark: a section is a level-two
-// heading (ATX or setext) standing on its own, and a heading or a bullet
-// in code, HTML, a quote or a list item is not one. A person may add
-// sections of their own, whose bullets are theirs, not entries; one of the
-// seven given twice is an error at the second, since the facts under it
-// would be split in two.
-//
-// A file past MaxFileSize is refused, named, rather than read.
+// CommonMark reads it: a section is a level-two heading standing on its
+// own, not one in code, HTML, a quote or a list item. A person may add
+// sections of their own, whose bullets are not entries; one of the seven
+// given twice is an error at the second, since the facts under it would be
+// split in two. A file past MaxFileSize is refused rather than read.
 func Parse(name string, data []byte) (*Memory, error) {
 	if len(data) > MaxFileSize {
 		return nil, tooBig(name, len(data))
@@ -161,8 +156,7 @@ func headingTitle(h *ast.Heading, data []byte) string {
 // readEntries reads the items of a bulleted list at the top of known
 // section sec as its entries; next is the line the block after the list
 // starts at. An item runs from its bullet to its last line that is not
-// blank before the next item or block: all it holds, and the lines that
-// continue its text without indentation (lazy continuations).
+// blank before the next item or block, lazy continuations included.
 func (m *Memory) readEntries(list *ast.List, sec, next int) {
 	for item := list.FirstChild(); item != nil; item = item.NextSibling() {
 		at, end := m.lineOf(item), next
