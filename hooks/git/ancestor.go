@@ -14,10 +14,9 @@ func (r *Repo) IsAncestor(a, b Hash) (bool, error) {
 // IsAncestorSince is IsAncestor(a, b) for an a known not to be an ancestor
 // of prev, an earlier tip of b's branch. A hook asks this after every
 // commit about each pending suggestion, and the branch has usually moved by
-// a commit or a merge on top of prev: then only what those commits brought
-// in can hold a, and the check reads them alone, in process, without
-// starting git. If prev is not a few first parents below b (a reset, a
-// rebase, a long fetch), it is IsAncestor.
+// a commit or a merge on top of prev: then only what those brought in can
+// hold a, read in process without starting git. If prev is not a few first
+// parents below b (a reset, a rebase, a long fetch), it is IsAncestor.
 func (r *Repo) IsAncestorSince(a, b, prev Hash) (bool, error) {
 	if prev.IsZero() {
 		return r.IsAncestor(a, b)

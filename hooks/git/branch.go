@@ -5,9 +5,9 @@ import (
 	"strings"
 )
 
-// The verbs of a decision on a suggestion branch: sw accept merges it and
-// deletes it, sw reject deletes it. They live here so that no package
-// outside this one builds a git command line.
+// The verbs of a decision on a suggestion branch (sw accept merges and
+// deletes it, sw reject deletes it), here so that no other package builds
+// a git command line.
 
 // MergeNoFF merges commit into the checked-out branch as a merge commit
 // with message msg, never a fast-forward, so the history shows the

@@ -1,9 +1,8 @@
 package git
 
 // What a command the agent is about to run would write into the working
-// tree, asked before it runs (the guard, sw hook guard): the paths a merge,
-// cherry-pick, revert or stash would bring. Paths are relative to the top
-// of the working tree.
+// tree, asked by the guard before it runs: the paths, from the top of the
+// working tree, that a merge, cherry-pick, revert or stash would bring.
 
 // PathsBrought returns the paths that differ between tip and its merge
 // base with base: what merging tip into base changes (base HEAD), or what

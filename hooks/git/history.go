@@ -2,9 +2,9 @@ package git
 
 import "strings"
 
-// Questions about history that git answers faster than a walk here: each
-// reads the whole history, so callers ask them only when their own record
-// is gone (a fresh clone, a lost .git/sw).
+// Questions about history that git answers faster than a walk here. Each
+// reads the whole history, so callers ask only when their own record is
+// gone (a fresh clone, a lost .git/sw).
 
 // MessagesWithLine returns the messages of the commits any ref reaches
 // that hold a line beginning with prefix, newest first.

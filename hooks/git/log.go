@@ -17,11 +17,10 @@ type PathCommit struct {
 }
 
 // WalkHistory visits, newest first, the commits reachable from head and
-// not from stop (all of head's history when stop is zero), until visit
-// returns false. git is stopped then: a walk reads only as much history as
-// its visitor needs, which is what lets one walk serve many pieces. No
-// pathspec is given: git answers many of them slowly, and a visitor
-// filters paths for nothing.
+// not from stop (zero: none), until visit returns false and git is
+// stopped: a walk reads only as much history as its visitor needs, which
+// lets one walk serve many pieces. No pathspec is given: git answers many
+// of them slowly, and a visitor filters paths for nothing.
 func (r *Repo) WalkHistory(head, stop Hash, visit func(PathCommit) bool) error {
 	return r.WalkHistoryExcept(head, []Hash{stop}, visit)
 }

@@ -3,8 +3,7 @@ package git
 import "strings"
 
 // The verbs of a commit of one file alone, whatever else is staged: how sw
-// records a rejection on the checked-out branch without taking the
-// person's staged changes with it.
+// records a rejection without taking the person's staged changes with it.
 
 // IsStaged reports whether the index holds a change to path against HEAD.
 func (r *Repo) IsStaged(path string) (bool, error) {
@@ -45,9 +44,8 @@ func (r *Repo) IndexBlob(path string) (blob Hash, ok bool, err error) {
 }
 
 // CommitPaths commits the working tree's state of paths (files or
-// folders: what is added, changed and deleted in them) and nothing else
-// staged, with message msg and without the commit hooks: the commit is
-// sw's own, made at the person's command.
+// folders) and nothing else staged, with message msg and without the
+// commit hooks: the commit is sw's own, made at the person's command.
 func (r *Repo) CommitPaths(msg string, paths ...string) error {
 	specs := Literal(paths)
 	if _, err := r.git(append([]string{"add", "--all", "--"}, specs...)...); err != nil {
