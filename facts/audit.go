@@ -129,10 +129,9 @@ func LocateAutoMemory(root string, env AutoMemoryEnv) (*AutoMemory, error) {
 		}
 		// A slug is ASCII letters, digits and dashes: no byte of it is
 		// special to Glob.
-		prefix := slug[:maxSlug]
-		am.Looked = append(am.Looked, filepath.Join(projects, prefix+"-*", "memory"))
-		matches, _ := filepath.Glob(filepath.Join(projects, prefix+"-*", "memory"))
-		if len(matches) == 1 && isFolder(matches[0]) {
+		pattern := filepath.Join(projects, slug[:maxSlug]+"-*", "memory")
+		am.Looked = append(am.Looked, pattern)
+		if matches, _ := filepath.Glob(pattern); len(matches) == 1 && isFolder(matches[0]) {
 			am.Folder = matches[0]
 			return am, nil
 		}

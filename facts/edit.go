@@ -3,6 +3,7 @@ package facts
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -48,19 +49,14 @@ func Add(name string, data []byte, e Entry) ([]byte, Change, error) {
 	if err != nil {
 		return nil, Change{}, err
 	}
-	var ch Change
-	if e.Key != "" {
-		ch.Replaced = m.keyed(e.Key)
-		if old := ch.Replaced; len(old) == 1 && old[0].sec == e.sec && old[0].Text == e.Text {
-			return data, Change{Entry: old[0], Duplicate: true}, nil
-		}
+	ch := Change{Replaced: m.keyed(e.Key)}
+	if old := ch.Replaced; len(old) == 1 && old[0].sec == e.sec && old[0].Text == e.Text {
+		return data, Change{Entry: old[0], Duplicate: true}, nil
 	}
 	if len(ch.Replaced) == 0 {
 		want := normalized(e.Text)
-		for _, x := range m.Entries {
-			if normalized(x.Text) == want {
-				return data, Change{Entry: x, Duplicate: true}, nil
-			}
+		if i := slices.IndexFunc(m.Entries, func(x Entry) bool { return normalized(x.Text) == want }); i >= 0 {
+			return data, Change{Entry: m.Entries[i], Duplicate: true}, nil
 		}
 	}
 	out, at := data, -1
@@ -78,17 +74,13 @@ func Add(name string, data []byte, e Entry) ([]byte, Change, error) {
 		if err != nil {
 			return nil, Change{}, err
 		}
-		var victim *Entry
-		for i, x := range m.Entries {
-			if x.Key == e.Key && e.Key != "" && m.lines[x.first].Start != at {
-				victim = &m.Entries[i]
-			}
-		}
-		if victim == nil {
+		others := slices.DeleteFunc(m.keyed(e.Key), func(x Entry) bool { return m.lines[x.first].Start == at })
+		if len(others) == 0 {
 			break
 		}
+		victim := others[len(others)-1]
 		before := len(out)
-		out = m.cut(*victim)
+		out = m.cut(victim)
 		if at > m.lines[victim.first].Start {
 			at -= before - len(out) // all it cut lies before the one replaced
 		}

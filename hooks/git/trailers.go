@@ -68,10 +68,9 @@ func parseTrailers(msg string) []trailer {
 			continuation++
 			continue
 		}
-		if strings.HasPrefix(l, "Signed-off-by: ") || strings.HasPrefix(l, "(cherry picked from commit ") {
-			recognised = true
-			trailerLines += 1 + continuation
-		} else if trailerSeparator(l) > 0 {
+		gitsOwn := strings.HasPrefix(l, "Signed-off-by: ") || strings.HasPrefix(l, "(cherry picked from commit ")
+		recognised = recognised || gitsOwn
+		if gitsOwn || trailerSeparator(l) > 0 {
 			trailerLines += 1 + continuation
 		} else {
 			otherLines += 1 + continuation
