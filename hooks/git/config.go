@@ -201,10 +201,7 @@ func (r *Repo) HooksDir() (string, error) {
 	if dir == "" {
 		return "", fmt.Errorf("%s: git rev-parse --git-path hooks printed nothing", r.Root)
 	}
-	if !filepath.IsAbs(dir) {
-		dir = filepath.Join(r.Root, dir)
-	}
-	return filepath.Clean(dir), nil
+	return under(r.Root, dir), nil
 }
 
 // ConfigScope says where the value git uses for key was set: its scope

@@ -129,18 +129,20 @@ func At(root string) (*Repo, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s: expected a line \"gitdir: <path>\"", dotgit)
 	}
-	gitDir = strings.TrimSpace(gitDir)
-	if !filepath.IsAbs(gitDir) {
-		gitDir = filepath.Join(root, gitDir)
-	}
+	gitDir = under(root, strings.TrimSpace(gitDir))
 	common := gitDir
 	if c, err := os.ReadFile(filepath.Join(gitDir, "commondir")); err == nil {
-		common = strings.TrimSpace(string(c))
-		if !filepath.IsAbs(common) {
-			common = filepath.Join(gitDir, common)
-		}
+		common = under(gitDir, strings.TrimSpace(string(c)))
 	}
-	return &Repo{Root: root, GitDir: filepath.Clean(gitDir), CommonDir: filepath.Clean(common)}, nil
+	return &Repo{Root: root, GitDir: gitDir, CommonDir: common}, nil
+}
+
+// under is the path p names read in dir, cleaned.
+func under(dir, p string) string {
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p)
+	}
+	return filepath.Join(dir, p)
 }
 
 // Init runs `git init` in dir, creating it if needed, and returns the new repository.

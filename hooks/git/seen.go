@@ -143,10 +143,4 @@ func (r *Repo) seenPath(indexFile string) string {
 
 // fromTop is the file a hook names by a slash path: relative ones are
 // from the top of the working tree, where git runs hooks.
-func (r *Repo) fromTop(name string) string {
-	p := filepath.FromSlash(name)
-	if !filepath.IsAbs(p) {
-		p = filepath.Join(r.Root, p)
-	}
-	return filepath.Clean(p)
-}
+func (r *Repo) fromTop(name string) string { return under(r.Root, filepath.FromSlash(name)) }

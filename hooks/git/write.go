@@ -39,24 +39,19 @@ func (r *Repo) TreeWith(tree Hash, path string, blob *Hash) (Hash, error) {
 	tmp.Close()
 	os.Remove(index) // git makes it, and would refuse an empty file
 	defer os.Remove(index)
-	env := []string{"GIT_INDEX_FILE=" + index}
 	read := []string{"read-tree", "--empty"}
 	if !tree.IsZero() {
 		read = []string{"read-tree", tree.String()}
-	}
-	if _, err := r.gitWithEnv(env, read...); err != nil {
-		return ZeroHash, err
 	}
 	update := []string{"update-index", "--force-remove", "--", path}
 	if blob != nil {
 		update = []string{"update-index", "--add", "--cacheinfo", fmt.Sprintf("%o,%s,%s", ModeFile, *blob, path)}
 	}
-	if _, err := r.gitWithEnv(env, update...); err != nil {
-		return ZeroHash, err
-	}
-	out, err := r.gitWithEnv(env, "write-tree")
-	if err != nil {
-		return ZeroHash, err
+	var out []byte
+	for _, args := range [][]string{read, update, {"write-tree"}} {
+		if out, err = r.gitWithEnv(indexEnv(index), args...); err != nil {
+			return ZeroHash, err
+		}
 	}
 	return ParseHash(strings.TrimSpace(string(out)))
 }
