@@ -430,9 +430,10 @@ func trimmedLine(data []byte, l markdown.Line) string {
 }
 
 // autoEntryText is the text of a paragraph's line without its task box,
-// and with a table row's cells joined; a table's delimiter row is none.
+// and with a table row's cells joined; a table's delimiter row (|---|:-:|)
+// is none.
 func autoEntryText(line string) string {
-	if isTableDelimiterRow(line) {
+	if strings.HasPrefix(line, "|") && strings.Trim(line, "|-: \t") == "" {
 		return ""
 	}
 	for _, box := range []string{"[ ] ", "[x] ", "[X] "} {
@@ -446,9 +447,4 @@ func autoEntryText(line string) string {
 		line = strings.Join(cells, " ")
 	}
 	return strings.TrimSpace(line)
-}
-
-// isTableDelimiterRow: the |---|:--:| row under a table's header.
-func isTableDelimiterRow(line string) bool {
-	return strings.HasPrefix(line, "|") && strings.Trim(line, "|-: \t") == ""
 }
