@@ -52,13 +52,12 @@ func (r *Repo) ForgetSeen(indexFile string) {
 }
 
 // SeenChanges is what the commit just made changes against its first
-// parent, the files keep accepts, as the note beside indexFile (as the
-// post-commit hook is given it) says. ok is false unless the note says the
-// pre-commit hook saw this commit's index through: on top of parent, and
-// on that index or its lock (git hands the pre-commit hook the lock it
-// then renames over the index, by another name: absolute, where the
-// post-commit hook's is relative), not written since. Like ChangedFilesIn,
-// it leaves out a file whose mode alone changed.
+// parent, the files keep accepts, as the note beside indexFile says. ok is
+// false unless the pre-commit hook saw this commit's index through: on top
+// of parent, on that index or its lock (which git hands the pre-commit hook
+// by an absolute name, the post-commit hook the index by a relative one),
+// not written since. Like ChangedFilesIn, it leaves out a file whose mode
+// alone changed.
 func (r *Repo) SeenChanges(indexFile string, parent Hash, keep Filter) (changes []Change, ok bool) {
 	p := r.seenPath(indexFile)
 	if p == "" {

@@ -6,19 +6,12 @@ import (
 )
 
 // Trailers returns the values of the message's trailers named key (compared
-// without regard to case, as git does), in order: the "Key: value" lines of
-// the message's last paragraph, the way `git interpret-trailers --parse`
-// finds them.
-//
-// The rules followed are git's: the first paragraph is the subject and never
-// holds trailers; anything from a "---" line on (a patch) and trailing
-// comment or blank lines are ignored; the last paragraph counts as trailers
-// when all its lines are trailer lines, or when it contains a line git itself
-// writes (Signed-off-by:, "(cherry picked from commit") and at least a
-// quarter of its lines are trailers. A token is letters, digits and dashes,
-// optionally followed by blanks, then ':'. Lines that start with a blank
-// continue the previous trailer; values are trimmed and continuation lines
-// joined with one space.
+// without regard to case), in order, found as `git interpret-trailers
+// --parse` finds them: the "Key: value" lines of the last paragraph but the
+// subject, which counts as trailers when all its lines are trailer lines,
+// or when it holds a line git itself writes (Signed-off-by:, "(cherry
+// picked from commit") and at least a quarter of its lines are trailers.
+// Lines that start with a blank continue the previous trailer.
 func (c *Commit) Trailers(key string) []string {
 	var out []string
 	for _, t := range parseTrailers(c.Message) {
@@ -108,8 +101,9 @@ func parseTrailers(msg string) []trailer {
 	return out
 }
 
-// trailerSeparator returns the index of the ':' ending a trailer's token, or
-// -1 when the line does not start with one.
+// trailerSeparator returns the index of the ':' ending a trailer's token
+// (letters, digits and dashes, then optional blanks), or -1 when the line
+// does not start with one.
 func trailerSeparator(l string) int {
 	blanks := false
 	for i := 0; i < len(l); i++ {
