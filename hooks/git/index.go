@@ -35,11 +35,12 @@ func (r *Repo) IsOwnIndex(indexFile string) bool {
 	if name != "index" && name != "index.lock" {
 		return false
 	}
-	if dir, gitDir := filepath.Clean(dir), filepath.Clean(r.GitDir); dir == gitDir {
+	dir, gitDir := filepath.Clean(dir), filepath.Clean(r.GitDir)
+	if dir == gitDir {
 		return true
 	}
 	a, errA := filepath.EvalSymlinks(dir)
-	b, errB := filepath.EvalSymlinks(r.GitDir)
+	b, errB := filepath.EvalSymlinks(gitDir)
 	return errA == nil && errB == nil && a == b
 }
 
