@@ -76,20 +76,14 @@ const pieceWords = `pieces?|posts?|essays?|articles?|newsletters?|issues?|sectio
 // The word tables are compiled on first use: most sw processes never audit,
 // and compiling them costs every process start almost two milliseconds.
 var (
-	wordsOnce        sync.Once
-	describing       pattern
-	aspects          []pattern
-	stances          []pattern
-	guards           []*regexp.Regexp // an entry matching one is about something other than the writing of pieces
-	maskCode         *regexp.Regexp
-	maskLinkTarget   *regexp.Regexp
-	maskURL          *regexp.Regexp
-	maskEmail        *regexp.Regexp
-	maskPath         *regexp.Regexp
-	maskQuotes       *regexp.Regexp
-	maskSingleQuotes *regexp.Regexp
-	maskEmphasis     *regexp.Regexp
-	maskSpaces       *regexp.Regexp
+	wordsOnce  sync.Once
+	describing pattern
+	aspects    []pattern
+	stances    []pattern
+	guards     []*regexp.Regexp // an entry matching one is about something other than the writing of pieces
+	// what maskQuoting blanks or marks
+	maskCode, maskLinkTarget, maskURL, maskEmail, maskPath *regexp.Regexp
+	maskQuotes, maskSingleQuotes, maskEmphasis, maskSpaces *regexp.Regexp
 )
 
 func compileWords() {
