@@ -3,6 +3,7 @@ package git
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 )
@@ -70,13 +71,7 @@ func (r *Repo) changedFiles(args ...string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	var recs []string
-	for _, rec := range nulList(out) {
-		if len(rec) >= 4 {
-			recs = append(recs, rec)
-		}
-	}
-	return recs, nil
+	return slices.DeleteFunc(nulList(out), func(rec string) bool { return len(rec) < 4 }), nil
 }
 
 // StagedChanges lists the paths the commit being made changes against
