@@ -63,26 +63,22 @@ func isKey(k string) bool { return isPlainName(k) || isPathKey(k) }
 // starts with no key.
 func cutKey(s string) (key, rest string, ok bool) {
 	in, found := strings.CutPrefix(s, "**")
-	if !found {
+	end := strings.Index(in, "**")
+	if !found || end < 0 {
 		return "", s, false
 	}
-	close := strings.Index(in, "**")
-	if close < 0 {
+	key, rest = in[:end], in[end+2:]
+	if k, colon := strings.CutSuffix(key, ":"); colon {
+		key = k // **key:**
+	} else if r, colon := strings.CutPrefix(rest, ":"); colon {
+		rest = r // **key**:
+	} else {
 		return "", s, false
 	}
-	after := in[close+2:]
-	for _, form := range [2]struct{ key, rest string }{
-		{strings.TrimSuffix(in[:close], ":"), after}, // **key:**
-		{in[:close], strings.TrimPrefix(after, ":")}, // **key**:
-	} {
-		switch {
-		case form.key == in[:close] && form.rest == after, !isKey(form.key):
-			continue // the form's colon is not there, or no key is
-		case form.rest == "" || form.rest[0] == ' ' || form.rest[0] == '\t':
-			return form.key, strings.TrimLeft(form.rest, " \t"), true
-		}
+	if !isKey(key) || rest != "" && rest[0] != ' ' && rest[0] != '\t' {
+		return "", s, false
 	}
-	return "", s, false
+	return key, strings.TrimLeft(rest, " \t"), true
 }
 
 // cutSourceDate splits off the trailing `(source, YYYY-MM-DD)` or
