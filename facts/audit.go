@@ -5,21 +5,19 @@ package facts
 // index it loads at the start of every session) and topic files beside it.
 // sw's block tells the agent to record only facts there; the audit finds
 // the entries that file a writing-style judgment anyway, so the person can
-// move them where style lives (the profile) and remove them from the notes.
+// move them to the profile.
 //
 // Where the folder is, as Claude Code's documentation describes it:
 //   - by default, <config>/projects/<slug>/memory/, where <config> is
-//     $CLAUDE_CONFIG_DIR, else ~/.claude, and <slug> is the absolute path of
-//     the project (the git repository's root, shared by all its worktrees
-//     and subfolders; outside git, the folder itself) with every character
-//     that is not an ASCII letter or digit replaced by "-";
-//   - the autoMemoryDirectory setting moves it. Claude Code takes it from
-//     the managed policy, the project's local settings
-//     (.claude/settings.local.json) and the user's settings
-//     (<config>/settings.json), in that order of precedence, but never from
-//     the project's shared .claude/settings.json, so that a repository
-//     cannot send a person's notes elsewhere. Its value is an absolute path
-//     or one starting with ~/.
+//     $CLAUDE_CONFIG_DIR, else ~/.claude, and <slug> is the project's
+//     absolute path (the git repository's root; outside git, the folder)
+//     with every character but ASCII letters and digits replaced by "-";
+//   - the autoMemoryDirectory setting moves it, taken from the managed
+//     policy, the project's .claude/settings.local.json and the user's
+//     <config>/settings.json, in that order, but never from the project's
+//     shared .claude/settings.json, so that a repository cannot send a
+//     person's notes elsewhere. It is an absolute path or one starting ~/.
+//
 // A slug longer than 200 characters is cut there and given a hash suffix
 // sw cannot compute; sw then takes the one folder whose name starts with
 // the cut slug.
@@ -51,11 +49,9 @@ const maxSlug = 200
 
 // AutoMemoryEnv is what locating the auto memory reads of the world.
 type AutoMemoryEnv struct {
-	Getenv func(string) string
-	Home   string // the user's home folder: ~
-	// ManagedSettings is the managed-policy settings file, "" for none
-	// (see ManagedSettingsFile).
-	ManagedSettings string
+	Getenv          func(string) string
+	Home            string // the user's home folder: ~
+	ManagedSettings string // the managed-policy settings file (ManagedSettingsFile), "" for none
 }
 
 // ManagedSettingsFile is where Claude Code's managed policy (settings an
@@ -75,11 +71,8 @@ func ManagedSettingsFile() string {
 type AutoMemory struct {
 	Folder string   // the folder, "" when there is none
 	Looked []string // every folder looked in, in order
-	// From says what named the folder: "the default location", or the
-	// settings file whose autoMemoryDirectory it is.
-	From string
-	// Notes are settings read and set aside, each with why.
-	Notes []string
+	From   string   // what named the folder: "the default location", or the settings file
+	Notes  []string // settings read and set aside, each with why
 }
 
 // LocateAutoMemory finds the auto memory of the project whose root is
@@ -136,10 +129,9 @@ func LocateAutoMemory(root string, env AutoMemoryEnv) (*AutoMemory, error) {
 		}
 		// A slug is ASCII letters, digits and dashes: no byte of it is
 		// special to Glob.
-		prefix := slug[:maxSlug]
-		am.Looked = append(am.Looked, filepath.Join(projects, prefix+"-*", "memory"))
-		matches, _ := filepath.Glob(filepath.Join(projects, prefix+"-*", "memory"))
-		if len(matches) == 1 && isFolder(matches[0]) {
+		pattern := filepath.Join(projects, slug[:maxSlug]+"-*", "memory")
+		am.Looked = append(am.Looked, pattern)
+		if matches, _ := filepath.Glob(pattern); len(matches) == 1 && isFolder(matches[0]) {
 			am.Folder = matches[0]
 			return am, nil
 		}
@@ -227,8 +219,8 @@ type Finding struct {
 	Line int    `json:"line"`
 	Text string `json:"text"` // the line as written
 	Why  string `json:"why"`  // the kind of judgment, what about, and the cues
-	// Reading is what the judgment asks, for turning it into a rule; it
-	// is not part of the audit's JSON, which lists findings only.
+	// Reading is what the judgment asks, for turning it into a rule; the
+	// audit's JSON lists findings only.
 	Reading Reading `json:"-"`
 }
 
@@ -263,19 +255,15 @@ func AuditProject(root string, env AutoMemoryEnv) (*Audit, error) {
 // WriteText writes the audit for a person: where the folder is, one line
 // per finding (file:line: why: the line) and a summary of what to do.
 func (a *Audit) WriteText(w io.Writer) error {
-	var b strings.Builder
-	a.writeFindings(&b)
-	if a.Folder == "" {
-		_, err := io.WriteString(w, b.String())
-		return err
-	}
+	b := a.findings()
 	switch n := len(a.Findings); {
+	case a.Folder == "":
 	case a.Entries == 0:
 		b.WriteString("no entries: nothing to audit\n")
 	case n == 0:
-		fmt.Fprintf(&b, "%s, none a writing-style judgment\n", plural(a.Entries, "entry", "entries"))
+		fmt.Fprintf(b, "%s, none a writing-style judgment\n", plural(a.Entries, "entry", "entries"))
 	default:
-		fmt.Fprintf(&b, "%s a writing-style judgment: style lives in profile/, not in the agent's notes. Remove these lines from the auto memory; write any you want kept as a rule in profile/.\n",
+		fmt.Fprintf(b, "%s a writing-style judgment: style lives in profile/, not in the agent's notes. Remove these lines from the auto memory; write any you want kept as a rule in profile/.\n",
 			a.HowMany())
 	}
 	_, err := io.WriteString(w, b.String())
@@ -286,24 +274,24 @@ func (a *Audit) WriteText(w io.Writer) error {
 // sw looked) and one line per finding, without WriteText's summary, for a
 // caller that says what to do in its own words.
 func (a *Audit) WriteFindings(w io.Writer) error {
-	var b strings.Builder
-	a.writeFindings(&b)
-	_, err := io.WriteString(w, b.String())
+	_, err := io.WriteString(w, a.findings().String())
 	return err
 }
 
-func (a *Audit) writeFindings(b *strings.Builder) {
+func (a *Audit) findings() *strings.Builder {
+	b := &strings.Builder{}
 	for _, n := range a.Notes {
 		fmt.Fprintf(b, "note: %s\n", n)
 	}
 	if a.Folder == "" {
 		fmt.Fprintf(b, "sw: no auto memory for this repository (looked in %s)\n", strings.Join(a.Looked, " and "))
-		return
+		return b
 	}
 	fmt.Fprintf(b, "auto memory: %s (%s)\n", a.Folder, a.From)
 	for _, f := range a.Findings {
 		fmt.Fprintf(b, "%s:%d: %s: %s\n", f.File, f.Line, f.Why, strings.TrimSpace(f.Text))
 	}
+	return b
 }
 
 // HowMany says how many of the entries read file a judgment: "5 of 11
@@ -442,9 +430,10 @@ func trimmedLine(data []byte, l markdown.Line) string {
 }
 
 // autoEntryText is the text of a paragraph's line without its task box,
-// and with a table row's cells joined; a table's delimiter row is none.
+// and with a table row's cells joined; a table's delimiter row (|---|:-:|)
+// is none.
 func autoEntryText(line string) string {
-	if isTableDelimiterRow(line) {
+	if strings.HasPrefix(line, "|") && strings.Trim(line, "|-: \t") == "" {
 		return ""
 	}
 	for _, box := range []string{"[ ] ", "[x] ", "[X] "} {
@@ -458,9 +447,4 @@ func autoEntryText(line string) string {
 		line = strings.Join(cells, " ")
 	}
 	return strings.TrimSpace(line)
-}
-
-// isTableDelimiterRow: the |---|:--:| row under a table's header.
-func isTableDelimiterRow(line string) bool {
-	return strings.HasPrefix(line, "|") && strings.Trim(line, "|-: \t") == ""
 }

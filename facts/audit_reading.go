@@ -12,12 +12,10 @@ import (
 // (sw memory audit --to-suggestions); what no field holds stays in Text,
 // the judgment in its own words.
 type Reading struct {
-	Text   string   // the entry's words: list, quote and front-matter markers, links and emphasis taken off
-	Avoid  []string // words or phrases it says not to use, as quoted
-	Prefer []string // words or phrases it says to use, as quoted
-	// Without names a mark of punctuation it says not to use at all, one
-	// of the Punctuation* constants; "" for none.
-	Without string
+	Text    string   // the entry's words: list, quote and front-matter markers, links and emphasis taken off
+	Avoid   []string // words or phrases it says not to use, as quoted
+	Prefer  []string // words or phrases it says to use, as quoted
+	Without string   // a mark of punctuation it says not to use at all (a Punctuation* constant), "" for none
 	// Required says it is a publication's or house style's requirement,
 	// not a taste: a candidate for a hard limit, which only the person
 	// writes.
@@ -44,17 +42,12 @@ var (
 	// negation that applies to it alone ("no exclamation marks", "never
 	// use semicolons"); hedged forms ("no more than one exclamation
 	// mark", "avoid too many dashes") are not a "none at all".
-	withoutMarks []withoutMark
+	withoutMarks []pattern
 	hedged       *regexp.Regexp
 	// markup is what Text leaves out of an entry: a link's target, a
 	// wiki link's brackets, emphasis.
 	markdownLink, strong *regexp.Regexp
 )
-
-type withoutMark struct {
-	name string
-	re   *regexp.Regexp
-}
 
 const negations = `no|never|avoid|avoids|don't|doesn't|do not|does not|ban|bans|cut|cuts|stop|hates?|dislikes?|can't stand`
 
@@ -72,7 +65,7 @@ func compileReading() {
 		{PunctuationColons, `colons`},
 		{PunctuationParentheses, `parenthe(?:ses|sis|ticals?)`},
 	} {
-		withoutMarks = append(withoutMarks, withoutMark{m.name, regexp.MustCompile(
+		withoutMarks = append(withoutMarks, pattern{m.name, regexp.MustCompile(
 			`\b(?:` + negations + `|without|never use|don't use|do not use)(?: using| use| any| the)* (?:` + m.pattern + `)\b`)})
 	}
 }

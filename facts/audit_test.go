@@ -10,6 +10,13 @@ import (
 	"testing"
 )
 
+// classifyEntry reads one entry; ok is false for a fact. why names the kind of
+// judgment, what it is about, and the cues matched.
+func classifyEntry(entry string) (why string, ok bool) {
+	j, ok := classify(entry)
+	return j.why(), ok
+}
+
 // fixtureStyle is every style judgment in testdata/automemory, by file and
 // line, with what its reason must name. Every other entry there is a fact,
 // and must not be reported.

@@ -3,6 +3,7 @@ package facts
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -31,21 +32,13 @@ import (
 // "opening talk", "register" as a verb, "list", "headers") counts only in
 // the forms that are about prose, so that a fact is never reported.
 
-// aspect is one thing about the writing an entry can name.
-type aspect struct {
-	what string // "sentence length or shape": completes "a preference about ..."
+// pattern is a regular expression and what it stands for: an aspect, one thing about the
+// writing an entry can name ("sentence length or shape": it completes "a
+// preference about ..."), or a stance, one way an entry can judge what it
+// names ("a preference about").
+type pattern struct {
+	name string
 	re   *regexp.Regexp
-}
-
-// stance is one way an entry can judge what it names.
-type stance struct {
-	kind string // "a preference about", ...
-	re   *regexp.Regexp
-}
-
-// guard is a reading under which an entry is not about the writing.
-type guard struct {
-	re *regexp.Regexp
 }
 
 func wordList(pattern string) *regexp.Regexp {
@@ -83,25 +76,19 @@ const pieceWords = `pieces?|posts?|essays?|articles?|newsletters?|issues?|sectio
 // The word tables are compiled on first use: most sw processes never audit,
 // and compiling them costs every process start almost two milliseconds.
 var (
-	wordsOnce        sync.Once
-	describing       aspect
-	aspects          []aspect
-	stances          []stance
-	guards           []guard
-	maskCode         *regexp.Regexp
-	maskLinkTarget   *regexp.Regexp
-	maskURL          *regexp.Regexp
-	maskEmail        *regexp.Regexp
-	maskPath         *regexp.Regexp
-	maskQuotes       *regexp.Regexp
-	maskSingleQuotes *regexp.Regexp
-	maskEmphasis     *regexp.Regexp
-	maskSpaces       *regexp.Regexp
+	wordsOnce  sync.Once
+	describing pattern
+	aspects    []pattern
+	stances    []pattern
+	guards     []*regexp.Regexp // an entry matching one is about something other than the writing of pieces
+	// what maskQuoting blanks or marks
+	maskCode, maskLinkTarget, maskURL, maskEmail, maskPath *regexp.Regexp
+	maskQuotes, maskSingleQuotes, maskEmphasis, maskSpaces *regexp.Regexp
 )
 
 func compileWords() {
-	describing = aspect{"tone", regexp.MustCompile(`\b(?:` + proseTone + `)\b`)}
-	aspects = []aspect{
+	describing = pattern{"tone", regexp.MustCompile(`\b(?:` + proseTone + `)\b`)}
+	aspects = []pattern{
 		{"word choice", regexp.MustCompile(
 			`\b(?:avoid(?:s|ed|ing)?|ban(?:s|ned)?|cut(?:s|ting)?|hates?|dislikes?|(?:never|don't|doesn't|do not|does not|stop) (?:use|uses|using|say|says|saying|write|writes|writing))(?: the (?:word|phrase|term|expression)s?)? ` + quoted +
 				`|\b(?:prefers?|use|uses|say|says|write|writes) ` + quoted + ` (?:instead of|rather than|over|not|to) ` + quoted +
@@ -142,7 +129,7 @@ func compileWords() {
 			`\b(?:writing|prose|personal|own) style\b|\bstylistic(?:ally)?\b|\bprose (?:style|should|that|is|reads)\b` +
 				`|\b(?:sound|sounds|read|reads) like\b`)},
 	}
-	stances = []stance{
+	stances = []pattern{
 		{kindMandated, regexp.MustCompile(
 			`\b(?:requires?|required|requirements?|mandates?|mandated|mandatory|insists? on|house style)\b` +
 				`|\b(?:the )?(?:journal|magazine|publication|newspaper|outlet|publisher|editor|editors)(?:'s)?\b`)},
@@ -161,15 +148,15 @@ func compileWords() {
 				`|\b(?:good|bad|better|worse|best|worst|weak|strong|clunky|awkward|wordy|verbose|flowery|florid|fluffy|padded|bloated|tighter|crisp|concise|terse|succinct|simple|clear|natural|generic|bland|boring|flat|lively|vivid)\b` +
 				`|\b(?:short|shorter|long|longer|brief|` + toneWords + `)\b`)},
 	}
-	guards = []guard{
+	guards = []*regexp.Regexp{
 		// How the agent talks to the person: collaboration, not the profile.
-		{wordList(`repl(?:y|ies)|responses?|answers|chat|messages?|explanations?|status updates?|(?:end-of-task |task )?summaries|slack|discord|whatsapp|when (?:talking|speaking) to (?:me|him|her|them)`)},
+		wordList(`repl(?:y|ies)|responses?|answers|chat|messages?|explanations?|status updates?|(?:end-of-task |task )?summaries|slack|discord|whatsapp|when (?:talking|speaking) to (?:me|him|her|them)`),
 		// Commits, code and tooling conventions.
-		{wordList(`commits?|commit messages?|code comments?|comments in (?:the )?code|pull requests?|pr descriptions?|branch names?|code style|coding style|lint(?:er|ing)?`)},
+		wordList(`commits?|commit messages?|code comments?|comments in (?:the )?code|pull requests?|pr descriptions?|branch names?|code style|coding style|lint(?:er|ing)?`),
 		// What someone is called.
-		{wordList(`called|named|known as|nicknamed|pronouns?|address(?:ed)? (?:me|him|her|them) as|(?:first|last|full|sur)name|name is`)},
+		wordList(`called|named|known as|nicknamed|pronouns?|address(?:ed)? (?:me|him|her|them) as|(?:first|last|full|sur)name|name is`),
 		// A sentence in court.
-		{wordList(`(?:prison|jail|suspended|life|death|custodial|lenient|harsh|reduced|maximum|minimum) sentences?|sentenced|sentencing`)},
+		wordList(`(?:prison|jail|suspended|life|death|custodial|lenient|harsh|reduced|maximum|minimum) sentences?|sentenced|sentencing`),
 	}
 	maskCode = regexp.MustCompile("`[^`]*`")
 	maskLinkTarget = regexp.MustCompile(`\]\([^)]*\)`)
@@ -188,16 +175,6 @@ func compileWords() {
 // write a book").
 const imperatives = `write|use|keep|cut|drop|vary|mix|break|limit|stop|make|start|open|end|begin|close|lead|put|add|spell|capitali[sz]e|no|prefer|avoid|never|always|don't|do not`
 
-// guards: an entry matching one is about something other than the writing
-// of pieces, whatever else it names.
-
-// classifyEntry reads one entry; ok is false for a fact. why names the kind of
-// judgment, what it is about, and the cues matched.
-func classifyEntry(entry string) (why string, ok bool) {
-	j, ok := classify(entry)
-	return j.why(), ok
-}
-
 // judgment is what the classifier found an entry to be.
 type judgment struct {
 	kind   string // a kind* constant
@@ -212,18 +189,16 @@ func (j judgment) why() string {
 	return fmt.Sprintf("%s %s (%s)", j.kind, j.aspect, j.cues)
 }
 
-// classify is classifyEntry, in parts.
+// classify reads one entry; ok is false for a fact.
 func classify(entry string) (judgment, bool) {
 	wordsOnce.Do(compileWords)
-	t := maskEntry(entry)
-	for _, g := range guards {
-		if g.re.MatchString(t) {
-			return judgment{}, false
-		}
+	t, _ := maskQuoting(entry)
+	if slices.ContainsFunc(guards, func(g *regexp.Regexp) bool { return g.MatchString(t) }) {
+		return judgment{}, false
 	}
 	// The aspect named first in the entry is the one reported, the
 	// longest of those named there ("sentence case", not "sentence").
-	var a *aspect
+	var a *pattern
 	var cue string
 	at := len(t)
 	for i := range aspects {
@@ -244,7 +219,7 @@ func classify(entry string) (judgment, bool) {
 			// A word that is the whole aspect is not also its stance:
 			// "Sam is chatty" names a tone and judges no writing.
 			if m = strings.Trim(m, " ;:,(—–-"); m != "" && m != cue {
-				return judgment{kind: s.kind, aspect: a.what, cues: cueList(m, cue)}, true
+				return judgment{kind: s.name, aspect: a.name, cues: cueList(m, cue)}, true
 			}
 		}
 	}
@@ -288,15 +263,10 @@ func unquote(q string) string {
 	return q[size : len(q)-last]
 }
 
-// maskEntry lowercases an entry and puts placeholders where it quotes: code and
-// paths become blanks, quoted words the token quoted.
-func maskEntry(s string) string {
-	masked, _ := maskQuoting(s)
-	return masked
-}
-
-// maskQuoting is maskEntry, also giving what each token quoted stands for,
-// in order: the words or phrases as the entry has them.
+// maskQuoting lowercases an entry and puts placeholders where it quotes:
+// code and paths become blanks, quoted words the token quoted. It also
+// gives what each token quoted stands for, in order: the words or phrases
+// as the entry has them.
 func maskQuoting(s string) (string, []string) {
 	wordsOnce.Do(compileWords)
 	var quotes []string

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"regexp"
 	"slices"
@@ -13,18 +14,17 @@ import (
 	"strings"
 )
 
-// sw keeps two kinds of entry itself, from the pieces, after every commit:
-// a "Pieces written" line per piece and a "Stance and arguments" entry per
-// piece whose front matter states a stance. Each is keyed by the piece's
-// path and has the source sw, which is how sw knows them for its own:
+// sw keeps two kinds of entry itself, after every commit: a "Pieces
+// written" line per piece and a "Stance and arguments" entry per piece
+// whose front matter states a stance, each keyed by the piece's path with
+// the source sw, which is how sw knows them for its own:
 //
 //	- **pieces/walking.md:** On walking (essay): Slow beats fast. (sw, 2026-01-10)
 //
-// Those entries, and the one line that stands for the pieces folded away
-// to keep the file within its budget, are the only ones sw ever rewrites
-// or removes; every other byte of the file stays as it was. An entry of a
-// person's for a piece (its path as the key, or as the source) stands for
-// that piece in its section: sw then writes none beside it.
+// Those, and the line that stands for the pieces folded away to keep the
+// file within its budget, are the only entries sw rewrites or removes. A
+// person's entry for a piece (its path as the key or the source) stands
+// for that piece in its section: sw then writes none beside it.
 
 // autoSource is the source of the entries sw keeps itself.
 const autoSource = "sw"
@@ -47,30 +47,24 @@ func foldEntry(n int, date string) Entry {
 // Update is a change to the collection's pieces, for UpdateAuto to bring
 // sw's entries in line with.
 type Update struct {
-	// Pieces are the pieces added or changed; with Full, every piece.
-	Pieces []PieceFacts
-	// Removed are the paths of the pieces gone from the collection.
-	Removed []string
+	Pieces  []PieceFacts // the pieces added or changed; with Full, every piece
+	Removed []string     // the paths of the pieces gone
 	// Full: Pieces is the whole collection (sw facts rebuild). sw's
 	// entries for any other piece go, folded pieces are laid out afresh,
-	// and a piece's date comes from the piece or DateOf, never from the
-	// entry already there.
+	// and a piece's date never comes from the entry already there.
 	Full bool
-	// All lists every piece in the collection. It is asked, once, only
-	// when the fold line's count cannot follow the change (see
-	// foldCount): the first fold, a count that does not read, or a file
-	// whose own entries read as neither Before nor After.
+	// All lists every piece, asked once, only when the fold line's count
+	// cannot follow the change (see foldCount).
 	All func() ([]string, error)
 	// Before is memory.md as the commit the change starts from holds it
 	// (HEAD, for what a commit stages); After, as the commit the change
-	// makes holds it, once that commit is made. nil: not known, or not
-	// there. They tell whether the file's fold line counts the change yet,
-	// so that applying the same change twice counts it once without
-	// listing every piece.
+	// makes holds it, once made; nil when not known. They tell whether the
+	// fold line counts the change yet, so that the same change applied
+	// twice counts once without listing every piece.
 	Before, After []byte
-	// DateOf dates a piece that gives no date of its own and has no entry
-	// of sw's to keep the date of: the day the commit that added it was
-	// made. "" leaves the piece out.
+	// DateOf dates a piece that gives no date and has no entry of sw's to
+	// keep the date of: the day the commit that added it was made. ""
+	// leaves the piece out.
 	DateOf func(path string) string
 	Budget Budget
 }
@@ -78,8 +72,6 @@ type Update struct {
 // Tally counts the entries of one section that an update added, rewrote,
 // took out, and folded into the fold line.
 type Tally struct{ Added, Changed, Removed, Folded int }
-
-func (t Tally) zero() bool { return t == Tally{} }
 
 // Updated is what UpdateAuto did.
 type Updated struct {
@@ -92,27 +84,20 @@ type Updated struct {
 // Report says in a line what the update did to the file named name, "" for
 // nothing.
 func (u Updated) Report(name string) string {
-	var parts []string
-	for _, s := range []struct {
-		name string
-		t    Tally
-	}{{Sections[1], u.Pieces}, {Sections[2], u.Stances}} {
-		if s.t.zero() {
-			continue
-		}
-		var n []string
-		for _, c := range []struct {
-			n    int
-			verb string
-		}{{s.t.Added, "added"}, {s.t.Changed, "rewritten"}, {s.t.Removed, "removed"}, {s.t.Folded, "folded"}} {
-			if c.n > 0 {
-				n = append(n, fmt.Sprintf("%d %s", c.n, c.verb))
-			}
-		}
-		parts = append(parts, s.name+": "+strings.Join(n, ", "))
-	}
 	if !u.Wrote {
 		return ""
+	}
+	var parts []string
+	for i, t := range []Tally{u.Pieces, u.Stances} {
+		var n []string
+		for j, c := range []int{t.Added, t.Changed, t.Removed, t.Folded} {
+			if c > 0 {
+				n = append(n, fmt.Sprintf("%d %s", c, [...]string{"added", "rewritten", "removed", "folded"}[j]))
+			}
+		}
+		if len(n) > 0 {
+			parts = append(parts, Sections[i+1]+": "+strings.Join(n, ", "))
+		}
 	}
 	if len(parts) == 0 {
 		parts = append(parts, "sw's entries put back in order")
@@ -160,14 +145,13 @@ func UpdateAuto(name string, data []byte, u Update) ([]byte, Updated, error) {
 	if err != nil {
 		return nil, Updated{}, err
 	}
-	cur := m.auto()
-	l := autoLayout{m: m, cur: cur, u: u, eol: m.eol}
+	l := autoLayout{m: m, cur: m.auto(), u: u, eol: m.eol}
 	l.apply()
 	if l.inLine() {
 		return data, Updated{}, nil
 	}
 	l.materialize()
-	out, res, err := l.fit(m)
+	out, res, err := l.fit()
 	if err != nil {
 		return nil, Updated{}, err
 	}
@@ -229,6 +213,17 @@ func (m *Memory) auto() autoState {
 // isOwn reports whether e is one of sw's own entries.
 func isOwn(e Entry) bool {
 	return e.Source == autoSource && (e.sec == 1 || e.sec == 2) && (isPathKey(e.Key) || e.sec == 1 && e.Key == foldKey)
+}
+
+// own lists sw's own entries, fold line and doubles included.
+func (m *Memory) own() []Entry {
+	var own []Entry
+	for _, e := range m.Entries {
+		if isOwn(e) {
+			own = append(own, e)
+		}
+	}
+	return own
 }
 
 // personEntries are the entries that are not sw's own, as they read.
@@ -302,11 +297,11 @@ func (l *autoLayout) touch(slot int, p string, e Entry, ok bool) {
 		l.touched[slot][p] = nil
 		return
 	}
+	it := &item{path: p, date: e.Date, e: e}
 	if old, had := l.cur.own[slot][p]; had && old.Text == e.Text && old.Date == e.Date {
-		l.touched[slot][p] = &item{path: p, date: old.Date, e: *old, kept: true}
-		return
+		it.e, it.kept = *old, true
 	}
-	l.touched[slot][p] = &item{path: p, date: e.Date, e: e}
+	l.touched[slot][p] = it
 }
 
 // materialize works out every entry that is to stand: those in the file,
@@ -330,10 +325,9 @@ func (l *autoLayout) materialize() {
 }
 
 // inLine reports whether the file already holds what the change calls
-// for: every piece it touches has its entries as they are to be, and
-// nothing the change does moves the fold line. That is the hooks' common
-// case (the post-commit hook after the pre-commit hook has done its
-// work), answered without laying the file out again.
+// for, and nothing the change does moves the fold line: the hooks' common
+// case (the post-commit hook after the pre-commit hook's work), answered
+// without laying the file out again.
 func (l *autoLayout) inLine() bool {
 	if l.u.Full || len(l.cur.extra) > 0 || l.cur.fold != nil && l.cur.folded < 0 {
 		return false
@@ -365,20 +359,19 @@ func (l *autoLayout) inLine() bool {
 
 // fit lays the entries out, folding the oldest pieces until the file is
 // within the budget, or none is left to fold.
-func (l *autoLayout) fit(m *Memory) ([]byte, Updated, error) {
-	pieces := sortedItems(l.want[0])
+func (l *autoLayout) fit() ([]byte, Updated, error) {
+	pieces := slices.SortedFunc(maps.Values(l.want[0]), byDateThenPath)
 	// Pieces dated before the fold's newest are in it: "earlier" stays true.
-	start := 0
+	k := 0
 	if l.cur.fold != nil && !l.u.Full {
-		for start < len(pieces) && pieces[start].date < l.cur.fold.Date {
-			start++
+		for k < len(pieces) && pieces[k].date < l.cur.fold.Date {
+			k++
 		}
 	}
-	k := start
-	out, folded, err := l.render(m, pieces, k)
+	out, folded, err := l.render(pieces, k)
 	for err == nil && l.over(out) && k < len(pieces) {
 		k = l.moreToFold(out, pieces, k, folded)
-		out, folded, err = l.render(m, pieces, k)
+		out, folded, err = l.render(pieces, k)
 	}
 	if err != nil {
 		return nil, Updated{}, err
@@ -387,15 +380,10 @@ func (l *autoLayout) fit(m *Memory) ([]byte, Updated, error) {
 	res.Pieces = tally(l.cur.own[0], l.want[0], pieces[:k])
 	res.Stances = tally(l.cur.own[1], l.want[1], nil)
 	if l.over(out) {
-		res.Over = fmt.Sprintf("%s past its budget of %d lines and %d bytes with every piece sw lists folded into one line; the rest is yours, and sw drops none of it: sw facts check shows where",
-			size(out), l.u.Budget.Lines, l.u.Budget.Bytes)
+		res.Over = fmt.Sprintf("%d lines and %d bytes, past its budget of %d lines and %d bytes with every piece sw lists folded into one line; the rest is yours, and sw drops none of it: sw facts check shows where",
+			countLines(out), len(out), l.u.Budget.Lines, l.u.Budget.Bytes)
 	}
 	return out, res, nil
-}
-
-// size says how long a file is, in lines and bytes.
-func size(data []byte) string {
-	return fmt.Sprintf("%d lines and %d bytes,", countLines(data), len(data))
 }
 
 // tally compares the entries of a section before and after; folded are
@@ -424,15 +412,6 @@ func tally(before map[string]*Entry, after map[string]item, folded []item) Tally
 		}
 	}
 	return t
-}
-
-func sortedItems(m map[string]item) []item {
-	items := make([]item, 0, len(m))
-	for _, it := range m {
-		items = append(items, it)
-	}
-	slices.SortFunc(items, byDateThenPath)
-	return items
 }
 
 // over reports whether data is past the budget (zero is no limit).
@@ -464,7 +443,7 @@ func (l *autoLayout) moreToFold(data []byte, pieces []item, k, folded int) int {
 
 // render lays out the file with the oldest k pieces folded, and returns
 // it and the fold line's count.
-func (l *autoLayout) render(m *Memory, pieces []item, k int) ([]byte, int, error) {
+func (l *autoLayout) render(pieces []item, k int) ([]byte, int, error) {
 	listed := map[string]bool{}
 	for _, it := range pieces[k:] {
 		listed[it.path] = true
@@ -473,7 +452,7 @@ func (l *autoLayout) render(m *Memory, pieces []item, k int) ([]byte, int, error
 	if err != nil {
 		return nil, 0, err
 	}
-	l.laid = [2][]item{pieces[k:], sortedItems(l.want[1])}
+	l.laid = [2][]item{pieces[k:], slices.SortedFunc(maps.Values(l.want[1]), byDateThenPath)}
 	l.laidFold = nil
 	var blocks [2][]string
 	for slot, items := range l.laid {
@@ -490,17 +469,7 @@ func (l *autoLayout) render(m *Memory, pieces []item, k int) ([]byte, int, error
 		}
 		blocks[0] = append(blocks[0], line)
 	}
-	var remove []Entry
-	for slot := range l.cur.own {
-		for _, e := range l.cur.own[slot] {
-			remove = append(remove, *e)
-		}
-	}
-	if l.cur.fold != nil {
-		remove = append(remove, *l.cur.fold)
-	}
-	remove = append(remove, l.cur.extra...)
-	out, err := m.spliceAuto(remove, blocks)
+	out, err := l.m.spliceAuto(l.m.own(), blocks)
 	return out, n, err
 }
 
@@ -636,11 +605,5 @@ func WithoutOwn(name string, data []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	var own []Entry
-	for _, e := range m.Entries {
-		if isOwn(e) {
-			own = append(own, e)
-		}
-	}
-	return m.spliceAuto(own, [2][]string{})
+	return m.spliceAuto(m.own(), [2][]string{})
 }

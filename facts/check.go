@@ -57,25 +57,18 @@ const (
 )
 
 // CheckFile holds mem, a memory.md named file in errors, to the restraint a
-// file the agent loads whole needs, and reports the file's size against
-// budget, as `sw facts check` shows it, and its findings, each at its
-// line:
+// file the agent loads whole needs (`sw facts check`): its size against
+// budget (zero: no limit), and its findings, each at its line:
 //
 //   - budget: the file is longer than budget's lines or bytes (at the first
 //     line past it). sw never drops an entry to fit: a person wrote it.
 //   - duplicate: an entry whose text is an earlier entry's after case,
-//     spacing and punctuation (as `sw facts add` compares them), at the
-//     later one.
-//   - restatement: an entry that mostly repeats a sentence of one of the
-//     pieces, which a reader gets by reading the piece: at least 6 of its
-//     content words, and 80% of them, appear in that sentence in the same
-//     order. Entries under "Pieces written" are left out: their one-line
-//     summaries are meant to stand for the pieces. So are the stances sw
-//     copies from the pieces' front matter (see auto.go): sw would only
-//     write them again.
-//
-// A budget of zero lines or bytes is no limit on them. The error is the
-// one Parse gives for a file whose sections cannot be read.
+//     spacing and punctuation (as `sw facts add` compares them).
+//   - restatement: an entry that mostly repeats a sentence of a piece,
+//     which a reader gets from the piece (see restateMin). Entries under
+//     "Pieces written" are left out: their summaries are meant to stand for
+//     the pieces. So are the stances sw copies from the pieces' front
+//     matter: sw would only write them again.
 func CheckFile(mem []byte, file string, budget Budget, pieces []Piece) (Checked, error) {
 	m, err := Parse(file, mem)
 	if err != nil {
@@ -282,14 +275,10 @@ func (c Checked) WriteText(w io.Writer, file string) error {
 		}
 	}
 	size := fmt.Sprintf("%d lines of %d, %d bytes of %d", c.Lines, c.Budget.Lines, c.Bytes, c.Budget.Bytes)
-	var err error
-	switch n := len(c.Findings); n {
-	case 0:
-		_, err = fmt.Fprintf(w, "%s: no findings (%s)\n", file, size)
-	case 1:
-		_, err = fmt.Fprintf(w, "%s: 1 finding (%s)\n", file, size)
-	default:
-		_, err = fmt.Fprintf(w, "%s: %d findings (%s)\n", file, n, size)
+	found := plural(len(c.Findings), "finding", "findings")
+	if len(c.Findings) == 0 {
+		found = "no findings"
 	}
+	_, err := fmt.Fprintf(w, "%s: %s (%s)\n", file, found, size)
 	return err
 }

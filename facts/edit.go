@@ -1,26 +1,19 @@
 package facts
 
 import (
+	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 )
 
 // Change is what Add did, or found already done.
 type Change struct {
-	// Entry is the entry as it now stands in the file, its lines set; for
-	// a duplicate, the one that was already there.
-	Entry Entry
-	// Duplicate: nothing was written, the fact is there already (the same
-	// text after case, spacing and punctuation, or the same key and text).
-	Duplicate bool
-	// Replaced are the entries with Entry's key that it replaced, as they
-	// stood before.
-	Replaced []Entry
-	// SectionAdded: the section was missing, and its heading was appended
-	// at the end of the file, after every section the person has.
-	SectionAdded bool
-	// Created: there was no file, and it was made from the starter first.
-	Created bool
+	Entry        Entry   // as it now stands in the file; for a duplicate, the one already there
+	Duplicate    bool    // nothing written: the fact is there already (see Add)
+	Replaced     []Entry // the entries with Entry's key it replaced, as they stood
+	SectionAdded bool    // the section was missing, and its heading was appended at the end
+	Created      bool    // there was no file, and it was made from the starter first
 }
 
 // Report says, in a line or a few, what Add did, in the file named name.
@@ -48,27 +41,22 @@ func (ch Change) Report(name string) string {
 // one fact); otherwise e goes after the last entry of its section, or,
 // when the section has none, after the section's last line, set off by a
 // blank line. A missing section is appended at the end. A fact already
-// there (see Change.Duplicate) is not added twice, and data comes back
-// unchanged. Every byte of data but the lines of the entries replaced is
+// there (the same text after case, spacing and punctuation, or the same key
+// and text) is not added twice, and data comes back unchanged. Every byte of data but the lines of the entries replaced is
 // kept, line endings, byte-order mark and a missing final newline included.
 func Add(name string, data []byte, e Entry) ([]byte, Change, error) {
 	m, err := Parse(name, data)
 	if err != nil {
 		return nil, Change{}, err
 	}
-	var ch Change
-	if e.Key != "" {
-		ch.Replaced = m.keyed(e.Key)
-		if old := ch.Replaced; len(old) == 1 && old[0].sec == e.sec && old[0].Text == e.Text {
-			return data, Change{Entry: old[0], Duplicate: true}, nil
-		}
+	ch := Change{Replaced: m.keyed(e.Key)}
+	if old := ch.Replaced; len(old) == 1 && old[0].sec == e.sec && old[0].Text == e.Text {
+		return data, Change{Entry: old[0], Duplicate: true}, nil
 	}
 	if len(ch.Replaced) == 0 {
 		want := normalized(e.Text)
-		for _, x := range m.Entries {
-			if normalized(x.Text) == want {
-				return data, Change{Entry: x, Duplicate: true}, nil
-			}
+		if i := slices.IndexFunc(m.Entries, func(x Entry) bool { return normalized(x.Text) == want }); i >= 0 {
+			return data, Change{Entry: m.Entries[i], Duplicate: true}, nil
 		}
 	}
 	out, at := data, -1
@@ -86,17 +74,13 @@ func Add(name string, data []byte, e Entry) ([]byte, Change, error) {
 		if err != nil {
 			return nil, Change{}, err
 		}
-		var victim *Entry
-		for i, x := range m.Entries {
-			if x.Key == e.Key && e.Key != "" && m.lines[x.first].Start != at {
-				victim = &m.Entries[i]
-			}
-		}
-		if victim == nil {
+		others := slices.DeleteFunc(m.keyed(e.Key), func(x Entry) bool { return m.lines[x.first].Start == at })
+		if len(others) == 0 {
 			break
 		}
+		victim := others[len(others)-1]
 		before := len(out)
-		out = m.cut(*victim)
+		out = m.cut(victim)
 		if at > m.lines[victim.first].Start {
 			at -= before - len(out) // all it cut lies before the one replaced
 		}
@@ -113,7 +97,7 @@ func Add(name string, data []byte, e Entry) ([]byte, Change, error) {
 	if err == nil {
 		err = fmt.Errorf("%s: internal error: the entry added does not read back as written", name)
 		for _, x := range m.Entries {
-			if m.lines[x.first].Start == at && x.sec == e.sec && x.Key == e.Key && x.Text == e.Text && x.Source == e.Source && x.Date == e.Date {
+			if m.lines[x.first].Start == at && x.sec == e.sec && x.same(e) {
 				ch.Entry, err = x, nil
 			}
 		}
@@ -145,16 +129,13 @@ func Remove(name string, data []byte, key string) ([]byte, []Entry, error) {
 		return nil, nil, &ErrNoKey{File: name, Key: key}
 	}
 	out := data
-	for {
-		keyed := m.keyed(key)
-		if len(keyed) == 0 {
-			return out, removed, nil
-		}
+	for keyed := removed; len(keyed) > 0; keyed = m.keyed(key) {
 		out = m.cut(keyed[len(keyed)-1])
 		if m, err = Parse(name, out); err != nil {
 			return nil, nil, err
 		}
 	}
+	return out, removed, nil
 }
 
 // keyed returns the entries that have key, in file order.
@@ -244,7 +225,7 @@ func (m *Memory) insert(sec int, line string) (out []byte, at int, sectionAdded 
 
 func (m *Memory) blank(i int) bool {
 	l := m.lines[i]
-	return isBlank(m.data[l.Start:l.End])
+	return len(bytes.Trim(m.data[l.Start:l.End], " \t")) == 0
 }
 
 // afterEOL is the offset just past line i's ending.

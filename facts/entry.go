@@ -2,6 +2,7 @@ package facts
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -9,16 +10,12 @@ import (
 
 // Entry is one fact: a top-level bullet under one of the seven sections,
 // such as `- **project-name:** The series is now called Lumen. (person,
-// 2026-01-12)`.
-// Everything after the bullet but the key and the trailing source and date
-// is the fact's text. The key (a leading bold `**key:**`) is optional; an
-// entry with one is overwritten by the next entry given the same key. The
-// source (a piece's path, `sw`, `agent`, `person` or a person's name) and
-// the date (YYYY-MM-DD) say who noted the fact and when; a person writing
-// by hand may leave them out, or give the date alone: `(2026-01-12)`.
-// An entry runs on over the lines that continue its bullet in Markdown
-// (indented ones, and unindented ones that start nothing new), so that
-// removing or replacing it never leaves half a list item behind.
+// 2026-01-12)`. The key is optional; the next entry given the same key
+// overwrites it. The source (a piece's path, `sw`, `agent`, `person` or a
+// name) and the date say who noted the fact and when; a person may leave
+// them out, or give the date alone. An entry runs on over the lines that
+// continue its bullet in Markdown, so that removing or replacing it never
+// leaves half a list item behind.
 type Entry struct {
 	Section string // one of Sections
 	Key     string // "" for none
@@ -39,15 +36,8 @@ type Entry struct {
 // isPlainName reports whether k is a key a person names: lowercase letters
 // and digits in words joined by single dashes, as a rule's id is.
 func isPlainName(k string) bool {
-	if k == "" || k[0] == '-' || k[len(k)-1] == '-' || strings.Contains(k, "--") {
-		return false
-	}
-	for i := 0; i < len(k); i++ {
-		if c := k[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
-			return false
-		}
-	}
-	return true
+	return k != "" && k[0] != '-' && k[len(k)-1] != '-' && !strings.Contains(k, "--") &&
+		strings.Trim(k, "abcdefghijklmnopqrstuvwxyz0123456789-") == ""
 }
 
 // isPathKey reports whether k is the other kind of key: a piece's slash
@@ -73,26 +63,22 @@ func isKey(k string) bool { return isPlainName(k) || isPathKey(k) }
 // starts with no key.
 func cutKey(s string) (key, rest string, ok bool) {
 	in, found := strings.CutPrefix(s, "**")
-	if !found {
+	end := strings.Index(in, "**")
+	if !found || end < 0 {
 		return "", s, false
 	}
-	close := strings.Index(in, "**")
-	if close < 0 {
+	key, rest = in[:end], in[end+2:]
+	if k, colon := strings.CutSuffix(key, ":"); colon {
+		key = k // **key:**
+	} else if r, colon := strings.CutPrefix(rest, ":"); colon {
+		rest = r // **key**:
+	} else {
 		return "", s, false
 	}
-	after := in[close+2:]
-	for _, form := range [2]struct{ key, rest string }{
-		{strings.TrimSuffix(in[:close], ":"), after}, // **key:**
-		{in[:close], strings.TrimPrefix(after, ":")}, // **key**:
-	} {
-		switch {
-		case form.key == in[:close] && form.rest == after, !isKey(form.key):
-			continue // the form's colon is not there, or no key is
-		case form.rest == "" || form.rest[0] == ' ' || form.rest[0] == '\t':
-			return form.key, strings.TrimLeft(form.rest, " \t"), true
-		}
+	if !isKey(key) || rest != "" && rest[0] != ' ' && rest[0] != '\t' {
+		return "", s, false
 	}
-	return "", s, false
+	return key, strings.TrimLeft(rest, " \t"), true
 }
 
 // cutSourceDate splits off the trailing `(source, YYYY-MM-DD)` or
@@ -107,11 +93,8 @@ func cutSourceDate(s string) (text, source, date string, ok bool) {
 	if len(in) < 10 || strings.IndexByte(in, ')') >= 0 {
 		return s, "", "", false
 	}
-	date = in[len(in)-10:]
-	for i := 0; i < 10; i++ {
-		if c := date[i]; (i == 4 || i == 7) != (c == '-') || c != '-' && (c < '0' || c > '9') {
-			return s, "", "", false
-		}
+	if date = in[len(in)-10:]; !validDate(date) {
+		return s, "", "", false
 	}
 	if head := strings.TrimRight(in[:len(in)-10], " \t"); head != "" || len(in) > 10 {
 		src, comma := strings.CutSuffix(head, ",")
@@ -130,7 +113,7 @@ func readEntry(s string) (key, text, source, date string) {
 	if k, rest, ok := cutKey(s); ok {
 		key, s = k, rest
 	}
-	if t, src, d, ok := cutSourceDate(s); ok && validDate(d) {
+	if t, src, d, ok := cutSourceDate(s); ok {
 		s, source, date = t, src, d
 	}
 	return key, strings.TrimSpace(s), source, date
@@ -185,17 +168,32 @@ func NewEntry(section, key, text, source, date string) (Entry, error) {
 	}
 	// What is written must read back the same, or the entry could not be
 	// found again by its key, nor compared with the next one.
-	back, err := Parse("", []byte("## "+e.Section+"\n"+e.line()+"\n"))
-	if err != nil || len(back.Entries) != 1 {
+	b, ok := readBack(e)
+	if !ok {
 		return Entry{}, fmt.Errorf("the text %q would not read back as one entry; reword it", e.Text)
 	}
-	if b := back.Entries[0]; b.Key != e.Key || b.Text != e.Text || b.Source != e.Source || b.Date != e.Date {
+	if !b.same(e) {
 		if k, _, _, _ := readEntry(e.Text); k != "" {
 			return Entry{}, fmt.Errorf("the text starts with **%s:**, which memory.md reads as a key; give it as --key %s and the rest as the text", k, k)
 		}
 		return Entry{}, fmt.Errorf("the text %q would read back as %q; reword it", e.Text, b.Text)
 	}
 	return e, nil
+}
+
+// readBack is e's line as Parse reads it alone; ok is false unless it reads
+// as one entry.
+func readBack(e Entry) (Entry, bool) {
+	back, err := Parse("", []byte("## "+e.Section+"\n"+e.line()+"\n"))
+	if err != nil || len(back.Entries) != 1 {
+		return Entry{}, false
+	}
+	return back.Entries[0], true
+}
+
+// same reports whether two entries read alike: key, text, source and date.
+func (e Entry) same(x Entry) bool {
+	return e.Key == x.Key && e.Text == x.Text && e.Source == x.Source && e.Date == x.Date
 }
 
 // line is the entry as sw writes it, without a line ending.
@@ -260,11 +258,8 @@ var Aliases = [len(Sections)]string{"positioning", "pieces", "stance", "backgrou
 // heading ("Stance and arguments", in any case and spacing) or its alias
 // ("stance").
 func SectionIndex(name string) (int, error) {
-	t := strings.ToLower(strings.TrimSpace(name))
-	for i, a := range Aliases {
-		if t == a {
-			return i, nil
-		}
+	if i := slices.Index(Aliases[:], strings.ToLower(strings.TrimSpace(name))); i >= 0 {
+		return i, nil
 	}
 	if i := known(name); i >= 0 {
 		return i, nil

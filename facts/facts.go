@@ -11,6 +11,7 @@ package facts
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -35,8 +36,7 @@ var Sections = [...]string{
 	"Observations",
 }
 
-// Starter is the memory.md `sw init` makes: a line on what belongs there,
-// and the seven sections, empty.
+// Starter is the memory.md `sw init` makes: the seven sections, empty.
 func Starter() []byte {
 	return []byte(templates.Text("init/memory.md"))
 }
@@ -49,13 +49,11 @@ type Section struct {
 }
 
 // Memory is what Parse read of a memory.md: its sections and the entries
-// under the seven, in file order, and, for the edits of this package,
-// where each line lies in the bytes read. Nothing else of the file is
-// interpreted; edits splice at these offsets, so every other byte stays.
+// under the seven, in file order, and where each line lies in the bytes
+// read, for edits to splice at, so that every other byte stays.
 type Memory struct {
 	Sections []Section
 	Entries  []Entry
-	present  [len(Sections)]bool // which of the seven it has
 
 	data         []byte
 	lines        []markdown.Line
@@ -74,14 +72,11 @@ type body struct {
 
 // Parse reads the sections of memory.md's text, and the entries under the
 // seven (see Entry); name is the file named in errors. The file is read as
-// CommonMark reads it, in one pass of goldmark: a section is a level-two
-// heading (ATX or setext) standing on its own, and a heading or a bullet
-// in code, HTML, a quote or a list item is not one. A person may add
-// sections of their own, whose bullets are theirs, not entries; one of the
-// seven given twice is an error at the second, since the facts under it
-// would be split in two.
-//
-// A file past MaxFileSize is refused, named, rather than read.
+// CommonMark reads it: a section is a level-two heading standing on its
+// own, not one in code, HTML, a quote or a list item. A person may add
+// sections of their own, whose bullets are not entries; one of the seven
+// given twice is an error at the second, since the facts under it would be
+// split in two. A file past MaxFileSize is refused rather than read.
 func Parse(name string, data []byte) (*Memory, error) {
 	if len(data) > MaxFileSize {
 		return nil, tooBig(name, len(data))
@@ -90,20 +85,14 @@ func Parse(name string, data []byte) (*Memory, error) {
 	for i := range m.bodies {
 		m.bodies[i] = body{heading: -1, last: -1, lastEntry: -1}
 	}
-	for _, l := range m.lines {
-		if l.HasEOL {
-			if l.CRLF {
-				m.eol = "\r\n"
-			}
-			break
-		}
+	if i := slices.IndexFunc(m.lines, func(l markdown.Line) bool { return l.HasEOL }); i >= 0 && m.lines[i].CRLF {
+		m.eol = "\r\n"
 	}
 	doc := markdown.Parse(data, 0)
 	// Room for an entry on each line that may start one: the file is read
 	// on every commit that finishes a piece.
 	m.Entries = make([]Entry, 0, bytes.Count(data, []byte("\n-"))+bytes.Count(data, []byte("\n*"))+bytes.Count(data, []byte("\n+"))+1)
-	var first [len(Sections)]int // line of each known section's heading
-	cur := -1                    // the known section the reading is in, -1 for none
+	cur := -1 // the known section the reading is in, -1 for none
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		at, next := m.lineOf(n), len(m.lines) // next: where the block after it starts
 		if after := n.NextSibling(); after != nil {
@@ -120,10 +109,10 @@ func Parse(name string, data []byte) (*Memory, error) {
 			s := Section{Title: headingTitle(n, data), Line: m.lines[at].Num}
 			if cur = known(s.Title); cur >= 0 {
 				s.Known = true
-				if m.present[cur] {
-					return nil, fmt.Errorf("%s:%d:1: the section %q is here a second time (first at line %d); merge the two, so its facts stand in one place", name, s.Line, Sections[cur], first[cur])
+				if m.has(cur) {
+					return nil, fmt.Errorf("%s:%d:1: the section %q is here a second time (first at line %d); merge the two, so its facts stand in one place",
+						name, s.Line, Sections[cur], m.lines[m.bodies[cur].heading].Num)
 				}
-				m.present[cur], first[cur] = true, s.Line
 				m.bodies[cur].heading = at
 			}
 			m.Sections = append(m.Sections, s)
@@ -167,8 +156,7 @@ func headingTitle(h *ast.Heading, data []byte) string {
 // readEntries reads the items of a bulleted list at the top of known
 // section sec as its entries; next is the line the block after the list
 // starts at. An item runs from its bullet to its last line that is not
-// blank before the next item or block: all it holds, and the lines that
-// continue its text without indentation (lazy continuations).
+// blank before the next item or block, lazy continuations included.
 func (m *Memory) readEntries(list *ast.List, sec, next int) {
 	for item := list.FirstChild(); item != nil; item = item.NextSibling() {
 		at, end := m.lineOf(item), next
@@ -221,16 +209,14 @@ func (m *Memory) endEntry(sec, first, last, text int) {
 	m.bodies[sec].lastEntry = len(m.Entries) - 1
 }
 
-// isBlank reports whether a line holds only spaces and tabs.
-func isBlank(text []byte) bool {
-	return len(bytes.Trim(text, " \t")) == 0
-}
+// has reports whether m has the section at index i of Sections.
+func (m *Memory) has(i int) bool { return m.bodies[i].heading >= 0 }
 
 // Missing lists, in the order of Sections, the seven sections m lacks.
 func (m *Memory) Missing() []string {
 	var missing []string
 	for i, name := range Sections {
-		if !m.present[i] {
+		if !m.has(i) {
 			missing = append(missing, name)
 		}
 	}
@@ -241,10 +227,5 @@ func (m *Memory) Missing() []string {
 // person may write it ("Pieces Written", "pieces  written"), or -1.
 func known(title string) int {
 	t := strings.Join(strings.Fields(title), " ")
-	for i, name := range Sections {
-		if strings.EqualFold(t, name) {
-			return i
-		}
-	}
-	return -1
+	return slices.IndexFunc(Sections[:], func(name string) bool { return strings.EqualFold(t, name) })
 }

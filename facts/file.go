@@ -14,9 +14,8 @@ import (
 )
 
 // Read parses the memory.md at path; name is the file as errors name it.
-// A missing file reads as an empty one: no sections, no entries. Only a
-// regular file is read (see confine.ReadFile); the caller sees to it that
-// path is the collection's (collection.File).
+// A missing file reads as an empty one. Only a regular file is read (see
+// confine.ReadFile); the caller sees to it that path is the collection's.
 func Read(path, name string) (m *Memory, exists bool, err error) {
 	data, err := confine.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -31,9 +30,8 @@ func Read(path, name string) (m *Memory, exists bool, err error) {
 }
 
 // AddFile adds e to the memory.md at path (see Add), first making it from
-// the starter when there is none. The file is replaced whole, atomically,
-// and only as it was read: a change saved meanwhile is read again and e
-// added to it. On any error the file is left as it was.
+// the starter when there is none. The file is replaced atomically, and only
+// as it was read (see rewrite); on any error it is left as it was.
 func AddFile(path, name string, e Entry) (Change, error) {
 	var ch Change
 	err := rewrite(path, name, func(data []byte, exists bool) ([]byte, error) {
@@ -72,8 +70,8 @@ func RemoveFile(path, name, key string) ([]Entry, error) {
 var writersWait = 10 * time.Second
 
 // rewrite reads the file at path, has edit compute its new content (nil:
-// nothing to write) and writes it over the file as it was read, reading
-// again if it changed meanwhile.
+// nothing to write) and writes it over the file as it was read: a change
+// saved meanwhile is read again and edited.
 func rewrite(path, name string, edit func(data []byte, exists bool) ([]byte, error)) error {
 	unlock, err := atomicfile.LockDir(filepath.Dir(path), writersWait)
 	if errors.Is(err, atomicfile.ErrBusy) {
@@ -109,9 +107,8 @@ func rewrite(path, name string, edit func(data []byte, exists bool) ([]byte, err
 	return fmt.Errorf("%s kept changing while sw wrote it; sw leaves it as it is: try again", name)
 }
 
-// Listing is `sw facts list --json`: the seven sections, in the order of
-// Sections, each with its entries in file order (none for a section the
-// file lacks).
+// Listing is `sw facts list --json`: the seven sections, each with its
+// entries in file order.
 type Listing struct {
 	Sections []ListedSection `json:"sections"`
 }
@@ -141,7 +138,7 @@ func (m *Memory) List(sec int) Listing {
 		if sec >= 0 && i != sec {
 			continue
 		}
-		s := ListedSection{Name: name, Entries: []ListedEntry{}, missing: !m.present[i]}
+		s := ListedSection{Name: name, Entries: []ListedEntry{}, missing: !m.has(i)}
 		for _, e := range m.Entries {
 			if e.sec == i {
 				s.Entries = append(s.Entries, ListedEntry{Key: e.Key, Text: e.Text, Source: e.Source, Date: e.Date})

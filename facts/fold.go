@@ -6,21 +6,18 @@ import (
 )
 
 // foldCount is how many pieces the fold line stands for when the pieces
-// listed are those, and folded those of sw's own, and the date it carries:
-// the newest folded piece's. It counts every piece not listed, and follows
+// listed are those and folded those of sw's own, and the date it carries
+// (the newest folded piece's). It counts every piece not listed, following
 // the change rather than listing the pieces, so that a commit costs what
 // it changes, not what the collection holds:
 //
-//   - a listed piece folded counts one more, and a folded one listed (a
-//     piece with no date of its own, changed, takes the commit's) one
-//     fewer. Applied again, the same change moves nothing more, as the
-//     file then lists what it lists;
+//   - a listed piece folded counts one more, a folded one listed (a piece
+//     with no date of its own, changed, takes the commit's) one fewer;
+//     applied again, the same change moves nothing more;
 //   - a piece added straight into the fold, or removed from it, moves the
-//     count only while the file has not counted the change yet, which its
-//     own entries tell (see counted);
-//   - a file with no fold line yet, or one whose count does not read, or
-//     one whose own entries read as neither Before nor After, has
-//     Update.All asked for the pieces there are, and counts them.
+//     count only while the file has not counted the change yet (counted);
+//   - otherwise (no fold line yet, a count that does not read, own entries
+//     that read as neither Before nor After) Update.All is counted.
 //
 // So the count stays true however often the same change is applied: the
 // post-commit hook applies the pre-commit hook's again, and a commit that
@@ -94,11 +91,9 @@ func (l *autoLayout) foldCount(listed map[string]bool, folded []item) (int, stri
 
 // counted tells whether the file's fold line counts the change already,
 // and sure whether that can be told: not yet while the file's own entries
-// read as Update.Before's (nothing of sw's has changed since the commit
-// the change starts from), already while they read as Update.After's
-// where those differ from Before's (the commit made brought the change
-// in). Any other file (an update of sw's written to the working tree only
-// and not committed, a file the person rewrote) cannot tell.
+// read as Update.Before's, already while they read as Update.After's where
+// those differ from Before's. Any other file (an update of sw's not
+// committed, a file the person rewrote) cannot tell.
 func (l *autoLayout) counted() (yet, sure bool) {
 	cur := ownLines(l.cur)
 	before, okBefore := ownLinesOf(l.u.Before)
@@ -126,8 +121,8 @@ func ownLinesOf(data []byte) ([]string, bool) {
 }
 
 // ownLines lists sw's own entries in a file, fold line and doubles
-// included, as they read, in an order of their own: two files that list
-// the same hold the same entries of sw's.
+// included, sorted: two files that list the same hold the same entries of
+// sw's.
 func ownLines(s autoState) []string {
 	var out []string
 	add := func(e Entry) { out = append(out, e.Section+"\x00"+e.Key+"\x00"+e.Text+"\x00"+e.Date) }

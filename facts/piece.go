@@ -8,9 +8,8 @@ import (
 	"sw/profile/prose"
 )
 
-// PieceFacts is what sw notes of one piece in memory.md, as the hooks read
-// it from the piece's front matter and text: its "Pieces written" line and,
-// when the front matter states one, its "Stance and arguments" entry.
+// PieceFacts is what sw notes of one piece in memory.md, from its front
+// matter and text: its "Pieces written" line and its stance, if any.
 type PieceFacts struct {
 	Path    string // slash path from the collection root
 	Title   string // front matter's; "" for the first heading, else the file's name
@@ -19,9 +18,7 @@ type PieceFacts struct {
 	Summary string // front matter's; "" for the first sentence of Body
 	Stance  string // front matter's `stance:`; "" for none
 	Body    []byte // the piece's text after its front matter (its start is enough: see bodyStart)
-	// Added: the change being recorded adds the piece to the collection,
-	// rather than changing one that was there.
-	Added bool
+	Added   bool   // the change adds the piece, rather than changing one that was there
 }
 
 // summaryWords is how many words a piece's summary keeps: a line that
@@ -77,17 +74,8 @@ func swEntry(sec int, key, text, date string) (Entry, bool) {
 	if !isPathKey(key) || !validDate(date) {
 		return Entry{}, false
 	}
-	return e, readsBack(e)
-}
-
-// readsBack reports whether e's line parses as e again.
-func readsBack(e Entry) bool {
-	back, err := Parse("", []byte("## "+e.Section+"\n"+e.line()+"\n"))
-	if err != nil || len(back.Entries) != 1 {
-		return false
-	}
-	b := back.Entries[0]
-	return b.Key == e.Key && b.Text == e.Text && b.Source == e.Source && b.Date == e.Date
+	back, ok := readBack(e)
+	return e, ok && back.same(e)
 }
 
 // opening finds a piece's title (its first heading, when it comes before

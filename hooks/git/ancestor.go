@@ -1,10 +1,5 @@
 package git
 
-import (
-	"errors"
-	"strings"
-)
-
 // IsAncestor reports whether commit a is reachable from commit b (a commit
 // is its own ancestor). git answers it: its commit-graph makes the question
 // cheap on any history, which a walk here could not promise.
@@ -13,19 +8,15 @@ func (r *Repo) IsAncestor(a, b Hash) (bool, error) {
 		return true, nil
 	}
 	_, err := r.git("merge-base", "--is-ancestor", a.String(), b.String())
-	if exitedWith(err, 1) {
-		return false, nil
-	}
-	return err == nil, err
+	return yes(err)
 }
 
 // IsAncestorSince is IsAncestor(a, b) for an a known not to be an ancestor
 // of prev, an earlier tip of b's branch. A hook asks this after every
 // commit about each pending suggestion, and the branch has usually moved by
-// a commit or a merge on top of prev: then only what those commits brought
-// in can hold a, and the check reads them alone, in process, without
-// starting git. If prev is not a few first parents below b (a reset, a
-// rebase, a long fetch), it is IsAncestor.
+// a commit or a merge on top of prev: then only what those brought in can
+// hold a, read in process without starting git. If prev is not a few first
+// parents below b (a reset, a rebase, a long fetch), it is IsAncestor.
 func (r *Repo) IsAncestorSince(a, b, prev Hash) (bool, error) {
 	if prev.IsZero() {
 		return r.IsAncestor(a, b)
@@ -63,14 +54,5 @@ const maxSince = 64
 // MergeBase returns the best common ancestor of a and b, what a merge of
 // the two starts from; ok is false when their histories share no commit.
 func (r *Repo) MergeBase(a, b Hash) (base Hash, ok bool, err error) {
-	out, err := r.git("merge-base", a.String(), b.String())
-	var ge *GitError
-	if errors.As(err, &ge) && ge.Code == 1 {
-		return ZeroHash, false, nil
-	}
-	if err != nil {
-		return ZeroHash, false, err
-	}
-	base, err = ParseHash(strings.TrimSpace(string(out)))
-	return base, err == nil, err
+	return hashOut(r.git("merge-base", a.String(), b.String()))
 }

@@ -2,7 +2,6 @@ package git
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -18,13 +17,6 @@ type commandReader struct {
 }
 
 func (c *commandReader) git(args ...string) ([]byte, error) { return c.repo.git(args...) }
-
-// exitedWith reports whether err is git saying "no" with that status, as
-// rev-parse --verify -q and symbolic-ref -q do, rather than failing.
-func exitedWith(err error, code int) bool {
-	var ge *GitError
-	return errors.As(err, &ge) && ge.Code == code
-}
 
 func (c *commandReader) commit(h Hash) (*Commit, error) {
 	raw, err := c.git("cat-file", "commit", h.String())
@@ -91,7 +83,7 @@ func (c *commandReader) tree(h Hash) ([]TreeEntry, error) {
 }
 
 func (c *commandReader) blobUpTo(h Hash, limit int64) (Content, error) {
-	got, err := c.repo.catBatch(nil, []string{h.String()}, limit)
+	got, err := c.repo.catBatch(nil, []string{h.String()}, limit, nil)
 	if err != nil {
 		return Content{}, err
 	}
@@ -104,29 +96,13 @@ func (c *commandReader) blobUpTo(h Hash, limit int64) (Content, error) {
 // large is false: every tree is git's to read here already.
 func (c *commandReader) large(Hash) bool { return false }
 
-func (c *commandReader) blob(h Hash) ([]byte, error) {
-	data, err := c.git("cat-file", "blob", h.String())
-	if err != nil {
-		return nil, &MissingError{Kind: "blob", Hash: h}
-	}
-	return data, nil
-}
-
 func (c *commandReader) hasCommit(h Hash) bool {
 	_, err := c.git("cat-file", "-e", h.String()+"^{commit}")
 	return err == nil
 }
 
 func (c *commandReader) ref(name string) (Hash, bool, error) {
-	out, err := c.git("rev-parse", "--verify", "--quiet", name)
-	if exitedWith(err, 1) {
-		return ZeroHash, false, nil
-	}
-	if err != nil {
-		return ZeroHash, false, err
-	}
-	h, err := ParseHash(strings.TrimSpace(string(out)))
-	return h, err == nil, err
+	return hashOut(c.git("rev-parse", "--verify", "--quiet", name))
 }
 
 func (c *commandReader) symbolicRef(name string) (string, bool, error) {

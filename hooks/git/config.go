@@ -10,16 +10,15 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 )
 
-// config is the repository's effective configuration as git itself reads
-// it (system, global, local and worktree files, includes, -c on the
-// command line): the values of each key in order, keys as git prints them
-// (section and name in lower case, a subsection as written).
+// config is the repository's effective configuration as git reads it
+// (every file, includes, -c): the values of each key in order, keys as git
+// prints them (section and name in lower case, a subsection as written).
 type config map[string][]string
 
 // configValues runs `git config --list` on first need (most hooks never
 // need it), and again when the repository's own config file has been
-// replaced since: a process that outlives a `git push -u` (the push
-// watcher) sees the upstream it set. Files outside the repository are
+// replaced since, so that a process that outlives a `git push -u` (the
+// push watcher) sees the upstream it set. Files outside the repository are
 // taken to hold still for a process's life.
 func (r *Repo) configValues() (config, error) {
 	fi, _ := os.Stat(filepath.Join(r.CommonDir, "config"))
@@ -68,21 +67,19 @@ func normKey(key string) string {
 }
 
 // DefaultBranch returns the short name of the branch suggestions build on
-// and merges land in ("main"), found the way a person who lives in git
-// expects:
+// and merges land in ("main"):
 //
-//  1. the branch refs/remotes/origin/HEAD points to (set by git clone and
-//     `git remote set-head`), since the hosting service decides for a clone;
-//  2. with no origin HEAD, the branch another remote's HEAD points to, if
-//     exactly one remote has a HEAD (with several, none is preferred over
-//     the local configuration: guessing between remotes would be arbitrary);
-//  3. init.defaultBranch from git config, if that branch exists;
+//  1. the branch refs/remotes/origin/HEAD points to, since the hosting
+//     service decides for a clone;
+//  2. else the branch another remote's HEAD points to, if exactly one
+//     remote has a HEAD (guessing between several would be arbitrary);
+//  3. init.defaultBranch, if that branch exists;
 //  4. main if it exists, else master if it exists;
 //  5. init.defaultBranch even though it does not exist yet (a new
 //     repository), else "main".
 //
-// The branch named may exist only on the remote; callers that need a commit
-// look for refs/heads/<name>, then the remote-tracking branch.
+// The branch may exist only on the remote; callers that need a commit look
+// for refs/heads/<name>, then the remote-tracking branch.
 func (r *Repo) DefaultBranch() (string, error) {
 	if name, ok := r.remoteHead("origin"); ok {
 		return name, nil
@@ -137,12 +134,11 @@ func (r *Repo) remoteHead(remote string) (string, bool) {
 	return strings.CutPrefix(target, prefix)
 }
 
-// Upstream returns the remote-tracking ref a branch follows, from
-// branch.<name>.remote and branch.<name>.merge mapped through the remote's
-// fetch refspecs: "refs/remotes/origin/main" for a branch cloned from
-// origin. branch may be a short name or refs/heads/<name>. A branch that
-// follows another local branch (remote ".") gets that branch's ref. ok is
-// false when nothing is configured or no refspec maps the branch.
+// Upstream returns the remote-tracking ref a branch (short name or
+// refs/heads/<name>) follows, from branch.<name>.remote and .merge mapped
+// through the remote's fetch refspecs ("refs/remotes/origin/main"), or the
+// local branch it follows (remote "."). ok is false when nothing is
+// configured or no refspec maps the branch.
 func (r *Repo) Upstream(branch string) (remoteRef string, ok bool) {
 	branch = strings.TrimPrefix(branch, "refs/heads/")
 	cfg, err := r.configValues()
@@ -163,12 +159,11 @@ func (r *Repo) Upstream(branch string) (remoteRef string, ok bool) {
 	return cfg.tracking(remote, merge)
 }
 
-// TrackingRef returns the remote-tracking ref that remote's fetch
-// refspecs map a ref of that remote to ("refs/remotes/origin/sw/1/x" for
-// origin's refs/heads/sw/1/x): the ref git push sets once it has pushed
-// there, and git fetch --prune removes once the branch is gone. remote is
-// a remote's name; a URL (git push to a URL no remote names) has no fetch
-// refspecs, so no tracking ref: ok is false.
+// TrackingRef returns the remote-tracking ref that remote's fetch refspecs
+// map a ref of that remote to ("refs/remotes/origin/sw/1/x" for
+// refs/heads/sw/1/x): the ref git push sets once it has pushed there, and
+// git fetch --prune removes once the branch is gone. A URL that no remote
+// names has no fetch refspecs: ok is false.
 func (r *Repo) TrackingRef(remote, ref string) (tracking string, ok bool) {
 	cfg, err := r.configValues()
 	if err != nil || remote == "" {
@@ -191,13 +186,12 @@ func (c config) tracking(remote, ref string) (string, bool) {
 	return "", false
 }
 
-// HooksDir returns the folder git runs this repository's hooks from.
-//
-// It asks git rather than assuming .git/hooks, because only git knows every
-// rule: core.hooksPath (set by husky and others, possibly relative, possibly
-// starting with ~) wins, and a linked worktree shares the main repository's
-// hooks. A relative answer is relative to the top of the working tree, which
-// is where git runs hooks; the result is always absolute.
+// HooksDir returns the folder git runs this repository's hooks from, as an
+// absolute path. It asks git rather than assuming .git/hooks: only git
+// knows every rule (core.hooksPath, set by husky and others, possibly
+// relative or starting with ~; a linked worktree sharing the main one's
+// hooks). A relative answer is from the top of the working tree, where git
+// runs hooks.
 func (r *Repo) HooksDir() (string, error) {
 	out, err := r.git("rev-parse", "--git-path", "hooks")
 	if err != nil {
@@ -207,10 +201,7 @@ func (r *Repo) HooksDir() (string, error) {
 	if dir == "" {
 		return "", fmt.Errorf("%s: git rev-parse --git-path hooks printed nothing", r.Root)
 	}
-	if !filepath.IsAbs(dir) {
-		dir = filepath.Join(r.Root, dir)
-	}
-	return filepath.Clean(dir), nil
+	return under(r.Root, dir), nil
 }
 
 // ConfigScope says where the value git uses for key was set: its scope

@@ -10,11 +10,10 @@ import (
 	"sw/profile/atomicfile"
 )
 
-// Exclude makes sure the repository's own ignore list, info/exclude in
-// the common git folder (shared by linked worktrees, never committed,
-// unlike .gitignore), holds pattern, under a comment line that says whose
-// it is. The lines already there stay byte for byte; a pattern already
-// there is not added again.
+// Exclude makes sure the repository's own ignore list (info/exclude,
+// shared by linked worktrees and never committed, unlike .gitignore) holds
+// pattern, under a comment line that says whose it is. The lines already
+// there stay byte for byte.
 func (r *Repo) Exclude(pattern, comment string) error {
 	path := filepath.Join(r.CommonDir, "info", "exclude")
 	data, err := os.ReadFile(path)

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"os/exec"
 	"strconv"
 	"strings"
 )
@@ -15,10 +14,9 @@ type FileRef struct {
 	Path   string
 }
 
-// Content is a file as read with a limit: all of it when it is no larger,
-// else its first limit bytes. Data is what was read: empty, not nil, for
-// an empty file; nil for a file that is not there (or is a folder, or a
-// submodule). Size is what the file holds.
+// Content is a file as read with a limit: all of it, or its first limit
+// bytes. Data is empty, not nil, for an empty file; nil for a file that is
+// not there (or is a folder, or a submodule). Size is the file's.
 type Content struct {
 	Data []byte
 	Size int64
@@ -31,52 +29,46 @@ func (c Content) TooBig() bool { return c.Size > int64(len(c.Data)) }
 // `git cat-file --batch` answers them all, where reading each in turn
 // would pay for its commit and trees again.
 func (r *Repo) ReadFiles(refs []FileRef, limit int64) ([]Content, error) {
-	out := make([]Content, len(refs))
-	if len(refs) == 0 {
-		return out, nil
-	}
-	var names []string
-	var asked []int // which refs go to git --batch: a path with a line break cannot
+	names := make([]string, len(refs))
 	for i, ref := range refs {
-		if strings.ContainsAny(ref.Path, "\n\r") {
-			blob, ok, err := r.FileAt(ref.Commit, ref.Path)
-			if err == nil && ok {
-				out[i], err = r.BlobUpTo(blob, limit)
-			}
-			if err != nil {
-				return nil, err
-			}
-			continue
+		names[i] = ref.Commit.String() + ":" + ref.Path
+	}
+	return r.catBatch(nil, names, limit, func(i int) (Content, error) {
+		blob, ok, err := r.FileAt(refs[i].Commit, refs[i].Path)
+		if err != nil || !ok {
+			return Content{}, err
 		}
-		asked = append(asked, i)
-		names = append(names, ref.Commit.String()+":"+ref.Path)
-	}
-	blobs, err := r.catBatch(nil, names, limit)
-	if err != nil {
-		return nil, err
-	}
-	for j, i := range asked {
-		out[i] = blobs[j]
-	}
-	return out, nil
+		return r.BlobUpTo(blob, limit)
+	})
 }
 
 // catBatch reads the blobs git names (commit:path, :path for the index, a
 // hash), at most limit bytes of each, all through one `git cat-file
 // --batch` run with env added. A name git does not find, or that names no
 // blob, reads as nothing; what git sends past the limit is passed over.
-func (r *Repo) catBatch(env, names []string, limit int64) ([]Content, error) {
+// --batch reads a name a line: a name with a line break is read by one(i)
+// instead.
+func (r *Repo) catBatch(env, names []string, limit int64, one func(i int) (Content, error)) ([]Content, error) {
 	out := make([]Content, len(names))
-	if len(names) == 0 {
+	var asked []int
+	for i, n := range names {
+		if !strings.ContainsAny(n, "\n\r") {
+			asked = append(asked, i)
+			continue
+		}
+		var err error
+		if out[i], err = one(i); err != nil {
+			return nil, err
+		}
+	}
+	if len(asked) == 0 {
 		return out, nil
 	}
 	var input strings.Builder
-	for _, n := range names {
-		input.WriteString(n + "\n")
+	for _, i := range asked {
+		input.WriteString(names[i] + "\n")
 	}
-	cmd := exec.Command("git", "cat-file", "--batch")
-	cmd.Dir = r.Root
-	cmd.Env = append(append(cleanEnv(), ownCommand), env...)
+	cmd := command(r.Root, env, "cat-file", "--batch")
 	cmd.Stdin = strings.NewReader(input.String())
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
@@ -87,7 +79,7 @@ func (r *Repo) catBatch(env, names []string, limit int64) ([]Content, error) {
 	}
 	rd := bufio.NewReaderSize(stdout, 64<<10)
 	readErr := func() error {
-		for i := range names {
+		for _, i := range asked {
 			header, err := rd.ReadString('\n')
 			if err != nil {
 				return fmt.Errorf("git cat-file --batch ended early: %w", err)

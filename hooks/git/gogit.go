@@ -33,10 +33,10 @@ const maxTrees = 256
 // then costs less than decoding an entry per file here.
 const largeObject = 64 << 10
 
-func openGoGit(r *Repo) (reader, error) {
+func openGoGit(r *Repo) reader {
 	fs := dotgit.NewRepositoryFilesystem(gitDirFS(r.GitDir), gitDirFS(r.CommonDir))
 	st := filesystem.NewStorageWithOptions(fs, cache.NewObjectLRUDefault(), filesystem.Options{LargeObjectThreshold: largeObject})
-	return &goGitReader{st: st, repo: r}, nil
+	return &goGitReader{st: st, repo: r}
 }
 
 func toPlumbing(h Hash) plumbing.Hash { return plumbing.NewHash(string(h)) }
@@ -93,23 +93,6 @@ func (g *goGitReader) large(h Hash) bool {
 	return err == nil && o.Size() > largeObject
 }
 
-func (g *goGitReader) blob(h Hash) ([]byte, error) {
-	b, err := object.GetBlob(g.st, toPlumbing(h))
-	if err != nil {
-		return nil, objectError("blob", h, err)
-	}
-	rd, err := b.Reader()
-	if err != nil {
-		return nil, objectError("blob", h, err)
-	}
-	defer rd.Close()
-	data, err := io.ReadAll(rd)
-	if err != nil {
-		return nil, objectError("blob", h, err)
-	}
-	return data, nil
-}
-
 func (g *goGitReader) blobUpTo(h Hash, limit int64) (Content, error) {
 	b, err := object.GetBlob(g.st, toPlumbing(h))
 	if err != nil {
@@ -124,10 +107,7 @@ func (g *goGitReader) blobUpTo(h Hash, limit int64) (Content, error) {
 	if err != nil {
 		return Content{}, objectError("blob", h, err)
 	}
-	if data == nil {
-		data = []byte{}
-	}
-	return Content{Data: data, Size: b.Size}, nil
+	return Content{Data: data, Size: b.Size}, nil // io.ReadAll's data is never nil
 }
 
 func (g *goGitReader) hasCommit(h Hash) bool {

@@ -17,21 +17,10 @@ const ZeroHash Hash = ""
 // ParseHash reads a full object name as git prints it. An all-zero name,
 // which git uses for "no object" (in a hook's input, say), is ZeroHash.
 func ParseHash(s string) (Hash, error) {
-	if len(s) != 40 && len(s) != 64 {
+	if len(s) != 40 && len(s) != 64 || strings.Trim(s, "0123456789abcdefABCDEF") != "" {
 		return "", fmt.Errorf("%q is not a full object name", s)
 	}
-	zero := true
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == '0':
-		case '1' <= c && c <= '9', 'a' <= c && c <= 'f', 'A' <= c && c <= 'F':
-			zero = false
-		default:
-			return "", fmt.Errorf("%q is not a full object name", s)
-		}
-	}
-	if zero {
+	if strings.Trim(s, "0") == "" {
 		return ZeroHash, nil
 	}
 	return Hash(strings.ToLower(s)), nil

@@ -2,9 +2,9 @@ package git
 
 import "strings"
 
-// Questions about history that git answers faster than a walk here: each
-// reads the whole history, so callers ask them only when their own record
-// is gone (a fresh clone, a lost .git/sw).
+// Questions about history that git answers faster than a walk here. Each
+// reads the whole history, so callers ask only when their own record is
+// gone (a fresh clone, a lost .git/sw).
 
 // MessagesWithLine returns the messages of the commits any ref reaches
 // that hold a line beginning with prefix, newest first.
@@ -35,16 +35,7 @@ func (r *Repo) NewestTrailer(key string) (string, error) {
 // NewestAdding returns the newest commit in head's history that added the
 // file at path; ok is false when none did.
 func (r *Repo) NewestAdding(head Hash, path string) (Hash, bool, error) {
-	out, err := r.git("log", "-1", "--diff-filter=A", "--format=%H", head.String(), "--", ":(literal)"+path)
-	if err != nil {
-		return ZeroHash, false, err
-	}
-	s := strings.TrimSpace(string(out))
-	if s == "" {
-		return ZeroHash, false, nil
-	}
-	h, err := ParseHash(s)
-	return h, err == nil, err
+	return hashOut(r.git("log", "-1", "--diff-filter=A", "--format=%H", head.String(), "--", ":(literal)"+path))
 }
 
 // RefsContaining lists the refs (branches, tags, remote-tracking

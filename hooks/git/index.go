@@ -1,10 +1,7 @@
 package git
 
 import (
-	"bufio"
-	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -12,11 +9,10 @@ import (
 	"time"
 )
 
-// A commit hook works on the index git is committing: the file named by
-// GIT_INDEX_FILE in the hook's environment. git names a temporary index
-// for a commit of named paths (`git commit <paths>`), and the worktree's
-// own index, or its lock, otherwise. Each function here takes that name
-// ("" for the worktree's own index) and runs git on it.
+// A commit hook works on the index git is committing, named by
+// GIT_INDEX_FILE in its environment: a temporary index for a commit of
+// named paths, else the worktree's own index or its lock. Each function
+// here takes that name ("" for the worktree's own index).
 
 // indexEnv is the environment that points git at indexFile.
 func indexEnv(indexFile string) []string {
@@ -35,23 +31,17 @@ func (r *Repo) IsOwnIndex(indexFile string) bool {
 	if indexFile == "" {
 		return true
 	}
-	if !filepath.IsAbs(indexFile) {
-		indexFile = filepath.Join(r.Root, indexFile)
-	}
-	dir, name := filepath.Split(filepath.Clean(indexFile))
+	dir, name := filepath.Split(r.fromTop(indexFile))
 	if name != "index" && name != "index.lock" {
 		return false
 	}
-	same := func(a, b string) bool {
-		a, b = filepath.Clean(a), filepath.Clean(b)
-		if a == b {
-			return true
-		}
-		ra, errA := filepath.EvalSymlinks(a)
-		rb, errB := filepath.EvalSymlinks(b)
-		return errA == nil && errB == nil && ra == rb
+	dir, gitDir := filepath.Clean(dir), filepath.Clean(r.GitDir)
+	if dir == gitDir {
+		return true
 	}
-	return same(dir, r.GitDir)
+	a, errA := filepath.EvalSymlinks(dir)
+	b, errB := filepath.EvalSymlinks(gitDir)
+	return errA == nil && errB == nil && a == b
 }
 
 // Keeps reports whether the filter keeps the file at a slash path: the
@@ -93,32 +83,18 @@ func (r *Repo) StagedChangesWithStatus(indexFile string) ([]StagedChange, error)
 // each of at most limit bytes (see Content), through one `git cat-file
 // --batch`. A path the index lacks reads as nothing.
 func (r *Repo) ReadStaged(indexFile string, paths []string, limit int64) ([]Content, error) {
-	out := make([]Content, len(paths))
-	var names []string
-	var asked []int
+	names := make([]string, len(paths))
 	for i, p := range paths {
-		if strings.ContainsAny(p, "\n\r") {
-			// --batch reads a name a line; git names this one as an argument.
-			if h, err := r.gitWithEnv(indexEnv(indexFile), "rev-parse", "--verify", "--quiet", ":"+p); err == nil {
-				if blob, err := ParseHash(strings.TrimSpace(string(h))); err == nil && !blob.IsZero() {
-					if out[i], err = r.BlobUpTo(blob, limit); err != nil {
-						return nil, err
-					}
-				}
-			}
-			continue
+		names[i] = ":" + p
+	}
+	return r.catBatch(indexEnv(indexFile), names, limit, func(i int) (Content, error) {
+		// git names this one as an argument.
+		h, err := r.gitWithEnv(indexEnv(indexFile), "rev-parse", "--verify", "--quiet", names[i])
+		if blob, ok, _ := hashOut(h, err); ok && !blob.IsZero() {
+			return r.BlobUpTo(blob, limit)
 		}
-		asked = append(asked, i)
-		names = append(names, ":"+p)
-	}
-	blobs, err := r.catBatch(indexEnv(indexFile), names, limit)
-	if err != nil {
-		return nil, err
-	}
-	for j, i := range asked {
-		out[i] = blobs[j]
-	}
-	return out, nil
+		return Content{}, nil
+	})
 }
 
 // StagedFiles lists the files indexFile holds that keep accepts, in git's
@@ -163,11 +139,7 @@ func (r *Repo) Stage(indexFile, path string) error {
 // and filters applied: `git diff --quiet`.
 func (r *Repo) MatchesIndex(indexFile, path string) (bool, error) {
 	_, err := r.gitWithEnv(indexEnv(indexFile), "diff", "--quiet", "--", ":(literal)"+path)
-	var ge *GitError
-	if errors.As(err, &ge) && ge.Code == 1 {
-		return false, nil
-	}
-	return err == nil, err
+	return yes(err)
 }
 
 // AuthorDate is the time git would give the author of a commit made now:
@@ -225,30 +197,22 @@ func gitTime(s string) (time.Time, error) {
 // the paths given are looked for, when there are any.
 func (r *Repo) AddedDates(head Hash, keep func(path string) bool, paths ...string) (map[string]time.Time, error) {
 	args := append([]string{"log", "-z", "--no-renames", "--diff-filter=A", "--name-only", "--format=%x1e%aI%x1f", head.String(), "--"}, Literal(paths)...)
-	cmd, stdout, stderr, err := r.startGit(args)
-	if err != nil {
-		return nil, err
-	}
 	dates := map[string]time.Time{}
-	in := bufio.NewReaderSize(stdout, 64<<10)
-	for {
-		rec, err := in.ReadString('\x1e')
-		if date, files, ok := strings.Cut(strings.TrimSuffix(rec, "\x1e"), "\x1f"); ok {
-			if when, perr := time.Parse(time.RFC3339, date); perr == nil {
-				for _, p := range strings.Split(strings.TrimLeft(files, "\x00\n"), "\x00") {
-					if _, seen := dates[p]; p != "" && !seen && (keep == nil || keep(p)) {
-						dates[p] = when // newest first: the latest add wins
-					}
-				}
+	err := r.eachRecord(args, '\x1e', func(rec string) bool {
+		date, files, ok := strings.Cut(rec, "\x1f")
+		when, err := time.Parse(time.RFC3339, date)
+		if !ok || err != nil {
+			return true
+		}
+		for _, p := range strings.Split(strings.TrimLeft(files, "\x00\n"), "\x00") {
+			if _, seen := dates[p]; p != "" && !seen && (keep == nil || keep(p)) {
+				dates[p] = when // newest first: the latest add wins
 			}
 		}
-		if err != nil {
-			break
-		}
-	}
-	io.Copy(io.Discard, stdout)
-	if err := cmd.Wait(); err != nil {
-		return nil, &GitError{Args: args, Msg: strings.TrimSpace(stderr.String()), Code: cmd.ProcessState.ExitCode()}
+		return true
+	})
+	if err != nil {
+		return nil, err
 	}
 	return dates, nil
 }

@@ -1,7 +1,6 @@
 package git
 
 import (
-	"bufio"
 	"errors"
 	"io/fs"
 	"os"
@@ -9,11 +8,10 @@ import (
 	"strings"
 )
 
-// InProgress reports a multi-step git operation that has stopped half way
-// in this worktree: "rebase", "am", "merge", "cherry-pick", "revert" or
-// "bisect". It reads the marker files git leaves in the worktree's GitDir
-// (a linked worktree has its own), as `git status` does. When operations
-// nest (a merge stopped inside a rebase), the outer one is named.
+// InProgress reports a multi-step git operation stopped half way in this
+// worktree ("rebase", "am", "merge", "cherry-pick", "revert" or "bisect"),
+// from the marker files git leaves in GitDir, as `git status` does. Of
+// nested ones (a merge stopped inside a rebase) the outer one is named.
 func (r *Repo) InProgress() (op string, ok bool) {
 	exists := func(name string) bool {
 		_, err := os.Lstat(filepath.Join(r.GitDir, name))
@@ -39,7 +37,7 @@ func (r *Repo) InProgress() (op string, ok bool) {
 		// Between the picks of `git cherry-pick A B C` (or a revert of
 		// several), only the sequencer folder says so; its todo list says
 		// which.
-		if firstWord(filepath.Join(r.GitDir, "sequencer", "todo")) == "revert" {
+		if todo, _ := r.sequencerTodo(); len(todo) > 0 && strings.HasPrefix(todo[0]+" ", "revert ") {
 			return "revert", true
 		}
 		return "cherry-pick", true
@@ -49,41 +47,29 @@ func (r *Repo) InProgress() (op string, ok bool) {
 	return "", false
 }
 
-// firstWord returns the first word of a file's first instruction line.
-func firstWord(path string) string {
-	f, err := os.Open(path)
-	if err != nil {
-		return ""
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		word, _, _ := strings.Cut(line, " ")
-		return word
-	}
-	return ""
-}
-
-// SequenceEnding reports whether the commit a post-commit hook sees during
-// a cherry-pick or revert ends the operation. git runs no hook when a
-// sequence ends, so its last commit has to stand for the end: a single pick
-// (no sequencer folder: git commits it with CHERRY_PICK_HEAD still there),
-// or the commit of the only instruction left on the sequencer's to-do list.
-// While the list holds more, the picks are counted when the last one lands.
-func (r *Repo) SequenceEnding() bool {
+// sequencerTodo lists the instructions left on the sequencer's to-do
+// list: its lines but blank ones and comments.
+func (r *Repo) sequencerTodo() ([]string, error) {
 	todo, err := os.ReadFile(filepath.Join(r.GitDir, "sequencer", "todo"))
-	if err != nil {
-		return errors.Is(err, fs.ErrNotExist)
-	}
 	var left []string
 	for _, line := range strings.Split(string(todo), "\n") {
 		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
 			left = append(left, line)
 		}
+	}
+	return left, err
+}
+
+// SequenceEnding reports whether the commit a post-commit hook sees during
+// a cherry-pick or revert ends the operation. git runs no hook when a
+// sequence ends, so its last commit stands for the end: a single pick (no
+// sequencer folder), or the commit of the only instruction left on the
+// to-do list; while it holds more, the picks are counted when the last
+// lands.
+func (r *Repo) SequenceEnding() bool {
+	left, err := r.sequencerTodo()
+	if err != nil {
+		return errors.Is(err, fs.ErrNotExist)
 	}
 	switch len(left) {
 	case 0:

@@ -18,25 +18,22 @@ func (r *Repo) Worktrees() ([]Worktree, error) {
 		return nil, err
 	}
 	var list []Worktree
-	var cur *Worktree
 	for _, line := range strings.Split(string(out), "\x00") {
 		key, value, _ := strings.Cut(line, " ")
-		switch key {
-		case "worktree":
+		if key == "worktree" {
 			list = append(list, Worktree{Path: value})
-			cur = &list[len(list)-1]
+			continue
+		}
+		if len(list) == 0 {
+			continue
+		}
+		switch cur := &list[len(list)-1]; key {
 		case "HEAD":
-			if cur != nil {
-				cur.Head, _ = ParseHash(value)
-			}
+			cur.Head, _ = ParseHash(value)
 		case "branch":
-			if cur != nil {
-				cur.Branch = value
-			}
+			cur.Branch = value
 		case "detached":
-			if cur != nil {
-				cur.Detached = true
-			}
+			cur.Detached = true
 		}
 	}
 	return list, nil

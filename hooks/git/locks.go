@@ -12,11 +12,10 @@ import (
 // RemoveLeakedRefLocks removes the lock files git leaked beside the refs
 // under refs/<prefix>, and returns their paths. git makes <ref>.lock,
 // empty and open for writing, to update a ref; a signal that lands as the
-// file is made (Ctrl-C in the middle of an analysis) ends git before it
-// has noted the file for removal, and every later update of that ref
-// fails on it. Such a file is empty and nobody has it open: a git at work
-// on it has it open, or has written it. Where the system cannot say who
-// has a file open, nothing is removed.
+// file is made (Ctrl-C mid-analysis) ends git before it has noted the file
+// for removal, and every later update of that ref fails on it. Such a file
+// is empty and nobody has it open (a git at work on it has it open, or has
+// written it). Where the system cannot say, nothing is removed.
 func (r *Repo) RemoveLeakedRefLocks(prefix string) []string {
 	var removed []string
 	root := filepath.Join(r.CommonDir, "refs", filepath.FromSlash(prefix))

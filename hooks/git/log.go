@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"io"
-	"os/exec"
 	"strings"
 )
 
@@ -18,11 +17,10 @@ type PathCommit struct {
 }
 
 // WalkHistory visits, newest first, the commits reachable from head and
-// not from stop (all of head's history when stop is zero), until visit
-// returns false. git is stopped then: a walk reads only as much history as
-// its visitor needs, which is what lets one walk serve many pieces. No
-// pathspec is given: git answers many of them slowly, and a visitor
-// filters paths for nothing.
+// not from stop (zero: none), until visit returns false and git is
+// stopped: a walk reads only as much history as its visitor needs, which
+// lets one walk serve many pieces. No pathspec is given: git answers many
+// of them slowly, and a visitor filters paths for nothing.
 func (r *Repo) WalkHistory(head, stop Hash, visit func(PathCommit) bool) error {
 	return r.WalkHistoryExcept(head, []Hash{stop}, visit)
 }
@@ -37,23 +35,34 @@ func (r *Repo) WalkHistoryExcept(head Hash, stops []Hash, visit func(PathCommit)
 		}
 	}
 	args = append(args, "--")
-	cmd, stdout, stderr, err := r.startGit(args)
+	// Each record starts with \x1e: hash \x1f message \x1f, then NUL-ended
+	// status and path pairs.
+	return r.eachRecord(args, '\x1e', func(rec string) bool {
+		c, ok := parsePathCommit(rec)
+		return !ok || visit(c)
+	})
+}
+
+// eachRecord runs git with args and hands visit each record of its output,
+// ended by sep, as it comes; git is stopped once visit returns false.
+func (r *Repo) eachRecord(args []string, sep byte, visit func(rec string) bool) error {
+	cmd := command(r.Root, nil, args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	stdout, err := cmd.StdoutPipe()
 	if err != nil {
+		return err
+	}
+	if err := cmd.Start(); err != nil {
 		return err
 	}
 	stopped := false
 	in := bufio.NewReaderSize(stdout, 64<<10)
-	// Each record starts with \x1e: hash \x1f message \x1f, then NUL-ended
-	// status and path pairs.
-	if _, err := in.ReadString('\x1e'); err == nil {
-		for !stopped {
-			rec, err := in.ReadString('\x1e')
-			if c, ok := parsePathCommit(strings.TrimSuffix(rec, "\x1e")); ok && !visit(c) {
-				stopped = true
-			}
-			if err != nil {
-				break
-			}
+	for !stopped {
+		rec, err := in.ReadString(sep)
+		stopped = !visit(strings.TrimSuffix(rec, string(sep)))
+		if err != nil {
+			break
 		}
 	}
 	if stopped {
@@ -64,25 +73,6 @@ func (r *Repo) WalkHistoryExcept(head Hash, stops []Hash, visit func(PathCommit)
 		return &GitError{Args: args, Msg: strings.TrimSpace(stderr.String()), Code: cmd.ProcessState.ExitCode()}
 	}
 	return nil
-}
-
-// startGit starts git with args in the working tree, for a caller that
-// reads its output as it comes; what it says on stderr is kept for the
-// error.
-func (r *Repo) startGit(args []string) (*exec.Cmd, io.ReadCloser, *bytes.Buffer, error) {
-	cmd := exec.Command("git", args...)
-	cmd.Dir = r.Root
-	cmd.Env = append(cleanEnv(), ownCommand)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	if err := cmd.Start(); err != nil {
-		return nil, nil, nil, err
-	}
-	return cmd, stdout, &stderr, nil
 }
 
 func parsePathCommit(rec string) (PathCommit, bool) {

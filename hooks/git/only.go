@@ -3,8 +3,7 @@ package git
 import "strings"
 
 // The verbs of a commit of one file alone, whatever else is staged: how sw
-// records a rejection on the checked-out branch without taking the
-// person's staged changes with it.
+// records a rejection without taking the person's staged changes with it.
 
 // IsStaged reports whether the index holds a change to path against HEAD.
 func (r *Repo) IsStaged(path string) (bool, error) {
@@ -15,21 +14,18 @@ func (r *Repo) IsStaged(path string) (bool, error) {
 // IntendToAdd tells git that path will be added, so a commit of named
 // paths (CommitOnly) takes it though the index lacks it.
 func (r *Repo) IntendToAdd(path string) error {
-	_, err := r.git("add", "--intent-to-add", "--", ":(literal)"+path)
-	return err
+	return r.do("add", "--intent-to-add", "--", ":(literal)"+path)
 }
 
 // CommitOnly commits the working tree's file at path alone, with message
 // msg and without the commit hooks (the commit is sw's own record).
 func (r *Repo) CommitOnly(path, msg string) error {
-	_, err := r.git("commit", "--only", "--no-verify", "--quiet", "-m", msg, "--", ":(literal)"+path)
-	return err
+	return r.do("commit", "--only", "--no-verify", "--quiet", "-m", msg, "--", ":(literal)"+path)
 }
 
 // Untrack takes path out of the index, leaving the working tree's file.
 func (r *Repo) Untrack(path string) error {
-	_, err := r.git("rm", "--cached", "--quiet", "--", ":(literal)"+path)
-	return err
+	return r.do("rm", "--cached", "--quiet", "--", ":(literal)"+path)
 }
 
 // IndexBlob returns the blob the index holds at path; ok is false when it
@@ -48,17 +44,12 @@ func (r *Repo) IndexBlob(path string) (blob Hash, ok bool, err error) {
 }
 
 // CommitPaths commits the working tree's state of paths (files or
-// folders: what is added, changed and deleted in them) and nothing else
-// staged, with message msg and without the commit hooks: the commit is
-// sw's own, made at the person's command.
+// folders) and nothing else staged, with message msg and without the
+// commit hooks: the commit is sw's own, made at the person's command.
 func (r *Repo) CommitPaths(msg string, paths ...string) error {
-	specs := make([]string, len(paths))
-	for i, p := range paths {
-		specs[i] = ":(literal)" + p
-	}
+	specs := Literal(paths)
 	if _, err := r.git(append([]string{"add", "--all", "--"}, specs...)...); err != nil {
 		return err
 	}
-	_, err := r.git(append([]string{"commit", "--only", "--no-verify", "--quiet", "-m", msg, "--"}, specs...)...)
-	return err
+	return r.do(append([]string{"commit", "--only", "--no-verify", "--quiet", "-m", msg, "--"}, specs...)...)
 }

@@ -49,11 +49,8 @@ func parseRawDiff(out []byte) ([]rawChange, error) {
 const emptyTree Hash = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
 
 // diffTreesByGit is diffTrees for two trees one of which is too large to
-// decode here (see largeObject): a folder of thousands of files, which
-// every commit of one of them changes. git compares them without
-// materialising an entry per file, several times faster than sw decodes
-// them, and lists only what differs. A zero tree is the empty one. Like
-// diffTrees it tells emit every entry other than a folder that differs.
+// decode here (see largeObject): git compares them without materialising
+// an entry per file, several times faster, and lists only what differs.
 func (r *Repo) diffTreesByGit(prefix string, a, b Hash, keep Filter, emit func(path string, a, b *TreeEntry)) error {
 	if a.IsZero() {
 		a = emptyTree

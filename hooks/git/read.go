@@ -3,6 +3,7 @@ package git
 import (
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -21,7 +22,6 @@ type reader interface {
 	tree(h Hash) ([]TreeEntry, error)
 	// large reports whether the tree h is larger than largeObject.
 	large(h Hash) bool
-	blob(h Hash) ([]byte, error)
 	// blobUpTo reads at most limit bytes of a blob.
 	blobUpTo(h Hash, limit int64) (Content, error)
 	// hasCommit reports whether the repository holds commit h.
@@ -82,14 +82,11 @@ type TreeEntry struct {
 func (r *Repo) reader() (reader, error) {
 	r.readOnce.Do(func() {
 		var why string
-		if why, r.rdErr = r.needsGit(); r.rdErr != nil {
-			return
-		}
-		if why != "" {
+		if why, r.rdErr = r.needsGit(); why != "" {
 			r.rd = &commandReader{repo: r}
-			return
+		} else if r.rdErr == nil {
+			r.rd = openGoGit(r)
 		}
-		r.rd, r.rdErr = openGoGit(r)
 	})
 	return r.rd, r.rdErr
 }
@@ -136,64 +133,54 @@ func (r *Repo) needsGit() (string, error) {
 	return "", nil
 }
 
-// Commit reads the commit h.
-func (r *Repo) Commit(h Hash) (*Commit, error) {
+// open is the reader, or when it cannot be opened one that fails with why.
+func (r *Repo) open() reader {
 	rd, err := r.reader()
 	if err != nil {
-		return nil, err
+		return failing{err}
 	}
-	return rd.commit(h)
+	return rd
 }
 
+type failing struct{ err error }
+
+func (f failing) commit(Hash) (*Commit, error)             { return nil, f.err }
+func (f failing) tree(Hash) ([]TreeEntry, error)           { return nil, f.err }
+func (f failing) large(Hash) bool                          { return false }
+func (f failing) blobUpTo(Hash, int64) (Content, error)    { return Content{}, f.err }
+func (f failing) hasCommit(Hash) bool                      { return false }
+func (f failing) ref(string) (Hash, bool, error)           { return ZeroHash, false, f.err }
+func (f failing) symbolicRef(string) (string, bool, error) { return "", false, f.err }
+func (f failing) refs(string) (map[string]Hash, error)     { return nil, f.err }
+
+// Commit reads the commit h.
+func (r *Repo) Commit(h Hash) (*Commit, error) { return r.open().commit(h) }
+
 // HasCommit reports whether the repository holds the commit h.
-func (r *Repo) HasCommit(h Hash) bool {
-	rd, err := r.reader()
-	return err == nil && !h.IsZero() && rd.hasCommit(h)
-}
+func (r *Repo) HasCommit(h Hash) bool { return !h.IsZero() && r.open().hasCommit(h) }
 
 // Blob reads a file's content.
 func (r *Repo) Blob(h Hash) ([]byte, error) {
-	rd, err := r.reader()
-	if err != nil {
-		return nil, err
-	}
-	return rd.blob(h)
+	c, err := r.BlobUpTo(h, math.MaxInt64)
+	return c.Data, err
 }
 
 // BlobUpTo reads at most limit bytes of a file (see Content): nothing past
 // them is read into memory.
-func (r *Repo) BlobUpTo(h Hash, limit int64) (Content, error) {
-	rd, err := r.reader()
-	if err != nil {
-		return Content{}, err
-	}
-	return rd.blobUpTo(h, limit)
-}
+func (r *Repo) BlobUpTo(h Hash, limit int64) (Content, error) { return r.open().blobUpTo(h, limit) }
 
 // Tree returns the entries of the tree h in git's order. The slice may be
 // shared with later calls: read it, never change it.
-func (r *Repo) Tree(h Hash) ([]TreeEntry, error) {
-	rd, err := r.reader()
-	if err != nil {
-		return nil, err
-	}
-	return rd.tree(h)
-}
+func (r *Repo) Tree(h Hash) ([]TreeEntry, error) { return r.open().tree(h) }
 
 // largeTree reports whether the tree h (zero: none) is too large to
 // decode here, where comparing it is git's work (see diffTreesByGit).
-func (r *Repo) largeTree(h Hash) bool {
-	rd, err := r.reader()
-	return err == nil && !h.IsZero() && rd.large(h)
-}
+func (r *Repo) largeTree(h Hash) bool { return !h.IsZero() && r.open().large(h) }
 
 // Head returns the branch HEAD names ("refs/heads/main"; "" when HEAD is
 // detached) and the commit it points at (zero on an unborn branch).
 func (r *Repo) Head() (branchRef string, h Hash, err error) {
-	rd, err := r.reader()
-	if err != nil {
-		return "", "", err
-	}
+	rd := r.open()
 	if target, ok, err := rd.symbolicRef("HEAD"); err != nil {
 		return "", "", err
 	} else if ok {
@@ -205,30 +192,12 @@ func (r *Repo) Head() (branchRef string, h Hash, err error) {
 
 // Ref reads a ref by its full name, following symbolic refs. ok is false
 // when it does not exist.
-func (r *Repo) Ref(name string) (Hash, bool, error) {
-	rd, err := r.reader()
-	if err != nil {
-		return "", false, err
-	}
-	return rd.ref(name)
-}
+func (r *Repo) Ref(name string) (Hash, bool, error) { return r.open().ref(name) }
 
 // SymbolicRef returns where a symbolic ref points (a full ref name); ok is
 // false when name is not a symbolic ref.
-func (r *Repo) SymbolicRef(name string) (string, bool, error) {
-	rd, err := r.reader()
-	if err != nil {
-		return "", false, err
-	}
-	return rd.symbolicRef(name)
-}
+func (r *Repo) SymbolicRef(name string) (string, bool, error) { return r.open().symbolicRef(name) }
 
 // Refs lists the refs whose full names start with prefix (such as
 // "refs/heads/sw/"), with what they point at. Symbolic refs are left out.
-func (r *Repo) Refs(prefix string) (map[string]Hash, error) {
-	rd, err := r.reader()
-	if err != nil {
-		return nil, err
-	}
-	return rd.refs(prefix)
-}
+func (r *Repo) Refs(prefix string) (map[string]Hash, error) { return r.open().refs(prefix) }

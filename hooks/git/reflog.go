@@ -7,13 +7,12 @@ import (
 	"path/filepath"
 )
 
-// LastHeadMove returns the message of the newest entry in HEAD's reflog,
-// such as "commit (amend): Fix a typo" or "rebase (finish): returning to
-// refs/heads/main", or "" when there is none (no reflog, or
-// core.logAllRefUpdates off). The post-commit hook uses it to tell an amend
-// from a new commit: git runs the same hook for both.
-//
-// Only the end of the file is read, however long the reflog has grown.
+// LastHeadMove returns the message of the newest entry in HEAD's reflog
+// ("commit (amend): Fix a typo"), or "" when there is none (no reflog, or
+// core.logAllRefUpdates off). The
+// post-commit hook uses it to tell an amend from a new commit: git runs the
+// same hook for both. Only the end of the file is read, however long the
+// reflog has grown.
 func (r *Repo) LastHeadMove() string {
 	f, err := os.Open(filepath.Join(r.GitDir, "logs", "HEAD"))
 	if err != nil {

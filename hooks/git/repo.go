@@ -1,21 +1,17 @@
 // Package git is sw's one seam to git: nothing else in sw imports go-git or
 // runs the git command. It speaks sw's own small vocabulary (a Hash, a
-// Commit, the file a commit holds at a path, the files two commits differ
-// in, refs and their compare-and-swap updates, the state of the working
-// tree), so the review loop and the hooks read without knowing how git
-// lays out its files.
+// Commit, the file a commit holds at a path, refs and their
+// compare-and-swap updates, the state of the working tree).
 //
 // Reading goes through go-git's storage, opened directly on the
-// repository's folders so that a linked worktree (HEAD and index in its own
-// folder, objects and refs shared) and extensions.worktreeConfig work. A
-// repository go-git could misread (SHA-256 objects, reftable refs, a
-// partial clone, any extension it does not know) is read through the git
-// command instead, detected before anything is read. Everything that
-// changes the repository runs the git command: objects, ref updates (with
-// the expected old value, so git's locks, reflogs and
-// reference-transaction hooks behave as for any git command), merges,
-// commits, pushes. So does what only git knows exactly: configuration with
-// its includes, and the working tree's status.
+// repository's folders so that linked worktrees and
+// extensions.worktreeConfig work; a repository go-git could misread
+// (SHA-256 objects, reftable refs, a partial clone, an extension it does
+// not know) is read through the git command instead, detected before
+// anything is read. Everything that changes the repository runs the git
+// command, so that git's locks, reflogs and reference-transaction hooks
+// behave as for any git command; so does what only git knows exactly:
+// configuration with its includes, and the working tree's status.
 package git
 
 import (
@@ -25,6 +21,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -132,18 +129,20 @@ func At(root string) (*Repo, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s: expected a line \"gitdir: <path>\"", dotgit)
 	}
-	gitDir = strings.TrimSpace(gitDir)
-	if !filepath.IsAbs(gitDir) {
-		gitDir = filepath.Join(root, gitDir)
-	}
+	gitDir = under(root, strings.TrimSpace(gitDir))
 	common := gitDir
 	if c, err := os.ReadFile(filepath.Join(gitDir, "commondir")); err == nil {
-		common = strings.TrimSpace(string(c))
-		if !filepath.IsAbs(common) {
-			common = filepath.Join(gitDir, common)
-		}
+		common = under(gitDir, strings.TrimSpace(string(c)))
 	}
-	return &Repo{Root: root, GitDir: filepath.Clean(gitDir), CommonDir: filepath.Clean(common)}, nil
+	return &Repo{Root: root, GitDir: gitDir, CommonDir: common}, nil
+}
+
+// under is the path p names read in dir, cleaned.
+func under(dir, p string) string {
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p)
+	}
+	return filepath.Join(dir, p)
 }
 
 // Init runs `git init` in dir, creating it if needed, and returns the new repository.
@@ -151,7 +150,7 @@ func Init(dir string) (*Repo, error) {
 	if err := os.MkdirAll(dir, 0o777); err != nil {
 		return nil, err
 	}
-	if _, err := run(dir, nil, "init", "--quiet"); err != nil {
+	if _, err := runGit(dir, gitExtra{}, "init", "--quiet"); err != nil {
 		return nil, err
 	}
 	return At(dir)
@@ -160,45 +159,37 @@ func Init(dir string) (*Repo, error) {
 // git runs the git command in the repository's working tree and returns its
 // standard output. A failure carries git's own message.
 func (r *Repo) git(args ...string) ([]byte, error) {
-	return run(r.Root, nil, args...)
+	return runGit(r.Root, gitExtra{}, args...)
 }
 
-// gitHolding is git for a command that must be known to run even after
-// sw is gone: git inherits held (an open file sw has locked), and so does
-// what git runs, so the lock stays taken while any of them runs.
-func (r *Repo) gitHolding(held *os.File, args ...string) ([]byte, error) {
-	var inherited []*os.File
-	if held != nil {
-		inherited = []*os.File{held}
-	}
-	return runCmd(r.Root, nil, nil, inherited, args...)
-}
-
-// gitWithInput is git with stdin.
-func (r *Repo) gitWithInput(stdin []byte, args ...string) ([]byte, error) {
-	return run(r.Root, stdin, args...)
+// do is git for a command whose output is not read.
+func (r *Repo) do(args ...string) error {
+	_, err := r.git(args...)
+	return err
 }
 
 // gitWithEnv is git with extra environment variables (NAME=value).
 func (r *Repo) gitWithEnv(env []string, args ...string) ([]byte, error) {
-	return runEnv(r.Root, nil, env, args...)
+	return runGit(r.Root, gitExtra{env: env}, args...)
 }
 
-func run(dir string, stdin []byte, args ...string) ([]byte, error) {
-	return runEnv(dir, stdin, nil, args...)
+// gitExtra is what a git command gets besides its arguments. held is an
+// open file sw has locked, for a command that must be known to run even
+// after sw is gone: git and what it runs inherit it, so the lock stays
+// taken while any of them runs.
+type gitExtra struct {
+	stdin []byte
+	env   []string
+	held  *os.File
 }
 
-func runEnv(dir string, stdin []byte, env []string, args ...string) ([]byte, error) {
-	return runCmd(dir, stdin, env, nil, args...)
-}
-
-func runCmd(dir string, stdin []byte, env []string, inherited []*os.File, args ...string) ([]byte, error) {
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	cmd.Env = append(append(cleanEnv(), ownCommand), env...)
-	cmd.ExtraFiles = inherited
-	if stdin != nil {
-		cmd.Stdin = bytes.NewReader(stdin)
+func runGit(dir string, in gitExtra, args ...string) ([]byte, error) {
+	cmd := command(dir, in.env, args...)
+	if in.held != nil {
+		cmd.ExtraFiles = []*os.File{in.held}
+	}
+	if in.stdin != nil {
+		cmd.Stdin = bytes.NewReader(in.stdin)
 	}
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -216,6 +207,15 @@ func runCmd(dir string, stdin []byte, env []string, inherited []*os.File, args .
 	return stdout.Bytes(), nil
 }
 
+// command is git with args in dir, in sw's own environment (see ownCommand)
+// with env added.
+func command(dir string, env []string, args ...string) *exec.Cmd {
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	cmd.Env = append(append(cleanEnv(), ownCommand), env...)
+	return cmd
+}
+
 // GitError is a git command that failed: Msg is what git said on stderr,
 // or how the command ended when it said nothing.
 type GitError struct {
@@ -226,6 +226,36 @@ type GitError struct {
 
 func (e *GitError) Error() string { return fmt.Sprintf("git %s: %s", strings.Join(e.Args, " "), e.Msg) }
 
+// exitedWith reports whether err is git saying "no" with that status, as
+// rev-parse --verify -q and symbolic-ref -q do, rather than failing.
+func exitedWith(err error, code int) bool {
+	var ge *GitError
+	return errors.As(err, &ge) && ge.Code == code
+}
+
+// yes reads the answer of a git command that answers by its status: 0 for
+// yes, 1 for no.
+func yes(err error) (bool, error) {
+	if exitedWith(err, 1) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// hashOut reads the object name a git command printed; ok is false when it
+// said "no" (status 1) or printed nothing.
+func hashOut(out []byte, err error) (h Hash, ok bool, _ error) {
+	s := strings.TrimSpace(string(out))
+	if exitedWith(err, 1) || err == nil && s == "" {
+		return ZeroHash, false, nil
+	}
+	if err != nil {
+		return ZeroHash, false, err
+	}
+	h, err = ParseHash(s)
+	return h, err == nil, err
+}
+
 // repoEnv is what git puts in a hook's environment about the repository it
 // runs in. sw names its repository by folder, and when it runs git from
 // inside a hook these must not leak in: during `git commit --only`, for one,
@@ -233,33 +263,19 @@ func (e *GitError) Error() string { return fmt.Sprintf("git %s: %s", strings.Joi
 var repoEnv = []string{"GIT_DIR=", "GIT_WORK_TREE=", "GIT_INDEX_FILE=", "GIT_PREFIX=", "GIT_COMMON_DIR=", "GIT_OBJECT_DIRECTORY="}
 
 // ownCommand marks the git commands sw runs itself: the hooks git runs for
-// them (sw's shims among them, for a merge, a commit of the feedback file,
-// a branch deleted) must not call back into sw, which is already at work
-// and holds its lock. The person's own hooks, chained before sw's, still
-// run.
+// them (sw's shims among them) must not call back into sw, which is already
+// at work and holds its lock. The person's own hooks, chained before sw's,
+// still run.
 //
 // sw's hooks honour it only outside an agent's environment, so that an
 // agent cannot set it to go past them; sw's own commands therefore run
-// without the agent's markers (agent.Strip), which is what they are: sw's
-// doing, not the agent's. What sw does for an agent is limited where it
-// is decided, before any git command runs: sw accept and sw reject refuse
-// to run for one.
+// without the agent's markers (agent.Strip): they are sw's doing. What sw
+// does for an agent is limited before any git command runs: sw accept and
+// sw reject refuse to run for one.
 const ownCommand = "SW_HOOKS=off"
 
 func cleanEnv() []string {
-	env := agent.Strip(os.Environ())
-	out := env[:0:0]
-	for _, kv := range env {
-		keep := true
-		for _, prefix := range repoEnv {
-			if strings.HasPrefix(kv, prefix) {
-				keep = false
-				break
-			}
-		}
-		if keep {
-			out = append(out, kv)
-		}
-	}
-	return out
+	return slices.DeleteFunc(agent.Strip(os.Environ()), func(kv string) bool {
+		return slices.ContainsFunc(repoEnv, func(prefix string) bool { return strings.HasPrefix(kv, prefix) })
+	})
 }

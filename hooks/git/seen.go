@@ -10,21 +10,17 @@ import (
 	"strings"
 )
 
-// The pre-commit hook asks git once what a commit stages. So that the
-// commit's later hooks need not ask again, nor read the commit's trees to
-// learn what it changed, it leaves a note beside the index it saw through
-// (SeenFile): the index's name as git gave it to the hook, the commit it
-// was then on top of, what the index changes against it, and a last line
-// that says the note is whole (a hook killed as it wrote leaves one that
-// is not, which is no note). The note is
-// good as long as the index has not been written since, which its time
-// says: git writes an index whole, renaming a new file over it, so a later
-// change always leaves the index newer than the note. A note no newer
-// than the index (within the file system's clock tick, say) is no note at
-// all: the hooks then ask git, as they would without one. The commit-msg
-// shim reads the note's first line in the shell
-// (templates/files/hooks/commit-msg.sh); the post-commit hook reads it
-// through SeenChanges.
+// The pre-commit hook asks git once what a commit stages, and leaves a note
+// beside the index it saw through (SeenFile), so that the commit's later
+// hooks need not ask again nor read the commit's trees: the index's name as
+// git gave it, the commit it was on top of, what the index changes against
+// it, and a last line that says the note is whole (a hook killed as it
+// wrote leaves one that is not). The note holds while the index has not
+// been written since, which its time says: git writes an index whole,
+// renaming a new file over it, so a later change leaves the index newer
+// than the note; a note no newer (within the clock's tick) is none, and the
+// hooks ask git. The commit-msg shim reads its first line
+// (templates/files/hooks/commit-msg.sh).
 
 // SeenFile is the note's name, in the folder of the index it is about.
 const SeenFile = "sw-seen"
@@ -56,13 +52,12 @@ func (r *Repo) ForgetSeen(indexFile string) {
 }
 
 // SeenChanges is what the commit just made changes against its first
-// parent, the files keep accepts, as the note beside indexFile (as the
-// post-commit hook is given it) says. ok is false unless the note says the
-// pre-commit hook saw this commit's index through: on top of parent, and
-// on that index or its lock (git hands the pre-commit hook the lock it
-// then renames over the index, by another name: absolute, where the
-// post-commit hook's is relative), not written since. Like ChangedFilesIn,
-// it leaves out a file whose mode alone changed.
+// parent, the files keep accepts, as the note beside indexFile says. ok is
+// false unless the pre-commit hook saw this commit's index through: on top
+// of parent, on that index or its lock (which git hands the pre-commit hook
+// by an absolute name, the post-commit hook the index by a relative one),
+// not written since. Like ChangedFilesIn, it leaves out a file whose mode
+// alone changed.
 func (r *Repo) SeenChanges(indexFile string, parent Hash, keep Filter) (changes []Change, ok bool) {
 	p := r.seenPath(indexFile)
 	if p == "" {
@@ -147,10 +142,4 @@ func (r *Repo) seenPath(indexFile string) string {
 
 // fromTop is the file a hook names by a slash path: relative ones are
 // from the top of the working tree, where git runs hooks.
-func (r *Repo) fromTop(name string) string {
-	p := filepath.FromSlash(name)
-	if !filepath.IsAbs(p) {
-		p = filepath.Join(r.Root, p)
-	}
-	return filepath.Clean(p)
-}
+func (r *Repo) fromTop(name string) string { return under(r.Root, filepath.FromSlash(name)) }

@@ -3,22 +3,19 @@ package git
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 )
 
 // RecentlyChangedIn returns the slash path of the most recently modified
-// file that git shows as changed (untracked and not ignored, modified, or
-// staged) and that keep accepts, or "" when there is none. Deleted files
-// are never the answer: there is nothing to write in.
+// file that git shows as changed and that keep accepts, or "" for none.
+// Deleted files are never the answer: there is nothing to write in.
 //
-// `git status` decides what changed, with every rule git has (ignore
-// files, the index's stat data, racy timestamps, split and sparse
-// indexes); its optional locks are off, so a session starting never
-// competes with the person's own git commands for the index. It lists an
-// untracked folder as one entry, as git does by default: then git's
+// `git status` decides what changed, with every rule git has. It lists an
+// untracked folder as one entry, as git does by default, so that git's
 // untracked cache and file system monitor, where the person has turned
-// them on for a large collection, spare it reading every folder. Only the
+// them on for a large collection, spare it reading every folder; only the
 // untracked folders it names are then listed file by file.
 func (r *Repo) RecentlyChangedIn(keep Filter) (string, error) {
 	recs, err := r.changedFiles("--untracked-files=normal")
@@ -42,7 +39,7 @@ func (r *Repo) RecentlyChangedIn(keep Filter) (string, error) {
 	var newestTime time.Time
 	for _, rec := range recs {
 		p := rec[3:]
-		if !keep.file(p) || !keep.dirsOf(p) {
+		if !keep.Keeps(p) {
 			continue
 		}
 		fi, err := os.Lstat(filepath.Join(r.Root, filepath.FromSlash(p)))
@@ -67,31 +64,20 @@ func (f Filter) dirsOf(p string) bool {
 }
 
 // changedFiles is `git status` in short form with args, a record a file
-// ("XY path"), without taking git's optional locks.
+// ("XY path"). Its optional locks are off, so sw never competes with the
+// person's own git commands for the index.
 func (r *Repo) changedFiles(args ...string) ([]string, error) {
 	out, err := r.git(append([]string{"--no-optional-locks", "status", "--porcelain", "-z", "--no-renames"}, args...)...)
 	if err != nil {
 		return nil, err
 	}
-	var recs []string
-	for _, rec := range nulList(out) {
-		if len(rec) >= 4 {
-			recs = append(recs, rec)
-		}
-	}
-	return recs, nil
+	return slices.DeleteFunc(nulList(out), func(rec string) bool { return len(rec) < 4 }), nil
 }
 
 // StagedChanges lists the paths the commit being made changes against
-// HEAD, in the index git is committing: indexFile is the GIT_INDEX_FILE a
-// hook was given (git commits a temporary index for `git commit -a` or a
-// commit of named paths), "" for the repository's own.
+// HEAD in indexFile (see index.go).
 func (r *Repo) StagedChanges(indexFile string) ([]string, error) {
-	var env []string
-	if indexFile != "" {
-		env = append(env, "GIT_INDEX_FILE="+indexFile)
-	}
-	out, err := r.gitWithEnv(env, "diff", "--cached", "--name-only", "--no-renames", "-z")
+	out, err := r.gitWithEnv(indexEnv(indexFile), "diff", "--cached", "--name-only", "--no-renames", "-z")
 	return nulList(out), err
 }
 

@@ -1,21 +1,17 @@
 package git
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Trailers returns the values of the message's trailers named key (compared
-// without regard to case, as git does), in order: the "Key: value" lines of
-// the message's last paragraph, the way `git interpret-trailers --parse`
-// finds them.
-//
-// The rules followed are git's: the first paragraph is the subject and never
-// holds trailers; anything from a "---" line on (a patch) and trailing
-// comment or blank lines are ignored; the last paragraph counts as trailers
-// when all its lines are trailer lines, or when it contains a line git itself
-// writes (Signed-off-by:, "(cherry picked from commit") and at least a
-// quarter of its lines are trailers. A token is letters, digits and dashes,
-// optionally followed by blanks, then ':'. Lines that start with a blank
-// continue the previous trailer; values are trimmed and continuation lines
-// joined with one space.
+// without regard to case), in order, found as `git interpret-trailers
+// --parse` finds them: the "Key: value" lines of the last paragraph but the
+// subject, which counts as trailers when all its lines are trailer lines,
+// or when it holds a line git itself writes (Signed-off-by:, "(cherry
+// picked from commit") and at least a quarter of its lines are trailers.
+// Lines that start with a blank continue the previous trailer.
 func (c *Commit) Trailers(key string) []string {
 	var out []string
 	for _, t := range parseTrailers(c.Message) {
@@ -39,23 +35,12 @@ func parseTrailers(msg string) []trailer {
 	}
 	// Drop trailing comment and blank lines.
 	end := len(lines)
-	for end > 0 {
-		l := lines[end-1]
-		if strings.TrimSpace(l) == "" || strings.HasPrefix(l, "#") {
-			end--
-			continue
-		}
-		break
+	for end > 0 && (strings.TrimSpace(lines[end-1]) == "" || strings.HasPrefix(lines[end-1], "#")) {
+		end--
 	}
 	lines = lines[:end]
 	// The subject paragraph cannot hold trailers.
-	firstBlank := -1
-	for i, l := range lines {
-		if strings.TrimSpace(l) == "" {
-			firstBlank = i
-			break
-		}
-	}
+	firstBlank := slices.IndexFunc(lines, func(l string) bool { return strings.TrimSpace(l) == "" })
 	if firstBlank < 0 {
 		return nil
 	}
@@ -76,10 +61,9 @@ func parseTrailers(msg string) []trailer {
 			continuation++
 			continue
 		}
-		if strings.HasPrefix(l, "Signed-off-by: ") || strings.HasPrefix(l, "(cherry picked from commit ") {
-			recognised = true
-			trailerLines += 1 + continuation
-		} else if trailerSeparator(l) > 0 {
+		gitsOwn := strings.HasPrefix(l, "Signed-off-by: ") || strings.HasPrefix(l, "(cherry picked from commit ")
+		recognised = recognised || gitsOwn
+		if gitsOwn || trailerSeparator(l) > 0 {
 			trailerLines += 1 + continuation
 		} else {
 			otherLines += 1 + continuation
@@ -100,14 +84,8 @@ func parseTrailers(msg string) []trailer {
 		case strings.HasPrefix(l, "#"):
 		case isBlank(l[0]):
 			if inTrailer {
-				if v := strings.TrimSpace(l); v != "" {
-					last := &out[len(out)-1]
-					if last.value == "" {
-						last.value = v
-					} else {
-						last.value += " " + v
-					}
-				}
+				last := &out[len(out)-1]
+				last.value = strings.TrimSpace(last.value + " " + strings.TrimSpace(l))
 			}
 		default:
 			sep := trailerSeparator(l)
@@ -123,8 +101,9 @@ func parseTrailers(msg string) []trailer {
 	return out
 }
 
-// trailerSeparator returns the index of the ':' ending a trailer's token, or
-// -1 when the line does not start with one.
+// trailerSeparator returns the index of the ':' ending a trailer's token
+// (letters, digits and dashes, then optional blanks), or -1 when the line
+// does not start with one.
 func trailerSeparator(l string) int {
 	blanks := false
 	for i := 0; i < len(l); i++ {
@@ -156,6 +135,5 @@ func isAlnum(c byte) bool {
 // already. git places it: after the existing trailers, before the comment
 // lines an editor session leaves.
 func (r *Repo) AddTrailer(msgFile, key, value string) error {
-	_, err := r.git("interpret-trailers", "--in-place", "--if-exists", "addIfDifferent", "--trailer", key+": "+value, msgFile)
-	return err
+	return r.do("interpret-trailers", "--in-place", "--if-exists", "addIfDifferent", "--trailer", key+": "+value, msgFile)
 }

@@ -1,18 +1,17 @@
 package git
 
 import (
+	"cmp"
 	"fmt"
 	"sort"
 	"strings"
 )
 
-// Filter chooses the paths a walk reports. Both functions get slash paths
-// relative to the top of the repository. A nil function accepts everything.
-//
-// Dir lets a walk skip a whole folder before reading it: a folder Dir
-// rejects is not entered, so nothing below it is reported whatever File would
-// say. It is separate from File because a file predicate cannot answer for a
-// folder: "pieces" is not a piece, yet pieces/ holds them.
+// Filter chooses the paths a walk reports, given as slash paths from the
+// top of the repository; a nil function accepts everything. A folder Dir
+// rejects is not entered at all. It is separate from File because a file
+// predicate cannot answer for a folder: "pieces" is not a piece, yet
+// pieces/ holds them.
 type Filter struct {
 	File func(path string) bool
 	Dir  func(dir string) bool // dir has no trailing slash
@@ -62,10 +61,10 @@ func (r *Repo) entryAt(commit Hash, path string) (TreeEntry, bool, error) {
 	return TreeEntry{}, false, nil
 }
 
-// SameAt reports whether two commits hold the same thing at a slash path:
-// the same file or folder, or nothing in both. It stops at the first tree
-// on the way that the two share, so for a path the commits between them
-// did not touch it reads little more than their root trees.
+// SameAt reports whether two commits hold the same thing at a slash path
+// (or nothing in both). It stops at the first tree on the way the two
+// share, so for a path untouched between them it reads little more than
+// their root trees.
 func (r *Repo) SameAt(a, b Hash, path string) (bool, error) {
 	if a == b {
 		return true, nil
@@ -125,17 +124,14 @@ func (r *Repo) entryIn(tree Hash, name string, last bool) (TreeEntry, bool, erro
 	return *dir, true, nil
 }
 
-// ChangedFiles lists the files (blobs and symlinks; submodules are left out)
-// whose content differs between the commits from and to, and that keep
-// accepts (nil keeps all), in git's path order. A zero from compares to
-// against nothing, as for a root commit. A file whose mode alone changed is
-// not listed.
+// ChangedFiles lists the files (blobs and symlinks, not submodules) whose
+// content differs between the commits from and to (zero: none, as for a
+// root commit) and that keep accepts (nil keeps all), in git's path order.
+// A file whose mode alone changed is not listed.
 //
-// Only subtrees whose names differ are read: two trees with the same name
-// are identical, so a one-file commit costs the trees along that one path,
-// however large the repository. (go-git's DiffTree reads every sibling
-// subtree, which costs milliseconds on every commit.) ChangedFilesIn also
-// skips the folders a Filter rejects.
+// Only subtrees whose names differ are read, so a one-file commit costs the
+// trees along that one path however large the repository (go-git's
+// DiffTree reads every sibling subtree, milliseconds on every commit).
 func (r *Repo) ChangedFiles(from, to Hash, keep func(path string) bool) ([]Change, error) {
 	return r.ChangedFilesIn(from, to, Filter{File: keep})
 }
@@ -214,11 +210,29 @@ func (r *Repo) diffTrees(prefix string, a, b Hash, keep Filter, emit func(path s
 				continue
 			}
 		}
-		if err := r.diffEntry(prefix, ea, eb, keep, emit); err != nil {
-			return err
+		// A folder on one side is never paired with a file on the other:
+		// they sort apart.
+		e := cmp.Or(ea, eb)
+		p := prefix + e.Name
+		switch {
+		case !e.Mode.IsDir():
+			if keep.file(p) {
+				emit(p, ea, eb)
+			}
+		case keep.dir(p):
+			if err := r.diffTrees(p+"/", hashOf(ea), hashOf(eb), keep, emit); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
+}
+
+func hashOf(e *TreeEntry) Hash {
+	if e == nil {
+		return ZeroHash
+	}
+	return e.Hash
 }
 
 // compareEntries orders the first entries of two lists as git sorts a
@@ -239,31 +253,4 @@ func sortName(e TreeEntry) string {
 		return e.Name + "/"
 	}
 	return e.Name
-}
-
-// diffEntry reports one differing entry: a file present on one side or
-// both, or a folder, entered when the filter allows.
-func (r *Repo) diffEntry(prefix string, a, b *TreeEntry, keep Filter, emit func(path string, a, b *TreeEntry)) error {
-	e := a
-	if e == nil {
-		e = b
-	}
-	p := prefix + e.Name
-	if e.Mode.IsDir() {
-		if !keep.dir(p) {
-			return nil
-		}
-		var at, bt Hash
-		if a != nil {
-			at = a.Hash
-		}
-		if b != nil {
-			bt = b.Hash
-		}
-		return r.diffTrees(p+"/", at, bt, keep, emit)
-	}
-	if keep.file(p) {
-		emit(p, a, b)
-	}
-	return nil
 }

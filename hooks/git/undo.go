@@ -6,11 +6,10 @@ import (
 	"strings"
 )
 
-// What a refused command left behind. git checks a merge, a cherry-pick or
-// a reset out into the index and working tree before it moves the branch;
-// when a hook refuses the move, the branch stays where it was and the
-// checkout stays too, looking like changes of the person's. These verbs
-// let the hook that refused put that back.
+// What a refused command left behind: git checks a merge, a cherry-pick or
+// a reset out before it moves the branch, so when a hook refuses the move
+// the checkout stays, looking like changes of the person's. These verbs let
+// the hook that refused put that back.
 
 // IndexLocked reports whether a git command holds this worktree's index:
 // `git commit -a`, or a commit of named paths, does until it ends, and
@@ -24,10 +23,7 @@ func (r *Repo) IndexLocked() bool {
 // a checkout of commit leaves.
 func (r *Repo) IndexMatches(commit Hash) (bool, error) {
 	_, err := r.git("diff-index", "--cached", "--quiet", commit.String(), "--")
-	if exitedWith(err, 1) {
-		return false, nil
-	}
-	return err == nil, err
+	return yes(err)
 }
 
 // Referenced reports whether some ref (a branch, a remote's branch, a tag)
@@ -39,26 +35,22 @@ func (r *Repo) Referenced(commit Hash) (bool, error) {
 }
 
 // AbortCheckout puts the index and working tree back at HEAD as `git merge
-// --abort` does (git reset --merge): what the checkout staged goes, a
-// change not staged stays, and a merge or cherry-pick left in progress
-// ends.
+// --abort` does: what the checkout staged goes, a change not staged stays,
+// and a merge or cherry-pick left in progress ends.
 func (r *Repo) AbortCheckout() error {
-	_, err := r.git("reset", "--merge", "-q")
-	return err
+	return r.do("reset", "--merge", "-q")
 }
 
 // Unstage takes the staged changes of files back out of the index; the
 // working tree keeps them.
 func (r *Repo) Unstage(files []string) error {
-	_, err := r.git(append([]string{"restore", "--staged", "--"}, Literal(files)...)...)
-	return err
+	return r.do(append([]string{"restore", "--staged", "--"}, Literal(files)...)...)
 }
 
 // RestoreFromHead puts files back as HEAD has them, in the index and the
 // working tree, removing those HEAD does not have.
 func (r *Repo) RestoreFromHead(files []string) error {
-	_, err := r.git(append([]string{"restore", "--source=HEAD", "--staged", "--worktree", "--"}, Literal(files)...)...)
-	return err
+	return r.do(append([]string{"restore", "--source=HEAD", "--staged", "--worktree", "--"}, Literal(files)...)...)
 }
 
 // EditedSinceStaged lists which of files differ in the working tree from
@@ -82,12 +74,8 @@ func (r *Repo) Resolve(rev string) (Hash, bool, error) {
 		return ZeroHash, false, nil // an option, not a revision
 	}
 	out, err := r.git("rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
-	if exitedWith(err, 1) || exitedWith(err, 128) {
+	if exitedWith(err, 128) {
 		return ZeroHash, false, nil
 	}
-	if err != nil {
-		return ZeroHash, false, err
-	}
-	h, err := ParseHash(strings.TrimSpace(string(out)))
-	return h, err == nil, err
+	return hashOut(out, err)
 }

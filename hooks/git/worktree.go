@@ -9,27 +9,24 @@ import (
 )
 
 // WorkingTree is the working tree as a Filter takes it in, named by git's
-// own content hashes so that it can be kept and compared later: the commit
-// HEAD points at (zero before the first commit) and, for each path whose
-// content in the working tree is not that commit's, what it holds there
-// (a content, see below; "" once deleted). Reading one costs a `git
+// content hashes so that it can be kept and compared later: the commit HEAD
+// points at (zero before the first commit) and the content of each path
+// whose content differs from that commit's. Reading one costs a `git
 // status` and a `git hash-object` of the files that differ, never a read
 // of every file: git's tree hashes already name the commit's content.
 //
-// A content is what a path holds, named alike in a commit and in the
-// working tree so the two compare: "file <blob id>" (the mode left out:
-// content, not permissions), "link <target>", "submodule <commit>",
-// "folder" (a repository nested in the working tree, its files not read),
-// "special" (a named pipe, say: never read), "" for nothing.
+// A content is named alike in a commit and in the working tree so the two
+// compare: "file <blob id>" (content, not permissions), "link <target>",
+// "submodule <commit>", "folder" (a repository nested in the working tree,
+// not read), "special" (a named pipe, say: never read), "" for nothing.
 type WorkingTree struct {
 	Head    Hash
 	Changed map[string]string
 }
 
 // ReadWorkingTree reads the working tree as keep takes it in: the paths git
-// status lists as changed (modified, staged, deleted, or untracked and not
-// ignored; submodules' own working trees left out), and every path of
-// always, changed or not (a file the person named, which may be ignored).
+// status lists as changed (submodules' own working trees left out), and
+// every path of always (a file the person named, which may be ignored).
 func (r *Repo) ReadWorkingTree(keep Filter, always []string) (WorkingTree, error) {
 	var w WorkingTree
 	_, head, err := r.Head()
@@ -46,9 +43,7 @@ func (r *Repo) ReadWorkingTree(keep Filter, always []string) (WorkingTree, error
 }
 
 // WorkingTreeDiff lists, in order, the paths keep takes in whose content
-// differs between two working trees read from this repository: the files
-// the commits between them changed (trees they share are not read), and
-// those either had changed in the working tree.
+// differs between two working trees read from this repository.
 func (r *Repo) WorkingTreeDiff(then, now WorkingTree, keep Filter) ([]string, error) {
 	paths := map[string]bool{}
 	for _, w := range []WorkingTree{then, now} {
@@ -174,11 +169,9 @@ func (r *Repo) hashFiles(paths []string) ([]Hash, error) {
 	return ids, nil
 }
 
-// changedInWorkingTree lists the paths keep takes in that git status shows
-// as changed in any way: untracked and not ignored (each file, not its
-// folder), modified, staged or deleted, in status's order. Its optional
-// locks are off, so sw never competes with the person's own git commands
-// for the index.
+// changedInWorkingTree lists, in status's order, the paths keep takes in
+// that git status shows as changed in any way (untracked: each file, not
+// its folder).
 func (r *Repo) changedInWorkingTree(keep Filter, flags ...string) ([]string, error) {
 	recs, err := r.changedFiles(append([]string{"--untracked-files=all"}, flags...)...)
 	if err != nil {
@@ -187,7 +180,7 @@ func (r *Repo) changedInWorkingTree(keep Filter, flags ...string) ([]string, err
 	var paths []string
 	for _, rec := range recs {
 		p := strings.TrimSuffix(rec[3:], "/")
-		if keep.file(p) && keep.dirsOf(p) {
+		if keep.Keeps(p) {
 			paths = append(paths, p)
 		}
 	}

@@ -4,33 +4,32 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
 	"sw/profile/atomicfile"
 )
 
-// Everything that changes the repository runs the git command: it writes
-// objects in the repository's own format and updates refs under its own
-// locks, with reflogs and reference-transaction hooks, as any git command
-// would. sw writes rarely (a batch of suggestions, a rejection recorded),
-// so a few processes then cost nothing a person notices.
+// Everything that changes the repository runs the git command, which
+// writes objects in the repository's own format and updates refs under its
+// own locks, with reflogs and hooks. sw writes rarely, so a few processes
+// cost nothing a person notices.
 
 // WriteBlob stores data as a blob and returns its name.
 func (r *Repo) WriteBlob(data []byte) (Hash, error) {
-	out, err := r.gitWithInput(data, "hash-object", "-w", "--stdin")
+	out, err := runGit(r.Root, gitExtra{stdin: data}, "hash-object", "-w", "--stdin")
 	if err != nil {
 		return ZeroHash, err
 	}
 	return ParseHash(strings.TrimSpace(string(out)))
 }
 
-// TreeWith returns a root tree equal to tree except at the slash path: the
-// file there is set to blob as a regular file (mode 100644), or removed when
-// blob is nil. Folders are created as needed, and folders left empty by a
-// removal disappear, as git never stores an empty subtree. A zero tree is
-// the empty tree. git builds it in a temporary index, which also refuses a
-// path git would (empty or ".." segments, .git).
+// TreeWith returns a root tree (zero: the empty one) equal to tree except
+// at the slash path: the file there is set to blob as a regular file, or
+// removed when blob is nil, folders coming and going as needed (git never
+// stores an empty one). git builds it in a temporary index, which also
+// refuses a path git would (empty or ".." segments, .git).
 func (r *Repo) TreeWith(tree Hash, path string, blob *Hash) (Hash, error) {
 	tmp, err := atomicfile.CreateTemp(r.GitDir, "index")
 	if err != nil {
@@ -40,32 +39,25 @@ func (r *Repo) TreeWith(tree Hash, path string, blob *Hash) (Hash, error) {
 	tmp.Close()
 	os.Remove(index) // git makes it, and would refuse an empty file
 	defer os.Remove(index)
-	env := []string{"GIT_INDEX_FILE=" + index}
 	read := []string{"read-tree", "--empty"}
 	if !tree.IsZero() {
 		read = []string{"read-tree", tree.String()}
-	}
-	if _, err := r.gitWithEnv(env, read...); err != nil {
-		return ZeroHash, err
 	}
 	update := []string{"update-index", "--force-remove", "--", path}
 	if blob != nil {
 		update = []string{"update-index", "--add", "--cacheinfo", fmt.Sprintf("%o,%s,%s", ModeFile, *blob, path)}
 	}
-	if _, err := r.gitWithEnv(env, update...); err != nil {
-		return ZeroHash, err
-	}
-	out, err := r.gitWithEnv(env, "write-tree")
-	if err != nil {
-		return ZeroHash, err
+	var out []byte
+	for _, args := range [][]string{read, update, {"write-tree"}} {
+		if out, err = r.gitWithEnv(indexEnv(index), args...); err != nil {
+			return ZeroHash, err
+		}
 	}
 	return ParseHash(strings.TrimSpace(string(out)))
 }
 
-// CommitSpec is what WriteCommit needs. An empty Name or Email in Author or
-// Committer, or a zero When, is filled in by git as for any commit (the
-// GIT_AUTHOR_* and GIT_COMMITTER_* variables, then user.name and
-// user.email, then the current time).
+// CommitSpec is what WriteCommit needs. git fills in an empty Name or
+// Email, or a zero When, as for any commit.
 type CommitSpec struct {
 	Tree      Hash
 	Parents   []Hash
@@ -89,15 +81,14 @@ func (r *Repo) WriteCommit(spec CommitSpec) (Hash, error) {
 		msg += "\n"
 	}
 	env := append(identityEnv("AUTHOR", spec.Author), identityEnv("COMMITTER", spec.Committer)...)
-	out, err := runEnv(r.Root, []byte(msg), env, args...)
+	out, err := runGit(r.Root, gitExtra{stdin: []byte(msg), env: env}, args...)
 	if err != nil {
 		return ZeroHash, err
 	}
 	return ParseHash(strings.TrimSpace(string(out)))
 }
 
-// identityEnv sets git's variables for a role (AUTHOR, COMMITTER) from what
-// s fills in.
+// identityEnv sets git's variables for a role (AUTHOR, COMMITTER) from s.
 func identityEnv(role string, s Signature) []string {
 	var env []string
 	if s.Name != "" {
@@ -168,10 +159,6 @@ func (r *Repo) UpdateRefLogged(name string, new, old Hash, log RefLog) error {
 
 // refChanged tells git's compare-and-swap refusals from other failures.
 func refChanged(msg string) bool {
-	for _, s := range []string{"but expected", "reference already exists", "unable to resolve reference", "reference is missing"} {
-		if strings.Contains(msg, s) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc([]string{"but expected", "reference already exists", "unable to resolve reference", "reference is missing"},
+		func(s string) bool { return strings.Contains(msg, s) })
 }
