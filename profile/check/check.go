@@ -9,12 +9,9 @@ import (
 	"sw/profile/prose"
 )
 
-// Piece checks one piece (a Markdown file's bytes; path is only for the
-// report) against r, the profile resolved for its genre. genre is the one
-// the piece was resolved for; "" takes r's. A nil profile checks nothing.
-//
-// The result is deterministic: the same bytes and profile give the same
-// findings in the same order and the same score.
+// Piece checks one piece (a Markdown file's bytes; path is for the report)
+// against r, the profile resolved for genre ("" takes r's). A nil profile
+// checks nothing. The same bytes and profile give the same result.
 func Piece(path string, src []byte, genre string, r *profile.Resolved) Result {
 	return against(path, src, genre, r, func() *prose.Doc { return prose.Parse(src) })
 }
@@ -40,14 +37,13 @@ func StartParsing(path string, src []byte) *Parsing {
 }
 
 // Check is Piece for a piece whose parse was started earlier: it readies
-// what the rules need while the parse runs, then waits for it.
+// the rules while the parse runs.
 func (p *Parsing) Check(genre string, r *profile.Resolved) Result {
 	return against(p.path, p.src, genre, r, func() *prose.Doc { <-p.done; return p.doc })
 }
 
-// against checks a piece, parsed only if there is a profile to check. A
-// profile that names boilerplate has the piece read again without it, when
-// it holds some.
+// against checks a piece, parsed only if there is a profile; one with
+// boilerplate in it is parsed again without it.
 func against(path string, src []byte, genre string, r *profile.Resolved, parsed func() *prose.Doc) Result {
 	if genre == "" && r != nil {
 		genre = r.Genre
@@ -85,12 +81,9 @@ type prepared struct {
 
 func prepare(r *profile.Resolved) prepared {
 	lists, phrases := listsOf(r.Rules)
-	p := prepared{lists: lists, phrases: newPhraseIndex(phrases)}
+	p := prepared{lists: lists, phrases: newPhraseIndex(phrases), boilerplate: map[string]string{}}
 	for _, s := range r.Rules {
 		for _, line := range s.Boilerplate {
-			if p.boilerplate == nil {
-				p.boilerplate = map[string]string{}
-			}
 			if key := boilerplate.KeyOf(line); key != "" && p.boilerplate[key] == "" {
 				p.boilerplate[key] = s.ID
 			}
@@ -162,16 +155,12 @@ type ruleCheck struct {
 	parts int
 	units []unitFinding
 
-	// The rule's bounded metric, for messages of single units ("sentence
-	// of 52 words").
+	// The rule's bounded metric, for messages of single units.
 	bounds *profile.Metric
 	kind   *profile.MetricKind
 
-	// Parts of messages, written the first time one needs them, as most
-	// rules have nothing to report: the rule as messages name it ("hard
-	// limit short-sentences"), the end unit messages share ("; hard limit
-	// x allows at most 40") and where the units outside the bounds lie
-	// ("over 40 words").
+	// Parts of messages, written when first needed, as most rules have
+	// nothing to report: see name, unitMessage and more.
 	named, tail, outsideUnits string
 }
 
@@ -186,8 +175,7 @@ func (rc *ruleCheck) part(closeness float64) {
 const VoiceMarkers = 3
 
 // usageOf measures d against the profile's usage measure: the genre's
-// when it has one, else the global one. (Resolution orders the rest of
-// the rules by id, and a person may name the file as they like.)
+// when it has one, else the global one, whatever the files' ids.
 func usageOf(d *prose.Doc, r *profile.Resolved) *Usage {
 	var measure *profile.Sourced
 	for i, s := range r.Rules {

@@ -9,20 +9,19 @@ import (
 	"sw/profile/collection"
 )
 
-// Pieces holds each piece at paths (as a person names them: relative to the
-// working folder, or absolute) to the resolved profile of its own genre, or
-// of genre when that is not "", in the collection dir is in.
+// Pieces holds each piece at paths (as a person names them) to the resolved
+// profile of its own genre, or of genre when that is not "", in the
+// collection dir is in.
 //
-// Every piece is checked that can be: one that cannot (a missing file, a
-// folder, one of sw's own files, a genre its front matter names but sw
-// cannot read, a file larger than collection.MaxPieceSize, of which no
-// more is read) has its Result's Problem set, and the others are checked all
-// the same, since an agent's Stop hook names every piece it touched. A
-// profile that cannot be loaded is everyone's problem, and the error.
+// A piece that cannot be checked (missing, a folder, one of sw's own files,
+// a genre sw cannot read, larger than collection.MaxPieceSize) has its
+// Result's Problem set, and the others are checked all the same, since an
+// agent's Stop hook names every piece it touched. A profile that cannot be
+// loaded is everyone's problem, and the error.
 //
-// Each piece is parsed while the profile it needs is found: the first while
-// the collection is opened, each next one while the one before is checked.
-// At most two parses are alive, however many pieces.
+// Each piece is parsed while the profile it needs is found (the first
+// while the collection is opened, each next one while the one before is
+// checked), so at most two parses are alive.
 func Pieces(dir string, paths []string, genre string) ([]Result, error) {
 	if len(paths) == 0 {
 		return nil, nil

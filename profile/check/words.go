@@ -1,18 +1,14 @@
 package check
 
 // How phrases split into words, as far as the index needs to know without
-// asking prose: what prose calls a word is a run of letters and digits,
-// joined inside by apostrophes, single hyphens, dots and commas between
-// digits, and the dots of abbreviations like U.S. The rules below are
-// narrower than prose's, never wider: where they cannot be sure, the
-// phrase goes to FindPhrase.
+// asking prose (see prose's words.go). The rules below are narrower than
+// prose's, never wider: where they cannot be sure, the phrase goes to
+// FindPhrase.
 
 // plainWords splits a normalised phrase into its words when it is plain:
-// ASCII words of letters and digits, each joined inside by single
-// apostrophes or hyphens (don't, self-driving), one space between words,
-// nothing else. Those are the phrases prose splits into exactly these
-// words with nothing but a space between them, so a match needs no more
-// than equal words in a row.
+// ASCII letters and digits, joined inside by single apostrophes or hyphens
+// (don't, self-driving), one space between words. Prose splits those into
+// exactly these words, so a match needs no more than equal words in a row.
 func plainWords(p string) ([]string, bool) {
 	var words []string
 	start := 0
