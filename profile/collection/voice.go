@@ -14,20 +14,16 @@ import (
 	"sw/profile/atomicfile"
 )
 
-// A voice is a git repository that holds only a person's style: profile/
-// and profile_feedback.json, shared by every collection whose .sw.yaml
-// names it (voice: ../my-voice). The collection's own profile/ becomes
-// its series layer: what this series does differently (see
+// A voice is a git repository that holds only a person's style (profile/
+// and profile_feedback.json), shared by every collection whose .sw.yaml
+// names it. The collection's own profile/ becomes its series layer (see
 // profile.ResolveOver).
 //
-// The path a collection names is the person's choice, not the
-// collection's: a cloned collection could name any folder, and following
-// it would read, and write suggestions into, a repository the person never
-// gave it. So a voice is followed only where the person has said so (sw
-// voice use, sw init --voice): the list of collections and the voices they
-// follow lives outside every repository, in the person's configuration
-// folder, like the trusted analyzers, so nothing a repository carries can
-// follow a voice by itself.
+// A cloned collection could name any folder, and following it would read,
+// and write suggestions into, a repository the person never gave it. So a
+// voice is followed only where the person has said so (sw voice use, sw
+// init --voice), in a list kept in their configuration folder, outside
+// every repository.
 
 // VoiceLink is what a collection's .sw.yaml says of a voice, and whether
 // the person follows it there.
@@ -126,8 +122,7 @@ func (c *Collection) FollowVoice(voice string) error {
 }
 
 // FellowSeries are the roots of the other collections where the person
-// follows the voice link names: what the person rejected in one of them
-// holds for all (see review's voiceRejections).
+// follows link's voice: a rejection in one holds for all.
 func (c *Collection) FellowSeries(link VoiceLink) ([]string, error) {
 	if !link.Followed {
 		return nil, nil
