@@ -2,10 +2,9 @@ package prose
 
 import "bytes"
 
-// countPunct tallies the punctuation habits in text[t0:t1]. Each mark is
-// looked for on its own with IndexByte, which skips the letters between
-// marks many bytes at a time; no mark can hide another, as the runs
-// skipped over (of hyphens, of one dash) hold nothing else.
+// countPunct tallies the punctuation habits in text[t0:t1], each mark
+// looked for on its own with IndexByte, which skips many bytes at a time;
+// the runs skipped over (of hyphens, of one dash) hide no other mark.
 func (b *builder) countPunct(t0, t1 int) {
 	t := b.text[t0:t1]
 	c := &b.d.counts

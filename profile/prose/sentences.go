@@ -7,26 +7,23 @@ import (
 	"unicode/utf8"
 )
 
-// Sentences end at . ! ? … (or a run of them, "..." and "?!" included),
-// then any closing quotes or brackets, then white space, when what follows
-// can start a sentence. These do not end one:
+// Sentences end at a run of . ! ? …, then any closing quotes or brackets,
+// then white space, when what follows can start a sentence. These do not
+// end one:
 //
-//   - a terminator followed by a lower-case word ("e.g. the", "Why? he
-//     asked"), except a lone "i", which careless writers use for I;
-//   - a title before a name (Mr. Mrs. Ms. Dr. St. Prof. …) and e.g. i.e.
-//     cf. vs. viz.;
-//   - No. p. par. vol. fig. and month abbreviations before a number;
-//   - a single capital initial (J. Smith) or a dotted abbreviation (U.S.)
-//     unless the next word is one that commonly opens a sentence (The, It,
-//     We, …): "the U.S. Senate" goes on, "in the U.S. The" ends;
+//   - a terminator before a lower-case word ("e.g. the", "Why? he asked"),
+//     except a lone "i", which careless writers use for I;
+//   - a title before a name (Mr. Dr. St.) and e.g. i.e. cf. vs. viz.;
+//   - No. p. vol. fig. and month abbreviations before a number;
+//   - an initial (J. Smith) or a dotted abbreviation (U.S.) unless the next
+//     word commonly opens a sentence: "the U.S. Senate" goes on, "in the
+//     U.S. The" ends;
 //   - a dot inside a number or abbreviation, which belongs to the word;
-//   - the dot after a label that opens a sentence, numbering what follows
-//     (1. 2d. 3rd. First. Secondly. IV.): "First. How it will tend to
-//     extend…" is one sentence, not a sentence of one word.
+//   - the dot after a label that opens a sentence (1. 3rd. First. IV.):
+//     "First. How it will tend to extend…" is one sentence.
 //
 // A terminator glued to a capitalised word ("cars.They") ends the sentence
-// when it follows a lower-case word, since student writing drops spaces.
-// The end of a paragraph ends its last sentence.
+// after a lower-case word, since student writing drops spaces.
 
 // prose reads the words and sentences of a paragraph in text[t0:t1].
 func (b *builder) prose(t0, t1, para int) {
