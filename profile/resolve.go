@@ -94,7 +94,8 @@ func (p Profile) layers(genre string) (hard, genreRules, prefs []Sourced, errs E
 
 // overridden is the series' rules followed by the voice's, less each
 // voice rule the series names too (the same id), which is returned as
-// dropped: the series' file replaces it.
+// dropped: the series' file replaces it. (A genre's rules override the
+// preferences so too.)
 func overridden(series, voice []Sourced) ([]Sourced, []Dropped) {
 	own := map[string]Sourced{}
 	for _, r := range series {
@@ -146,16 +147,7 @@ func resolve(genre string, hard, soft []Sourced, dropped []Dropped) *Resolved {
 // unrefined is the genre's rules and the preferences they do not refine
 // (same id), sorted by id.
 func unrefined(genreRules, prefs []Sourced) []Sourced {
-	refined := map[string]bool{}
-	for _, r := range genreRules {
-		refined[r.ID] = true
-	}
-	soft := append([]Sourced(nil), genreRules...)
-	for _, r := range prefs {
-		if !refined[r.ID] {
-			soft = append(soft, r)
-		}
-	}
+	soft, _ := overridden(genreRules, prefs)
 	return sortedByID(soft)
 }
 
