@@ -52,10 +52,7 @@ func newBuilder(src []byte) *builder {
 	b.d.Words = make([]Word, 0, words)
 	b.d.Sentences = make([]Sentence, 0, words/12+4)
 	b.d.Paragraphs = make([]Paragraph, 0, words/60+4)
-	b.pos.src = src
-	if bytes.HasPrefix(src, bom) {
-		b.pos.base = 3 // a byte order mark takes no column
-	}
+	b.pos.src, b.pos.base = src, bomLen(src)
 	b.pos.reset()
 	return b
 }
@@ -169,11 +166,6 @@ func (b *builder) lowered(w []byte) string {
 	return bufferString(b.lower[l0:])
 }
 
-// lastLower is the lower-cased form of the latest word.
-func (b *builder) lastLower() string {
-	return b.d.Words[len(b.d.Words)-1].Text
-}
-
 // finish turns the buffers into strings, sharing their bytes as nothing
 // writes to them again, and tallies what depends on the finished
 // sentences and blocks.
@@ -204,9 +196,9 @@ func (b *builder) finish() *Doc {
 	return d
 }
 
-var newline = []byte{'\n'}
-
 // bufferString is bytes no one will write to again, as a string.
 func bufferString(b []byte) string {
 	return unsafe.String(unsafe.SliceData(b), len(b))
 }
+
+var newline = []byte{'\n'}

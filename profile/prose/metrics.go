@@ -16,13 +16,8 @@ const (
 )
 
 func (s Scope) String() string {
-	switch s {
-	case PerSentence:
-		return "sentence"
-	case PerParagraph:
-		return "paragraph"
-	case PerPiece:
-		return "piece"
+	if names := [...]string{"", "sentence", "paragraph", "piece"}; s > 0 && int(s) < len(names) {
+		return names[s]
 	}
 	return fmt.Sprintf("Scope(%d)", int(s))
 }

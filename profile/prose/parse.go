@@ -40,7 +40,7 @@ func Parse(src []byte) *Doc {
 		src = src[:math.MaxInt32] // offsets are kept as int32
 	}
 	b := newBuilder(src)
-	body := skipFrontMatter(src, len(bomPrefix(src)))
+	body := skipFrontMatter(src, bomLen(src))
 	read := src
 	patched := defuse(src)
 	if patched != nil {
@@ -56,11 +56,12 @@ func Parse(src []byte) *Doc {
 
 var bom = []byte("\xef\xbb\xbf")
 
-func bomPrefix(src []byte) []byte {
+// bomLen is the length of src's byte order mark, which takes no column.
+func bomLen(src []byte) int {
 	if bytes.HasPrefix(src, bom) {
-		return bom
+		return len(bom)
 	}
-	return nil
+	return 0
 }
 
 // readMarkdown parses src from byte body on (past a byte order mark and

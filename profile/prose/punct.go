@@ -12,7 +12,7 @@ func (b *builder) countPunct(t0, t1 int) {
 	c[Parentheses] += bytes.Count(t, []byte{'('})
 	for i := indexFrom(t, 0, ':'); i >= 0; i = indexFrom(t, i+1, ':') {
 		// Not the colon of a time or ratio such as 10:30 or 3:1.
-		if !(i > 0 && i+1 < len(t) && isDigitByte(t[i-1]) && isDigitByte(t[i+1])) {
+		if !(i > 0 && i+1 < len(t) && isDigit(rune(t[i-1])) && isDigit(rune(t[i+1]))) {
 			c[Colons]++
 		}
 	}
@@ -78,8 +78,6 @@ func betweenWords(t []byte, i, j int) bool {
 	}
 	return k < len(t) && t[k] != '-'
 }
-
-func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }
 
 func runLen(l []byte, c byte) int {
 	n := 0

@@ -185,7 +185,7 @@ func (b *builder) startsSentence(i, j, t1 int, plainDot bool) bool {
 	if !plainDot || !b.wordEndsAt(i) {
 		return true
 	}
-	switch abbrevKind(b.lastLower()) {
+	switch abbrevKind(b.d.Words[len(b.d.Words)-1].Text) {
 	case abbrevTitle:
 		return false
 	case abbrevNumber:
@@ -298,11 +298,11 @@ func isLabel(w []byte) bool {
 func startsWithStarter(s []byte) bool {
 	var buf [12]byte
 	n := 0
-	for n < len(s) && n < len(buf) && isASCIILetter(s[n]) {
+	for n < len(s) && n < len(buf) && asciiClass[s[n]]&classLetter != 0 {
 		buf[n] = s[n] | 0x20
 		n++
 	}
-	if n == 0 || (n < len(s) && (isASCIIAlnum(s[n]) || s[n] >= utf8.RuneSelf)) {
+	if n == 0 || (n < len(s) && (asciiClass[s[n]] != 0 || s[n] >= utf8.RuneSelf)) {
 		return n == 0 // not a plain ASCII word: nothing to go on, so end
 	}
 	_, ok := starters()[string(buf[:n])]
@@ -310,20 +310,11 @@ func startsWithStarter(s []byte) bool {
 }
 
 var starters = sync.OnceValue(func() map[string]struct{} {
-	return map[string]struct{}{
-		"a": {}, "after": {}, "all": {}, "although": {}, "an": {}, "and": {},
-		"as": {}, "at": {}, "because": {}, "before": {}, "but": {}, "by": {},
-		"for": {}, "from": {}, "he": {}, "her": {}, "here": {}, "his": {},
-		"how": {}, "however": {}, "i": {}, "if": {}, "in": {}, "it": {},
-		"its": {}, "many": {}, "most": {}, "my": {}, "no": {}, "not": {},
-		"now": {}, "on": {}, "one": {}, "or": {}, "our": {}, "she": {},
-		"so": {}, "some": {}, "such": {}, "that": {}, "the": {}, "their": {},
-		"then": {}, "there": {}, "these": {}, "they": {}, "this": {},
-		"those": {}, "thus": {}, "to": {}, "we": {}, "what": {}, "when": {},
-		"while": {}, "why": {}, "with": {}, "yet": {}, "you": {},
+	m := map[string]struct{}{}
+	for _, w := range strings.Fields(`a after all although an and as at because before but by for from he her
+		here his how however i if in it its many most my no not now on one or our she so some such that the
+		their then there these they this those thus to we what when while why with yet you`) {
+		m[w] = struct{}{}
 	}
+	return m
 })
-
-func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
-
-func isASCIIAlnum(c byte) bool { return isASCIILetter(c) || c >= '0' && c <= '9' }
