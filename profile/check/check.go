@@ -16,9 +16,8 @@ func Piece(path string, src []byte, genre string, r *profile.Resolved) Result {
 	return against(path, src, genre, r, func() *prose.Doc { return prose.Parse(src) })
 }
 
-// Parsing is a piece being parsed in the background, so that a command can
-// find and resolve the profile meanwhile: on a long piece the two take
-// about as long, and `sw check` runs in an agent's Stop hook.
+// Parsing is a piece being parsed in the background while a command
+// resolves the profile: on a long piece the two take about as long.
 type Parsing struct {
 	path string
 	src  []byte
@@ -69,8 +68,7 @@ func empty(path, genre string) Result {
 }
 
 // prepared is what checking needs from the profile alone, readied before
-// the piece's parse is waited for: each rule's phrase lists, normalised,
-// and the index of every phrase the pass over the piece looks for.
+// the piece's parse is waited for.
 type prepared struct {
 	lists   []phraseLists
 	phrases *phraseIndex
@@ -98,7 +96,7 @@ func doc(path string, d *prose.Doc, genre string, r *profile.Resolved, rules pre
 	if d.WordCount() == 0 {
 		return res // nothing to measure: every part is skipped
 	}
-	c := &checker{doc: d, genre: genre, start: d.Words[0].Position, res: &res}
+	c := &checker{doc: d, genre: genre, start: d.Words[0].Position, res: &res, metrics: map[string]*measured{}}
 	c.phrases = rules.phrases.find(d)
 
 	sum, n := 0.0, 0
@@ -117,8 +115,7 @@ func doc(path string, d *prose.Doc, genre string, r *profile.Resolved, rules pre
 	return res
 }
 
-// checker is one piece being checked: its parse, the measurements and
-// phrase matches shared by all rules, and the findings so far.
+// checker is one piece being checked, with what all rules share.
 type checker struct {
 	doc     *prose.Doc
 	genre   string
@@ -128,8 +125,8 @@ type checker struct {
 	res     *Result
 }
 
-// rule checks one rule and returns its closeness, or false when it has no
-// part that could be checked on this piece.
+// rule checks one rule and returns its closeness, or false when no part
+// of it could be checked on this piece.
 func (c *checker) rule(s *profile.Sourced, lists phraseLists) (float64, bool) {
 	rc := &ruleCheck{c: c, rule: s, hard: s.Layer == profile.HardLimit}
 	if s.Metric != nil {
@@ -144,9 +141,9 @@ func (c *checker) rule(s *profile.Sourced, lists phraseLists) (float64, bool) {
 	return rc.sum / float64(rc.parts), true
 }
 
-// ruleCheck is one rule being checked: its parts' closeness and its
-// findings about single units, held back until the rule is done so the
-// cap keeps the first ones in the file.
+// ruleCheck is one rule being checked. Its findings about single units
+// are held back until the rule is done, so the cap keeps the first ones
+// in the file.
 type ruleCheck struct {
 	c     *checker
 	rule  *profile.Sourced
@@ -198,8 +195,7 @@ func usageOf(d *prose.Doc, r *profile.Resolved) *Usage {
 }
 
 // towardLLM adds to a marker's message, when the piece moved toward LLM
-// prose on a word LLM prose overuses, how often LLM prose uses it: the
-// AI voice the agent's draft has and the writer's does not.
+// prose on a word LLM prose overuses, how often LLM prose uses it.
 func towardLLM(m profile.Marker) string {
 	if m.Piece <= m.Yours || !profile.TowardLLM(m.Item) {
 		return ""
