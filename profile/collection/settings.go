@@ -2,6 +2,7 @@ package collection
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -122,15 +123,12 @@ func friendlier(msg string) string {
 		return fmt.Sprintf("unknown setting %q; the settings are %s", m[1], settingNames(reflect.TypeFor[Settings]()))
 	}
 	if m := wrongType().FindStringSubmatch(msg); m != nil && m[2] != "" {
-		want := map[string]string{
+		want := cmp.Or(map[string]string{
 			"int":           "a whole number",
 			"time.Duration": "a duration such as 120s",
 			"[]string":      "a list, e.g. [a, b]",
 			"string":        "text",
-		}[m[4]]
-		if want == "" {
-			want = "of another kind (see the comments sw init wrote)"
-		}
+		}[m[4]], "of another kind (see the comments sw init wrote)")
 		return fmt.Sprintf("%q should be %s", m[3], want)
 	}
 	return msg

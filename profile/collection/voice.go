@@ -113,12 +113,25 @@ func realPath(p string) string {
 // FollowVoice records that the person follows the voice at voice in the
 // collection c (whose .sw.yaml names it, or is about to).
 func (c *Collection) FollowVoice(voice string) error {
-	return changeVoices(func(l *voicesFile) bool {
-		entry := voiceFollows{realPath(c.Root), realPath(voice)}
-		kept := slices.DeleteFunc(l.Follow, func(f voiceFollows) bool { return f.Collection == entry.Collection })
-		l.Follow = append(kept, entry)
-		return true
-	})
+	l, err := readVoices()
+	if err != nil {
+		return err
+	}
+	entry := voiceFollows{realPath(c.Root), realPath(voice)}
+	kept := slices.DeleteFunc(l.Follow, func(f voiceFollows) bool { return f.Collection == entry.Collection })
+	l.Follow = append(kept, entry)
+	path, err := VoicesPath()
+	if err != nil {
+		return err
+	}
+	data, err := json.MarshalIndent(l, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return err
+	}
+	return atomicfile.Write(path, append(data, '\n'), 0o600)
 }
 
 // FellowSeries are the roots of the other collections where the person
@@ -162,26 +175,6 @@ func readVoices() (*voicesFile, error) {
 		return nil, fmt.Errorf("%s: version %d is not one this sw reads (1)", path, l.Version)
 	}
 	return l, nil
-}
-
-// changeVoices lets edit change the person's list and writes it back.
-func changeVoices(edit func(l *voicesFile) bool) error {
-	l, err := readVoices()
-	if err != nil || !edit(l) {
-		return err
-	}
-	path, err := VoicesPath()
-	if err != nil {
-		return err
-	}
-	data, err := json.MarshalIndent(l, "", "  ")
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return err
-	}
-	return atomicfile.Write(path, append(data, '\n'), 0o600)
 }
 
 // VoiceProfile is the style drawer of the voice at link, as the
