@@ -27,7 +27,7 @@ func Format(r Rule) []byte {
 // they would point into a file nobody wrote.
 func Check(r Rule, what string) error {
 	if !IsSlug(r.ID) {
-		return Errors{{File: what, Msg: "id " + quote(r.ID) + " is not a plain name: lowercase letters, digits and dashes"}}
+		return Errors{{File: what, Msg: "id \"" + r.ID + "\" is not a plain name: lowercase letters, digits and dashes"}}
 	}
 	_, err := ParseRule(what, r.ID, Format(r))
 	if es, ok := err.(Errors); ok {
@@ -37,8 +37,6 @@ func Check(r Rule, what string) error {
 	}
 	return err
 }
-
-func quote(s string) string { return `"` + s + `"` }
 
 // usageYAML is a usage measure as its file has it: one line per item,
 // "the: [61.2, 8.1]", so that a suggestion's diff shows which rates moved.

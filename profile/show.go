@@ -42,18 +42,13 @@ func (s *Sourced) UnmarshalJSON(data []byte) error {
 func (r *Resolved) MarshalJSON() ([]byte, error) {
 	type plain Resolved
 	out := plain(*r)
-	if out.Rules == nil {
-		out.Rules = []Sourced{}
-	}
-	if out.Dropped == nil {
-		out.Dropped = []Dropped{}
-	}
+	out.Rules, out.Dropped = nonNil(out.Rules), nonNil(out.Dropped)
 	return json.Marshal(out)
 }
 
-func nonNil(s []string) []string {
+func nonNil[T any](s []T) []T {
 	if s == nil {
-		return []string{}
+		return []T{}
 	}
 	return s
 }
