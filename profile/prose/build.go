@@ -2,7 +2,6 @@ package prose
 
 import (
 	"bytes"
-	"unicode/utf8"
 	"unsafe"
 )
 
@@ -91,10 +90,7 @@ func (b *builder) heading(t0, t1, level int) {
 	w0 := len(d.Words)
 	hi := len(d.Headings)
 	for i := t0; i < t1; {
-		r, w := rune(b.text[i]), 1
-		if r >= utf8.RuneSelf {
-			r, w = utf8.DecodeRune(b.text[i:t1])
-		}
+		r, w := decodeAt(b.text, i, t1)
 		if isWordStart(r) {
 			j, lower := scanWord(b.text, i, t1)
 			b.addWord(i, j, lower, -1, -1, hi)

@@ -135,17 +135,14 @@ type gapReader struct {
 
 func (g *gapReader) next() (rune, bool) {
 	r, ok := g.one()
-	if !ok || r != ' ' {
-		return r, ok
-	}
-	for { // collapse a run of spaces
+	for ok && r == ' ' { // collapse a run of spaces
 		save := g.i
-		q, ok := g.one()
-		if !ok || q != ' ' {
+		if q, more := g.one(); !more || q != ' ' {
 			g.i = save
-			return ' ', true
+			break
 		}
 	}
+	return r, ok
 }
 
 func (g *gapReader) one() (rune, bool) {
