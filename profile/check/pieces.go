@@ -27,30 +27,29 @@ func Pieces(dir string, paths []string, genre string) ([]Result, error) {
 		return nil, nil
 	}
 	results := make([]Result, len(paths))
-	src, parsing := startParsing(paths[0], &results[0])
+	parsing := startParsing(paths[0], &results[0])
 	coll, err := collection.Find(dir)
 	if err != nil {
 		return nil, err
 	}
 	for i := range paths {
-		var nextSrc []byte
 		var next *Parsing
 		if i+1 < len(paths) {
-			nextSrc, next = startParsing(paths[i+1], &results[i+1])
+			next = startParsing(paths[i+1], &results[i+1])
 		}
 		if parsing != nil {
-			if err := checkOne(coll, genre, parsing, src, &results[i]); err != nil {
+			if err := checkOne(coll, genre, parsing, &results[i]); err != nil {
 				return nil, err
 			}
 		}
-		src, parsing = nextSrc, next
+		parsing = next
 	}
 	return results, nil
 }
 
 // startParsing reads the piece at path and starts parsing it, or notes in
 // res why it cannot be checked and returns a nil Parsing.
-func startParsing(path string, res *Result) ([]byte, *Parsing) {
+func startParsing(path string, res *Result) *Parsing {
 	res.Path = path
 	src, err := collection.ReadPieceFile(path)
 	if err != nil {
@@ -58,13 +57,13 @@ func startParsing(path string, res *Result) ([]byte, *Parsing) {
 			err = fmt.Errorf("%s is a folder; name its pieces (%s)", path, filepath.Join(path, "*.md"))
 		}
 		res.Problem = err.Error()
-		return nil, nil
+		return nil
 	}
-	return src, StartParsing(path, src)
+	return StartParsing(path, src)
 }
 
 // checkOne holds one parsed piece to the profile of its genre.
-func checkOne(coll *collection.Collection, genre string, parsing *Parsing, src []byte, res *Result) error {
+func checkOne(coll *collection.Collection, genre string, parsing *Parsing, res *Result) error {
 	if rel, err := coll.Rel(res.Path); err == nil && collection.IsOwnFile(rel) {
 		res.Problem = rel + " is not a piece: sw's own files (CLAUDE.md, memory.md, profile/, ...) and README.md never are"
 		return nil
@@ -74,7 +73,7 @@ func checkOne(coll *collection.Collection, genre string, parsing *Parsing, src [
 	}
 	if genre == "" {
 		var err error
-		if genre, err = coll.GenreOf(res.Path, src); err != nil {
+		if genre, err = coll.GenreOf(res.Path, parsing.src); err != nil {
 			res.Problem = err.Error()
 			return nil
 		}
