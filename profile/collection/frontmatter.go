@@ -34,10 +34,7 @@ func SplitFrontMatter(src []byte) (fm, body []byte, ok bool) {
 		line, _, _ := bytes.Cut(rest[off:], []byte("\n"))
 		end := off + len(line) + 1
 		if t := string(bytes.TrimRight(line, " \t\r")); t == "---" || t == "..." {
-			if end > len(rest) {
-				end = len(rest)
-			}
-			return rest[:off], rest[end:], true
+			return rest[:off], rest[min(end, len(rest)):], true
 		}
 		off = end
 	}
