@@ -20,15 +20,12 @@ type MetricKind struct {
 	Unit       string // what one unit of the value is, for people
 	Definition string // how it is counted, for people
 	Scope      prose.Scope
-	// Measure returns its values on a parsed piece: one per sentence or
-	// paragraph, in file order, or exactly one for a per-piece metric.
-	Measure func(*prose.Doc) []prose.Measurement
+	Measure    func(*prose.Doc) []prose.Measurement // one per unit, in file order, or one per piece
 
-	ID   string // of the rule the analyzer proposes
-	Rate bool   // per 1,000 words (needs enough words to say anything)
-	Word string // the marker word whose rate it is (see prose.MarkerWords)
-	// ref is general English's typical value (see Ref).
-	ref float64
+	ID   string  // of the rule the analyzer proposes
+	Rate bool    // per 1,000 words (needs enough words to say anything)
+	Word string  // the marker word whose rate it is (see prose.MarkerWords)
+	ref  float64 // general English's typical value (see Ref)
 	// Always: the length of sentences, paragraphs and pieces is the shape
 	// of a voice, and an agent with no rule on it writes its own, so a
 	// rule is proposed however near English the writer lies.
@@ -38,12 +35,8 @@ type MetricKind struct {
 	// outweighs Rel (see MarkerNoise).
 	Abs, Rel, Noise float64
 	Step            float64 // targets and bounds are rounded to this
-	// Width is how many tolerances a per-piece rule's bounds lie from its
-	// target; 0 means the analyzer's default.
-	Width float64
-	// Pieces is the fewest measurable pieces a rule needs; 0 means the
-	// analyzer's default.
-	Pieces int
+	Width           float64 // tolerances a per-piece rule's bounds lie from its target; 0: the analyzer's default
+	Pieces          int     // the fewest measurable pieces a rule needs; 0: the analyzer's default
 	// SameSize names another metric of the same unit's size: a
 	// paragraph's sentences and its words. A rule on each would warn
 	// twice of every short paragraph (a quotation, a line of dialogue), so

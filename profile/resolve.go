@@ -192,27 +192,16 @@ func oneRulePerMeasure(soft []Sourced, reasons []string) {
 	}
 }
 
-// step is a step of the order in which soft rules keep a shared
-// measure: the first step on which two rules differ decides.
+// step is a step of the order in which soft rules keep a shared measure:
+// the first step on which two rules differ decides.
 type step int
 
 const (
-	// bySeries: a series' own rule before the voice's, as what this
-	// series does differently is the more specific.
-	bySeries step = iota
-	// byLayer: a genre rule before a preference, as the genre's layer is
-	// the more specific.
-	byLayer
-	// byMetric: in one layer, a rule with a metric before one without,
-	// as "Use 'upon' about 3 times per 1,000 words" says how much where
-	// "Prefer 'upon'" says only which way.
-	byMetric
-	// byBreadth: then the narrower rule, with fewer measures, as a rule on
-	// "upon" alone says more exactly what the person wants of it than a
-	// list of plain words that holds it.
-	byBreadth
-	// byID: then the first by id, which is the file's name.
-	byID
+	bySeries  step = iota // a series' own rule first: what this series does differently is more specific
+	byLayer               // a genre rule before a preference: the genre's layer is more specific
+	byMetric              // a metric first: "about 3 times per 1,000 words" says how much, "Prefer 'upon'" only which way
+	byBreadth             // fewer measures first: a rule on "upon" alone says more exactly what the person wants
+	byID                  // then the first by id, the file's name
 )
 
 // deciding is the step on which a and b differ.
