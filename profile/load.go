@@ -13,7 +13,8 @@ import (
 	"sw/profile/confine"
 )
 
-// Profile is the style drawer on disk.
+// Profile is the style drawer on disk. Its location is a parameter, so
+// a profile kept in another repository (a voice's) reads the same way.
 type Profile struct {
 	Root string // the folder the profile is read inside (a collection's root, or a voice's)
 	Dir  string // the profile folder relative to Root, slash-separated, e.g. "profile"

@@ -69,7 +69,7 @@ func (k *MetricKind) Tol(v float64) float64 {
 
 // Marker words' rates (see prose.MarkerWords) are proposed, like the
 // marks', only when the writer's rate lies outside general English's
-// ordinary range. Two values agree within MarkerRel of the value,
+// ordinary range, so the rule asks an agent for something. Two values agree within MarkerRel of the value,
 // MarkerNoise's chance swing, or MarkerAbs per 1,000 words, whichever is
 // widest.
 const (

@@ -254,7 +254,8 @@ type numberAt struct {
 }
 
 // measurable reports the numbers no piece could ever measure: every metric
-// is a count, a length or a rate of counts, never below 0.
+// is a count, a length or a rate of counts, never below 0, so a negative
+// bound would flag every sentence and a negative target is never met.
 func (p *ruleParser) measurable(info *MetricKind, values []numberAt) {
 	for _, v := range values {
 		if v.value != nil && *v.value < 0 {

@@ -36,8 +36,9 @@
 //
 // Genre rules and preferences give the same findings as warnings, kept few
 // enough to read: per rule, at most WarningsPerRule about single units and
-// phrases (the first in the file), then one that counts the rest. Besides
-// those, a rule gives at most one warning each when:
+// phrases (the first in the file), then one that counts the rest, at the
+// first left out. Besides those, a rule gives at most one warning each
+// when:
 //
 //   - the typical value strays from the target: that part of the rule
 //     scores under 0.5 (with target 22 and max 40, a median sentence of
