@@ -98,17 +98,7 @@ func sameBlock(a, b *Word) bool {
 	return a.Paragraph == b.Paragraph && a.Heading == b.Heading
 }
 
-func isSpaceGap(g string) bool {
-	if g == "" {
-		return false
-	}
-	for i := 0; i < len(g); i++ {
-		if g[i] != ' ' && g[i] != '\t' && g[i] != '\n' && g[i] != '\r' {
-			return false
-		}
-	}
-	return true
-}
+func isSpaceGap(g string) bool { return g != "" && strings.Trim(g, " \t\n\r") == "" }
 
 // norm maps a rune to the form gaps are compared in: white space to a
 // space and curly quotes to straight ones. Doc text never holds '\n'

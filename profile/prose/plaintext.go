@@ -39,7 +39,7 @@ func unindentProse(src []byte, root ast.Node, patched []byte) []byte {
 			seg := lines.At(k)
 			from, fs := codeIndent(src, seg.Start), skipSpace(src, seg.Start)
 			l, _ := lineAt(src, fs)
-			if isBlank(l) {
+			if len(bytes.TrimLeft(l, " \t\r\f\v")) == 0 {
 				blank = true
 				continue
 			}
@@ -146,15 +146,6 @@ func indentBefore(src []byte, i int) int {
 		}
 	}
 	return col
-}
-
-func isBlank(l []byte) bool {
-	for _, c := range l {
-		if c != ' ' && c != '\t' && c != '\r' && c != '\f' && c != '\v' {
-			return false
-		}
-	}
-	return true
 }
 
 // lineShape is what the plain-text rules need to know about a line.

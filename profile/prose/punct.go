@@ -17,7 +17,7 @@ func (b *builder) countPunct(t0, t1 int) {
 		}
 	}
 	for i := indexFrom(t, 0, '-'); i >= 0; {
-		n := runLen(t[i:], '-')
+		n := len(t[i:]) - len(bytes.TrimLeft(t[i:], "-"))
 		switch {
 		case n == 2 || n == 3:
 			if betweenWords(t, i, i+n) && !(i+n < len(t) && t[i+n] == '>') {
@@ -77,12 +77,4 @@ func betweenWords(t []byte, i, j int) bool {
 		k++
 	}
 	return k < len(t) && t[k] != '-'
-}
-
-func runLen(l []byte, c byte) int {
-	n := 0
-	for n < len(l) && l[n] == c {
-		n++
-	}
-	return n
 }

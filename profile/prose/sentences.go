@@ -1,6 +1,7 @@
 package prose
 
 import (
+	"bytes"
 	"strings"
 	"sync"
 	"unicode"
@@ -147,7 +148,7 @@ run:
 	if r != ' ' && !unicode.IsSpace(r) {
 		// "cars.They": a missing space after a lower-case word.
 		if single && !closed && r >= 'A' && r <= 'Z' && b.wordEndsAt(i) {
-			if lw := b.lastOrig(); len(lw) >= 2 && isLowerASCII(lw) {
+			if lw := b.lastOrig(); len(lw) >= 2 && !bytes.ContainsFunc(lw, func(r rune) bool { return r < 'a' || r > 'z' }) {
 				return j, term, true
 			}
 		}
@@ -211,15 +212,6 @@ func (b *builder) wordEndsAt(i int) bool {
 func (b *builder) lastOrig() []byte {
 	w := b.d.Words[len(b.d.Words)-1]
 	return b.text[w.start:w.end]
-}
-
-func isLowerASCII(s []byte) bool {
-	for _, c := range s {
-		if c < 'a' || c > 'z' {
-			return false
-		}
-	}
-	return true
 }
 
 // isCloser: what may follow a terminator inside the same sentence.
