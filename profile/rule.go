@@ -65,15 +65,9 @@ const maxSlug = 64
 // IsSlug reports whether s is a plain name fit for a rule id, a genre or a
 // path segment: lowercase letters, digits and dashes, no leading dash.
 func IsSlug(s string) bool {
-	if s == "" || len(s) > maxSlug || s[0] == '-' {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
-			return false
-		}
-	}
-	return true
+	return s != "" && len(s) <= maxSlug && s[0] != '-' && !strings.ContainsFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-')
+	})
 }
 
 // NormalizePhrase gives the form phrases are compared in: lowercase, single
