@@ -131,14 +131,7 @@ run:
 		term = '…'
 	}
 	single := j-i == 1
-	k := j
-	for k < t1 {
-		r, w := decodeAt(t, k, t1)
-		if !isCloser(r) {
-			break
-		}
-		k += w
-	}
+	k := b.skip(j, t1, isCloser)
 	closed := k > j
 	j = k
 	if j >= t1 {
@@ -161,13 +154,7 @@ run:
 // space from j) begins a new sentence.
 func (b *builder) startsSentence(i, j, t1 int, plainDot bool) bool {
 	t := b.text
-	for j < t1 {
-		r, w := decodeAt(t, j, t1)
-		if r != ' ' && !unicode.IsSpace(r) && !isOpener(r) {
-			break
-		}
-		j += w
-	}
+	j = b.skip(j, t1, func(r rune) bool { return r == ' ' || unicode.IsSpace(r) || isOpener(r) })
 	if j >= t1 {
 		return true
 	}
@@ -199,6 +186,18 @@ func (b *builder) startsSentence(i, j, t1 int, plainDot bool) bool {
 		return startsWithStarter(t[j:t1])
 	}
 	return true
+}
+
+// skip returns where the runes from text[j] on that keep holds for end.
+func (b *builder) skip(j, t1 int, keep func(rune) bool) int {
+	for j < t1 {
+		r, w := decodeAt(b.text, j, t1)
+		if !keep(r) {
+			break
+		}
+		j += w
+	}
+	return j
 }
 
 // wordEndsAt says the latest word ends right at text[i], so a dot there
