@@ -25,10 +25,7 @@ func listsOf(rules []profile.Sourced) ([]phraseLists, []string) {
 	for i := range rules {
 		lists[i].avoid = distinct(rules[i].Avoid)
 		lists[i].prefer = distinct(rules[i].Prefer)
-		for _, p := range lists[i].avoid {
-			all = append(all, p.norm)
-		}
-		for _, p := range lists[i].prefer {
+		for _, p := range slices.Concat(lists[i].avoid, lists[i].prefer) {
 			all = append(all, p.norm)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"path"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -202,8 +203,7 @@ func ParseSettings(file string, data []byte) (Settings, error) {
 		return s, fail("analyzer", "analyzer window must be 0 (every piece) or more (the most recent pieces an analysis reads)")
 	case s.FactsBudget.Lines < 1 || s.FactsBudget.Bytes < 1:
 		return s, fail("facts_budget", "facts_budget lines and bytes must be 1 or more, e.g. {lines: 200, bytes: 25600}")
-	}
-	if s.Voice != "" && strings.TrimSpace(s.Voice) != s.Voice {
+	case s.Voice != "" && strings.TrimSpace(s.Voice) != s.Voice:
 		return s, fail("voice", "voice is a folder's path, without spaces around it, e.g. ../my-voice")
 	}
 	for _, t := range s.Targets {
@@ -211,7 +211,7 @@ func ParseSettings(file string, data []byte) (Settings, error) {
 			return s, fail("targets", fmt.Sprintf("target %q: %v", t, err))
 		}
 	}
-	for _, g := range append(append([]string(nil), s.Pieces.Include...), s.Pieces.Exclude...) {
+	for _, g := range slices.Concat(s.Pieces.Include, s.Pieces.Exclude) {
 		if err := checkGlob(g); err != nil {
 			return s, fail("pieces", fmt.Sprintf("pieces glob %q: %v", g, err))
 		}
