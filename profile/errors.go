@@ -6,7 +6,7 @@ import (
 )
 
 // Error is a problem in one file, at a line and column when known, with what
-// to do about it. Messages are written for the person who owns the file.
+// to do about it, written for the person who owns the file.
 type Error struct {
 	File string // path as the person knows it, e.g. profile/preferences/x.yaml
 	Line int    // 1-based; 0 when the problem is the whole file
@@ -56,9 +56,9 @@ func (es Errors) orNil() error {
 	return es
 }
 
-// OneLine says err in one line, for a hook's message: a profile's problems
-// as the first and a count of the rest, any other error with its line
-// breaks made semicolons.
+// OneLine says err in one line, for a hook's message: a profile's first
+// problem and a count of the rest, any other error with its line breaks
+// made semicolons.
 func OneLine(err error) string {
 	if es, ok := err.(Errors); ok {
 		return es.First()

@@ -8,9 +8,8 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// Format writes r as a rule file, fields in the order people read them.
-// ParseRule reads it back to the same rule, which is how suggestion branches
-// write rule files a person can then edit by hand.
+// Format writes r as a rule file a person can edit, fields in the order
+// people read them; ParseRule reads it back to the same rule.
 func Format(r Rule) []byte {
 	var b bytes.Buffer
 	enc := yaml.NewEncoder(&b)
@@ -22,13 +21,13 @@ func Format(r Rule) []byte {
 	return b.Bytes()
 }
 
-// Check holds a rule that did not come from a file (an analyzer's answer,
-// say) to exactly the rule-file schema, by writing it as the file it would
-// become and reading that back. what names the rule in messages; positions
-// are dropped, since they would point into a file nobody wrote.
+// Check holds a rule that did not come from a file (an analyzer's answer)
+// to the rule-file schema, by writing the file it would become and reading
+// that back. what names the rule in messages; positions are dropped, as
+// they would point into a file nobody wrote.
 func Check(r Rule, what string) error {
 	if !IsSlug(r.ID) {
-		return Errors{{File: what, Msg: "id " + quote(r.ID) + " is not a plain name: lowercase letters, digits and dashes"}}
+		return Errors{{File: what, Msg: "id \"" + r.ID + "\" is not a plain name: lowercase letters, digits and dashes"}}
 	}
 	_, err := ParseRule(what, r.ID, Format(r))
 	if es, ok := err.(Errors); ok {
@@ -38,8 +37,6 @@ func Check(r Rule, what string) error {
 	}
 	return err
 }
-
-func quote(s string) string { return `"` + s + `"` }
 
 // usageYAML is a usage measure as its file has it: one line per item,
 // "the: [61.2, 8.1]", so that a suggestion's diff shows which rates moved.

@@ -6,15 +6,13 @@ import (
 	"unicode"
 )
 
-// ParseGenre reads a genre name as people write it, and is the one way sw
-// does, wherever the name comes from (a piece's front matter, .sw.yaml,
-// SW_GENRE, --genre), so "Op Ed" means op-ed in all of them: letters are
-// lowercased, accented Latin letters read as their base letter (é as e, ü
-// as u, ß as ss, æ as ae), and every run of spaces, punctuation and
-// symbols becomes one dash. A path ("../x", "a/b") is refused, and a name with a letter or digit outside that
-// (Greek, Cyrillic, ...) is refused rather than read without it: "Ünïcode
-// Genre" must not quietly become a genre of another name. A blank name is
-// "", no genre.
+// ParseGenre reads a genre name as people write it, wherever it comes from
+// (front matter, .sw.yaml, SW_GENRE, --genre), so "Op Ed" means op-ed in
+// all of them: letters are lowercased, accented Latin letters read as
+// their base letter (é as e, ß as ss), and every run of spaces,
+// punctuation and symbols becomes one dash. A path is refused, and so is a
+// name with a letter or digit outside that (Greek, Cyrillic), rather than
+// quietly read as a genre of another name. A blank name is "", no genre.
 func ParseGenre(s string) (string, error) {
 	s = strings.TrimSpace(s)
 	if s == "" || IsSlug(s) {
@@ -51,10 +49,9 @@ func ParseGenre(s string) (string, error) {
 	return out, nil
 }
 
-// plainLetters spells a lowercase rune in a to z: itself for a letter a to
-// z or a digit, its base letter for an accented Latin letter, "" for a
-// combining accent (which decomposed text writes after its letter). ok is
-// false for anything else.
+// plainLetters spells a lowercase rune in a to z: its base letter for an
+// accented Latin letter, "" for a combining accent (which decomposed text
+// writes after its letter). ok is false for what has no such spelling.
 func plainLetters(r rune) (string, bool) {
 	switch {
 	case r >= 'a' && r <= 'z' || r >= '0' && r <= '9':
@@ -78,10 +75,9 @@ func plainLetters(r rune) (string, bool) {
 	return "", false
 }
 
-// latinBase is the base letter of each rune from U+00C0 to U+017F, the
-// accented letters of the Latin-1 Supplement and Latin Extended-A blocks,
-// which cover the languages of Western and Central Europe (é, ü, ñ, ç, ø,
-// ł, ő, ž, ğ). '-' marks the two that are not letters (× and ÷), '*' the
+// latinBase is the base letter of each rune from U+00C0 to U+017F (Latin-1
+// Supplement and Latin Extended-A: the languages of Western and Central
+// Europe). '-' marks the two that are not letters (× and ÷), '*' the
 // letters written with two (see latinPair).
 const (
 	latinFirst = 0xc0

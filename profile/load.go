@@ -6,22 +6,21 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
 	"sw/profile/confine"
 )
 
-// Profile is the style drawer on disk. Its location is a parameter, not a
-// constant, so a later setting can point a collection at a profile kept in
-// another repository.
+// Profile is the style drawer on disk. Its location is a parameter, so
+// a profile kept in another repository (a voice's) reads the same way.
 type Profile struct {
 	Root string // the folder the profile is read inside (a collection's root, or a voice's)
 	Dir  string // the profile folder relative to Root, slash-separated, e.g. "profile"
 	// Shown is how sources and errors name Root: "" for the collection
-	// itself, else the slash path to Root from the collection, e.g.
-	// ../my-voice for a voice beside it, so that a source is still a path
-	// the person can open from the collection.
+	// itself, else the slash path to it from the collection (../my-voice),
+	// so that a source is a path the person can open from there.
 	Shown string
 }
 
@@ -80,14 +79,11 @@ func (p Profile) Layer(layer Layer, genre string) ([]Sourced, error) {
 	for i := range rules {
 		rules[i].Source = p.shown(rules[i].Source)
 	}
-	if errs != nil {
-		return rules, p.shownErrors(errs.(Errors))
-	}
-	return rules, nil
+	return rules, p.shownErrors(errs).orNil()
 }
 
 // layer is Layer with sources and errors named relative to Root.
-func (p Profile) layer(layer Layer, genre string) ([]Sourced, error) {
+func (p Profile) layer(layer Layer, genre string) ([]Sourced, Errors) {
 	rel := p.layerPath(layer, genre)
 	dir, outside := p.inside(rel)
 	if outside != nil {
@@ -116,7 +112,7 @@ func (p Profile) layer(layer Layer, genre string) ([]Sourced, error) {
 		case strings.HasSuffix(name, ".yaml"):
 			r, err := p.readRule(dir, e, file, strings.TrimSuffix(name, ".yaml"))
 			if err != nil {
-				errs = append(errs, err.(Errors)...)
+				errs = append(errs, err...)
 				continue
 			}
 			if layer == HardLimit && r.Usage != nil {
@@ -128,14 +124,13 @@ func (p Profile) layer(layer Layer, genre string) ([]Sourced, error) {
 		}
 	}
 	sort.Slice(rules, func(i, j int) bool { return rules[i].ID < rules[j].ID })
-	return rules, errs.orNil()
+	return rules, errs
 }
 
 // strayGenres reports what the genres folder holds that no genre would
 // read: a folder whose name is not a plain name, which no piece's genre
-// can match (every genre is read as one, see ParseGenre), and a rule file
-// directly in it, which belongs to no genre. Left unsaid, either is rules
-// the person thinks are in force.
+// can match (see ParseGenre), and a rule file directly in it. Left
+// unsaid, either is rules the person thinks are in force.
 func (p Profile) strayGenres() Errors {
 	rel := path.Join(p.Dir, GenresDir)
 	entries, err := os.ReadDir(filepath.Join(p.Root, filepath.FromSlash(rel)))
@@ -147,37 +142,21 @@ func (p Profile) strayGenres() Errors {
 	}
 	var errs Errors
 	for _, e := range entries {
-		name := e.Name()
-		if !strayInGenres(name, e.Type()) {
-			continue
-		}
-		file := path.Join(rel, name)
-		if !isFolder(e.Type()) {
+		name, file := e.Name(), path.Join(rel, e.Name())
+		// A link may point at a folder: the listing does not follow links.
+		folder := e.IsDir() || e.Type()&fs.ModeSymlink != 0
+		switch {
+		case strings.HasPrefix(name, "."): // .gitkeep and editor files
+		case folder && !IsSlug(name):
+			errs = append(errs, &Error{File: file, Msg: "a genre folder's name must be a plain name (lowercase letters, digits, dashes), " +
+				"or no piece's genre matches it and its rules are never read; " + p.renameGenre(name, entries)})
+		case !folder && (strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml")):
 			errs = append(errs, &Error{File: file, Msg: "a rule file directly in " + rel + " belongs to no genre and is never read; " +
 				"move it into " + path.Join(rel, "<genre>") + ", or into " + path.Join(p.Dir, PreferencesDir) + " for every genre"})
-			continue
 		}
-		errs = append(errs, &Error{File: file, Msg: "a genre folder's name must be a plain name (lowercase letters, digits, dashes), " +
-			"or no piece's genre matches it and its rules are never read; " + p.renameGenre(name, entries)})
 	}
 	return errs
 }
-
-// strayInGenres reports whether an entry of the genres folder is one the
-// loader reports (see strayGenres).
-func strayInGenres(name string, mode fs.FileMode) bool {
-	switch {
-	case strings.HasPrefix(name, "."):
-		return false // .gitkeep and editor files
-	case isFolder(mode):
-		return !IsSlug(name)
-	}
-	return strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml")
-}
-
-// isFolder is true for a folder and for a symbolic link, which may point
-// at one: the listing does not follow links.
-func isFolder(mode fs.FileMode) bool { return mode.IsDir() || mode&fs.ModeSymlink != 0 }
 
 // renameGenre says what to do with a genre folder named name: rename it
 // to the genre its name reads as, or, when that folder exists already,
@@ -188,19 +167,16 @@ func (p Profile) renameGenre(name string, siblings []fs.DirEntry) string {
 		return "rename it, e.g. to " + path.Join(p.Dir, GenresDir, "essay")
 	}
 	to := path.Join(p.Dir, GenresDir, genre)
-	for _, e := range siblings {
-		if e.Name() == genre {
-			return "move its rules into " + to + ", which exists already"
-		}
+	if slices.ContainsFunc(siblings, func(e fs.DirEntry) bool { return e.Name() == genre }) {
+		return "move its rules into " + to + ", which exists already"
 	}
 	return "rename it to " + to
 }
 
-// readRule reads the rule file e of the layer folder dir (where its
-// links lead), known to people as file. A rule file that is a link is
-// read only where it leads inside the collection, and only a regular file
-// is read (see confine).
-func (p Profile) readRule(dir string, e fs.DirEntry, file, id string) (Rule, error) {
+// readRule reads the rule file e of the layer folder dir, known to people
+// as file: only a regular file, and a link only where it leads inside the
+// collection (see confine).
+func (p Profile) readRule(dir string, e fs.DirEntry, file, id string) (Rule, Errors) {
 	if !IsSlug(id) {
 		return Rule{}, Errors{{File: file, Msg: "the file name must be a plain name (lowercase letters, digits, dashes) ending in .yaml, e.g. " + suggestSlug(id) + ".yaml"}}
 	}
@@ -215,7 +191,11 @@ func (p Profile) readRule(dir string, e fs.DirEntry, file, id string) (Rule, err
 	if err != nil {
 		return Rule{}, Errors{{File: file, Msg: confine.Describe(err)}}
 	}
-	return ParseRule(file, id, data)
+	r, err := ParseRule(file, id, data)
+	if err != nil {
+		return r, err.(Errors)
+	}
+	return r, nil
 }
 
 // inside is the folder or file rel (relative to Root) leads to, its links

@@ -7,32 +7,24 @@ import (
 	"sw/profile/boilerplate"
 )
 
-// Measures names what a rule is about, so that two rules, or two
-// suggestions, about one thing are known as one whatever their ids say:
-// "Use 'upon' where it fits" (prefer-upon) and "Use 'upon' about 3 times
-// per 1,000 words" (rate-of-upon) are both "phrase:upon"; "Use no
-// semicolons" and "Use semicolons about 7 times per 1,000 words" are both
-// "metric:semicolons_per_1k_words". A person who rejected one has rejected
-// the other, and a profile that held both would tell the agent two things
-// about one habit.
+// Measures names what a rule is about, so that two rules or suggestions
+// about one thing are known as one whatever their ids: "Prefer 'upon'" and
+// "Use 'upon' about 3 times per 1,000 words" are both "phrase:upon". A
+// person who rejected one has rejected the other, and a profile that held
+// both would tell the agent two things about one habit.
 //
-// The names, sorted:
-//   - metric:<name> for a metric (a marker word's rate is phrase:<word>);
-//   - phrase:<phrase> for each avoided or preferred phrase, normalised;
-//   - usage for a usage measure;
-//   - boilerplate:<key> for each line of a rule that holds only
-//     boilerplate. A rule measured without the collection's boilerplate
-//     lists the lines it was measured without; they are not what it is
-//     about.
-//
-// A rule with no machine-checkable part (an opening or a closing, a rule
-// written by hand) has none: only its id and its words say what it is.
+// The names, sorted: metric:<name> for a metric (a marker word's rate is
+// phrase:<word>); phrase:<phrase> for each avoided or preferred phrase,
+// normalised; usage for a usage measure; boilerplate:<key> for each line of
+// a rule that holds only boilerplate (a rule that also measures something
+// lists the lines it was measured without, which are not what it is
+// about). A rule with no machine-checkable part has none.
 func (r *Rule) Measures() []string {
 	var out []string
 	if r.Metric != nil {
 		out = append(out, metricMeasure(r.Metric.Name))
 	}
-	for _, p := range append(append([]string(nil), r.Avoid...), r.Prefer...) {
+	for _, p := range slices.Concat(r.Avoid, r.Prefer) {
 		if n := NormalizePhrase(p); n != "" {
 			out = append(out, "phrase:"+n)
 		}
@@ -63,20 +55,17 @@ func metricMeasure(name string) string {
 // SharesMeasure reports whether a and b are about one thing: they have a
 // measure in common.
 func SharesMeasure(a, b []string) bool {
-	for _, m := range a {
-		if _, found := slices.BinarySearch(b, m); found {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(a, func(m string) bool {
+		_, found := slices.BinarySearch(b, m)
+		return found
+	})
 }
 
-// Measured is what a finding about the writing rests on, in numbers: how
-// many pieces were read, the value they measure (a target, a rate, the
-// share of pieces that open a certain way), and the band around it within
-// which another measurement says the same thing. A rejection keeps it, so
-// sw can tell a suggestion that comes back on new evidence from the same
-// one asked again.
+// Measured is what a finding about the writing rests on: how many pieces
+// were read, the value they measure, and the band around it within which
+// another measurement says the same thing. A rejection keeps it, so sw can
+// tell a suggestion that comes back on new evidence from the same one
+// asked again.
 type Measured struct {
 	Pieces int     `json:"pieces"`
 	Value  float64 `json:"value"`

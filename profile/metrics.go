@@ -10,26 +10,22 @@ import (
 	"sw/profile/prose"
 )
 
-// MetricKind is everything sw knows about one metric a rule's `metric:`
-// may name, in one place: how it is measured on a piece (package prose
-// makes the counts), how people read it (the rules help page and sw
-// check's warnings), what general English does (the analyzer proposes a
-// rule only where the writer differs), how the analyzer estimates it, and
-// how its rule is worded for the agent. A new metric is one more entry.
+// MetricKind is everything sw knows about one metric a rule may name, in
+// one place: how it is measured, how people read it, what general English
+// does (the analyzer proposes a rule only where the writer differs), how
+// the analyzer estimates it, and how its rule is worded for the agent. A
+// new metric is one more entry.
 type MetricKind struct {
 	Name       string // as written in a rule file
 	Unit       string // what one unit of the value is, for people
 	Definition string // how it is counted, for people
 	Scope      prose.Scope
-	// Measure returns its values on a parsed piece: one per sentence or
-	// paragraph, in file order, or exactly one for a per-piece metric.
-	Measure func(*prose.Doc) []prose.Measurement
+	Measure    func(*prose.Doc) []prose.Measurement // one per unit, in file order, or one per piece
 
-	ID   string // of the rule the analyzer proposes
-	Rate bool   // per 1,000 words (needs enough words to say anything)
-	Word string // the marker word whose rate it is (see prose.MarkerWords)
-	// ref is general English's typical value (see Ref).
-	ref float64
+	ID   string  // of the rule the analyzer proposes
+	Rate bool    // per 1,000 words (needs enough words to say anything)
+	Word string  // the marker word whose rate it is (see prose.MarkerWords)
+	ref  float64 // general English's typical value (see Ref)
 	// Always: the length of sentences, paragraphs and pieces is the shape
 	// of a voice, and an agent with no rule on it writes its own, so a
 	// rule is proposed however near English the writer lies.
@@ -39,12 +35,8 @@ type MetricKind struct {
 	// outweighs Rel (see MarkerNoise).
 	Abs, Rel, Noise float64
 	Step            float64 // targets and bounds are rounded to this
-	// Width is how many tolerances a per-piece rule's bounds lie from its
-	// target; 0 means the analyzer's default.
-	Width float64
-	// Pieces is the fewest measurable pieces a rule needs; 0 means the
-	// analyzer's default.
-	Pieces int
+	Width           float64 // tolerances a per-piece rule's bounds lie from its target; 0: the analyzer's default
+	Pieces          int     // the fewest measurable pieces a rule needs; 0: the analyzer's default
 	// SameSize names another metric of the same unit's size: a
 	// paragraph's sentences and its words. A rule on each would warn
 	// twice of every short paragraph (a quotation, a line of dialogue), so
@@ -57,12 +49,11 @@ type MetricKind struct {
 	Use, Avoid, Label string
 }
 
-// Ref is general English's typical value. A new rule is proposed only
-// when the pieces sit at least Tol(Ref) away from it (the writer differs
-// from what an agent does by default), unless Always is set. NaN: no
-// reference. A marker word's is the baseline's rate of the word, looked
-// up only when asked: the baseline costs a process that only checks
-// pieces more than all its measuring.
+// Ref is general English's typical value: a new rule is proposed only when
+// the pieces sit at least Tol(Ref) from it, unless Always is set. NaN: no
+// reference. A marker word's is the baseline's rate, looked up only when
+// asked: the baseline costs a process that only checks pieces more than
+// all its measuring.
 func (k *MetricKind) Ref() float64 {
 	if k.Word != "" {
 		perMillion, _ := baseline.PerMillion(k.Word)
@@ -76,12 +67,11 @@ func (k *MetricKind) Tol(v float64) float64 {
 	return math.Max(math.Max(k.Abs, k.Rel*math.Abs(v)), k.Noise*math.Sqrt(math.Abs(v)))
 }
 
-// Marker words' rates (see prose.MarkerWords) are rules like the marks':
-// proposed only when the writer's rate lies outside general English's
-// ordinary range, so that the rule asks an agent for something it would
-// not do anyway. Their reference is the baseline's rate of the word; two
-// values agree within MarkerRel of the value, MarkerNoise's chance swing,
-// or MarkerAbs per 1,000 words, whichever is widest.
+// Marker words' rates (see prose.MarkerWords) are proposed, like the
+// marks', only when the writer's rate lies outside general English's
+// ordinary range, so the rule asks an agent for something. Two values agree within MarkerRel of the value,
+// MarkerNoise's chance swing, or MarkerAbs per 1,000 words, whichever is
+// widest.
 const (
 	MarkerRel = 0.3
 	MarkerAbs = 1.0
@@ -101,12 +91,11 @@ const (
 )
 
 // MetricKinds are the metrics a rule may name, in the order the analyzer
-// proposes them: a paragraph's words before its sentences, since a rule
-// on one leaves the other unproposed. The reference values describe
-// edited contemporary English prose (magazine and web non-fiction),
-// rounded; they only decide whether a habit is distinctive enough to be
-// worth a rule, never the rule's numbers, which come from the pieces.
-// Built on first use: most sw processes measure nothing.
+// proposes them: a paragraph's words before its sentences, since a rule on
+// one leaves the other unproposed. The reference values describe edited
+// contemporary English non-fiction, rounded; they only decide whether a
+// habit is worth a rule, never the rule's numbers. Built on first use:
+// most sw processes measure nothing.
 var MetricKinds = sync.OnceValue(func() []*MetricKind {
 	kinds := []*MetricKind{
 		{Name: "words_per_sentence", Unit: "words", Scope: prose.PerSentence, Measure: (*prose.Doc).SentenceWords,
@@ -171,8 +160,8 @@ var MetricKinds = sync.OnceValue(func() []*MetricKind {
 })
 
 // markRate is a metric of a mark's, or a kind of word's, count per 1,000
-// words: name_per_1k_words, of count, with general English's typical
-// rate ref, agreeing within abs or half the value.
+// words, with general English's typical rate ref, agreeing within abs or
+// half the value.
 func markRate(name string, count prose.Count, what, def string, ref, abs float64, use, avoid, label string) *MetricKind {
 	return &MetricKind{Name: name + "_per_1k_words", Unit: what + " per 1,000 words", Definition: perK + def, Scope: prose.PerPiece,
 		Measure: func(d *prose.Doc) []prose.Measurement { return d.Per1k(d.Count(count)) },
@@ -180,10 +169,8 @@ func markRate(name string, count prose.Count, what, def string, ref, abs float64
 		Use: use, Avoid: avoid, Label: label}
 }
 
-// The text the rates count in is the piece's text as prose.Parse defines
-// it: paragraphs, list items, quotes and headings; never front matter,
-// code, HTML or URLs. "Per 1,000 words" divides by the piece's words, so
-// short and long pieces compare; a piece without words measures 0.
+// perK opens the rates' definitions: they count in the text prose.Parse
+// keeps (no front matter, code, HTML or URLs).
 const perK = "Per 1,000 words of the piece: "
 
 // notProse ends the definitions of the length metrics: the short lines
@@ -198,11 +185,10 @@ func MarkerMetric(word string) string { return word + "_per_1k_words" }
 // LookupMetric returns the metric called name.
 func LookupMetric(name string) (*MetricKind, bool) {
 	kinds := MetricKinds()
-	i := slices.IndexFunc(kinds, func(k *MetricKind) bool { return k.Name == name })
-	if i < 0 {
-		return nil, false
+	if i := slices.IndexFunc(kinds, func(k *MetricKind) bool { return k.Name == name }); i >= 0 {
+		return kinds[i], true
 	}
-	return kinds[i], true
+	return nil, false
 }
 
 // MetricNames are the names a rule may use, sorted, as people look them up.

@@ -5,17 +5,17 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
 )
 
-// ParseRule reads one rule file. file names it in messages; id is the name
-// the file says the rule has (its base name without .yaml). The parse is
-// strict: unknown fields, wrong types and a mismatched id are errors that
-// point at the line and column, because a rule silently ignored is a rule the
-// person thinks is in force.
+// ParseRule reads one rule file. file names it in messages; id is its base
+// name without .yaml. The parse is strict, every error at its line and
+// column, because a rule silently ignored is a rule the person thinks is
+// in force.
 func ParseRule(file, id string, data []byte) (Rule, error) {
 	if len(data) > MaxRuleBytes {
 		return Rule{}, Errors{{File: file, Msg: fmt.Sprintf("the file is %d bytes; a rule file holds at most %d (a usage measure, the longest sw writes, is about 10,000)", len(data), MaxRuleBytes)}}
@@ -132,7 +132,7 @@ func (p *ruleParser) fields(m *yaml.Node, known []string, each func(key, val *ya
 		key, val := m.Content[i], resolveAlias(m.Content[i+1])
 		name := key.Value
 		switch {
-		case key.Kind != yaml.ScalarNode || !contains(known, name):
+		case key.Kind != yaml.ScalarNode || !slices.Contains(known, name):
 			p.fail(key, "unknown field %q; the fields are: %s", name, strings.Join(known, ", "))
 		case seen[name]:
 			p.fail(key, "field %q appears twice; keep one", name)
@@ -148,15 +148,6 @@ func resolveAlias(n *yaml.Node) *yaml.Node {
 		n = n.Alias
 	}
 	return n
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // text reads a scalar as a string. Numbers and booleans are taken as
@@ -262,10 +253,9 @@ type numberAt struct {
 	node  *yaml.Node
 }
 
-// measurable reports the numbers no piece could ever measure. Every metric
-// sw knows is a count, a length or a rate of counts, never below 0, and
-// none is a share with a ceiling: a negative bound would flag every
-// sentence, a negative target could never be met.
+// measurable reports the numbers no piece could ever measure: every metric
+// is a count, a length or a rate of counts, never below 0, so a negative
+// bound would flag every sentence and a negative target is never met.
 func (p *ruleParser) measurable(info *MetricKind, values []numberAt) {
 	for _, v := range values {
 		if v.value != nil && *v.value < 0 {

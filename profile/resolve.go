@@ -2,6 +2,7 @@ package profile
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -29,16 +30,16 @@ type Dropped struct {
 	Reason string `json:"reason"`
 }
 
-// Resolve reads the layers genre needs and resolves them: every hard limit,
-// then the genre's rules, then the preferences the genre does not refine. A
-// rule contradicting a hard limit, or measuring what a rule before it
-// measures, is dropped and reported. Any broken file fails the whole
-// resolution: a partial profile would tell the agent less than the person
-// wrote, without saying so.
+// Resolve resolves the layers for genre: every hard limit, then the genre's
+// rules, then the preferences the genre does not refine. A rule
+// contradicting a hard limit, or measuring what a rule before it measures,
+// is dropped and reported. Any broken file fails the whole resolution: a
+// partial profile would tell the agent less than the person wrote, without
+// saying so.
 func (p Profile) Resolve(genre string) (*Resolved, error) {
-	hard, genreRules, prefs, err := p.layers(genre)
-	if err != nil {
-		return nil, err
+	hard, genreRules, prefs, errs := p.layers(genre)
+	if errs != nil {
+		return nil, errs
 	}
 	return resolve(genre, hard, unrefined(genreRules, prefs), nil), nil
 }
@@ -53,14 +54,8 @@ func (p Profile) Resolve(genre string) (*Resolved, error) {
 func (p Profile) ResolveOver(voice Profile, genre string) (*Resolved, error) {
 	hard, genreRules, prefs, errs := p.layers(genre)
 	vHard, vGenre, vPrefs, vErrs := voice.layers(genre)
-	if errs != nil || vErrs != nil {
-		var all Errors
-		for _, err := range []error{errs, vErrs} {
-			if err != nil {
-				all = append(all, err.(Errors)...)
-			}
-		}
-		return nil, all
+	if errs = append(errs, vErrs...); errs != nil {
+		return nil, errs
 	}
 	series := unrefined(genreRules, prefs)
 	for i := range hard {
@@ -78,11 +73,10 @@ func (p Profile) ResolveOver(voice Profile, genre string) (*Resolved, error) {
 
 // layers reads the three layers genre needs, and reports, beside any
 // broken rule file, what the genres folder holds that no genre reads.
-func (p Profile) layers(genre string) (hard, genreRules, prefs []Sourced, err error) {
+func (p Profile) layers(genre string) (hard, genreRules, prefs []Sourced, errs Errors) {
 	if !IsSlug(genre) {
 		return nil, nil, nil, Errors{{File: "genre " + strconv.Quote(genre), Msg: "a genre is a plain name: lowercase letters, digits and dashes, e.g. essay"}}
 	}
-	var errs Errors
 	read := func(layer Layer) []Sourced {
 		rules, err := p.Layer(layer, genre)
 		if err != nil {
@@ -100,7 +94,8 @@ func (p Profile) layers(genre string) (hard, genreRules, prefs []Sourced, err er
 
 // overridden is the series' rules followed by the voice's, less each
 // voice rule the series names too (the same id), which is returned as
-// dropped: the series' file replaces it.
+// dropped: the series' file replaces it. (A genre's rules override the
+// preferences so too.)
 func overridden(series, voice []Sourced) ([]Sourced, []Dropped) {
 	own := map[string]Sourced{}
 	for _, r := range series {
@@ -121,7 +116,7 @@ func overridden(series, voice []Sourced) ([]Sourced, []Dropped) {
 
 // sortedByID sorts rules by id, keeping the order of equals.
 func sortedByID(rules []Sourced) []Sourced {
-	sort.SliceStable(rules, func(i, j int) bool { return rules[i].ID < rules[j].ID })
+	slices.SortStableFunc(rules, func(a, b Sourced) int { return strings.Compare(a.ID, b.ID) })
 	return rules
 }
 
@@ -152,18 +147,8 @@ func resolve(genre string, hard, soft []Sourced, dropped []Dropped) *Resolved {
 // unrefined is the genre's rules and the preferences they do not refine
 // (same id), sorted by id.
 func unrefined(genreRules, prefs []Sourced) []Sourced {
-	refined := map[string]bool{}
-	for _, r := range genreRules {
-		refined[r.ID] = true
-	}
-	soft := append([]Sourced(nil), genreRules...)
-	for _, r := range prefs {
-		if !refined[r.ID] {
-			soft = append(soft, r)
-		}
-	}
-	sort.SliceStable(soft, func(i, j int) bool { return soft[i].ID < soft[j].ID })
-	return soft
+	soft, _ := overridden(genreRules, prefs)
+	return sortedByID(soft)
 }
 
 // measured is a soft rule with its measures (see Rule.Measures), worked
@@ -178,16 +163,12 @@ type measured struct {
 // never told two things about one habit ("Use no semicolons." and "Use
 // semicolons about 7 times per 1,000 words.") and sw check never holds a
 // piece to both. Of the rules not dropped already (reasons[i] == ""), the
-// one that comes first keeps the measure (see step), and every rule
-// sharing any measure with it is dropped whole, its reason naming the rule
-// it yields to. Whole, because what the agent reads is the rule's sentence,
-// which cannot be cut down to the measures left over: a preference listing
-// "upon" among five words would still say "upon" with its list trimmed.
-// The reason says which measure, so the person can split the file.
-//
-// A dropped rule holds no measure: a third rule sharing a measure only
-// with it is kept. Measures are looked up in a map, so the cost grows with
-// the rules' measures, not with pairs of rules.
+// first (see step) keeps the measure, and every rule sharing any measure
+// with it is dropped whole, since the agent reads the rule's sentence,
+// which cannot be cut down to the measures left over. The reason names
+// the measure, so the person can split the file. A dropped rule holds no
+// measure: a third rule sharing a measure only with it is kept. Measures
+// are looked up in a map, so the cost grows with them, not with pairs.
 func oneRulePerMeasure(soft []Sourced, reasons []string) {
 	var order []measured
 	for i := range soft {
@@ -212,27 +193,16 @@ func oneRulePerMeasure(soft []Sourced, reasons []string) {
 	}
 }
 
-// step is a step of the order in which soft rules keep a shared
-// measure: the first step on which two rules differ decides.
+// step is a step of the order in which soft rules keep a shared measure:
+// the first step on which two rules differ decides.
 type step int
 
 const (
-	// bySeries: a series' own rule before the voice's, as what this
-	// series does differently is the more specific.
-	bySeries step = iota
-	// byLayer: a genre rule before a preference, as the genre's layer is
-	// the more specific.
-	byLayer
-	// byMetric: in one layer, a rule with a metric before one without,
-	// as "Use 'upon' about 3 times per 1,000 words" says how much where
-	// "Prefer 'upon'" says only which way.
-	byMetric
-	// byBreadth: then the narrower rule, with fewer measures, as a rule on
-	// "upon" alone says more exactly what the person wants of it than a
-	// list of plain words that holds it.
-	byBreadth
-	// byID: then the first by id, which is the file's name.
-	byID
+	bySeries  step = iota // a series' own rule first: what this series does differently is more specific
+	byLayer               // a genre rule before a preference: the genre's layer is more specific
+	byMetric              // a metric first: "about 3 times per 1,000 words" says how much, "Prefer 'upon'" only which way
+	byBreadth             // fewer measures first: a rule on "upon" alone says more exactly what the person wants
+	byID                  // then the first by id, the file's name
 )
 
 // deciding is the step on which a and b differ.

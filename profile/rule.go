@@ -31,13 +31,9 @@ const (
 
 // Rule is one rule file. Rule is the sentence the agent reads; Avoid, Prefer
 // and Metric are the parts a machine can check; Note says why, for people.
-// Boilerplate lists lines that are the collection's template, not writing
-// (a sign-off, a byline, a footer): sw check and the analyzer leave them,
-// and the notes after a sign-off, out of every measurement (package
-// boilerplate says how a line is recognised).
-//
-// The yaml tags are how Format writes a rule file, fields in the order
-// people read them.
+// Boilerplate lists the collection's template lines (a sign-off, a byline),
+// which sw check and the analyzer leave out of every measurement, with the
+// notes after a sign-off. The yaml tags give Format's field order.
 type Rule struct {
 	ID          string   `json:"id" yaml:"id"`
 	Rule        string   `json:"rule" yaml:"rule"`
@@ -50,7 +46,7 @@ type Rule struct {
 }
 
 // Metric is a rule's measurable part: the typical value and the bounds of a
-// named measurement (see MetricKinds for the names). Nil means not set.
+// named measurement (see MetricKinds). Nil means not set.
 type Metric struct {
 	Name   string   `json:"name" yaml:"name"`
 	Target *float64 `json:"target,omitempty" yaml:"target,omitempty"`
@@ -67,17 +63,11 @@ func (m *Metric) Contains(v float64) bool {
 const maxSlug = 64
 
 // IsSlug reports whether s is a plain name fit for a rule id, a genre or a
-// path segment: lowercase letters, digits and dashes, not starting with a dash.
+// path segment: lowercase letters, digits and dashes, no leading dash.
 func IsSlug(s string) bool {
-	if s == "" || len(s) > maxSlug || s[0] == '-' {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
-			return false
-		}
-	}
-	return true
+	return s != "" && len(s) <= maxSlug && s[0] != '-' && !strings.ContainsFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-')
+	})
 }
 
 // NormalizePhrase gives the form phrases are compared in: lowercase, single

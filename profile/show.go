@@ -4,12 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 )
 
-// sourcedJSON is a resolved rule as `sw profile show --json` prints it, in
-// the order people read it: id, layer, source, then the rule's own fields
-// (its id there is shadowed by the first, which JSON reads and writes).
+// sourcedJSON is a resolved rule as `sw profile show --json` prints it:
+// id, layer, source, then the rule's own fields (whose id the first shadows).
 type sourcedJSON struct {
 	ID     string `json:"id"`
 	Layer  Layer  `json:"layer"`
@@ -34,12 +34,7 @@ func (s *Sourced) UnmarshalJSON(data []byte) error {
 	}
 	j.Rule.ID = j.ID
 	*s = Sourced{Rule: j.Rule, Layer: j.Layer, Source: j.Source, Series: j.Series}
-	if len(s.Avoid) == 0 {
-		s.Avoid = nil
-	}
-	if len(s.Prefer) == 0 {
-		s.Prefer = nil
-	}
+	s.Avoid, s.Prefer = nilIfEmpty(s.Avoid), nilIfEmpty(s.Prefer)
 	return nil
 }
 
@@ -47,25 +42,26 @@ func (s *Sourced) UnmarshalJSON(data []byte) error {
 func (r *Resolved) MarshalJSON() ([]byte, error) {
 	type plain Resolved
 	out := plain(*r)
-	if out.Rules == nil {
-		out.Rules = []Sourced{}
-	}
-	if out.Dropped == nil {
-		out.Dropped = []Dropped{}
-	}
+	out.Rules, out.Dropped = nonNil(out.Rules), nonNil(out.Dropped)
 	return json.Marshal(out)
 }
 
-func nonNil(s []string) []string {
+func nonNil[T any](s []T) []T {
 	if s == nil {
-		return []string{}
+		return []T{}
 	}
 	return s
 }
 
-// WriteText prints the resolved profile for people: grouped by layer, each
-// rule with its checkable part and the file it came from, then the rules
-// left out, each with why.
+func nilIfEmpty(s []string) []string {
+	if len(s) == 0 {
+		return nil
+	}
+	return s
+}
+
+// WriteText prints the resolved profile for people: by layer, each rule
+// with its checkable part and its file, then the rules left out and why.
 func (r *Resolved) WriteText(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Profile for genre %s\n", r.Genre)
@@ -78,8 +74,9 @@ func (r *Resolved) WriteText(w io.Writer) error {
 		{func(s Sourced) bool { return !s.Series && s.Layer == GenreLayer }, "Genre rules (" + r.Genre + ")"},
 		{func(s Sourced) bool { return !s.Series && s.Layer == Preference }, "Preferences"},
 	}
+	hasSeries := slices.ContainsFunc(r.Rules, func(s Sourced) bool { return s.Series })
 	for i, g := range groups {
-		if i == 1 && !r.hasSeries() {
+		if i == 1 && !hasSeries {
 			continue // a collection without a voice has no series layer
 		}
 		fmt.Fprintf(&b, "\n%s\n", g.title)
@@ -107,17 +104,6 @@ func (r *Resolved) WriteText(w io.Writer) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
-}
-
-// hasSeries says whether any rule came from a series' own profile over
-// a voice (see ResolveOver).
-func (r *Resolved) hasSeries() bool {
-	for _, s := range r.Rules {
-		if s.Series {
-			return true
-		}
-	}
-	return false
 }
 
 // Checks describes the machine-checkable part of a rule in one line, e.g.

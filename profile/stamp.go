@@ -14,14 +14,13 @@ import (
 )
 
 // Stamp summarises, without reading them, the rule files the profile for
-// genre is resolved from: their names, and what stat says of each (and of
-// the file a link points to), as git's index summarises a working tree;
-// and the genres folder's own, which changes when a folder comes or goes.
-// Two equal stamps mean the same files with the same contents, so a
-// command can reuse what it resolved last time instead of parsing every
-// rule again. newest is the latest time any of them changed: a file changed
-// within a file system's timestamp granularity of being stamped may change
-// again unseen, so a cache must not keep what was read then.
+// genre is resolved from, as git's index summarises a working tree: their
+// names and what stat says of each (and of a link's target), and of the
+// genres folder, which changes when a folder comes or goes. Equal stamps
+// mean the same contents, so a command can reuse what it resolved last
+// time. newest is the latest change: a file changed within a file system's
+// timestamp granularity of being stamped may change again unseen, so a
+// cache must not keep what was read then.
 func (p Profile) Stamp(genre string) (stamp string, newest time.Time, err error) {
 	if !IsSlug(genre) {
 		return "", newest, errors.New("not a plain genre name")
@@ -54,9 +53,7 @@ func (p Profile) Stamp(genre string) (stamp string, newest time.Time, err error)
 				return "", newest, err
 			}
 			note(rel+"/"+name, fi)
-			if fi.Mode()&fs.ModeSymlink != 0 {
-				// The rule is read through the link: an edit of what it
-				// points to changes the profile.
+			if fi.Mode()&fs.ModeSymlink != 0 { // the rule is read through the link
 				if target, err := os.Stat(filepath.Join(dir, name)); err == nil {
 					note(" -> ", target)
 				} else {
@@ -79,9 +76,8 @@ func (p Profile) Stamp(genre string) (stamp string, newest time.Time, err error)
 func statLine(w interface{ Write([]byte) (int, error) }, name string, fi fs.FileInfo) time.Time {
 	ino, ctime := inodeAndChange(fi)
 	fmt.Fprintf(w, "%s %d %d %d %d %d\n", name, fi.Mode(), fi.Size(), fi.ModTime().UnixNano(), ino, ctime)
-	changed := fi.ModTime()
-	if c := time.Unix(0, ctime); c.After(changed) {
-		changed = c
+	if c := time.Unix(0, ctime); c.After(fi.ModTime()) {
+		return c
 	}
-	return changed
+	return fi.ModTime()
 }

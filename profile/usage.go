@@ -11,16 +11,12 @@ import (
 
 // Usage is a measure of the writer rather than a rule for the agent: how
 // often the writer's pieces use each of a fixed list of common words and
-// marks ("the", "upon", "which", ";"), per 1,000 words, with how much that
-// rate varies from piece to piece. Such rates follow the writer, not the
+// marks ("the", "upon", ";") per 1,000 words, with how much that rate
+// varies from piece to piece. Such rates follow the writer, not the
 // subject (authorship studies since Mosteller and Wallace rest on them),
-// so they tell one writer from another where rules cannot: most of them
-// sit inside general English's ordinary range, where a rule would ask an
-// agent for nothing it does not do anyway.
-//
-// A rule file holding usage is never shown to the agent. `sw check`
-// reports how far a piece's rates lie from it (Distance); the analyzer
-// measures it on the pieces it reads and proposes it like any rule.
+// so they tell writers apart where rules cannot: most sit inside general
+// English's ordinary range, where a rule would ask an agent for nothing.
+// It is never shown to the agent; `sw check` reports a piece's Distance.
 type Usage struct {
 	Pieces int `json:"pieces"` // the pieces it was measured on
 	// Typical is the Distance a new piece of the writer's lies at, on
@@ -88,8 +84,7 @@ const (
 // maxItemDistance, plus widthCost for a spread wider than chance's.
 func ItemDistance(v, mean, spread float64, pieces int, words float64) float64 {
 	chance := ChanceSpread(mean, words)
-	s := itemSpread(mean, spread, pieces)
-	s = math.Max(s, chance)
+	s := math.Max(itemSpread(mean, spread, pieces), chance)
 	return math.Min(math.Abs(v-mean)/s, maxItemDistance) + widthCost*math.Log(s/chance)
 }
 
@@ -124,13 +119,11 @@ func LLMItemDistance(v, mean, spread float64, pieces int, words float64) float64
 }
 
 // Distance is how far d lies from the writer's voice: the mean of
-// ItemDistance over u's items, plus each move toward LLM prose
-// (LLMItemDistance) on the same scale, lowest when every rate is the
-// writer's mean and near Typical for a new piece of the writer's. The
-// figure is sharpest between measures: the same piece lies nearer its
-// own writer's measure than other writers'. A short piece lies nearer
-// any measure, as chance moves its rates more. ok is false for a piece
-// with no words, or a measure with no items.
+// ItemDistance over u's items, plus each move toward LLM prose on the same
+// scale; near Typical for a new piece of the writer's. It is sharpest
+// between measures (a piece lies nearer its own writer's measure than
+// others'); a short piece lies nearer any measure, as chance moves its
+// rates more. ok is false for no words or no items.
 func (u *Usage) Distance(d *prose.Doc) (dist float64, ok bool) {
 	items, ok := u.items(d)
 	if !ok {

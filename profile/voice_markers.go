@@ -1,9 +1,11 @@
 package profile
 
 import (
+	"cmp"
 	"fmt"
 	"math"
-	"sort"
+	"slices"
+	"strings"
 
 	"sw/profile/prose"
 )
@@ -52,10 +54,9 @@ func (u *Usage) items(d *prose.Doc) ([]itemUse, bool) {
 	return out, true
 }
 
-// Markers are the items that moved d furthest from the writer's voice, at
-// most n of them, most spreads off first (ties by item, so the list is
-// the same at every run): those whose rate lies at least markerFloor
-// spreads off the writer's mean.
+// Markers are the items whose rate in d lies at least markerFloor spreads
+// off the writer's mean, at most n, most spreads off first (ties by item,
+// so the list is the same at every run).
 func (u *Usage) Markers(d *prose.Doc, n int) []Marker {
 	items, ok := u.items(d)
 	if !ok {
@@ -75,11 +76,8 @@ func (u *Usage) Markers(d *prose.Doc, n int) []Marker {
 			offs = append(offs, off{Marker{Item: it.r.Item, Piece: it.rate, Yours: it.r.Mean, Distance: it.distance}, z})
 		}
 	}
-	sort.Slice(offs, func(i, j int) bool {
-		if offs[i].spread != offs[j].spread {
-			return offs[i].spread > offs[j].spread
-		}
-		return offs[i].m.Item < offs[j].m.Item
+	slices.SortFunc(offs, func(a, b off) int {
+		return cmp.Or(cmp.Compare(b.spread, a.spread), strings.Compare(a.m.Item, b.m.Item))
 	})
 	out := make([]Marker, 0, min(n, len(offs)))
 	for _, o := range offs[:min(n, len(offs))] {

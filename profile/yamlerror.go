@@ -18,12 +18,11 @@ import (
 var yamlLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`line (\d+)`) })
 
 // SyntaxError turns a yaml.v3 syntax error in file, whose text is data,
-// into an Error at a line and column. yaml.v3 gives a line only, and for
-// some errors the line before, or the line where the construct the problem
-// is in starts; so the position is found again, as where the shortest
-// beginning of data that fails the same way ends: the character that
-// breaks the YAML or, for a quote or bracket left open, where it opens
-// (or its first item). When it cannot be found, yaml.v3's line stands alone.
+// into an Error at a line and column. yaml.v3 gives a line only, for some
+// errors the wrong one, so the position is found again: where the shortest
+// beginning of data that fails the same way ends (for a quote or bracket
+// left open, where it opens). When it cannot be found, yaml.v3's line
+// stands alone.
 func SyntaxError(file string, data []byte, err error) *Error {
 	full := err.Error()
 	msg := strings.TrimPrefix(full, "yaml: ")
@@ -41,9 +40,8 @@ func SyntaxError(file string, data []byte, err error) *Error {
 	return e
 }
 
-// breakingByte finds, by halving, a byte of data that makes its beginning
-// fail with msg when read and not before: the shortest beginning ending
-// there fails as the whole does.
+// breakingByte finds, by halving, the byte of data where the shortest
+// beginning that fails with msg, as the whole does, ends.
 func breakingByte(data []byte, msg string) (int, bool) {
 	if firstError(data) != msg {
 		return 0, false

@@ -9,19 +9,15 @@ import (
 	"sw/profile/prose"
 )
 
-// Piece checks one piece (a Markdown file's bytes; path is only for the
-// report) against r, the profile resolved for its genre. genre is the one
-// the piece was resolved for; "" takes r's. A nil profile checks nothing.
-//
-// The result is deterministic: the same bytes and profile give the same
-// findings in the same order and the same score.
+// Piece checks one piece (a Markdown file's bytes; path is for the report)
+// against r, the profile resolved for genre ("" takes r's). A nil profile
+// checks nothing. The same bytes and profile give the same result.
 func Piece(path string, src []byte, genre string, r *profile.Resolved) Result {
 	return against(path, src, genre, r, func() *prose.Doc { return prose.Parse(src) })
 }
 
-// Parsing is a piece being parsed in the background, so that a command can
-// find and resolve the profile meanwhile: on a long piece the two take
-// about as long, and `sw check` runs in an agent's Stop hook.
+// Parsing is a piece being parsed in the background while a command
+// resolves the profile: on a long piece the two take about as long.
 type Parsing struct {
 	path string
 	src  []byte
@@ -40,14 +36,13 @@ func StartParsing(path string, src []byte) *Parsing {
 }
 
 // Check is Piece for a piece whose parse was started earlier: it readies
-// what the rules need while the parse runs, then waits for it.
+// the rules while the parse runs.
 func (p *Parsing) Check(genre string, r *profile.Resolved) Result {
 	return against(p.path, p.src, genre, r, func() *prose.Doc { <-p.done; return p.doc })
 }
 
-// against checks a piece, parsed only if there is a profile to check. A
-// profile that names boilerplate has the piece read again without it, when
-// it holds some.
+// against checks a piece, parsed only if there is a profile; one with
+// boilerplate in it is parsed again without it.
 func against(path string, src []byte, genre string, r *profile.Resolved, parsed func() *prose.Doc) Result {
 	if genre == "" && r != nil {
 		genre = r.Genre
@@ -73,8 +68,7 @@ func empty(path, genre string) Result {
 }
 
 // prepared is what checking needs from the profile alone, readied before
-// the piece's parse is waited for: each rule's phrase lists, normalised,
-// and the index of every phrase the pass over the piece looks for.
+// the piece's parse is waited for.
 type prepared struct {
 	lists   []phraseLists
 	phrases *phraseIndex
@@ -85,12 +79,9 @@ type prepared struct {
 
 func prepare(r *profile.Resolved) prepared {
 	lists, phrases := listsOf(r.Rules)
-	p := prepared{lists: lists, phrases: newPhraseIndex(phrases)}
+	p := prepared{lists: lists, phrases: newPhraseIndex(phrases), boilerplate: map[string]string{}}
 	for _, s := range r.Rules {
 		for _, line := range s.Boilerplate {
-			if p.boilerplate == nil {
-				p.boilerplate = map[string]string{}
-			}
 			if key := boilerplate.KeyOf(line); key != "" && p.boilerplate[key] == "" {
 				p.boilerplate[key] = s.ID
 			}
@@ -105,7 +96,7 @@ func doc(path string, d *prose.Doc, genre string, r *profile.Resolved, rules pre
 	if d.WordCount() == 0 {
 		return res // nothing to measure: every part is skipped
 	}
-	c := &checker{doc: d, genre: genre, start: d.Words[0].Position, res: &res}
+	c := &checker{doc: d, genre: genre, start: d.Words[0].Position, res: &res, metrics: map[string]*measured{}}
 	c.phrases = rules.phrases.find(d)
 
 	sum, n := 0.0, 0
@@ -124,8 +115,7 @@ func doc(path string, d *prose.Doc, genre string, r *profile.Resolved, rules pre
 	return res
 }
 
-// checker is one piece being checked: its parse, the measurements and
-// phrase matches shared by all rules, and the findings so far.
+// checker is one piece being checked, with what all rules share.
 type checker struct {
 	doc     *prose.Doc
 	genre   string
@@ -135,8 +125,8 @@ type checker struct {
 	res     *Result
 }
 
-// rule checks one rule and returns its closeness, or false when it has no
-// part that could be checked on this piece.
+// rule checks one rule and returns its closeness, or false when no part
+// of it could be checked on this piece.
 func (c *checker) rule(s *profile.Sourced, lists phraseLists) (float64, bool) {
 	rc := &ruleCheck{c: c, rule: s, hard: s.Layer == profile.HardLimit}
 	if s.Metric != nil {
@@ -151,9 +141,9 @@ func (c *checker) rule(s *profile.Sourced, lists phraseLists) (float64, bool) {
 	return rc.sum / float64(rc.parts), true
 }
 
-// ruleCheck is one rule being checked: its parts' closeness and its
-// findings about single units, held back until the rule is done so the
-// cap keeps the first ones in the file.
+// ruleCheck is one rule being checked. Its findings about single units
+// are held back until the rule is done, so the cap keeps the first ones
+// in the file.
 type ruleCheck struct {
 	c     *checker
 	rule  *profile.Sourced
@@ -162,16 +152,12 @@ type ruleCheck struct {
 	parts int
 	units []unitFinding
 
-	// The rule's bounded metric, for messages of single units ("sentence
-	// of 52 words").
+	// The rule's bounded metric, for messages of single units.
 	bounds *profile.Metric
 	kind   *profile.MetricKind
 
-	// Parts of messages, written the first time one needs them, as most
-	// rules have nothing to report: the rule as messages name it ("hard
-	// limit short-sentences"), the end unit messages share ("; hard limit
-	// x allows at most 40") and where the units outside the bounds lie
-	// ("over 40 words").
+	// Parts of messages, written when first needed, as most rules have
+	// nothing to report: see name, unitMessage and more.
 	named, tail, outsideUnits string
 }
 
@@ -186,8 +172,7 @@ func (rc *ruleCheck) part(closeness float64) {
 const VoiceMarkers = 3
 
 // usageOf measures d against the profile's usage measure: the genre's
-// when it has one, else the global one. (Resolution orders the rest of
-// the rules by id, and a person may name the file as they like.)
+// when it has one, else the global one, whatever the files' ids.
 func usageOf(d *prose.Doc, r *profile.Resolved) *Usage {
 	var measure *profile.Sourced
 	for i, s := range r.Rules {
@@ -210,8 +195,7 @@ func usageOf(d *prose.Doc, r *profile.Resolved) *Usage {
 }
 
 // towardLLM adds to a marker's message, when the piece moved toward LLM
-// prose on a word LLM prose overuses, how often LLM prose uses it: the
-// AI voice the agent's draft has and the writer's does not.
+// prose on a word LLM prose overuses, how often LLM prose uses it.
 func towardLLM(m profile.Marker) string {
 	if m.Piece <= m.Yours || !profile.TowardLLM(m.Item) {
 		return ""

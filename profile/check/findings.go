@@ -1,6 +1,7 @@
 package check
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -26,24 +27,10 @@ func (rc *ruleCheck) message(u unitFinding) string {
 	return rc.unitMessage(u.value)
 }
 
-// The kinds of unit finding, for the warning that counts the ones left out.
-const (
-	unitKind   = "unit"
-	phraseKind = "phrase"
-)
-
-func kindOf(u unitFinding) string {
-	if u.phrase != "" {
-		return phraseKind
-	}
-	return unitKind
-}
-
-// more counts n left-out findings of one kind, in a number that agrees
-// with its noun: "1 more sentence over 40 words", "12 more uses of
-// avoided phrases".
-func (rc *ruleCheck) more(kind string, n int) string {
-	if kind == phraseKind {
+// more counts n left-out findings of phrases or of units: "1 more
+// sentence over 40 words", "12 more uses of avoided phrases".
+func (rc *ruleCheck) more(phrases bool, n int) string {
+	if phrases {
 		if n == 1 {
 			return "1 more use of an avoided phrase"
 		}
@@ -67,7 +54,7 @@ func (rc *ruleCheck) flush() {
 		return
 	}
 	slices.SortStableFunc(rc.units, func(a, b unitFinding) int {
-		return cmpPos(a.at, b.at)
+		return cmp.Or(int(a.at.Line-b.at.Line), int(a.at.Col-b.at.Col))
 	})
 	if rc.hard {
 		for _, u := range rc.units {
@@ -83,18 +70,15 @@ func (rc *ruleCheck) flush() {
 	if len(rest) == 0 {
 		return
 	}
-	var kinds []string
-	count := map[string]int{}
+	count := map[bool]int{}
 	for _, u := range rest {
-		k := kindOf(u)
-		if count[k] == 0 {
-			kinds = append(kinds, k)
-		}
-		count[k]++
+		count[u.phrase != ""]++
 	}
-	parts := make([]string, len(kinds))
-	for i, k := range kinds {
-		parts[i] = rc.more(k, count[k])
+	var parts []string
+	for _, phrases := range []bool{rest[0].phrase != "", rest[0].phrase == ""} {
+		if count[phrases] > 0 {
+			parts = append(parts, rc.more(phrases, count[phrases]))
+		}
 	}
 	rc.report(false, rest[0].at, fmt.Sprintf("%s from here on; only the first %d are listed",
 		strings.Join(parts, " and "), WarningsPerRule))
@@ -119,24 +103,21 @@ func (rc *ruleCheck) whole(err bool, msg string) {
 // name names the rule in a message with its layer, so a person knows at
 // once whether it may be bent: "hard limit short-sentences".
 func (rc *ruleCheck) name() string {
-	if rc.named == "" {
-		rc.named = rc.who()
+	if rc.named != "" {
+		return rc.named
 	}
+	switch {
+	case rc.rule.Layer == profile.HardLimit:
+		rc.named = "hard limit "
+	case rc.rule.Layer == profile.GenreLayer && rc.c.genre != "":
+		rc.named = rc.c.genre + " rule "
+	case rc.rule.Layer == profile.GenreLayer:
+		rc.named = "genre rule "
+	default:
+		rc.named = "preference "
+	}
+	rc.named += rc.rule.ID
 	return rc.named
-}
-
-// who writes the name name returns.
-func (rc *ruleCheck) who() string {
-	switch rc.rule.Layer {
-	case profile.HardLimit:
-		return "hard limit " + rc.rule.ID
-	case profile.GenreLayer:
-		if rc.c.genre != "" {
-			return rc.c.genre + " rule " + rc.rule.ID
-		}
-		return "genre rule " + rc.rule.ID
-	}
-	return "preference " + rc.rule.ID
 }
 
 // asks is the verb for what a rule's bounds say: a hard limit allows, the
@@ -150,19 +131,7 @@ func (rc *ruleCheck) asks() string {
 
 // sortFindings puts findings in file order; ties keep the rule order.
 func sortFindings(fs []Finding) {
-	slices.SortStableFunc(fs, func(a, b Finding) int {
-		if a.Line != b.Line {
-			return a.Line - b.Line
-		}
-		return a.Col - b.Col
-	})
-}
-
-func cmpPos(a, b prose.Position) int {
-	if a.Line != b.Line {
-		return int(a.Line - b.Line)
-	}
-	return int(a.Col - b.Col)
+	slices.SortStableFunc(fs, func(a, b Finding) int { return cmp.Or(a.Line-b.Line, a.Col-b.Col) })
 }
 
 // boilerplateFindings reports what was left out as boilerplate: each line

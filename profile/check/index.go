@@ -4,26 +4,19 @@ import (
 	"sw/profile/prose"
 )
 
-// findPhrases finds every phrase (in profile.NormalizePhrase form) in d and
-// returns where each occurs, by phrase, exactly as d.FindPhrase would.
+// find returns where each phrase (in profile.NormalizePhrase form) occurs
+// in d, exactly as d.FindPhrase would, in one pass over the piece rather
+// than one scan per phrase (a profile holds hundreds):
 //
-// A profile holds hundreds of phrases and FindPhrase scans the whole piece
-// for each, so most are found in one pass over the piece instead:
-//
-//   - A plain phrase (words of letters and digits, joined inside by single
-//     apostrophes or hyphens, one space between words) is looked up by its
-//     first word. Where its words follow each other with nothing but spaces
-//     between them inside a sentence the match is certain; where something
-//     else lies between them inside one block (a comma, a heading's
-//     spacing) only FindPhrase can tell, and it is asked.
-//   - A phrase with punctuation of its own goes to FindPhrase, but only when
+//   - A plain phrase (see plainWords) is looked up by its first word. Its
+//     words in a row with only spaces between, in one sentence, are a
+//     match; with more between in one block (a comma, a heading's spacing)
+//     only FindPhrase can tell, and it is asked.
+//   - A phrase with punctuation of its own goes to FindPhrase, only when
 //     the piece holds every word the phrase is sure to contain: most such
 //     phrases are absent, and one missing word settles it.
-func findPhrases(d *prose.Doc, phrases []string) map[string][]prose.Position {
-	return newPhraseIndex(phrases).find(d)
-}
-
-// find makes the pass over d; an index finds once.
+//
+// An index finds once.
 func (x *phraseIndex) find(d *prose.Doc) map[string][]prose.Position {
 	hits := make(map[string][]prose.Position, len(x.plain)+len(x.other))
 	if len(x.words) > 0 {

@@ -201,3 +201,8 @@ func TestWordSieve(t *testing.T) {
 		}
 	}
 }
+
+// findPhrases finds phrases in d as Piece does.
+func findPhrases(d *prose.Doc, phrases []string) map[string][]prose.Position {
+	return newPhraseIndex(phrases).find(d)
+}

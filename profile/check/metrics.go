@@ -23,9 +23,6 @@ func (c *checker) measure(name string) *measured {
 	if m, ok := c.metrics[name]; ok {
 		return m
 	}
-	if c.metrics == nil {
-		c.metrics = map[string]*measured{}
-	}
 	m := &measured{}
 	c.metrics[name] = m
 	info, ok := profile.LookupMetric(name)

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -16,19 +17,15 @@ type listed struct{ written, norm string }
 // phraseLists are one rule's avoid and prefer lists, normalised once.
 type phraseLists struct{ avoid, prefer []listed }
 
-// listsOf normalises the phrases of every rule, and returns them by rule
-// and all together, so they are found in one pass before any rule is
-// checked.
+// listsOf normalises every rule's phrases, returned by rule and all
+// together, so they are found in one pass before any rule is checked.
 func listsOf(rules []profile.Sourced) ([]phraseLists, []string) {
 	lists := make([]phraseLists, len(rules))
 	var all []string
 	for i := range rules {
 		lists[i].avoid = distinct(rules[i].Avoid)
 		lists[i].prefer = distinct(rules[i].Prefer)
-		for _, p := range lists[i].avoid {
-			all = append(all, p.norm)
-		}
-		for _, p := range lists[i].prefer {
+		for _, p := range slices.Concat(lists[i].avoid, lists[i].prefer) {
 			all = append(all, p.norm)
 		}
 	}
@@ -45,21 +42,12 @@ func distinct(phrases []string) []listed {
 	out := make([]listed, 0, len(phrases))
 	for _, p := range phrases {
 		n := normalize(p)
-		if !hasWord(n) || containsNorm(out, n) {
-			continue
+		hasWord := strings.ContainsFunc(n, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) })
+		if hasWord && !slices.ContainsFunc(out, func(l listed) bool { return l.norm == n }) {
+			out = append(out, listed{strings.TrimSpace(p), n})
 		}
-		out = append(out, listed{strings.TrimSpace(p), n})
 	}
 	return out
-}
-
-func containsNorm(list []listed, n string) bool {
-	for _, l := range list {
-		if l.norm == n {
-			return true
-		}
-	}
-	return false
 }
 
 // normalize is profile.NormalizePhrase, without the cost of building its
@@ -80,15 +68,6 @@ func normalize(s string) string {
 		return s // already in normal form, as analyzer output is
 	}
 	return strings.Join(strings.Fields(strings.ToLower(s)), " ")
-}
-
-func hasWord(s string) bool {
-	for _, r := range s {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			return true
-		}
-	}
-	return false
 }
 
 // avoid reports every occurrence of the rule's avoided phrases.
@@ -128,9 +107,9 @@ func (rc *ruleCheck) prefer(list []listed) {
 	case len(list) == 1:
 		rc.whole(false, "does not use "+strconv.Quote(list[0].written)+", which "+rc.name()+" prefers")
 	default:
-		quoted := make([]string, len(list))
-		for i, p := range list {
-			quoted[i] = strconv.Quote(p.written)
+		var quoted []string
+		for _, p := range list {
+			quoted = append(quoted, strconv.Quote(p.written))
 		}
 		rc.whole(false, "uses none of "+strings.Join(quoted, ", ")+"; "+rc.name()+" prefers at least one")
 	}

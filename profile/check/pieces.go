@@ -9,49 +9,47 @@ import (
 	"sw/profile/collection"
 )
 
-// Pieces holds each piece at paths (as a person names them: relative to the
-// working folder, or absolute) to the resolved profile of its own genre, or
-// of genre when that is not "", in the collection dir is in.
+// Pieces holds each piece at paths (as a person names them) to the resolved
+// profile of its own genre, or of genre when that is not "", in the
+// collection dir is in.
 //
-// Every piece is checked that can be: one that cannot (a missing file, a
-// folder, one of sw's own files, a genre its front matter names but sw
-// cannot read, a file larger than collection.MaxPieceSize, of which no
-// more is read) has its Result's Problem set, and the others are checked all
-// the same, since an agent's Stop hook names every piece it touched. A
-// profile that cannot be loaded is everyone's problem, and the error.
+// A piece that cannot be checked (missing, a folder, one of sw's own files,
+// a genre sw cannot read, larger than collection.MaxPieceSize) has its
+// Result's Problem set, and the others are checked all the same, since an
+// agent's Stop hook names every piece it touched. A profile that cannot be
+// loaded is everyone's problem, and the error.
 //
-// Each piece is parsed while the profile it needs is found: the first while
-// the collection is opened, each next one while the one before is checked.
-// At most two parses are alive, however many pieces.
+// Each piece is parsed while the profile it needs is found (the first
+// while the collection is opened, each next one while the one before is
+// checked), so at most two parses are alive.
 func Pieces(dir string, paths []string, genre string) ([]Result, error) {
 	if len(paths) == 0 {
 		return nil, nil
 	}
 	results := make([]Result, len(paths))
-	src, parsing := startParsing(paths[0], &results[0])
+	parsing := startParsing(paths[0], &results[0])
 	coll, err := collection.Find(dir)
 	if err != nil {
 		return nil, err
 	}
 	for i := range paths {
-		var nextSrc []byte
 		var next *Parsing
 		if i+1 < len(paths) {
-			nextSrc, next = startParsing(paths[i+1], &results[i+1])
+			next = startParsing(paths[i+1], &results[i+1])
 		}
 		if parsing != nil {
-			if err := checkOne(coll, genre, parsing, src, &results[i]); err != nil {
+			if err := checkOne(coll, genre, parsing, &results[i]); err != nil {
 				return nil, err
 			}
 		}
-		src, parsing = nextSrc, next
+		parsing = next
 	}
 	return results, nil
 }
 
 // startParsing reads the piece at path and starts parsing it, or notes in
 // res why it cannot be checked and returns a nil Parsing.
-func startParsing(path string, res *Result) ([]byte, *Parsing) {
+func startParsing(path string, res *Result) *Parsing {
 	res.Path = path
 	src, err := collection.ReadPieceFile(path)
 	if err != nil {
@@ -59,13 +57,13 @@ func startParsing(path string, res *Result) ([]byte, *Parsing) {
 			err = fmt.Errorf("%s is a folder; name its pieces (%s)", path, filepath.Join(path, "*.md"))
 		}
 		res.Problem = err.Error()
-		return nil, nil
+		return nil
 	}
-	return src, StartParsing(path, src)
+	return StartParsing(path, src)
 }
 
 // checkOne holds one parsed piece to the profile of its genre.
-func checkOne(coll *collection.Collection, genre string, parsing *Parsing, src []byte, res *Result) error {
+func checkOne(coll *collection.Collection, genre string, parsing *Parsing, res *Result) error {
 	if rel, err := coll.Rel(res.Path); err == nil && collection.IsOwnFile(rel) {
 		res.Problem = rel + " is not a piece: sw's own files (CLAUDE.md, memory.md, profile/, ...) and README.md never are"
 		return nil
@@ -75,7 +73,7 @@ func checkOne(coll *collection.Collection, genre string, parsing *Parsing, src [
 	}
 	if genre == "" {
 		var err error
-		if genre, err = coll.GenreOf(res.Path, src); err != nil {
+		if genre, err = coll.GenreOf(res.Path, parsing.src); err != nil {
 			res.Problem = err.Error()
 			return nil
 		}

@@ -2,6 +2,7 @@ package check
 
 import (
 	"bufio"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -18,9 +19,8 @@ import (
 //	pieces/a.md: score 0.82 (essay): 1 error, 1 warning; voice 1.31 from yours (a new piece of yours: about 1.05)
 //	pieces/a.md: voice: you use 'upon' 3.0 times as often as this piece does
 //
-// A piece's findings come in file order, errors before warnings at the
-// same place, then a summary line, then what moved its voice distance
-// most, when anything did.
+// Findings come in file order, errors before warnings at one place, then
+// a summary line, then what moved the voice distance most, if anything.
 func WriteText(w io.Writer, results ...Result) error {
 	bw := bufio.NewWriter(w)
 	for _, r := range results {
@@ -42,12 +42,7 @@ func WriteText(w io.Writer, results ...Result) error {
 		for _, f := range r.Boilerplate {
 			lines = append(lines, line{f, "boilerplate"})
 		}
-		slices.SortStableFunc(lines, func(a, b line) int {
-			if a.f.Line != b.f.Line {
-				return a.f.Line - b.f.Line
-			}
-			return a.f.Col - b.f.Col
-		})
+		slices.SortStableFunc(lines, func(a, b line) int { return cmp.Or(a.f.Line-b.f.Line, a.f.Col-b.f.Col) })
 		for _, l := range lines {
 			fmt.Fprintf(bw, "%s:%d:%d: %s: %s: %s\n", r.Path, l.f.Line, l.f.Col, l.label, l.f.Rule, l.f.Message)
 		}
@@ -69,9 +64,8 @@ func WriteText(w io.Writer, results ...Result) error {
 }
 
 // scoreText rounds down to two decimals, so 1.00 means every rule is
-// followed, not 0.996. The product s*100 carries binary noise (0.57*100
-// is 56.99999999999999), so a hair is added before flooring: a score of
-// exactly 0.57 must read 0.57, not 0.56.
+// followed, not 0.996. A hair is added before flooring, as s*100 carries
+// binary noise (0.57*100 is 56.99999999999999) and 0.57 must read 0.57.
 func scoreText(s float64) string {
 	return fmt.Sprintf("%.2f", math.Floor(s*100+scoreNoise)/100)
 }

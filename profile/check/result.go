@@ -6,13 +6,13 @@ import (
 	"sw/profile"
 )
 
-// WarningsPerRule is how many warnings about single sentences, paragraphs
-// or phrases one rule gives before a last one counts the rest: enough to
-// show the pattern, few enough that other rules' warnings stay visible.
+// WarningsPerRule is how many warnings about single units or phrases one
+// rule gives before a last one counts the rest: enough to show the
+// pattern, few enough that other rules' warnings stay visible.
 const WarningsPerRule = 10
 
-// Finding is one thing a check reports, at a place in the piece. Line and
-// Col are 1-based, Col in characters, as editors count them.
+// Finding is one thing a check reports, at a place in the piece (see
+// prose.Position).
 type Finding struct {
 	Rule    string `json:"rule"` // the rule's id
 	Line    int    `json:"line"`
@@ -24,23 +24,18 @@ type Finding struct {
 type Result struct {
 	Path  string `json:"path"`
 	Genre string `json:"genre"`
-	// Score says how closely the piece follows the profile's
-	// machine-checkable rules, from 0 to 1 (1: all of them); the package
-	// documentation defines it.
+	// Score, from 0 to 1, is defined in the package documentation.
 	Score    float64   `json:"score"`
 	Errors   []Finding `json:"errors"`   // hard limits broken
 	Warnings []Finding `json:"warnings"` // everything else worth a look
 	// Boilerplate is what the profile's boilerplate rules left out of
-	// every measurement: each line of the collection's template found, and
-	// the notes after a sign-off.
+	// every measurement.
 	Boilerplate []Finding `json:"boilerplate"`
 	// Usage is how far the piece's rates of common words and marks lie
 	// from the writer's, when the profile holds a usage measure: not part
 	// of the score, which is about rules, and never a warning.
 	Usage *Usage `json:"usage,omitempty"`
-	// Problem says why the piece could not be checked (it cannot be read,
-	// is a folder, is one of sw's own files, names a genre sw cannot
-	// read); the other pieces are checked all the same.
+	// Problem says why the piece could not be checked (see Pieces).
 	Problem string `json:"problem,omitempty"`
 }
 
@@ -64,10 +59,9 @@ func (r Result) MarshalJSON() ([]byte, error) {
 	return json.Marshal(plain(r))
 }
 
-// Usage is a piece's distance from the writer's voice, the profile's usage
-// measure (see profile.Usage.Distance): lowest when every rate is the
-// writer's mean, and near Typical for the writer's own pieces; and the
-// markers that moved it most, so a writer sees why.
+// Usage is a piece's distance from the writer's voice (see
+// profile.Usage.Distance), and the markers that moved it most, so a writer
+// sees why.
 type Usage struct {
 	Rule     string   `json:"rule"` // the id of the rule holding the measure
 	Distance float64  `json:"distance"`
@@ -76,9 +70,8 @@ type Usage struct {
 	Markers  []Marker `json:"markers"`
 }
 
-// Marker is one item that moved the piece from the writer's voice, and
-// what it says in a writer's words ("you use 'upon' 3.0 times as often as
-// this piece does").
+// Marker is one item that moved the piece from the writer's voice, with
+// what it says in a writer's words.
 type Marker struct {
 	profile.Marker
 	Message string `json:"message"`

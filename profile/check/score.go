@@ -6,15 +6,13 @@ import (
 	"sw/profile"
 )
 
-// driftTolerance is how far the typical value may stray from a target
-// before a warning says so, as a share of the scale the target part is
-// scored on: past it, that part of the rule scores under 0.5. Tying the
-// warning to the score keeps the two from telling different stories.
+// driftTolerance is how far the typical value may stray from a target,
+// as a share of the target part's scale, before a warning says so: tied
+// to the score, so the two never tell different stories.
 const driftTolerance = 0.5
 
-// targetCloseness scores a typical value v against a metric's target: 1 at
-// the target, falling linearly to 0 at the bound on v's side (or, with no
-// bound there, half the target away).
+// targetCloseness scores a typical value v against a metric's target (see
+// the package documentation).
 func targetCloseness(v, target float64, m *profile.Metric) float64 {
 	d := math.Abs(v - target)
 	if d == 0 {
@@ -27,8 +25,6 @@ func targetCloseness(v, target float64, m *profile.Metric) float64 {
 	return clamp01(1 - d/scale)
 }
 
-// targetScale is the distance over which a value's closeness to the target
-// falls from 1 to 0.
 func targetScale(v, target float64, m *profile.Metric) float64 {
 	switch {
 	case v > target && m.Max != nil:
@@ -41,51 +37,44 @@ func targetScale(v, target float64, m *profile.Metric) float64 {
 	return math.Abs(target) / 2
 }
 
-// strays says the typical value is further from the target than the
-// tolerance allows.
 func strays(v, target float64, m *profile.Metric) bool {
 	return targetCloseness(v, target, m) < 1-driftTolerance
 }
 
 // boundedToward says whether m sets a bound on v's side of the target. A
 // piece's own value (its length, its rate of semicolons) inside such a
-// bound is within the range the writer's pieces keep to, however far from
-// the typical piece: it counts in the score, but draws no warning of
-// drift, which a person would learn to ignore. A typical unit (the median
-// sentence) stays held to the target, as bounds on single units say
-// nothing of it.
+// bound is within the range the writer's pieces keep to: it counts in the
+// score, but draws no warning of drift, which a person would learn to
+// ignore. A median unit stays held to the target, as bounds on single
+// units say nothing of it.
 func boundedToward(v, target float64, m *profile.Metric) bool {
 	return v > target && m.Max != nil || v < target && m.Min != nil
 }
 
-// driftsAlone says sw check warns that a per-piece value v, inside m's
-// bounds, has strayed from the target: no bound stands on its side (see
-// boundedToward), and it strays.
+// driftsAlone says a per-piece value v strays from the target with no
+// bound on its side (see boundedToward).
 func driftsAlone(v float64, m *profile.Metric) bool {
 	return m.Target != nil && !boundedToward(v, *m.Target, m) && strays(v, *m.Target, m)
 }
 
 // PieceWarns says whether sw check warns of a piece whose per-piece value
-// (its length, a rate) is v: outside m's bounds, or astray from the target
-// with no bound on its side. The analyzer's revisit counts a piece as
-// breaking a rule by it, so the two never disagree about a piece.
+// is v. The analyzer's revisit counts a piece as breaking a rule by it, so
+// the two never disagree about a piece.
 func PieceWarns(v float64, m *profile.Metric) bool {
 	return !m.Contains(v) || driftsAlone(v, m)
 }
 
-// OnTarget says whether a piece whose typical value (its median unit, or
-// its value) is v lies near m's target, where sw check never warns of
-// drift: the analyzer counts only such pieces as agreeing with a rule it
-// proposes, so that a rule's own evidence never fails it. It is stricter
-// than PieceWarns for a per-piece value inside the bound on its side,
-// which agrees with no target but draws no warning either. A metric with
-// no target has nothing to stray from.
+// OnTarget says whether a piece whose typical value is v lies near m's
+// target, where sw check never warns of drift: the analyzer counts only
+// such pieces as agreeing with a rule it proposes, so that a rule's own
+// evidence never fails it. It is stricter than PieceWarns for a per-piece
+// value inside the bound on its side.
 func OnTarget(v float64, m *profile.Metric) bool {
 	return m.Target == nil || !strays(v, *m.Target, m)
 }
 
-// pieceBoundsCloseness scores a per-piece value against a metric's bounds:
-// 1 inside, then falling linearly with the distance to the bound crossed.
+// pieceBoundsCloseness scores a per-piece value against a metric's bounds
+// (see the package documentation).
 func pieceBoundsCloseness(v float64, m *profile.Metric) float64 {
 	var bound, d float64
 	switch {

@@ -1,18 +1,14 @@
 package check
 
 // How phrases split into words, as far as the index needs to know without
-// asking prose: what prose calls a word is a run of letters and digits,
-// joined inside by apostrophes, single hyphens, dots and commas between
-// digits, and the dots of abbreviations like U.S. The rules below are
-// narrower than prose's, never wider: where they cannot be sure, the
-// phrase goes to FindPhrase.
+// asking prose (see prose's words.go). The rules below are narrower than
+// prose's, never wider: where they cannot be sure, the phrase goes to
+// FindPhrase.
 
 // plainWords splits a normalised phrase into its words when it is plain:
-// ASCII words of letters and digits, each joined inside by single
-// apostrophes or hyphens (don't, self-driving), one space between words,
-// nothing else. Those are the phrases prose splits into exactly these
-// words with nothing but a space between them, so a match needs no more
-// than equal words in a row.
+// ASCII letters and digits, joined inside by single apostrophes or hyphens
+// (don't, self-driving), one space between words. Prose splits those into
+// exactly these words, so a match needs no more than equal words in a row.
 func plainWords(p string) ([]string, bool) {
 	var words []string
 	start := 0
@@ -58,7 +54,7 @@ func sureWords(p string) []string {
 		for j < len(p) && isAlnum(p[j]) {
 			j++
 		}
-		if startsFree(p, i) && endsFree(p, j) {
+		if freeAt(p, i-1, -1) && freeAt(p, j, 1) {
 			out = append(out, p[i:j])
 		}
 		i = j
@@ -66,39 +62,22 @@ func sureWords(p string) []string {
 	return out
 }
 
-// startsFree says no word of prose runs into p[i] from the left: p[i] is
-// at the start, after a space or after ASCII punctuation, and punctuation
-// that can join (an apostrophe, hyphen, dot or comma) has no letter or
-// digit before it.
-func startsFree(p string, i int) bool {
-	if i == 0 {
+// freeAt says no word of prose runs through p[k], beside a run of letters
+// and digits (step leads away from it): p[k] is past p's end, a space or
+// ASCII punctuation, and punctuation that can join (an apostrophe, hyphen,
+// dot or comma) has no letter or digit beyond it.
+func freeAt(p string, k, step int) bool {
+	if k < 0 || k >= len(p) {
 		return true
 	}
-	c := p[i-1]
-	switch {
+	switch c := p[k]; {
 	case c >= 0x80:
 		return false // maybe a letter, a mark or an apostrophe
 	case !isJoiner(c):
 		return !isWordByte(c)
 	}
-	return i-1 == 0 || p[i-2] < 0x80 && !isWordByte(p[i-2])
-}
-
-// endsFree says the word ending before p[j] runs no further: p[j] is the
-// end, a space or ASCII punctuation, and punctuation that can join has no
-// letter or digit after it.
-func endsFree(p string, j int) bool {
-	if j == len(p) {
-		return true
-	}
-	c := p[j]
-	switch {
-	case c >= 0x80:
-		return false
-	case !isJoiner(c):
-		return !isWordByte(c)
-	}
-	return j+1 == len(p) || p[j+1] < 0x80 && !isWordByte(p[j+1])
+	k += step
+	return k < 0 || k >= len(p) || p[k] < 0x80 && !isWordByte(p[k])
 }
 
 func isJoiner(c byte) bool { return c == '\'' || c == '-' || c == '.' || c == ',' }

@@ -1,9 +1,7 @@
 // Package collection knows the layout of a collection: one git repository
 // holding a series of pieces, its settings (.sw.yaml), its style profile,
-// its CLAUDE.md and its memory.md. Everything else in sw asks this package
-// where things are rather than building paths itself. What sw puts in
-// those files (the block in CLAUDE.md, the starter texts, memory.md's
-// sections) is decided by the callers above it.
+// its CLAUDE.md and its memory.md. The rest of sw asks it where things
+// are; what goes into those files is the callers' business.
 package collection
 
 import (
@@ -37,15 +35,11 @@ type Collection struct {
 // ErrNotCollection means no .sw.yaml was found.
 var ErrNotCollection = errors.New("not an sw collection")
 
-// Find opens the collection containing dir. A collection is a whole git
-// repository, so its root is the top of the repository dir is in and must
-// hold .sw.yaml; outside git, the nearest folder above with .sw.yaml is used.
-//
-// The folders above dir are first taken as its path names them, then, if
-// no collection is found that way and dir is reached through a symbolic
-// link, as they are on disk: a shell in a linked folder reports the path
-// it was given, while git, and so the collection, sees where the link
-// leads.
+// Find opens the collection containing dir: the top of its git repository,
+// which must hold .sw.yaml, or outside git the nearest folder above with
+// .sw.yaml. The folders above dir are taken as its path names them, then,
+// failing that, as they are on disk: a shell in a linked folder reports
+// the path it was given, while git sees where the link leads.
 func Find(dir string) (*Collection, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -123,10 +117,9 @@ func (c *Collection) Path(rel string) string {
 }
 
 // File is the file rel (a slash path relative to the root) leads to, its
-// links followed, to read or to replace: sw's own files are read and
-// written through it, so that a cloned collection whose CLAUDE.md or
-// memory.md is a link out of it (or into its .git folder) is refused,
-// naming the file, rather than followed (see confine.Path).
+// links followed: sw's own files are read and written through it, so that
+// a cloned collection's CLAUDE.md linked out of it (or into .git) is
+// refused rather than followed (see confine.Path).
 func (c *Collection) File(rel string) (string, error) {
 	return confine.Path(c.Root, c.Path(rel), rel)
 }
@@ -190,13 +183,16 @@ func relInside(root, abs string) (string, bool) {
 
 // MarkersDir is the folder where sw's writers in this collection leave
 // their markers while they run (see atomicfile.Begin), so that hooks see
-// to what a killed one left, and only then: .git/sw/busy, where .git is a
-// folder; "" elsewhere (a linked worktree, a collection outside git),
-// where the hooks sweep every time.
-func (c *Collection) MarkersDir() string {
+// to what a killed one left, and only then; "" where the hooks sweep
+// every time (see swDir).
+func (c *Collection) MarkersDir() string { return c.swDir("busy") }
+
+// swDir is the folder name in .git/sw, where .git is a folder; "" for a
+// linked worktree or a collection outside git.
+func (c *Collection) swDir(name string) string {
 	dotgit := filepath.Join(c.Root, ".git")
 	if fi, err := os.Stat(dotgit); err != nil || !fi.IsDir() {
 		return ""
 	}
-	return filepath.Join(dotgit, "sw", "busy")
+	return filepath.Join(dotgit, "sw", name)
 }

@@ -16,12 +16,10 @@ import (
 var errFolderInTheWay = errors.New("a folder is where this file should be; move it aside")
 
 // CreateFile makes the file rel (a slash path from the root) holding data,
-// unless a file is there (fs.ErrExist): it never overwrites one, so a
-// person's file is always kept. A symbolic link to a file not made yet is
-// followed, and the file made where it points, as sw writes CLAUDE.md
-// through a link, so long as that is inside the collection (see File).
-// A file where one of rel's folders should be is named, since the
-// system's own words ("not a directory") do not say which.
+// unless a file is there (fs.ErrExist): a person's file is always kept. A
+// link to a file not made yet is followed, inside the collection (see
+// File), as sw writes CLAUDE.md through a link. A file where one of rel's
+// folders should be is named, since "not a directory" does not say which.
 func (c *Collection) CreateFile(rel string, data []byte) error {
 	err := c.createFile(rel, data)
 	if errors.Is(err, syscall.ENOTDIR) {
@@ -51,11 +49,10 @@ func (c *Collection) createFile(rel string, data []byte) error {
 	return createNew(target, data)
 }
 
-// createNew writes a new file atomically and never replaces an existing one:
-// the bytes go to a temporary file that is then hard-linked into place,
-// which fails if the name is taken. On a file system without hard links
-// (exFAT, some FUSE mounts and network shares) the file is created under
-// its own name instead, which fails just the same if the name is taken.
+// createNew writes a new file atomically and never replaces one: a
+// temporary file is hard-linked into place, which fails if the name is
+// taken. On a file system without hard links (exFAT, some FUSE mounts and
+// network shares) the file is created exclusively under its own name.
 func createNew(path string, data []byte) error {
 	if _, err := os.Lstat(path); err == nil {
 		return fs.ErrExist
@@ -69,19 +66,7 @@ func createNew(path string, data []byte) error {
 		return err
 	}
 	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Chmod(0o644); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
+	if err := writeClose(tmp, data, true); err != nil {
 		return err
 	}
 	switch err := linkFile(tmp.Name(), path); {
@@ -114,24 +99,32 @@ func cannotLink(err error) bool {
 		errors.Is(err, syscall.EXDEV) || errors.Is(err, syscall.EMLINK)
 }
 
-// createExclusive writes data to a file it creates at path, never one
-// already there, and removes the file again if the data cannot all be
-// written and synced, so that no half-made file stands where the next
-// `sw init` would take it for the writer's.
+// createExclusive writes data to a file it creates at path, and removes it
+// again if the data cannot all be written and synced, so that no half-made
+// file stands where the next `sw init` would take it for the writer's.
 func createExclusive(path string, data []byte) error {
 	f, err := openExclusive(path)
 	if err != nil {
 		return err
 	}
-	_, err = f.Write(data)
+	if err = writeClose(f, data, false); err != nil {
+		os.Remove(path)
+	}
+	return err
+}
+
+// writeClose writes data to f (and sets its mode to 0644 if chmod), syncs
+// and closes it.
+func writeClose(f *os.File, data []byte, chmod bool) error {
+	_, err := f.Write(data)
+	if err == nil && chmod {
+		err = f.Chmod(0o644)
+	}
 	if err == nil {
 		err = f.Sync()
 	}
 	if closeErr := f.Close(); err == nil {
 		err = closeErr
-	}
-	if err != nil {
-		os.Remove(path)
 	}
 	return err
 }

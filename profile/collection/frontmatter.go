@@ -34,10 +34,7 @@ func SplitFrontMatter(src []byte) (fm, body []byte, ok bool) {
 		line, _, _ := bytes.Cut(rest[off:], []byte("\n"))
 		end := off + len(line) + 1
 		if t := string(bytes.TrimRight(line, " \t\r")); t == "---" || t == "..." {
-			if end > len(rest) {
-				end = len(rest)
-			}
-			return rest[:off], rest[end:], true
+			return rest[:off], rest[min(end, len(rest)):], true
 		}
 		off = end
 	}
@@ -49,19 +46,18 @@ func SplitFrontMatter(src []byte) (fm, body []byte, ok bool) {
 // never refused over its metadata.
 func ParseFrontMatter(src []byte) FrontMatter {
 	var fm FrontMatter
-	if raw, _, ok := SplitFrontMatter(src); ok {
-		var loose map[string]any
-		if yaml.Unmarshal(raw, &loose) == nil {
-			fm.Title = scalar(loose["title"])
-			fm.Date = scalar(loose["date"])
-			fm.Genre = scalar(loose["genre"])
-			fm.Summary = scalar(loose["summary"])
-			fm.Stance = scalar(loose["stance"])
-			if tags, ok := loose["tags"].([]any); ok {
-				for _, t := range tags {
-					fm.Tags = append(fm.Tags, scalar(t))
-				}
-			}
+	var loose map[string]any
+	if raw, _, ok := SplitFrontMatter(src); !ok || yaml.Unmarshal(raw, &loose) != nil {
+		return fm
+	}
+	fm.Title = scalar(loose["title"])
+	fm.Date = scalar(loose["date"])
+	fm.Genre = scalar(loose["genre"])
+	fm.Summary = scalar(loose["summary"])
+	fm.Stance = scalar(loose["stance"])
+	if tags, ok := loose["tags"].([]any); ok {
+		for _, t := range tags {
+			fm.Tags = append(fm.Tags, scalar(t))
 		}
 	}
 	return fm
@@ -76,21 +72,15 @@ func scalar(v any) string {
 	case interface{ Format(string) string }: // a date YAML read as time.Time
 		return v.Format("2006-01-02")
 	}
-	return strings.TrimSpace(strings.Trim(strings.ReplaceAll(yamlString(v), "\n", " "), " "))
-}
-
-func yamlString(v any) string {
 	b, _ := yaml.Marshal(v)
-	return string(b)
+	return strings.TrimSpace(strings.Trim(strings.ReplaceAll(string(b), "\n", " "), " "))
 }
 
-// GenreOf returns the genre of the piece at path (named in messages) whose
-// text is src: its front matter's genre, read as profile.ParseGenre reads
-// every genre ("Product Tech" is product-tech), else the collection's
-// default. A genre sw cannot read (a list, a name with letters outside a to
-// z, a `genre:` in front matter that is not YAML) is an error at its line
-// and column: holding the piece to a genre guessed from it would hold it to
-// rules the writer did not choose.
+// GenreOf returns the genre of the piece at path whose text is src: its
+// front matter's (see profile.ParseGenre), else the collection's default.
+// A genre sw cannot read (a list, letters outside a to z, front matter
+// that is not YAML) is an error at its line and column: a genre guessed
+// would hold the piece to rules the writer did not choose.
 func (c *Collection) GenreOf(path string, src []byte) (string, error) {
 	val, err := frontMatterGenre(path, src)
 	if err != nil {
@@ -119,11 +109,9 @@ func (c *Collection) GenreOf(path string, src []byte) (string, error) {
 }
 
 // frontMatterGenre finds the value of the front matter's `genre:`, nil
-// when there is none. Front matter that is not YAML, like no front matter,
-// leaves the piece in the default genre (a piece is never refused over
-// metadata sw does not use) unless a line of it starts with `genre:`: then
-// the writer chose a genre sw cannot read, and the error is at the place
-// the YAML breaks, where the writer has to mend it.
+// when there is none. Front matter that is not YAML has none either (a
+// piece is never refused over metadata sw does not use) unless a line of
+// it starts with `genre:`: then the error is where the YAML breaks.
 func frontMatterGenre(path string, src []byte) (*yaml.Node, error) {
 	raw, _, ok := SplitFrontMatter(src)
 	if !ok {
@@ -156,10 +144,8 @@ func frontMatterGenre(path string, src []byte) (*yaml.Node, error) {
 	return nil, nil
 }
 
-// topLevelGenreLine gives the 1-based line of data that starts with the key
-// genre (as `genre:`, `genre :` or quoted), found without reading data as
-// YAML, since it is for front matter YAML cannot read. Indented lines
-// belong to another key's value, and are not counted.
+// topLevelGenreLine gives the 1-based line of data, which YAML cannot
+// read, that starts with the key genre (`genre:`, `genre :` or quoted).
 func topLevelGenreLine(data []byte) (int, bool) {
 	for n, line := range bytes.Split(data, []byte("\n")) {
 		for _, key := range []string{"genre", `"genre"`, "'genre'"} {
@@ -171,10 +157,9 @@ func topLevelGenreLine(data []byte) (int, bool) {
 	return 0, false
 }
 
-// unreadableGenre is the error for front matter data, in the piece at path,
-// that yaml.v3 refused with err while a `genre:` stands on genreLine: at
-// the place the YAML breaks, or at the genre's line when that place is not
-// known.
+// unreadableGenre is the error for front matter data that yaml.v3 refused
+// with err while a `genre:` stands on genreLine: where the YAML breaks, or
+// at the genre's line.
 func unreadableGenre(path string, data []byte, err error, genreLine int) error {
 	e := profile.SyntaxError(path, data, err)
 	if e.Line == 0 {

@@ -7,15 +7,12 @@ import (
 	"sw/profile/confine"
 )
 
-// MaxPieceSize is the most sw reads of one piece: 4 MiB. The longest
-// novels are some 3 MB of text (War and Peace, whole, is about 3.2 MB), so
-// a Markdown file larger than this is no piece of writing but something
-// pasted or exported into the collection: a log, a data dump, pictures
-// written out as text. Every reader of a piece stops here: `sw check` and
-// the analysis leave a larger piece out and say why (TooBigError), and
-// memory.md notes it from its start, as it notes every piece (see
-// PieceStart). It bounds what a command holds too: checking a piece takes
-// about a dozen times its size in memory, an analysis a few dozen.
+// MaxPieceSize is the most sw reads of one piece: 4 MiB. War and Peace,
+// whole, is about 3.2 MB, so a larger Markdown file is no piece of writing
+// but a log or a data dump. `sw check` and the analysis leave it out and
+// say why (TooBigError); memory.md notes it from its start (PieceStart).
+// It bounds memory too: checking a piece takes about a dozen times its
+// size, an analysis a few dozen.
 const MaxPieceSize = 4 << 20
 
 // TooBigError is a piece larger than MaxPieceSize, of which sw read
@@ -34,10 +31,8 @@ func (e *TooBigError) Describe() string {
 		confine.Mebibytes(e.Size), confine.Mebibytes(MaxPieceSize), SettingsFile)
 }
 
-// ReadPieceFile reads the piece at path, as a person names it (relative
-// to the working folder, or absolute), when it is at most MaxPieceSize
-// bytes; a larger one is a *TooBigError, and no more of it than that is
-// read.
+// ReadPieceFile reads the piece at path, as a person names it; one larger
+// than MaxPieceSize is a *TooBigError, and no more of it is read.
 func ReadPieceFile(path string) ([]byte, error) {
 	return tooBig(confine.ReadFileUpTo(path, MaxPieceSize))
 }
@@ -52,6 +47,5 @@ func tooBig(data []byte, err error) ([]byte, error) {
 }
 
 // PieceStart is how much of a piece is read for what its start holds: its
-// front matter (the genre a session writes in) and, for memory.md, its
-// title and first sentence. However long the piece, no more is read.
+// front matter and, for memory.md, its title and first sentence.
 const PieceStart = 64 << 10

@@ -14,14 +14,12 @@ import (
 )
 
 // The profile cache lets the commands that run most often (sw check in an
-// agent's hooks, the pre-session hook at every session) skip parsing every
-// rule file when none changed: with a hundred rules, parsing them is more
-// than half of sw check's time. Per genre it keeps the resolved profile as
-// JSON, keyed by the profile's stamp (see profile.Stamp) and the sw binary.
-// It lives in the repository's git folder, .git/sw/profiles, and is only
-// ever a shortcut: any doubt means resolving afresh. A collection whose
-// .git is not a folder (a linked worktree) or that is not in git resolves
-// every time.
+// agent's hooks, the pre-session hook) skip parsing every rule file when
+// none changed: with a hundred rules, parsing is more than half of sw
+// check's time. Per genre it keeps the resolved profile as JSON in
+// .git/sw/profiles, keyed by the profile's stamp (see profile.Stamp) and
+// the sw binary. It is only ever a shortcut: any doubt means resolving
+// afresh.
 
 // racyWindow is how close to a file's last change it may be read and still
 // be cached: file systems record times in ticks of up to two seconds.
@@ -98,13 +96,7 @@ func cacheKey(profiles []profile.Profile, genre string) (key string, newest time
 }
 
 // cacheDir is the profile cache's folder, or "" when there is none.
-func (c *Collection) cacheDir() string {
-	dotgit := filepath.Join(c.Root, ".git")
-	if fi, err := os.Stat(dotgit); err != nil || !fi.IsDir() {
-		return ""
-	}
-	return filepath.Join(dotgit, "sw", "profiles")
-}
+func (c *Collection) cacheDir() string { return c.swDir("profiles") }
 
 // binaryStamp identifies the running sw binary, so that a new sw never
 // reads an old one's cache.

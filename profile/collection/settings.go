@@ -2,12 +2,14 @@ package collection
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
 	"path"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -18,8 +20,8 @@ import (
 	"sw/profile"
 )
 
-// Settings are a collection's .sw.yaml. Every field has a default, so a
-// missing line, or a missing file, means the default.
+// Settings are a collection's .sw.yaml. A missing line, or file, means
+// the default.
 type Settings struct {
 	BatchSize int    `yaml:"batch_size"`
 	Genre     string `yaml:"genre"`
@@ -28,8 +30,7 @@ type Settings struct {
 	// batch a person reviews in one sitting. The heaviest go first; the
 	// rest wait for a later batch.
 	SuggestionsPerBatch int `yaml:"suggestions_per_batch"`
-	// FeedbackWindow is read so that an older .sw.yaml still parses, and
-	// otherwise unused: every rejection is remembered (see
+	// FeedbackWindow is read so that an older .sw.yaml still parses (see
 	// LegacyFeedbackWindow).
 	FeedbackWindow *int     `yaml:"feedback_window" sw:"legacy"`
 	Analyzer       Analyzer `yaml:"analyzer"`
@@ -40,15 +41,13 @@ type Settings struct {
 	// FactsBudget is the size memory.md should keep within, since the
 	// agent loads it whole; `sw facts check` reports a file past it.
 	FactsBudget FactsBudget `yaml:"facts_budget"`
-	// Voice is the path of the person's voice repository, the style
-	// their series share (see VoiceLink): relative to the collection, or
-	// starting ~/. Followed only once the person says so.
+	// Voice is the path of the person's voice repository (see VoiceLink),
+	// relative to the collection or from ~/.
 	Voice string `yaml:"voice"`
 }
 
-// FactsBudget is memory.md's size budget: lines and bytes. By default it
-// is what Claude Code loads whole of its own memory index: 200 lines and
-// 25 KB.
+// FactsBudget is memory.md's size budget. By default it is what Claude
+// Code loads whole of its own memory index: 200 lines and 25 KB.
 type FactsBudget struct {
 	Lines int `yaml:"lines"`
 	Bytes int `yaml:"bytes"`
@@ -67,9 +66,7 @@ type Analyzer struct {
 	Command []string      `yaml:"command"`
 	Timeout time.Duration `yaml:"timeout"`
 	// Window is how many of the most recently finished pieces each
-	// analysis reads, the new ones among them: the rules are revisited,
-	// and the bounds estimated, on all of them. 0 reads every piece
-	// finished since the collection began.
+	// analysis revisits the rules on; 0 reads every piece.
 	Window int `yaml:"window"`
 }
 
@@ -118,8 +115,7 @@ var (
 	})
 )
 
-// friendlier rewords yaml.v3's messages about Go types into what the person
-// should write instead.
+// friendlier rewords yaml.v3's messages about Go types into what to write.
 func friendlier(msg string) string {
 	if m := unknownField().FindStringSubmatch(msg); m != nil {
 		if key, block, ok := settingsBlock(reflect.TypeFor[Settings](), m[2]); ok {
@@ -128,26 +124,20 @@ func friendlier(msg string) string {
 		return fmt.Sprintf("unknown setting %q; the settings are %s", m[1], settingNames(reflect.TypeFor[Settings]()))
 	}
 	if m := wrongType().FindStringSubmatch(msg); m != nil && m[2] != "" {
-		want := map[string]string{
+		want := cmp.Or(map[string]string{
 			"int":           "a whole number",
 			"time.Duration": "a duration such as 120s",
 			"[]string":      "a list, e.g. [a, b]",
 			"string":        "text",
-		}[m[4]]
-		if want == "" {
-			want = "of another kind (see the comments sw init wrote)"
-		}
+		}[m[4]], "of another kind (see the comments sw init wrote)")
 		return fmt.Sprintf("%q should be %s", m[3], want)
 	}
 	return msg
 }
 
-// settingNames lists the keys of a settings struct, each group's own in
-// parentheses after it, e.g. "batch_size, analyzer (command, timeout)".
-// They are read from the yaml tags, so a new setting is listed as soon as
-// it can be read.
-// A setting tagged sw:"legacy" is read and not listed: it no longer does
-// anything.
+// settingNames lists the yaml keys of a settings struct, each group's own
+// in parentheses: "batch_size, analyzer (command, timeout)". A setting
+// tagged sw:"legacy" is read and not listed: it no longer does anything.
 func settingNames(t reflect.Type) string {
 	var names []string
 	for i := range t.NumField() {
@@ -165,9 +155,9 @@ func settingNames(t reflect.Type) string {
 }
 
 // settingsBlock finds the block of settings in t (analyzer, pieces) that
-// yaml.v3 names by its Go type, typeName, in an unknown-field error, and
-// the key it stands under: a key unknown in a block is told that block's
-// keys, not every setting. ok is false for t itself, the top level.
+// yaml.v3 names by its Go type in an unknown-field error, and its key, so
+// that a key unknown in a block is told that block's keys. ok is false for
+// the top level.
 func settingsBlock(t reflect.Type, typeName string) (key string, block reflect.Type, ok bool) {
 	for i := range t.NumField() {
 		if f := t.Field(i); f.Type.Kind() == reflect.Struct && f.Type.String() == typeName {
@@ -177,9 +167,9 @@ func settingsBlock(t reflect.Type, typeName string) (key string, block reflect.T
 	return "", nil, false
 }
 
-// ParseSettings reads .sw.yaml strictly: an unknown key is an error, since a
-// misspelt setting silently ignored would leave the person puzzled why it
-// has no effect. file names the file in errors.
+// ParseSettings reads .sw.yaml strictly: a misspelt setting silently
+// ignored would leave the person puzzled why it has no effect. file names
+// the file in errors.
 func ParseSettings(file string, data []byte) (Settings, error) {
 	s := DefaultSettings()
 	strict := yaml.NewDecoder(bytes.NewReader(data))
@@ -213,8 +203,7 @@ func ParseSettings(file string, data []byte) (Settings, error) {
 		return s, fail("analyzer", "analyzer window must be 0 (every piece) or more (the most recent pieces an analysis reads)")
 	case s.FactsBudget.Lines < 1 || s.FactsBudget.Bytes < 1:
 		return s, fail("facts_budget", "facts_budget lines and bytes must be 1 or more, e.g. {lines: 200, bytes: 25600}")
-	}
-	if s.Voice != "" && strings.TrimSpace(s.Voice) != s.Voice {
+	case s.Voice != "" && strings.TrimSpace(s.Voice) != s.Voice:
 		return s, fail("voice", "voice is a folder's path, without spaces around it, e.g. ../my-voice")
 	}
 	for _, t := range s.Targets {
@@ -222,7 +211,7 @@ func ParseSettings(file string, data []byte) (Settings, error) {
 			return s, fail("targets", fmt.Sprintf("target %q: %v", t, err))
 		}
 	}
-	for _, g := range append(append([]string(nil), s.Pieces.Include...), s.Pieces.Exclude...) {
+	for _, g := range slices.Concat(s.Pieces.Include, s.Pieces.Exclude) {
 		if err := checkGlob(g); err != nil {
 			return s, fail("pieces", fmt.Sprintf("pieces glob %q: %v", g, err))
 		}
@@ -230,9 +219,8 @@ func ParseSettings(file string, data []byte) (Settings, error) {
 	return s, nil
 }
 
-// yamlError turns yaml.v3's errors into file:line:col errors: a syntax
-// error as the rule files' are, and each type error at the key or value it
-// is about, which yaml.v3 names by line only.
+// yamlError turns yaml.v3's errors into file:line:col errors; yaml.v3
+// names a type error's line only.
 func yamlError(file string, data []byte, err error) error {
 	te, ok := err.(*yaml.TypeError)
 	if !ok {
@@ -254,9 +242,8 @@ func yamlError(file string, data []byte, err error) error {
 	return errs
 }
 
-// typeErrorColumn finds the column of what a yaml.v3 type error on line is
-// about: the key it does not know, or the value of the wrong kind. 0 when
-// it cannot tell.
+// typeErrorColumn finds the column of the unknown key or the wrong value a
+// yaml.v3 type error on line is about, or 0.
 func typeErrorColumn(doc *yaml.Node, line int, msg string) int {
 	var about func(n *yaml.Node, t reflect.Type) bool
 	if m := unknownField().FindStringSubmatch(msg); m != nil {
@@ -280,9 +267,8 @@ func typeErrorColumn(doc *yaml.Node, line int, msg string) int {
 }
 
 // eachTyped calls visit for n and every node below it with the Go type
-// yaml.v3 decodes it into, following Settings' fields, and for a key no
-// field has with a nil type: so a type error's node is told apart from
-// others on its line.
+// yaml.v3 decodes it into (nil for a key no field has), so a type error's
+// node is told apart from others on its line.
 func eachTyped(n *yaml.Node, t reflect.Type, visit func(*yaml.Node, reflect.Type)) {
 	visit(n, t)
 	switch {

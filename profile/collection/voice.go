@@ -14,20 +14,16 @@ import (
 	"sw/profile/atomicfile"
 )
 
-// A voice is a git repository that holds only a person's style: profile/
-// and profile_feedback.json, shared by every collection whose .sw.yaml
-// names it (voice: ../my-voice). The collection's own profile/ becomes
-// its series layer: what this series does differently (see
+// A voice is a git repository that holds only a person's style (profile/
+// and profile_feedback.json), shared by every collection whose .sw.yaml
+// names it. The collection's own profile/ becomes its series layer (see
 // profile.ResolveOver).
 //
-// The path a collection names is the person's choice, not the
-// collection's: a cloned collection could name any folder, and following
-// it would read, and write suggestions into, a repository the person never
-// gave it. So a voice is followed only where the person has said so (sw
-// voice use, sw init --voice): the list of collections and the voices they
-// follow lives outside every repository, in the person's configuration
-// folder, like the trusted analyzers, so nothing a repository carries can
-// follow a voice by itself.
+// A cloned collection could name any folder, and following it would read,
+// and write suggestions into, a repository the person never gave it. So a
+// voice is followed only where the person has said so (sw voice use, sw
+// init --voice), in a list kept in their configuration folder, outside
+// every repository.
 
 // VoiceLink is what a collection's .sw.yaml says of a voice, and whether
 // the person follows it there.
@@ -117,17 +113,29 @@ func realPath(p string) string {
 // FollowVoice records that the person follows the voice at voice in the
 // collection c (whose .sw.yaml names it, or is about to).
 func (c *Collection) FollowVoice(voice string) error {
-	return changeVoices(func(l *voicesFile) bool {
-		entry := voiceFollows{realPath(c.Root), realPath(voice)}
-		kept := slices.DeleteFunc(l.Follow, func(f voiceFollows) bool { return f.Collection == entry.Collection })
-		l.Follow = append(kept, entry)
-		return true
-	})
+	l, err := readVoices()
+	if err != nil {
+		return err
+	}
+	entry := voiceFollows{realPath(c.Root), realPath(voice)}
+	kept := slices.DeleteFunc(l.Follow, func(f voiceFollows) bool { return f.Collection == entry.Collection })
+	l.Follow = append(kept, entry)
+	path, err := VoicesPath()
+	if err != nil {
+		return err
+	}
+	data, err := json.MarshalIndent(l, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return err
+	}
+	return atomicfile.Write(path, append(data, '\n'), 0o600)
 }
 
 // FellowSeries are the roots of the other collections where the person
-// follows the voice link names: what the person rejected in one of them
-// holds for all (see review's voiceRejections).
+// follows link's voice: a rejection in one holds for all.
 func (c *Collection) FellowSeries(link VoiceLink) ([]string, error) {
 	if !link.Followed {
 		return nil, nil
@@ -167,26 +175,6 @@ func readVoices() (*voicesFile, error) {
 		return nil, fmt.Errorf("%s: version %d is not one this sw reads (1)", path, l.Version)
 	}
 	return l, nil
-}
-
-// changeVoices lets edit change the person's list and writes it back.
-func changeVoices(edit func(l *voicesFile) bool) error {
-	l, err := readVoices()
-	if err != nil || !edit(l) {
-		return err
-	}
-	path, err := VoicesPath()
-	if err != nil {
-		return err
-	}
-	data, err := json.MarshalIndent(l, "", "  ")
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return err
-	}
-	return atomicfile.Write(path, append(data, '\n'), 0o600)
 }
 
 // VoiceProfile is the style drawer of the voice at link, as the

@@ -2,7 +2,6 @@ package prose
 
 import (
 	"bytes"
-	"unicode/utf8"
 	"unsafe"
 )
 
@@ -16,11 +15,10 @@ type builder struct {
 	text    []byte    // cleaned text of all blocks
 	textSrc offsetMap // where text's bytes are in src
 
-	// lower holds, back to back, the lower-case forms of the words that
-	// are not their own (capitals, curly apostrophes); those words' Text
-	// shares its bytes, and every other word's shares text's. Both are
-	// only appended to, so a Text made before a buffer grew still reads
-	// the same bytes from the old array.
+	// lower holds the lower-case forms of the words that are not their
+	// own (capitals, curly apostrophes), which their Text shares; every
+	// other word's shares text's. Both are only appended to, so a Text
+	// made before a buffer grew still reads the old array.
 	lower []byte
 
 	part   part  // the block being copied
@@ -35,9 +33,9 @@ type builder struct {
 func newBuilder(src []byte) *builder {
 	n := len(src)
 	// Room for every word from the start: a slice that outgrows its guess
-	// is copied to one twice as large, and in a short-lived process each
-	// fresh page costs a fault. Words mostly end at a space or a line
-	// break; the margin covers those joined by dashes and slashes.
+	// is copied, and in a short-lived process each fresh page costs a
+	// fault. Words mostly end at a space or a line break; the margin
+	// covers those joined by dashes and slashes.
 	lines := bytes.Count(src, newline)
 	words := bytes.Count(src, []byte{' '}) + lines
 	words += words/8 + 8
@@ -47,16 +45,13 @@ func newBuilder(src []byte) *builder {
 		text:  make([]byte, 0, n+16),
 		lower: make([]byte, 0, n/8+64), // sentences' first words, names
 	}
-	// The cleaned text starts a new run of source bytes where a line
-	// ends or markup was removed: room for a run a line and some more.
+	// A new run of source bytes starts where a line ends or markup was
+	// removed: room for a run a line and some more.
 	b.textSrc.runs = make([]offsetRun, 0, lines+16)
 	b.d.Words = make([]Word, 0, words)
 	b.d.Sentences = make([]Sentence, 0, words/12+4)
 	b.d.Paragraphs = make([]Paragraph, 0, words/60+4)
-	b.pos.src = src
-	if bytes.HasPrefix(src, bom) {
-		b.pos.base = 3 // a byte order mark takes no column
-	}
+	b.pos.src, b.pos.base = src, bomLen(src)
 	b.pos.reset()
 	return b
 }
@@ -95,10 +90,7 @@ func (b *builder) heading(t0, t1, level int) {
 	w0 := len(d.Words)
 	hi := len(d.Headings)
 	for i := t0; i < t1; {
-		r, w := rune(b.text[i]), 1
-		if r >= utf8.RuneSelf {
-			r, w = utf8.DecodeRune(b.text[i:t1])
-		}
+		r, w := decodeAt(b.text, i, t1)
 		if isWordStart(r) {
 			j, lower := scanWord(b.text, i, t1)
 			b.addWord(i, j, lower, -1, -1, hi)
@@ -129,8 +121,7 @@ func (b *builder) heading(t0, t1, level int) {
 }
 
 // endBlock separates blocks in the cleaned text with a byte no block
-// holds, so no phrase match runs from one block into the next. No word
-// starts there, so its place in the source is never asked for.
+// holds, so no phrase match runs from one block into the next.
 func (b *builder) endBlock() {
 	b.text = append(b.text, '\n')
 }
@@ -145,7 +136,7 @@ func (b *builder) addWord(i, j int, lower bool, sent, para, head int) {
 		text = b.lowered(b.text[i:j])
 	}
 	off := b.textSrc.src(i)
-	pos, ok := b.pos.onLine(off) // pos.at, spelled out so that onLine inlines
+	pos, ok := b.pos.onLine(off) // spelled out so that onLine inlines
 	if !ok {
 		pos = b.pos.elsewhere(off)
 	}
@@ -161,8 +152,7 @@ func (b *builder) addWord(i, j int, lower bool, sent, para, head int) {
 }
 
 // lowered returns the lower-case form of a word, kept in b.lower. A full
-// buffer is not grown but replaced: the words made so far keep the old one
-// alive, and no one needs the forms side by side.
+// buffer is replaced, not grown: the words made so far keep the old one.
 func (b *builder) lowered(w []byte) string {
 	if room := 2 * len(w); cap(b.lower)-len(b.lower) < room { // lower case takes at most 3 bytes for 2
 		b.lower = make([]byte, 0, max(cap(b.lower), room))
@@ -172,18 +162,11 @@ func (b *builder) lowered(w []byte) string {
 	return bufferString(b.lower[l0:])
 }
 
-// lastLower is the lower-cased form of the latest word.
-func (b *builder) lastLower() string {
-	return b.d.Words[len(b.d.Words)-1].Text
-}
-
-// finish turns the buffers into strings and tallies what depends on the
-// finished sentences and blocks. The tallies of the words' kinds wait for
-// a metric to ask (Doc.countKinds).
+// finish turns the buffers into strings, sharing their bytes as nothing
+// writes to them again, and tallies what depends on the finished
+// sentences and blocks.
 func (b *builder) finish() *Doc {
 	d := b.d
-	// The builder is done with its buffers: the Doc's strings share their
-	// bytes rather than copy them, as nothing writes to them again.
 	d.text = bufferString(b.text)
 	c := &d.counts
 	for i := range d.Sentences {
@@ -209,9 +192,9 @@ func (b *builder) finish() *Doc {
 	return d
 }
 
-var newline = []byte{'\n'}
-
 // bufferString is bytes no one will write to again, as a string.
 func bufferString(b []byte) string {
 	return unsafe.String(unsafe.SliceData(b), len(b))
 }
+
+var newline = []byte{'\n'}

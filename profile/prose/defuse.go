@@ -3,12 +3,11 @@ package prose
 import "bytes"
 
 // goldmark, like CommonMark's reference parsers, spends time quadratic in
-// a few shapes of input that no writer produces: containers nested
-// thousands deep on one line ("> > > …", "1. 1. 1. …"), and a line-long
-// run of brackets or link openings without a space. sw reads pieces it
-// did not write, so such input must not stall a check. defuse hands
-// goldmark a copy in which those shapes are filled with filler (the bytes
-// keep their offsets; the text is still copied from the source).
+// shapes of input no writer produces: containers nested thousands deep on
+// one line ("> > > …"), and a line-long run of brackets without a space.
+// Such input must not stall a check, so defuse hands goldmark a copy with
+// those shapes filled (offsets kept; the text is still copied from the
+// source).
 
 // Limits past which input is taken for no writer's.
 const (

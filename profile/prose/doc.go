@@ -1,22 +1,17 @@
 // Package prose measures a piece of writing: its words, sentences,
-// paragraphs and headings, each with its place in the original file, and
-// the counts and lengths the metrics a style rule can name are made of
-// (profile.MetricKinds names them).
-//
-// The analyzer and `sw check` both read pieces through this package, so a
-// rule the analyzer proposes is tested by exactly the counting that
-// produced it.
+// paragraphs and headings, each with its place in the file, and the counts
+// and lengths profile.MetricKinds are made of. The analyzer and `sw check`
+// both read pieces through it, so a rule the analyzer proposes is tested
+// by exactly the counting that produced it.
 package prose
 
 import "sync"
 
 // Position is a place in the original file. Line and Col are 1-based; Col
-// counts characters (runes), not bytes, because that is what editors show.
-// Offset is the 0-based byte offset, for callers that slice the source.
-//
-// The fields are 32-bit, as a piece's sizes are: every word carries a
-// Position, and a smaller Word makes a long piece's parse touch less
-// fresh memory, which a short-lived process pays for page by page.
+// counts runes, as editors show. Offset is the 0-based byte offset. The
+// fields are 32-bit: every word carries a Position, and a smaller Word
+// makes a long piece's parse touch less fresh memory, which a short-lived
+// process pays for page by page.
 type Position struct {
 	Line, Col int32
 	Offset    int32
@@ -94,15 +89,13 @@ type Doc struct {
 	text string
 
 	// counts are the per-piece tallies the rates divide by the word
-	// count, made once so that measuring costs almost nothing. The word
-	// kinds' (Contractions on) are made the first time one is asked for:
-	// they look at every word again, and most checks name none of them.
+	// count, made once. The word kinds' (Contractions on) are made the
+	// first time one is asked for: they look at every word again, and most
+	// checks name none of them.
 	counts        [numCounts]int
 	wordKindsOnce sync.Once
 
-	// markerCounts are made by markers, once, as wordKinds are: how often
-	// each of MarkerWords occurs.
-	markerCounts []int
+	markerCounts []int // by markers, as the word kinds are
 	markerOnce   sync.Once
 }
 
@@ -114,19 +107,16 @@ func (d *Doc) WordCount() int { return len(d.Words) }
 func (d *Doc) WordsOf(s Span) []Word { return d.Words[s.Start:s.End] }
 
 // Opening returns the piece's first sentence.
-func (d *Doc) Opening() (Sentence, bool) {
-	if len(d.Sentences) == 0 {
-		return Sentence{}, false
-	}
-	return d.Sentences[0], true
-}
+func (d *Doc) Opening() (Sentence, bool) { return d.sentence(0) }
 
 // Closing returns the piece's last sentence.
-func (d *Doc) Closing() (Sentence, bool) {
+func (d *Doc) Closing() (Sentence, bool) { return d.sentence(len(d.Sentences) - 1) }
+
+func (d *Doc) sentence(i int) (Sentence, bool) {
 	if len(d.Sentences) == 0 {
 		return Sentence{}, false
 	}
-	return d.Sentences[len(d.Sentences)-1], true
+	return d.Sentences[i], true
 }
 
 // start is where a per-piece measurement is reported: the first word, or

@@ -3,13 +3,11 @@ package prose
 import "sync"
 
 // MarkerWords are the function words whose rates sw measures, each as a
-// metric of its own: "upon" as upon_per_1k_words. How often a writer
-// reaches for "the", "of", "which" or "upon" follows the writer, not the
-// subject, and is what tells writers of one period and form apart where
-// sentence length does not (the Federalist studies since Mosteller and
-// Wallace rest on such rates). The list is fixed and short, chosen once
+// metric of its own (upon_per_1k_words). How often a writer uses them
+// follows the writer, not the subject (the Federalist studies since
+// Mosteller and Wallace rest on such rates). The list is fixed, chosen
 // from that literature: words every piece uses, so a rate can be measured
-// on a single piece, and whose rates differ between writers. It is never
+// on one piece, and whose rates differ between writers. It is never
 // learned from pieces, so no subject can reach it.
 var MarkerWords = []string{
 	"the", "of", "to", "and", "by", "on", "upon", "which", "would",

@@ -2,14 +2,11 @@ package prose
 
 import "fmt"
 
-// The measurements below are what the metrics a rule may name are made
-// of; which metrics there are, their names, units and definitions, is
-// package profile's table (profile.MetricKinds), the one place a metric
-// is described.
+// The measurements below are what profile.MetricKinds, the one place a
+// metric is described, are made of.
 
 // Scope says what one value of a metric describes: a sentence, a
-// paragraph, or the whole piece. A per-sentence metric has a distribution
-// in each piece; a per-piece metric has one value.
+// paragraph, or the whole piece.
 type Scope int
 
 const (
@@ -19,13 +16,8 @@ const (
 )
 
 func (s Scope) String() string {
-	switch s {
-	case PerSentence:
-		return "sentence"
-	case PerParagraph:
-		return "paragraph"
-	case PerPiece:
-		return "piece"
+	if names := [...]string{"", "sentence", "paragraph", "piece"}; s > 0 && int(s) < len(names) {
+		return names[s]
 	}
 	return fmt.Sprintf("Scope(%d)", int(s))
 }
@@ -110,10 +102,9 @@ func (d *Doc) perParagraph(size func(Paragraph) int) []Measurement {
 	return out
 }
 
-// proseSentence says whether a sentence is one the sentence length
-// counts: a sentence of a paragraph of prose, or a list item's sentence
-// that ends as a sentence does (a bare fragment is a label, not a
-// sentence).
+// proseSentence says whether the sentence length counts a sentence: one
+// of a paragraph of prose, or a list item's that ends as a sentence does
+// (a bare fragment is a label).
 func (d *Doc) proseSentence(s Sentence) bool {
 	p := &d.Paragraphs[s.Paragraph]
 	return p.Kind == Prose && (!p.ListItem || s.Terminator != 0)

@@ -1,10 +1,9 @@
 package prose
 
 // offsetMap says where in the source the bytes of a buffer built from it
-// come from. The buffer is mostly whole runs of source bytes (a line, the
-// text between two bits of markup), so the map keeps one entry per run
-// rather than one offset per byte: a long piece then touches a few
-// hundred bytes of bookkeeping instead of four for every byte of text.
+// come from, so positions survive the markup's removal. It keeps one
+// entry per run of source bytes (a line, the text between two bits of
+// markup) rather than four bytes per byte of text.
 type offsetMap struct {
 	runs []offsetRun
 	last int // the run of the latest lookup, where the next one starts
@@ -15,10 +14,9 @@ type offsetMap struct {
 type offsetRun struct{ at, src int32 }
 
 // add records that the buffer's byte at index at comes from source offset
-// src. Bytes added after it and not recorded count on from there, which
-// is exact for a run copied from the source; the bytes after the first of
-// a rune decoded from a character reference are the one inexact case, and
-// no one asks where those are.
+// src; the bytes after it count on from there. (The bytes after the first
+// of a rune decoded from a character reference are off, and no one asks
+// where those are.)
 func (m *offsetMap) add(at, src int) {
 	if n := len(m.runs); n > 0 {
 		r := m.runs[n-1]
@@ -37,12 +35,6 @@ func (m *offsetMap) cut(n int) {
 	}
 	m.runs = m.runs[:k]
 	m.last = min(m.last, max(k-1, 0))
-}
-
-// reset empties the map for another buffer.
-func (m *offsetMap) reset() {
-	m.runs = m.runs[:0]
-	m.last = 0
 }
 
 // src returns the source offset of the buffer's byte at index i. Callers

@@ -17,21 +17,17 @@ import (
 // Parse reads a Markdown piece (plain text is Markdown too) and returns
 // its prose. It never fails: whatever cannot be read as prose is left out.
 //
-// The Markdown is read by goldmark, a CommonMark parser with the GitHub
-// extensions writers use (tables, footnotes, strikethrough, task lists,
-// bare links), so a heading, a quote, a list, a table, a footnote, HTML or
-// code is what CommonMark says it is, and every word keeps its byte
-// offset in the file through goldmark's segments.
+// goldmark reads the Markdown, with the GitHub extensions writers use
+// (tables, footnotes, strikethrough, task lists, bare links), and every
+// word keeps its byte offset through goldmark's segments.
 //
-// Left out: YAML or TOML front matter, fenced and indented code, HTML
-// blocks and comments, tables, thematic breaks, link reference
-// definitions, inline code, link and image targets, images (their alt text
+// Left out: front matter, code, HTML, tables, thematic breaks, link
+// reference definitions, link and image targets, images (alt text
 // describes a picture; it is not a sentence of the piece) and bare URLs.
 // Kept: the text of paragraphs, list items, blockquotes, footnotes, link
 // texts and headings; headings give words but no sentences. A bold line
-// standing alone is a subhead: a heading of level 0. Which paragraphs are
-// prose and which are short lines of another kind (a quotation, a
-// dateline, a question-and-answer line) is told by Paragraph.Kind.
+// standing alone is a subhead: a heading of level 0. Paragraph.Kind tells
+// prose from short lines of another kind (a quotation, a dateline).
 //
 // Plain-text essays break some Markdown assumptions, so a few rules read
 // them as their writers meant (see plaintext.go): an indented line that
@@ -44,7 +40,7 @@ func Parse(src []byte) *Doc {
 		src = src[:math.MaxInt32] // offsets are kept as int32
 	}
 	b := newBuilder(src)
-	body := skipFrontMatter(src, len(bomPrefix(src)))
+	body := skipFrontMatter(src, bomLen(src))
 	read := src
 	patched := defuse(src)
 	if patched != nil {
@@ -60,11 +56,12 @@ func Parse(src []byte) *Doc {
 
 var bom = []byte("\xef\xbb\xbf")
 
-func bomPrefix(src []byte) []byte {
+// bomLen is the length of src's byte order mark, which takes no column.
+func bomLen(src []byte) int {
 	if bytes.HasPrefix(src, bom) {
-		return bom
+		return len(bom)
 	}
-	return nil
+	return 0
 }
 
 // readMarkdown parses src from byte body on (past a byte order mark and
@@ -174,11 +171,10 @@ func (b *builder) inlines(n ast.Node) {
 	}
 }
 
-// markdownParser is goldmark's CommonMark parser with the extensions for
-// GitHub's tables, footnotes, strikethrough, task lists and bare links.
-// It is made on first use and shared: a parser holds no state between
-// parses. The footnote extension's AST transformer, which moves the notes
-// to the end for HTML, is left out: notes stay where they were written.
+// markdownParser is goldmark's parser with GitHub's extensions, made on
+// first use and shared: a parser holds no state between parses. The
+// footnote extension's AST transformer, which moves the notes to the end
+// for HTML, is left out: notes stay where they were written.
 var markdownParser = sync.OnceValue(newMarkdownParser)
 
 func newMarkdownParser() parser.Parser {

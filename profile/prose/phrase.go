@@ -1,19 +1,15 @@
 package prose
 
 import (
-	"iter"
 	"strings"
 	"unicode/utf8"
 )
 
-// FindPhrase returns where phrase occurs, at the position of its first
-// word, in file order.
-//
-// Matching is by whole words, ignoring case, with curly and straight
-// apostrophes alike, inside one paragraph or heading (a line break
-// inside a paragraph is just a space). Punctuation is matched as written,
-// so "in fact" is not found in "in. Fact" or "in, fact", and "to be
-// honest," only where a comma follows. Runs of white space are equal.
+// FindPhrase returns where phrase occurs, at its first word, in file
+// order. Matching is by whole words, ignoring case, curly and straight
+// apostrophes alike, inside one paragraph or heading. Punctuation is
+// matched as written ("in fact" is not found in "in, fact"), and runs of
+// white space are equal.
 func (d *Doc) FindPhrase(phrase string) []Position {
 	p := splitPhrase(phrase)
 	if len(p.words) == 0 {
@@ -102,17 +98,7 @@ func sameBlock(a, b *Word) bool {
 	return a.Paragraph == b.Paragraph && a.Heading == b.Heading
 }
 
-func isSpaceGap(g string) bool {
-	if g == "" {
-		return false
-	}
-	for i := 0; i < len(g); i++ {
-		if g[i] != ' ' && g[i] != '\t' && g[i] != '\n' && g[i] != '\r' {
-			return false
-		}
-	}
-	return true
-}
+func isSpaceGap(g string) bool { return g != "" && strings.Trim(g, " \t\n\r") == "" }
 
 // norm maps a rune to the form gaps are compared in: white space to a
 // space and curly quotes to straight ones. Doc text never holds '\n'
@@ -139,17 +125,14 @@ type gapReader struct {
 
 func (g *gapReader) next() (rune, bool) {
 	r, ok := g.one()
-	if !ok || r != ' ' {
-		return r, ok
-	}
-	for { // collapse a run of spaces
+	for ok && r == ' ' { // collapse a run of spaces
 		save := g.i
-		q, ok := g.one()
-		if !ok || q != ' ' {
+		if q, more := g.one(); !more || q != ' ' {
 			g.i = save
-			return ' ', true
+			break
 		}
 	}
+	return r, ok
 }
 
 func (g *gapReader) one() (rune, bool) {
@@ -174,84 +157,40 @@ func (g *gapReader) one() (rune, bool) {
 	return norm(r), true
 }
 
-// gapEqual compares the text between two words with a phrase's gap.
-func gapEqual(text, gap string) bool {
-	a := gapReader{s: text}
-	b := gapReader{s: gap, nlSpace: true}
+// gapMatch says the runes of text begin with those of part, or, when
+// whole, are the same.
+func gapMatch(text, part gapReader, whole bool) bool {
 	for {
-		x, okA := a.next()
-		y, okB := b.next()
-		if okA != okB || x != y {
+		x, okText := text.next()
+		y, okPart := part.next()
+		switch {
+		case !okPart:
+			return !whole || !okText
+		case !okText || x != y:
 			return false
 		}
-		if !okA {
-			return true
-		}
 	}
+}
+
+// gapEqual compares the text between two words with a phrase's gap.
+func gapEqual(text, gap string) bool {
+	return gapMatch(gapReader{s: text}, gapReader{s: gap, nlSpace: true}, true)
 }
 
 // hasPrefixNorm says text starts with the phrase's tail.
 func hasPrefixNorm(text, tail string) bool {
-	a := gapReader{s: text}
-	b := gapReader{s: tail, nlSpace: true}
-	for {
-		y, okB := b.next()
-		if !okB {
-			return true
-		}
-		if x, okA := a.next(); !okA || x != y {
-			return false
-		}
-	}
+	return gapMatch(gapReader{s: text}, gapReader{s: tail, nlSpace: true}, false)
 }
 
 // hasSuffixNorm says text ends with the phrase's lead.
 func hasSuffixNorm(text, lead string) bool {
-	a := gapReader{s: text, i: len(text), back: true}
-	b := gapReader{s: lead, i: len(lead), nlSpace: true, back: true}
-	for {
-		y, okB := b.next()
-		if !okB {
-			return true
-		}
-		if x, okA := a.next(); !okA || x != y {
-			return false
-		}
-	}
+	return gapMatch(gapReader{s: text, i: len(text), back: true}, gapReader{s: lead, i: len(lead), nlSpace: true, back: true}, false)
 }
 
 // Joined reports whether word i follows word i-1 in one sentence with
-// nothing but white space between them, so that the two can belong to one
-// phrase: exactly the pairs NGrams(2) yields, and so phrases FindPhrase
-// finds again.
+// nothing but white space between them, so that the two make a phrase
+// FindPhrase finds again.
 func (d *Doc) Joined(i int) bool {
 	return i > 0 && i < len(d.Words) && d.Words[i].Sentence >= 0 && d.Words[i-1].Sentence >= 0 &&
 		d.spaced(&d.Words[i-1], &d.Words[i])
-}
-
-// NGrams yields every run of n consecutive words inside one sentence with
-// nothing but white space between them, so each is a phrase FindPhrase
-// finds ("in fact", not "fact, the"). The slices share the Doc's words;
-// copy them to keep them past the loop.
-func (d *Doc) NGrams(n int) iter.Seq[[]Word] {
-	return func(yield func([]Word) bool) {
-		if n < 1 {
-			return
-		}
-		run := 0
-		for i := range d.Words {
-			switch {
-			case d.Words[i].Sentence < 0:
-				run = 0
-				continue
-			case d.Joined(i):
-				run++
-			default:
-				run = 1
-			}
-			if run >= n && !yield(d.Words[i-n+1:i+1]) {
-				return
-			}
-		}
-	}
 }

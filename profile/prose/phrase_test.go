@@ -1,6 +1,7 @@
 package prose
 
 import (
+	"iter"
 	"reflect"
 	"strings"
 	"testing"
@@ -118,5 +119,32 @@ func TestJoined(t *testing.T) {
 	}
 	if d.Joined(0) || d.Joined(len(d.Words)) {
 		t.Error("Joined out of range")
+	}
+}
+
+// NGrams yields every run of n consecutive words inside one sentence with
+// nothing but white space between them, so each is a phrase FindPhrase
+// finds ("in fact", not "fact, the"). The slices share the Doc's words;
+// copy them to keep them past the loop.
+func (d *Doc) NGrams(n int) iter.Seq[[]Word] {
+	return func(yield func([]Word) bool) {
+		if n < 1 {
+			return
+		}
+		run := 0
+		for i := range d.Words {
+			switch {
+			case d.Words[i].Sentence < 0:
+				run = 0
+				continue
+			case d.Joined(i):
+				run++
+			default:
+				run = 1
+			}
+			if run >= n && !yield(d.Words[i-n+1:i+1]) {
+				return
+			}
+		}
 	}
 }

@@ -7,10 +7,9 @@ import (
 	"github.com/yuin/goldmark/text"
 )
 
-// Plain-text essays are read as Markdown, which they mostly are; where
-// their writers' habits mean something else than CommonMark says, these
-// rules read them as the writers meant (see Parse). Hard-wrapped Markdown,
-// and Markdown with one sentence per line, never trigger them.
+// Where plain-text essays' habits mean something else than CommonMark
+// says, these rules read them as the writers meant (see Parse).
+// Hard-wrapped Markdown, and one sentence per line, never trigger them.
 
 // Thresholds of the plain-text rules.
 const (
@@ -19,17 +18,15 @@ const (
 	titleMaxWords = 15
 )
 
-// filler stands in, in the copy of the source goldmark reads a second
-// time, for the indentation of a line of indented prose: no white space,
-// so the line is no code, and no markup. The text is always copied from
-// the source itself, where the indentation still is.
+// filler stands in for the indentation of indented prose in the copy
+// goldmark reads a second time: no white space, so the line is no code,
+// and no markup. The text is still copied from the source.
 const filler = 0
 
-// unindentProse returns a copy of src (patched, when that is not nil)
-// in which the indentation of each chunk of indented code that reads as
-// prose (see proseLike) is filled with filler, or nil when goldmark found
-// no such chunk. An essay's first-line indent then opens a paragraph, as
-// its writer meant.
+// unindentProse returns a copy of src (patched, when not nil) with the
+// indentation of each chunk of indented code that reads as prose filled
+// with filler, or nil when there is none: an essay's first-line indent
+// then opens a paragraph, as its writer meant.
 func unindentProse(src []byte, root ast.Node, patched []byte) []byte {
 	var out []byte
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -42,7 +39,7 @@ func unindentProse(src []byte, root ast.Node, patched []byte) []byte {
 			seg := lines.At(k)
 			from, fs := codeIndent(src, seg.Start), skipSpace(src, seg.Start)
 			l, _ := lineAt(src, fs)
-			if isBlank(l) {
+			if len(bytes.TrimLeft(l, " \t\r\f\v")) == 0 {
 				blank = true
 				continue
 			}
@@ -151,15 +148,6 @@ func indentBefore(src []byte, i int) int {
 	return col
 }
 
-func isBlank(l []byte) bool {
-	for _, c := range l {
-		if c != ' ' && c != '\t' && c != '\r' && c != '\f' && c != '\v' {
-			return false
-		}
-	}
-	return true
-}
-
 // lineShape is what the plain-text rules need to know about a line.
 type lineShape struct {
 	runes, words int
@@ -168,10 +156,10 @@ type lineShape struct {
 	multi        bool // holds a sentence end followed by another sentence
 }
 
-// proseLike tells an indented line of prose (an essay's first-line
-// indent) from indented code: prose is mostly letters, has several words
-// or a sentence's end, and hardly any of the symbols code is full of
-// (one $ in a paragraph is a price; one in a short line is code).
+// proseLike tells an indented line of prose from indented code: prose is
+// mostly letters, has several words or a sentence's end, and hardly any
+// of code's symbols (one $ in a paragraph is a price; in a short line,
+// code).
 func proseLike(l []byte) bool {
 	words, letters, runes, symbols := 0, 0, 0, 0
 	inWord := false

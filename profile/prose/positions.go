@@ -7,10 +7,9 @@ import (
 )
 
 // posFinder turns source offsets into lines and columns. Words arrive in
-// file order, so it goes forward a line at a time from the last answer
-// and the whole parse reads the source once. On a line of ASCII, as most
-// lines are, a column is the distance from the line's start; on another
-// it counts runes on from the latest answer.
+// file order, so it goes forward from the last answer and the parse reads
+// the source once. On a line of ASCII a column is the distance from the
+// line's start; on another it counts runes on from the latest answer.
 type posFinder struct {
 	src  []byte
 	base int // where column counting starts on line 1
@@ -27,16 +26,9 @@ func (p *posFinder) reset() {
 	p.enterLine()
 }
 
-// at returns the position of the source offset off.
-func (p *posFinder) at(off int) Position {
-	if pos, ok := p.onLine(off); ok {
-		return pos
-	}
-	return p.elsewhere(off)
-}
-
-// onLine is at for the usual case, small enough to inline: an offset on
-// the current line, when that is all ASCII.
+// onLine returns the position of the source offset off in the usual case,
+// small enough to inline: an offset on the current line, when that is all
+// ASCII.
 func (p *posFinder) onLine(off int) (Position, bool) {
 	if p.ascii && off >= p.lineStart && off <= p.lineEnd {
 		return Position{Line: int32(p.line), Col: int32(1 + off - p.lineStart), Offset: int32(off)}, true
@@ -44,8 +36,8 @@ func (p *posFinder) onLine(off int) (Position, bool) {
 	return Position{}, false
 }
 
-// elsewhere is at for an offset past the current line, before it, or on
-// a line that is not all ASCII.
+// elsewhere is onLine for an offset past the current line, before it, or
+// on a line that is not all ASCII.
 func (p *posFinder) elsewhere(off int) Position {
 	if off > len(p.src) {
 		off = len(p.src)

@@ -59,3 +59,11 @@ func TestIsASCII(t *testing.T) {
 		}
 	}
 }
+
+// at returns the position of the source offset off, as the builder asks.
+func (p *posFinder) at(off int) Position {
+	if pos, ok := p.onLine(off); ok {
+		return pos
+	}
+	return p.elsewhere(off)
+}

@@ -2,10 +2,9 @@ package prose
 
 import "bytes"
 
-// countPunct tallies the punctuation habits in text[t0:t1]. Each mark is
-// looked for on its own with IndexByte, which skips the letters between
-// marks many bytes at a time; no mark can hide another, as the runs
-// skipped over (of hyphens, of one dash) hold nothing else.
+// countPunct tallies the punctuation habits in text[t0:t1], each mark
+// looked for on its own with IndexByte, which skips many bytes at a time;
+// the runs skipped over (of hyphens, of one dash) hide no other mark.
 func (b *builder) countPunct(t0, t1 int) {
 	t := b.text[t0:t1]
 	c := &b.d.counts
@@ -13,12 +12,12 @@ func (b *builder) countPunct(t0, t1 int) {
 	c[Parentheses] += bytes.Count(t, []byte{'('})
 	for i := indexFrom(t, 0, ':'); i >= 0; i = indexFrom(t, i+1, ':') {
 		// Not the colon of a time or ratio such as 10:30 or 3:1.
-		if !(i > 0 && i+1 < len(t) && isDigitByte(t[i-1]) && isDigitByte(t[i+1])) {
+		if !(i > 0 && i+1 < len(t) && isDigit(rune(t[i-1])) && isDigit(rune(t[i+1]))) {
 			c[Colons]++
 		}
 	}
 	for i := indexFrom(t, 0, '-'); i >= 0; {
-		n := runLen(t[i:], '-')
+		n := len(t[i:]) - len(bytes.TrimLeft(t[i:], "-"))
 		switch {
 		case n == 2 || n == 3:
 			if betweenWords(t, i, i+n) && !(i+n < len(t) && t[i+n] == '>') {
@@ -78,14 +77,4 @@ func betweenWords(t []byte, i, j int) bool {
 		k++
 	}
 	return k < len(t) && t[k] != '-'
-}
-
-func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }
-
-func runLen(l []byte, c byte) int {
-	n := 0
-	for n < len(l) && l[n] == c {
-		n++
-	}
-	return n
 }

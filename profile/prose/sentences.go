@@ -1,32 +1,30 @@
 package prose
 
 import (
+	"bytes"
 	"strings"
 	"sync"
 	"unicode"
 	"unicode/utf8"
 )
 
-// Sentences end at . ! ? … (or a run of them, "..." and "?!" included),
-// then any closing quotes or brackets, then white space, when what follows
-// can start a sentence. These do not end one:
+// Sentences end at a run of . ! ? …, then any closing quotes or brackets,
+// then white space, when what follows can start a sentence. These do not
+// end one:
 //
-//   - a terminator followed by a lower-case word ("e.g. the", "Why? he
-//     asked"), except a lone "i", which careless writers use for I;
-//   - a title before a name (Mr. Mrs. Ms. Dr. St. Prof. …) and e.g. i.e.
-//     cf. vs. viz.;
-//   - No. p. par. vol. fig. and month abbreviations before a number;
-//   - a single capital initial (J. Smith) or a dotted abbreviation (U.S.)
-//     unless the next word is one that commonly opens a sentence (The, It,
-//     We, …): "the U.S. Senate" goes on, "in the U.S. The" ends;
+//   - a terminator before a lower-case word ("e.g. the", "Why? he asked"),
+//     except a lone "i", which careless writers use for I;
+//   - a title before a name (Mr. Dr. St.) and e.g. i.e. cf. vs. viz.;
+//   - No. p. vol. fig. and month abbreviations before a number;
+//   - an initial (J. Smith) or a dotted abbreviation (U.S.) unless the next
+//     word commonly opens a sentence: "the U.S. Senate" goes on, "in the
+//     U.S. The" ends;
 //   - a dot inside a number or abbreviation, which belongs to the word;
-//   - the dot after a label that opens a sentence, numbering what follows
-//     (1. 2d. 3rd. First. Secondly. IV.): "First. How it will tend to
-//     extend…" is one sentence, not a sentence of one word.
+//   - the dot after a label that opens a sentence (1. 3rd. First. IV.):
+//     "First. How it will tend to extend…" is one sentence.
 //
 // A terminator glued to a capitalised word ("cars.They") ends the sentence
-// when it follows a lower-case word, since student writing drops spaces.
-// The end of a paragraph ends its last sentence.
+// after a lower-case word, since student writing drops spaces.
 
 // prose reads the words and sentences of a paragraph in text[t0:t1].
 func (b *builder) prose(t0, t1, para int) {
@@ -133,14 +131,7 @@ run:
 		term = '…'
 	}
 	single := j-i == 1
-	k := j
-	for k < t1 {
-		r, w := decodeAt(t, k, t1)
-		if !isCloser(r) {
-			break
-		}
-		k += w
-	}
+	k := b.skip(j, t1, isCloser)
 	closed := k > j
 	j = k
 	if j >= t1 {
@@ -150,7 +141,7 @@ run:
 	if r != ' ' && !unicode.IsSpace(r) {
 		// "cars.They": a missing space after a lower-case word.
 		if single && !closed && r >= 'A' && r <= 'Z' && b.wordEndsAt(i) {
-			if lw := b.lastOrig(); len(lw) >= 2 && isLowerASCII(lw) {
+			if lw := b.lastOrig(); len(lw) >= 2 && !bytes.ContainsFunc(lw, func(r rune) bool { return r < 'a' || r > 'z' }) {
 				return j, term, true
 			}
 		}
@@ -163,13 +154,7 @@ run:
 // space from j) begins a new sentence.
 func (b *builder) startsSentence(i, j, t1 int, plainDot bool) bool {
 	t := b.text
-	for j < t1 {
-		r, w := decodeAt(t, j, t1)
-		if r != ' ' && !unicode.IsSpace(r) && !isOpener(r) {
-			break
-		}
-		j += w
-	}
+	j = b.skip(j, t1, func(r rune) bool { return r == ' ' || unicode.IsSpace(r) || isOpener(r) })
 	if j >= t1 {
 		return true
 	}
@@ -188,7 +173,7 @@ func (b *builder) startsSentence(i, j, t1 int, plainDot bool) bool {
 	if !plainDot || !b.wordEndsAt(i) {
 		return true
 	}
-	switch abbrevKind(b.lastLower()) {
+	switch abbrevKind(b.d.Words[len(b.d.Words)-1].Text) {
 	case abbrevTitle:
 		return false
 	case abbrevNumber:
@@ -203,6 +188,18 @@ func (b *builder) startsSentence(i, j, t1 int, plainDot bool) bool {
 	return true
 }
 
+// skip returns where the runes from text[j] on that keep holds for end.
+func (b *builder) skip(j, t1 int, keep func(rune) bool) int {
+	for j < t1 {
+		r, w := decodeAt(b.text, j, t1)
+		if !keep(r) {
+			break
+		}
+		j += w
+	}
+	return j
+}
+
 // wordEndsAt says the latest word ends right at text[i], so a dot there
 // may belong to an abbreviation.
 func (b *builder) wordEndsAt(i int) bool {
@@ -214,15 +211,6 @@ func (b *builder) wordEndsAt(i int) bool {
 func (b *builder) lastOrig() []byte {
 	w := b.d.Words[len(b.d.Words)-1]
 	return b.text[w.start:w.end]
-}
-
-func isLowerASCII(s []byte) bool {
-	for _, c := range s {
-		if c < 'a' || c > 'z' {
-			return false
-		}
-	}
-	return true
 }
 
 // isCloser: what may follow a terminator inside the same sentence.
@@ -301,11 +289,11 @@ func isLabel(w []byte) bool {
 func startsWithStarter(s []byte) bool {
 	var buf [12]byte
 	n := 0
-	for n < len(s) && n < len(buf) && isASCIILetter(s[n]) {
+	for n < len(s) && n < len(buf) && asciiClass[s[n]]&classLetter != 0 {
 		buf[n] = s[n] | 0x20
 		n++
 	}
-	if n == 0 || (n < len(s) && (isASCIIAlnum(s[n]) || s[n] >= utf8.RuneSelf)) {
+	if n == 0 || (n < len(s) && (asciiClass[s[n]] != 0 || s[n] >= utf8.RuneSelf)) {
 		return n == 0 // not a plain ASCII word: nothing to go on, so end
 	}
 	_, ok := starters()[string(buf[:n])]
@@ -313,20 +301,11 @@ func startsWithStarter(s []byte) bool {
 }
 
 var starters = sync.OnceValue(func() map[string]struct{} {
-	return map[string]struct{}{
-		"a": {}, "after": {}, "all": {}, "although": {}, "an": {}, "and": {},
-		"as": {}, "at": {}, "because": {}, "before": {}, "but": {}, "by": {},
-		"for": {}, "from": {}, "he": {}, "her": {}, "here": {}, "his": {},
-		"how": {}, "however": {}, "i": {}, "if": {}, "in": {}, "it": {},
-		"its": {}, "many": {}, "most": {}, "my": {}, "no": {}, "not": {},
-		"now": {}, "on": {}, "one": {}, "or": {}, "our": {}, "she": {},
-		"so": {}, "some": {}, "such": {}, "that": {}, "the": {}, "their": {},
-		"then": {}, "there": {}, "these": {}, "they": {}, "this": {},
-		"those": {}, "thus": {}, "to": {}, "we": {}, "what": {}, "when": {},
-		"while": {}, "why": {}, "with": {}, "yet": {}, "you": {},
+	m := map[string]struct{}{}
+	for _, w := range strings.Fields(`a after all although an and as at because before but by for from he her
+		here his how however i if in it its many most my no not now on one or our she so some such that the
+		their then there these they this those thus to we what when while why with yet you`) {
+		m[w] = struct{}{}
 	}
+	return m
 })
-
-func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
-
-func isASCIIAlnum(c byte) bool { return isASCIILetter(c) || c >= '0' && c <= '9' }

@@ -10,10 +10,9 @@ import (
 )
 
 // News and interviews are full of short lines that are no paragraphs of
-// prose: a subhead in bold, a dateline or a byline, a one-line quotation,
-// a question and its answer. Measured as paragraphs and sentences they
-// would make a reporter's every piece look choppy, and the writer's own
-// paragraphs would be judged by them; so each is read as what it is.
+// prose: a subhead, a dateline, a one-line quotation, a question and its
+// answer. Measured as paragraphs they would make a reporter's every piece
+// look choppy, so each is read as what it is.
 
 // Kind says what a paragraph is: prose, or a short line of another kind.
 type Kind uint8

@@ -21,9 +21,8 @@ func Values(ms []Measurement) []float64 {
 func Median(xs []float64) float64 { return Percentile(xs, 50) }
 
 // Percentile returns the p-th percentile (p from 0 to 100, clamped),
-// interpolating linearly between the two nearest ranks, so the median of
-// 1, 2, 3, 4 is 2.5 and the 90th percentile of 1…10 is 9.1. xs is not
-// modified.
+// interpolating linearly between the two nearest ranks (the median of 1,
+// 2, 3, 4 is 2.5). xs is not modified.
 func Percentile(xs []float64, p float64) float64 {
 	if len(xs) == 0 || math.IsNaN(p) {
 		return math.NaN()

@@ -10,13 +10,9 @@ import (
 	"github.com/yuin/goldmark/util"
 )
 
-// The text of a block is copied from goldmark's text segments into the
-// cleaned text, markup left behind; an offsetMap remembers where in the
-// source the cleaned bytes came from, so positions survive the removal.
-
-// part is the block being copied into the cleaned text: a heading, a
-// paragraph, or one of the paragraphs the plain-text rules cut a
-// Markdown paragraph into.
+// part is the block being copied from goldmark's text segments into the
+// cleaned text, markup left behind: a heading, a paragraph, or one of the
+// paragraphs the plain-text rules cut a Markdown paragraph into.
 type part struct {
 	t0       int  // where its text starts in b.text
 	listItem bool // it opens a list item
@@ -158,9 +154,8 @@ func (b *builder) space(off int) {
 }
 
 // reference decodes the HTML character reference at the start of s (at
-// source offset off) into the cleaned text and returns its length, or 0
-// when s starts with none. A reference to white space is a space, and a
-// soft hyphen prints nothing.
+// source offset off) into the cleaned text and returns its length, or 0.
+// A reference to white space is a space; a soft hyphen prints nothing.
 func (b *builder) reference(s []byte, off int) int {
 	k := bytes.IndexByte(s[:min(len(s), 40)], ';')
 	if k < 2 {

@@ -233,7 +233,8 @@ func appendLowerSlow(dst, w []byte) []byte {
 	return dst
 }
 
-// Kinds of word the per-piece metrics count.
+// Kinds of word the per-piece metrics count, bits in the order of their
+// Counts.
 const (
 	kindContraction uint8 = 1 << iota
 	kindFirstSingular
@@ -251,17 +252,10 @@ func (d *Doc) countKinds() {
 			if k&kindFirstPlural != 0 && w.Text == "us" && d.text[w.start:w.end] == "US" {
 				k &^= kindFirstPlural // the country, not the pronoun
 			}
-			if k&kindContraction != 0 {
-				c[Contractions]++
-			}
-			if k&kindFirstSingular != 0 {
-				c[FirstSingular]++
-			}
-			if k&kindFirstPlural != 0 {
-				c[FirstPlural]++
-			}
-			if k&kindSecond != 0 {
-				c[SecondPerson]++
+			for bit, count := range [...]Count{Contractions, FirstSingular, FirstPlural, SecondPerson} {
+				if k&(1<<bit) != 0 {
+					c[count]++
+				}
 			}
 		}
 	})
