@@ -12,12 +12,11 @@ type Analyzer interface {
 	Analyze(ctx context.Context, req *Request) (*Response, error)
 }
 
-// New picks the analyzer the settings ask for (.sw.yaml's analyzer.command
-// and analyzer.timeout): the external command when one is given, run in dir
-// (the collection root, so relative commands and paths in it work the way
-// the person wrote them), else the embedded analyzer. It takes the two
-// values rather than the settings type so this package does not depend on
-// the collection package, which may one day want to depend on it.
+// New picks the analyzer .sw.yaml's analyzer.command and analyzer.timeout
+// ask for: the external command, run in dir (the collection root, so
+// relative paths in it work as written), else the embedded analyzer. It
+// takes the two values rather than the settings type so this package does
+// not depend on the collection package, which may one day depend on it.
 func New(command []string, timeout time.Duration, dir string) Analyzer {
 	if len(command) > 0 {
 		return &External{Command: append([]string(nil), command...), Timeout: timeout, Dir: dir}

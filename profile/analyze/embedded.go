@@ -6,18 +6,12 @@ import (
 )
 
 // Embedded is sw's own analyzer: deterministic (the same request gives
-// the same answer, byte for byte), offline, no model. It measures each
-// piece, looks for habits that hold across the batch, compares them with
-// the resolved profile, and proposes rule files for the global preferences
-// or a genre's layer; never a hard limit. The package documentation lists
-// its signals and every threshold.
-//
-// It goes through the same request checks and answer validation as an
-// external analyzer, so a bug in it shows up as a clear error rather than
-// a bad branch.
+// the same answer, byte for byte), offline, no model; the package
+// documentation lists its signals and thresholds. It goes through the same
+// request checks and answer validation as an external analyzer, so a bug
+// in it shows up as a clear error rather than a bad branch.
 type Embedded struct{}
 
-// Analyze proposes suggestions for a batch of pieces.
 func (Embedded) Analyze(ctx context.Context, req *Request) (*Response, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -43,12 +37,7 @@ func (Embedded) Analyze(ctx context.Context, req *Request) (*Response, error) {
 // newRun parses the batch (already in canonical order), indexes it by
 // genre, and measures each piece without its boilerplate.
 func newRun(req *Request) *run {
-	r := &run{
-		req:     req,
-		pieces:  parsePieces(req.Pieces),
-		byGenre: map[string][]*piece{},
-		bySig:   map[string]*candidate{},
-	}
+	r := &run{req: req, pieces: parsePieces(req.Pieces), byGenre: map[string][]*piece{}, bySig: map[string]*candidate{}}
 	for _, p := range r.pieces {
 		r.byGenre[p.Genre] = append(r.byGenre[p.Genre], p)
 	}

@@ -1,6 +1,8 @@
 package analyze
 
 import (
+	"cmp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -130,7 +132,7 @@ func (r *run) add(c *candidate) {
 // then id. Nothing depends on map order or time, so the same request
 // gives the same bytes.
 func (r *run) suggestions() []Suggestion {
-	cands := append([]*candidate(nil), r.cands...)
+	cands := slices.Clone(r.cands)
 	sort.SliceStable(cands, func(i, j int) bool {
 		a, b := cands[i], cands[j]
 		if a.family != b.family {
@@ -154,19 +156,11 @@ func (r *run) suggestions() []Suggestion {
 		used[c.layer()+"/"+c.baseID] = true
 		kept = append(kept, c)
 	}
-	cands = kept
-	sort.SliceStable(cands, func(i, j int) bool {
-		a, b := cands[i], cands[j]
-		if a.genre != b.genre {
-			return a.genre < b.genre
-		}
-		if a.family != b.family {
-			return a.family < b.family
-		}
-		return a.baseID < b.baseID
+	slices.SortStableFunc(kept, func(a, b *candidate) int {
+		return cmp.Or(strings.Compare(a.genre, b.genre), cmp.Compare(a.family, b.family), strings.Compare(a.baseID, b.baseID))
 	})
-	out := make([]Suggestion, 0, len(cands))
-	for _, c := range cands {
+	out := make([]Suggestion, 0, len(kept))
+	for _, c := range kept {
 		s := Suggestion{ID: c.baseID, Layer: c.layer(), Summary: c.summary, Evidence: c.evidence, Signature: c.signature(),
 			Weight: c.weight(), Measured: c.measured}
 		if c.rule != nil {
