@@ -197,9 +197,7 @@ func (o *object) usage(raw json.RawMessage) *profile.Usage {
 			u.Pieces = int(*v)
 		}
 	}
-	if v := o.number(f, "rule.usage.typical", true); v != nil {
-		u.Typical = *v
-	}
+	o.numberInto(f, "rule.usage.typical", &u.Typical)
 	u.Rates = o.rates(f)
 	return u
 }
@@ -219,14 +217,9 @@ func (o *object) measured(raw json.RawMessage) *profile.Measured {
 			m.Pieces = int(*v)
 		}
 	}
-	for _, x := range []struct {
-		name string
-		to   *float64
-	}{{"value", &m.Value}, {"low", &m.Low}, {"high", &m.High}} {
-		if v := o.number(f, "measured."+x.name, true); v != nil {
-			*x.to = *v
-		}
-	}
+	o.numberInto(f, "measured.value", &m.Value)
+	o.numberInto(f, "measured.low", &m.Low)
+	o.numberInto(f, "measured.high", &m.High)
 	return m
 }
 
@@ -238,14 +231,8 @@ const maxPieces = math.MaxInt32
 // null for none, which is how a measure without rates is written back.
 func (o *object) rates(f map[string]json.RawMessage) []profile.Rate {
 	const path = "rule.usage.rates"
-	raw, ok := f[leaf(path)]
-	switch {
-	case !ok:
-		if !o.hinted[path] {
-			o.fail(path, "missing %q", path)
-		}
-		return nil
-	case kind(raw) == 'n':
+	raw, ok := o.value(f, path, true)
+	if !ok || kind(raw) == 'n' {
 		return nil
 	}
 	var items []json.RawMessage
@@ -261,12 +248,8 @@ func (o *object) rates(f map[string]json.RawMessage) []profile.Rate {
 			continue
 		}
 		r := profile.Rate{Item: o.text(rf, at+".item", true)}
-		if v := o.number(rf, at+".mean", true); v != nil {
-			r.Mean = *v
-		}
-		if v := o.number(rf, at+".spread", true); v != nil {
-			r.Spread = *v
-		}
+		o.numberInto(rf, at+".mean", &r.Mean)
+		o.numberInto(rf, at+".spread", &r.Spread)
 		out = append(out, r)
 	}
 	return out

@@ -32,8 +32,7 @@ type piece struct {
 	topicList  []string
 	topicsRead bool
 	metrics    []pieceMetric
-	opening    shape
-	closing    shape
+	ends       [2]shape // how it opens and closes (see shapes)
 }
 
 // pieceMetric is one metric of one piece: the per-unit values (sentences,
@@ -105,7 +104,7 @@ func (pc *piece) measure(known func(key string) bool) {
 	for i, k := range kinds {
 		pc.metrics[i] = measureMetric(d, k, pc.eligible)
 	}
-	pc.opening, pc.closing = shapes(d)
+	pc.ends[0], pc.ends[1] = shapes(d)
 }
 
 // measureMetric measures one metric of a parsed piece.

@@ -1,6 +1,8 @@
 package analyze
 
 import (
+	"maps"
+	"slices"
 	"sort"
 
 	"sw/profile"
@@ -206,11 +208,15 @@ func (r *run) addRemoval(genre string, s profile.Sourced, evidence string) {
 	})
 }
 
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
+func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
+
+// filter is the elements of s that keep keeps, in order; nil when none.
+func filter[T any](s []T, keep func(T) bool) []T {
+	var out []T
+	for _, x := range s {
+		if keep(x) {
+			out = append(out, x)
+		}
 	}
-	sort.Strings(keys)
-	return keys
+	return out
 }

@@ -107,11 +107,7 @@ func (r *run) editEval(edits []*edit, ph string, avoid bool) func(string) (*edit
 			if len(g.support) < MinPieces {
 				return h, g
 			}
-			for _, p := range r.scope(genre) {
-				if len(p.doc.FindPhrase(ph)) > 0 {
-					h.finals = append(h.finals, p)
-				}
-			}
+			h.finals = using(r.scope(genre), []string{ph})
 			g.holds = 2*len(h.finals) < len(g.support)
 		} else {
 			g.holds = len(g.support) >= atLeast(AddShare, len(g.measured)) && h.times >= MinOccurrences &&
@@ -151,13 +147,7 @@ func mergeEditOverlaps(hits []*editHit) []*editHit {
 			}
 		}
 	}
-	var out []*editHit
-	for _, h := range hits {
-		if !h.dropped {
-			out = append(out, h)
-		}
-	}
-	return out
+	return filter(hits, func(h *editHit) bool { return !h.dropped })
 }
 
 // covers says every piece supporting b supports a.

@@ -433,15 +433,7 @@ func metricContradicts(spec *profile.MetricKind, mi int, eval func([]*piece) (me
 }
 
 // inside counts the values m's bounds hold.
-func inside(values []float64, m *profile.Metric) int {
-	n := 0
-	for _, v := range values {
-		if m.Contains(v) {
-			n++
-		}
-	}
-	return n
-}
+func inside(values []float64, m *profile.Metric) int { return len(filter(values, m.Contains)) }
 
 // onTarget keeps the supporting pieces sw check holds on m's target;
 // values are the measured pieces' values, in g.measured's order.
@@ -450,13 +442,7 @@ func onTarget(g gate, values []float64, m *profile.Metric) []*piece {
 	for i, p := range g.measured {
 		value[p] = values[i]
 	}
-	var kept []*piece
-	for _, p := range g.support {
-		if check.OnTarget(value[p], m) {
-			kept = append(kept, p)
-		}
-	}
-	return kept
+	return filter(g.support, func(p *piece) bool { return check.OnTarget(value[p], m) })
 }
 
 func direction(d float64) string {

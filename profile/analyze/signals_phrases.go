@@ -102,36 +102,16 @@ func (r *run) phraseRuleRemovals() {
 		if len(measured)-len(users) < atLeast(BreakShare, len(measured)) {
 			return false, ""
 		}
-		var without []*piece
-		for _, p := range measured {
-			if !slices.Contains(users, p) {
-				without = append(without, p)
-			}
-		}
+		without := filter(measured, func(p *piece) bool { return !slices.Contains(users, p) })
 		return true, fmt.Sprintf("%d of the %d recent pieces use none of its phrases: %s.", len(without), len(measured), pieceList(without, nil))
 	})
 }
 
 // using lists the pieces that use at least one of phrases.
 func using(ps []*piece, phrases []string) []*piece {
-	var out []*piece
-	for _, p := range ps {
-		for _, ph := range phrases {
-			if len(p.doc.FindPhrase(ph)) > 0 {
-				out = append(out, p)
-				break
-			}
-		}
-	}
-	return out
+	return filter(ps, func(p *piece) bool {
+		return slices.ContainsFunc(phrases, func(ph string) bool { return len(p.doc.FindPhrase(ph)) > 0 })
+	})
 }
 
-func eligibleOf(ps []*piece) []*piece {
-	var out []*piece
-	for _, p := range ps {
-		if p.eligible {
-			out = append(out, p)
-		}
-	}
-	return out
-}
+func eligibleOf(ps []*piece) []*piece { return filter(ps, func(p *piece) bool { return p.eligible }) }

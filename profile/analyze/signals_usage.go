@@ -63,12 +63,7 @@ func (r *run) usageSignals() {
 		scopes = []string{""}
 	}
 	for _, genre := range scopes {
-		var ps []*piece
-		for _, p := range r.scope(genre) {
-			if p.eligible {
-				ps = append(ps, p)
-			}
-		}
+		ps := eligibleOf(r.scope(genre))
 		if len(ps) < UsagePieces {
 			continue
 		}

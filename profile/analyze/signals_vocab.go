@@ -233,13 +233,7 @@ func mergeOverlaps(hits []*vocabHit) []*vocabHit {
 			}
 		}
 	}
-	var out []*vocabHit
-	for _, h := range hits {
-		if !h.dropped {
-			out = append(out, h)
-		}
-	}
-	return out
+	return filter(hits, func(h *vocabHit) bool { return !h.dropped })
 }
 
 // subKeys are the keys of the shorter runs of words inside a phrase.
