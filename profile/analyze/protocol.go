@@ -78,28 +78,12 @@ func (r Response) MarshalJSON() ([]byte, error) {
 // MarshalJSON writes "rule" always (null to remove), and a rule's phrase
 // lists as [] when empty, the way `sw profile show --json` writes them.
 func (s Suggestion) MarshalJSON() ([]byte, error) {
-	type rule struct {
-		ID          string          `json:"id"`
-		Rule        string          `json:"rule"`
-		Avoid       []string        `json:"avoid"`
-		Prefer      []string        `json:"prefer"`
-		Metric      *profile.Metric `json:"metric"`
-		Boilerplate []string        `json:"boilerplate,omitempty"`
-		Usage       *profile.Usage  `json:"usage,omitempty"`
-		Note        string          `json:"note,omitempty"`
-	}
-	out := struct {
-		ID        string            `json:"id"`
-		Layer     string            `json:"layer"`
-		Rule      *rule             `json:"rule"`
-		Summary   string            `json:"summary"`
-		Evidence  string            `json:"evidence"`
-		Signature string            `json:"signature"`
-		Weight    float64           `json:"weight,omitempty"`
-		Measured  *profile.Measured `json:"measured,omitempty"`
-	}{ID: s.ID, Layer: s.Layer, Summary: s.Summary, Evidence: s.Evidence, Signature: s.Signature, Weight: s.Weight, Measured: s.Measured}
-	if r := s.Rule; r != nil {
-		out.Rule = &rule{r.ID, r.Rule, nonNil(r.Avoid), nonNil(r.Prefer), r.Metric, r.Boilerplate, r.Usage, r.Note}
+	type plain Suggestion
+	out := plain(s)
+	if s.Rule != nil {
+		rule := *s.Rule
+		rule.Avoid, rule.Prefer = nonNil(rule.Avoid), nonNil(rule.Prefer)
+		out.Rule = &rule
 	}
 	return json.Marshal(out)
 }

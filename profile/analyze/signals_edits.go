@@ -13,7 +13,8 @@ type editHit struct {
 	phrase    string
 	words     int
 	support   []*edit
-	times     int // deletions (additions) in the supporting pieces
+	pieces    []*piece // the supporting edits' pieces
+	times     int      // deletions (additions) in the supporting pieces
 	finals    []*piece
 	measured  int
 	dropped   bool
@@ -101,7 +102,7 @@ func (r *run) editEval(edits []*edit, ph string, avoid bool) func(string) (*edit
 			g.support = append(g.support, e.p)
 			ids = append(ids, e.p.Path)
 		}
-		h.measured = len(g.measured)
+		h.measured, h.pieces = len(g.measured), g.support
 		h.supportID = strings.Join(ids, "\x00")
 		if avoid {
 			if len(g.support) < MinPieces {
@@ -187,9 +188,11 @@ func (r *run) editCandidates(genre string, hits []*editHit, avoid bool) {
 			continue
 		}
 		strength := float64(len(h.support)*100 + h.times)
-		c := avoidCandidate(genre, h, strength)
-		if !avoid {
-			c = preferCandidate(genre, h.phrase, familyEdit, strength, addedEvidence(h))
+		c := preferCandidate(genre, h.phrase, familyEdit, strength, addedEvidence(h))
+		if avoid {
+			text := fmt.Sprintf("Avoid %s: the writer deletes it from drafts.", quote(h.phrase))
+			c = phraseCandidate(true, genre, h.phrase, familyEdit, text, "Avoid "+quote(h.phrase), deletedEvidence(h))
+			c.strength = strength
 		}
 		share := roundTo(float64(len(h.support))/float64(max(h.measured, 1)), 0.01)
 		c.measured = profile.Around(max(h.measured, 1), share, ShareBand)
@@ -202,29 +205,10 @@ func (r *run) editCandidates(genre string, hits []*editHit, avoid bool) {
 	}
 }
 
-func avoidCandidate(genre string, h *editHit, strength float64) *candidate {
-	ph := h.phrase
-	return &candidate{
-		family:   familyEdit,
-		genre:    genre,
-		baseID:   phraseID("avoid", ph),
-		match:    func(s profile.Sourced) bool { return hasPhrase(s.Avoid, ph) },
-		rule:     &profile.Rule{Rule: fmt.Sprintf("Avoid %s: the writer deletes it from drafts.", quote(ph)), Avoid: []string{ph}},
-		summary:  "Avoid " + quote(ph),
-		evidence: deletedEvidence(h),
-		sig:      "avoid:phrase:" + ph,
-		strength: strength,
-	}
-}
-
 func deletedEvidence(h *editHit) string {
 	var b strings.Builder
-	ps := make([]*piece, len(h.support))
-	for i, e := range h.support {
-		ps[i] = e.p
-	}
 	fmt.Fprintf(&b, "Deleted from the agent's drafts of %d of %d edited pieces: %s; none of their final versions uses it.\n",
-		len(h.support), h.measured, pieceList(ps, func(i int, _ *piece) string { return fmt.Sprintf("%d×", h.support[i].deleted[h.phrase]) }))
+		len(h.support), h.measured, pieceList(h.pieces, func(i int, _ *piece) string { return fmt.Sprintf("%d×", h.support[i].deleted[h.phrase]) }))
 	var instead []string
 	for _, e := range h.support {
 		if w := e.replacedBy[h.phrase]; w != "" && len(instead) < MaxListed {
@@ -247,12 +231,8 @@ func deletedEvidence(h *editHit) string {
 }
 
 func addedEvidence(h *editHit) string {
-	ps := make([]*piece, len(h.support))
-	for i, e := range h.support {
-		ps[i] = e.p
-	}
 	ev := fmt.Sprintf("Added by the person to %d of %d edited pieces, where the agent's draft never had it: %s.",
-		len(h.support), h.measured, pieceList(ps, func(i int, _ *piece) string { return fmt.Sprintf("%d×", h.support[i].added[h.phrase]) }))
+		len(h.support), h.measured, pieceList(h.pieces, func(i int, _ *piece) string { return fmt.Sprintf("%d×", h.support[i].added[h.phrase]) }))
 	if h.subjects != "" {
 		ev += "\n" + h.subjects
 	}

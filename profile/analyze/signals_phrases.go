@@ -29,6 +29,20 @@ func phraseID(kind, phrase string) string {
 	return slug
 }
 
+// phraseCandidate proposes a rule to avoid (or prefer) one phrase.
+func phraseCandidate(avoid bool, genre, phrase string, fam family, text, summary, evidence string) *candidate {
+	kind, rule := "prefer", &profile.Rule{Rule: text, Prefer: []string{phrase}}
+	if avoid {
+		kind, rule = "avoid", &profile.Rule{Rule: text, Avoid: []string{phrase}}
+	}
+	match := func(s profile.Sourced) bool { return hasPhrase(s.Prefer, phrase) }
+	if avoid {
+		match = func(s profile.Sourced) bool { return hasPhrase(s.Avoid, phrase) }
+	}
+	return &candidate{family: fam, genre: genre, baseID: phraseID(kind, phrase), match: match, rule: rule,
+		summary: summary, evidence: evidence, sig: kind + ":phrase:" + phrase}
+}
+
 // phraseFree says whether a phrase may be proposed (to prefer, or to
 // avoid) in a layer: the profile does not already say it, and saying it
 // contradicts no rule. Preferring a phrase that contains an avoided one

@@ -292,17 +292,10 @@ func preferCandidate(genre, phrase string, fam family, strength float64, evidenc
 	if strings.Contains(phrase, " ") {
 		what = "phrases"
 	}
-	return &candidate{
-		family:   fam,
-		genre:    genre,
-		baseID:   phraseID("prefer", phrase),
-		match:    func(s profile.Sourced) bool { return hasPhrase(s.Prefer, phrase) },
-		rule:     &profile.Rule{Rule: fmt.Sprintf("Use %s where it fits: it is one of the writer's own %s.", quote(phrase), what), Prefer: []string{phrase}},
-		summary:  "Prefer " + quote(phrase),
-		evidence: evidence,
-		sig:      "prefer:phrase:" + phrase,
-		strength: strength,
-	}
+	text := fmt.Sprintf("Use %s where it fits: it is one of the writer's own %s.", quote(phrase), what)
+	c := phraseCandidate(false, genre, phrase, fam, text, "Prefer "+quote(phrase), evidence)
+	c.strength = strength
+	return c
 }
 
 func vocabEvidence(h *vocabHit) string {
