@@ -37,7 +37,8 @@ func (Embedded) Analyze(ctx context.Context, req *Request) (*Response, error) {
 // newRun parses the batch (already in canonical order), indexes it by
 // genre, and measures each piece without its boilerplate.
 func newRun(req *Request) *run {
-	r := &run{req: req, pieces: parsePieces(req.Pieces), byGenre: map[string][]*piece{}, bySig: map[string]*candidate{}}
+	r := &run{req: req, pieces: parsePieces(req.Pieces), byGenre: map[string][]*piece{}, bySig: map[string]*candidate{},
+		templates: templateLines{text: map[string]string{}, kept: map[string]map[string]bool{}}}
 	for _, p := range r.pieces {
 		r.byGenre[p.Genre] = append(r.byGenre[p.Genre], p)
 	}

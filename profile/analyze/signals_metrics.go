@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"strings"
@@ -10,21 +11,11 @@ import (
 	"sw/profile/prose"
 )
 
-// boundsWidth is how many tolerances a per-piece rule's bounds lie from
-// its target.
-func boundsWidth(spec *profile.MetricKind) float64 {
-	if spec.Width > 0 {
-		return spec.Width
-	}
-	return BoundsWidth
-}
-
 // RateTargetPieces is the fewest pieces any rate rule with a target is
-// learned from, for the reason a marker word's needs
-// profile.MarkerPieces: within half and twice a target (RateSpan), the
-// first-person words of three sketches told in the first person fault the
-// writer's next one told in the third. A ceiling ("at most 1.4 colons per
-// 1,000 words") needs fewer.
+// learned from, for the reason a marker word's needs profile.MarkerPieces:
+// within half and twice a target (RateSpan), the first-person words of
+// three sketches told in the first person fault the writer's next one told
+// in the third. A ceiling needs fewer.
 const RateTargetPieces = profile.MarkerPieces
 
 // metricResult is what a set of pieces says about a metric: the typical
@@ -43,12 +34,9 @@ type metricResult struct {
 	values             []float64
 }
 
-// metricEval is the noise gate of a metric: the pieces that can be
-// measured (big enough, enough sentences or paragraphs) must number at
-// least MinPieces, and AgreeShare of them must lie within tol(target) of
-// the typical value, which is the median of all their sentences (or
-// paragraphs) pooled, or the median of their values for a per-piece
-// metric.
+// metricEval is the noise gate of a metric: at least MinPieces measurable
+// pieces, AgreeShare of them within tol(target) of the typical value (the
+// median of their pooled sentences or paragraphs, or of their values).
 func metricEval(spec *profile.MetricKind, mi int) func([]*piece) (metricResult, gate) {
 	return func(ps []*piece) (metricResult, gate) {
 		var res metricResult
@@ -113,12 +101,12 @@ func metricEval(spec *profile.MetricKind, mi int) func([]*piece) (metricResult, 
 				res.max = ptr(ceilTo(res.target+tol, spec.Step))
 			default:
 				res.withTarget = true
-				boundsAround(&res, boundsWidth(spec)*tol, spec.Step)
+				boundsAround(&res, cmp.Or(spec.Width, BoundsWidth)*tol, spec.Step)
 				withinRateSpan(&res, spec.Step)
 			}
 		} else {
 			res.withTarget = true
-			boundsAround(&res, boundsWidth(spec)*tol, spec.Step)
+			boundsAround(&res, cmp.Or(spec.Width, BoundsWidth)*tol, spec.Step)
 		}
 		return res, g
 	}
@@ -130,12 +118,11 @@ func metricEval(spec *profile.MetricKind, mi int) func([]*piece) (metricResult, 
 // writer's units fall.
 var UnitWarnings = 0.2
 
-// unitBounds estimates where a rule's per-unit bounds lie: the lengths of
-// sentences and paragraphs are close to log-normal, so the bounds are the
-// quantiles of the log-normal fitted to the pooled units that leave
-// UnitWarnings units per 1,000 words outside, split between the two tails.
-// A fitted tail reaches past the few pieces seen, as the writer's next
-// pieces will.
+// unitBounds estimates a rule's per-unit bounds: the lengths of sentences
+// and paragraphs are close to log-normal, so the bounds are the quantiles
+// of the log-normal fitted to the pooled units that leave UnitWarnings
+// units per 1,000 words outside, split between the tails. A fitted tail
+// reaches past the few pieces seen, as the writer's next pieces will.
 func unitBounds(units []float64, words int) (lo, hi float64) {
 	n := float64(len(units))
 	var sum, sq float64
@@ -168,20 +155,19 @@ func withinRateSpan(res *metricResult, step float64) {
 	}
 }
 
-// boundsAround sets a per-piece rule's bounds. A piece's value swings with
-// its subject and length far more than three pieces can show, so the
-// bounds, where sw check starts to warn, lie w (BoundsWidth tolerances,
-// unless the metric says otherwise) from the target.
+// boundsAround sets a per-piece rule's bounds w from the target: a piece's
+// value swings with its subject and length far more than three pieces can
+// show.
 func boundsAround(res *metricResult, w, step float64) {
 	res.min = ptr(math.Max(0, floorTo(res.target-w, step)))
 	res.max = ptr(ceilTo(res.target+w, step))
 }
 
 // metricSignals proposes, for each metric, a new rule where the profile
-// has none and the habit is distinctive, a changed rule where the pieces
-// have moved away from the current one (same id, so the branch edits that
-// file), and the removal of a rule every piece breaks without agreeing on
-// another value.
+// has none and the habit is distinctive, a change where the pieces have
+// moved away from the current rule (same id, so the branch edits that
+// file), and the removal of a rule they break without agreeing on another
+// value.
 func (r *run) metricSignals() {
 	for mi, spec := range profile.MetricKinds() {
 		eval := metricEval(spec, mi)
@@ -307,10 +293,10 @@ func (r *run) metricRuled(genre, name string, global bool) bool {
 	return false
 }
 
-// metricDistance is how far a metric rule's value lies from what the agent
-// writes without it, in tolerances: general English's typical value for a
-// new rule (a metric with none, piece length, counts as one tolerance
-// away), the current rule's for a change.
+// metricDistance is how far a metric rule's value lies, in tolerances,
+// from what the agent writes without it: general English's typical value
+// for a new rule (piece length, with none, counts as one), the current
+// rule's for a change.
 func metricDistance(spec *profile.MetricKind, value float64, soft *profile.Sourced) float64 {
 	from := spec.Ref()
 	if soft != nil {
@@ -369,12 +355,10 @@ func (res *metricResult) movedFrom(spec *profile.MetricKind, sm *profile.Metric)
 }
 
 // changesAgent says a new metric rule asks an agent for something other
-// than what it writes by default, which is general English (spec.Ref()): a
-// ceiling at or above English's typical value, or a target within
-// English's ordinary range (within tol(ref) of it), changes nothing, and
-// a rule that changes nothing is one more line for the person to review
-// and the agent to read. A metric with no reference (piece length) has no
-// default to compare with.
+// than general English (spec.Ref()), what it writes by default: a ceiling
+// at or above English's typical value, or a target within tol(ref) of it,
+// is one more line to review and read for nothing. A metric with no
+// reference (piece length) has no default to compare with.
 func changesAgent(spec *profile.MetricKind, m *profile.Metric) bool {
 	switch {
 	case math.IsNaN(spec.Ref()):
@@ -387,13 +371,11 @@ func changesAgent(spec *profile.MetricKind, m *profile.Metric) bool {
 	return m.Min != nil && *m.Min > spec.Ref()
 }
 
-// distinct says a rate differs from ordinary English enough to be worth a
-// rule. Either the batch never has it where general English would have
-// given at least MinAbsentEvents; or the writer's band (the target, give
-// or take the tolerance within which their pieces agree) and general
-// English's band do not meet, and the count is MinZ standard deviations
-// from English's: a habit worth a rule differs from English by more than
-// the writer differs from themself.
+// distinct says a rate differs from English enough to be worth a rule:
+// the batch never has it where English would have given MinAbsentEvents;
+// or the writer's band (target ± tolerance) and English's do not meet, and
+// the count is MinZ deviations from English's. A habit worth a rule
+// differs from English by more than the writer differs from themself.
 func (res *metricResult) distinct(spec *profile.MetricKind) bool {
 	if res.absent {
 		return spec.Ref()*res.words/1000 >= MinAbsentEvents
@@ -403,10 +385,9 @@ func (res *metricResult) distinct(spec *profile.MetricKind) bool {
 	return apart && res.differs(spec, ref)
 }
 
-// differs says a rate's events are too many or too few to come from a
-// writer whose rate is x: at least MinZ Poisson standard deviations from
-// the x×words/1,000 expected. Other metrics have enough units that the
-// tolerance alone decides.
+// differs says a rate's events lie MinZ Poisson deviations from the
+// x×words/1,000 a writer of rate x would show. Other metrics have enough
+// units that the tolerance alone decides.
 func (res *metricResult) differs(spec *profile.MetricKind, x float64) bool {
 	if !spec.Rate {
 		return true
@@ -415,10 +396,9 @@ func (res *metricResult) differs(spec *profile.MetricKind, x float64) bool {
 	return math.Abs(res.events-mu) >= MinZ*math.Sqrt(math.Max(mu, 1))
 }
 
-// metricContradicts says whether BreakShare of the measurable pieces (at
-// least MinRemovePieces) break rule s (see breaking) while the pieces do
-// not agree on a new value (when they agree, a change is proposed
-// instead).
+// metricContradicts says whether BreakShare of at least MinRemovePieces
+// measurable pieces break rule s while they agree on no new value (when
+// they agree, a change is proposed instead).
 func metricContradicts(spec *profile.MetricKind, mi int, eval func([]*piece) (metricResult, gate), s profile.Sourced, ps []*piece) (bool, string) {
 	res, g := eval(ps)
 	if len(g.measured) < MinRemovePieces || g.holds {
