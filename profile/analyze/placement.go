@@ -39,23 +39,18 @@ type outcome[T any] struct {
 	gate  gate
 }
 
-// place decides where a signal goes (genre placement). eval runs the
-// signal's noise gate over the pieces of one genre, or of the whole batch
-// for genre "".
+// place decides where a signal goes. eval runs the signal's noise gate
+// over the pieces of one genre, or of the whole batch for genre "".
 //
-// A batch of one genre can only show what holds in that genre, so what
-// holds goes to that genre's layer: learning a global rule from essays
-// alone would impose it on reviews nobody has looked at. In a batch of
-// several genres, a signal goes to the global preferences when it holds
-// over the whole batch, is supported by pieces of at least two genres, and
-// holds in every genre that has at least MinPieces measurable pieces (a
-// genre with one piece cannot hold anything, and so cannot veto either).
-// Otherwise each genre where it holds gets its own suggestion, with the
-// value that genre's pieces show.
-//
-// Pieces of the default genre name no genre at all: a batch of nothing
-// else is a collection that does not use genres, and what holds there is
-// a global preference.
+// A batch of one genre can only show what holds in that genre: learning a
+// global rule from essays alone would impose it on reviews nobody has
+// looked at. In a batch of several genres, a signal goes to the global
+// preferences when it holds over the whole batch, in pieces of two genres
+// or more, and in every genre with MinPieces measurable pieces (a genre
+// with one piece cannot hold anything, and so cannot veto either).
+// Otherwise each genre where it holds gets its own suggestion. A batch of
+// the default genre alone is a collection that does not use genres: what
+// holds there is a global preference.
 func place[T any](r *run, eval func(genre string) (T, gate)) []outcome[T] {
 	if len(r.genres) == 1 && r.genres[0] == profile.DefaultGenre {
 		if res, g := eval(""); g.holds {
@@ -98,10 +93,9 @@ func genreCount(ps []*piece) int {
 }
 
 // current finds what the profile already says about a signal in a layer:
-// for a genre, the soft rule its resolved profile holds (a genre rule
-// before a global preference, then by id); for the global preferences,
-// the preference any genre of the batch resolves to. hard is every hard
-// limit the signal must not contradict.
+// the soft rule a genre resolves to (a genre rule before a preference,
+// then by id), or for the global preferences the preference any genre
+// resolves to; and every hard limit the signal must not contradict.
 func (r *run) current(genre string, match func(profile.Sourced) bool) (soft *profile.Sourced, hard []profile.Sourced) {
 	genres := r.genres
 	if genre != "" {
@@ -137,11 +131,11 @@ func betterSoft(a, b *profile.Sourced) bool {
 }
 
 // removals proposes removing the soft rules that match and that the pieces
-// contradict. contradicted judges a set of pieces and returns the
-// evidence. A genre rule is judged by its genre's pieces. A global
-// preference is judged by the pieces of every genre of the batch that
-// resolves to it, and each of those genres must contradict it on its own:
-// one genre's habits never remove a rule that serves the others.
+// contradict (contradicted judges a set of pieces and gives the
+// evidence). A genre rule is judged by its genre's pieces; a global
+// preference by those of every genre that resolves to it, each of which
+// must contradict it on its own: one genre's habits never remove a rule
+// that serves the others.
 func (r *run) removals(match func(profile.Sourced) bool, contradicted func(profile.Sourced, []*piece) (bool, string)) {
 	type prefUse struct {
 		rule   profile.Sourced

@@ -106,10 +106,8 @@ func (c *candidate) signature() string {
 
 // add records a candidate. Two signals with one signature (a phrase that
 // is both signature vocabulary and added in edits) become one suggestion
-// with both evidences. A candidate a rejection holds against is dropped
-// here, silently: the person has said no, and the review loop needs no
-// reminder. One that comes back on new evidence is kept; the review loop
-// says so.
+// with both evidences. One a rejection holds against is dropped silently:
+// the person has said no, and needs no reminder.
 func (r *run) add(c *candidate) {
 	sig := c.signature()
 	if r.refused(c) {
@@ -127,10 +125,9 @@ func (r *run) add(c *candidate) {
 	r.cands = append(r.cands, c)
 }
 
-// suggestions settles ids, applies MaxSuggestions, and orders the answer:
-// global preferences first, then genres by name; within a layer by family,
-// then id. Nothing depends on map order or time, so the same request
-// gives the same bytes.
+// suggestions settles ids, applies MaxSuggestions, and orders the answer
+// by layer (global preferences first), family and id. Nothing depends on
+// map order or time, so the same request gives the same bytes.
 func (r *run) suggestions() []Suggestion {
 	cands := slices.Clone(r.cands)
 	sort.SliceStable(cands, func(i, j int) bool {
@@ -177,12 +174,7 @@ func (r *run) suggestions() []Suggestion {
 // under this name or another, and the evidence has not changed in kind.
 func (r *run) refused(c *candidate) bool {
 	p := feedback.Proposal{ID: c.baseID, Layer: c.layer(), Signature: c.signature(), Measures: c.measures(), Measured: c.measured}
-	for _, rej := range r.req.Rejected {
-		if rej.Against(p) == feedback.Held {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(r.req.Rejected, func(rej feedback.Rejection) bool { return rej.Against(p) == feedback.Held })
 }
 
 // settleID gives a new rule its derived id unless that names another rule
@@ -205,17 +197,14 @@ func (r *run) settleID(c *candidate, used map[string]bool) string {
 	}
 }
 
+// idTaken says id names a rule match does not recognise, or a dropped file
+// (one we cannot see into: leave it be).
 func (r *run) idTaken(id string, match func(profile.Sourced) bool) bool {
+	other := func(s profile.Sourced) bool { return s.ID == id && (match == nil || !match(s)) }
+	dropped := func(d profile.Dropped) bool { return d.ID == id }
 	for _, g := range r.genres {
-		for _, s := range r.req.Profile[g].Rules {
-			if s.ID == id && (match == nil || !match(s)) {
-				return true
-			}
-		}
-		for _, d := range r.req.Profile[g].Dropped {
-			if d.ID == id { // a file we cannot see into: leave it be
-				return true
-			}
+		if slices.ContainsFunc(r.req.Profile[g].Rules, other) || slices.ContainsFunc(r.req.Profile[g].Dropped, dropped) {
+			return true
 		}
 	}
 	return false
