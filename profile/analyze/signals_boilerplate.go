@@ -71,10 +71,9 @@ func (r *run) learnBoilerplate() {
 			learned[o.genre][key] = true
 		}
 	}
-	measurePieces(r.pieces, func(p *piece) func(string) bool {
-		return func(key string) bool {
-			return inProfile[p.Genre][key] || learned[""][key] || learned[p.Genre][key]
-		}
+	parallel(len(r.pieces), func(i int) {
+		p := r.pieces[i]
+		p.measure(func(key string) bool { return inProfile[p.Genre][key] || learned[""][key] || learned[p.Genre][key] })
 	})
 }
 
