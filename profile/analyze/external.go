@@ -16,25 +16,21 @@ const (
 	// DefaultTimeout is how long an external analyzer may run when the
 	// settings give no timeout.
 	DefaultTimeout = 120 * time.Second
-
 	// MaxOutput caps an analyzer's stdout. An answer is a list of at most
 	// MaxSuggestions short suggestions, far below this; more is a runaway.
 	MaxOutput = 16 << 20
-
 	// stderrKept is how much of the end of stderr is kept for messages.
 	stderrKept = 8 << 10
-
 	// waitDelay is how long sw waits, once the analyzer has exited (or been
-	// stopped), for its output pipes to close. A child it left in the
-	// background can hold them open forever; after this, sw stops reading.
+	// stopped), for its output pipes to close: a child it left in the
+	// background can hold them open forever.
 	waitDelay = time.Second
 )
 
+// The causes of a run stopped at the analyzer's timeout, or for writing
+// more than MaxOutput bytes on stdout.
 var (
-	// ErrTimeout is the cause of a run stopped at the analyzer's timeout.
-	ErrTimeout = errors.New("analyzer timed out")
-	// ErrTooLarge is the cause of a run stopped for writing more than
-	// MaxOutput bytes on stdout.
+	ErrTimeout  = errors.New("analyzer timed out")
 	ErrTooLarge = errors.New("analyzer output too large")
 )
 

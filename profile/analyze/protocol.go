@@ -13,9 +13,8 @@ const Version = 1
 
 // Request is what an analyzer reads: the finished pieces of a batch, the
 // resolved profile of every genre they are in, and every suggestion the
-// person has rejected, as profile_feedback.json holds them, so the analyzer
-// need not propose them again (sw drops any it does propose: see
-// feedback.Rejection.Against).
+// person has rejected (profile_feedback.json), which sw drops if proposed
+// again (see feedback.Rejection.Against).
 type Request struct {
 	Version  int                          `json:"version"`
 	Pieces   []Piece                      `json:"pieces"`
@@ -24,16 +23,16 @@ type Request struct {
 }
 
 // Piece is one finished piece. Drafts are the agent-written versions of it
-// that git history holds, oldest first; they are what the person edited, and
-// so the best evidence of what they keep deleting or adding.
+// in git history, oldest first: what the person edited, and so the best
+// evidence of what they keep deleting or adding.
 type Piece struct {
 	Path   string   `json:"path"`  // slash path relative to the collection root
 	Genre  string   `json:"genre"` // a key of Request.Profile
 	Text   string   `json:"text"`
 	Drafts []string `json:"drafts"` // never null on the wire: [] when none
-	// Earlier says the piece was finished before this batch, and is read
+	// Earlier says the piece was finished before this batch and is read
 	// again with it (.sw.yaml's analyzer.window): rules are revisited, and
-	// bounds estimated, on every recent piece, not the batch alone.
+	// bounds estimated, on every recent piece.
 	Earlier bool `json:"earlier,omitempty"`
 }
 
@@ -75,8 +74,8 @@ func (r Response) MarshalJSON() ([]byte, error) {
 	return json.Marshal(out)
 }
 
-// MarshalJSON writes "rule" always (null to remove), and a rule's phrase
-// lists as [] when empty, the way `sw profile show --json` writes them.
+// MarshalJSON writes a rule's phrase lists as [] when empty, the way
+// `sw profile show --json` writes them.
 func (s Suggestion) MarshalJSON() ([]byte, error) {
 	type plain Suggestion
 	out := plain(s)

@@ -2,19 +2,20 @@ package analyze
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
-	"sort"
+	"slices"
+	"strings"
 
 	"sw/profile"
 	"sw/profile/feedback"
 )
 
 // EncodeRequest writes req the way an analyzer reads it on stdin: one JSON
-// document and a newline. The same batch always gives the same bytes,
-// whatever order sw gathered it in (pieces sorted by path, rejections by
-// signature, genres by name), so an analyzer that caches or a person who
-// diffs two runs sees only real changes. Lists are never null.
+// document and a newline, lists never null. The same batch always gives
+// the same bytes, whatever order sw gathered it in, so an analyzer that
+// caches or a person who diffs two runs sees only real changes.
 //
 // Version 0 means the current protocol. A request sw could not have meant
 // (a piece without a profile for its genre, say) is an error, since an
@@ -70,16 +71,9 @@ func normalize(req *Request) (*Request, error) {
 		p.Drafts = append([]string{}, p.Drafts...)
 		out.Pieces[i] = p
 	}
-	sort.Slice(out.Pieces, func(i, j int) bool { return out.Pieces[i].Path < out.Pieces[j].Path })
-	sort.SliceStable(out.Rejected, func(i, j int) bool {
-		a, b := out.Rejected[i], out.Rejected[j]
-		if a.Signature != b.Signature {
-			return a.Signature < b.Signature
-		}
-		if a.Layer != b.Layer {
-			return a.Layer < b.Layer
-		}
-		return a.Summary < b.Summary
+	slices.SortFunc(out.Pieces, func(a, b Piece) int { return strings.Compare(a.Path, b.Path) })
+	slices.SortStableFunc(out.Rejected, func(a, b feedback.Rejection) int {
+		return cmp.Or(strings.Compare(a.Signature, b.Signature), strings.Compare(a.Layer, b.Layer), strings.Compare(a.Summary, b.Summary))
 	})
 	return out, nil
 }

@@ -28,7 +28,7 @@ type metricResult struct {
 	// ceiling; absent says the batch had none at all.
 	withTarget, absent bool
 	events             float64 // a rate's events (semicolons...) in all measured pieces
-	words              float64 // their words
+	words              float64 // the measured pieces' words
 	units              int     // pooled units (per-unit metrics)
 	p10, p90           float64 // of the pooled units
 	values             []float64
@@ -42,21 +42,19 @@ func metricEval(spec *profile.MetricKind, mi int) func([]*piece) (metricResult, 
 		var res metricResult
 		var g gate
 		var pooled []float64
-		unitWords := 0
 		for _, p := range ps {
 			m := p.metrics[mi]
 			if !m.ok {
 				continue
 			}
-			unitWords += p.doc.WordCount()
+			n := float64(p.doc.WordCount())
+			res.words += n
+			if spec.Rate {
+				res.events += m.value * n / 1000
+			}
 			g.measured = append(g.measured, p)
 			res.values = append(res.values, m.value)
 			pooled = append(pooled, m.units...)
-			if spec.Rate {
-				n := float64(p.doc.WordCount())
-				res.words += n
-				res.events += m.value * n / 1000
-			}
 		}
 		if len(g.measured) < max(MinPieces, spec.Pieces) {
 			return res, g
@@ -75,38 +73,33 @@ func metricEval(spec *profile.MetricKind, mi int) func([]*piece) (metricResult, 
 			}
 		}
 		g.holds = len(g.support) >= atLeast(AgreeShare, len(g.measured))
-		if perUnit {
+		switch {
+		case perUnit:
 			res.withTarget = true
 			res.units = len(pooled)
-			// The bounds hold the middle 80% of the writer's units: "few
-			// run past" the max, few fall under the min. A min of one unit
-			// (one sentence, one word) says nothing and is left out.
+			// Where most units lie, for the rule's sentence (see most). A
+			// min of one unit (one sentence, one word) says nothing.
 			res.p10, res.p90 = prose.Percentile(pooled, 10), prose.Percentile(pooled, 90)
-			lo, hi := unitBounds(pooled, unitWords)
+			lo, hi := unitBounds(pooled, int(res.words))
 			res.max = ptr(math.Max(ceilTo(hi, spec.Step), res.target))
 			if lo := math.Min(floorTo(lo, spec.Step), res.target); lo > 1 {
 				res.min = ptr(lo)
 			}
-		} else if spec.Rate {
-			switch {
-			case res.events == 0:
-				// Not once in the batch: a ceiling of one tolerance, which
-				// lets a piece have the odd one.
-				res.absent = true
-				res.max = ptr(spec.Abs)
-			case res.target-tol <= 0:
-				// The typical value cannot be told from none: the habit is
-				// a ceiling ("at most 1.4 colons per 1,000 words"), and a
-				// target would fault a piece for having none at all.
-				res.max = ptr(ceilTo(res.target+tol, spec.Step))
-			default:
-				res.withTarget = true
-				boundsAround(&res, cmp.Or(spec.Width, BoundsWidth)*tol, spec.Step)
-				withinRateSpan(&res, spec.Step)
-			}
-		} else {
+		case spec.Rate && res.events == 0:
+			// Not once in the batch: a ceiling of one tolerance, which lets
+			// a piece have the odd one.
+			res.absent = true
+			res.max = ptr(spec.Abs)
+		case spec.Rate && res.target-tol <= 0:
+			// The typical value cannot be told from none: the habit is a
+			// ceiling, and a target would fault a piece for having none.
+			res.max = ptr(ceilTo(res.target+tol, spec.Step))
+		default:
 			res.withTarget = true
 			boundsAround(&res, cmp.Or(spec.Width, BoundsWidth)*tol, spec.Step)
+			if spec.Rate {
+				withinRateSpan(&res, spec.Step)
+			}
 		}
 		return res, g
 	}
