@@ -3,7 +3,6 @@ package analyze
 import (
 	"maps"
 	"slices"
-	"sort"
 
 	"sw/profile"
 )
@@ -60,7 +59,11 @@ func place[T any](r *run, eval func(genre string) (T, gate)) []outcome[T] {
 	}
 	if len(r.genres) >= 2 {
 		res, g := eval("")
-		if g.holds && genreCount(g.support) >= 2 && holdsInEveryGenre(r, eval) {
+		failsAGenre := func(genre string) bool {
+			_, g := eval(genre)
+			return len(g.measured) >= MinPieces && !g.holds
+		}
+		if g.holds && genreCount(g.support) >= 2 && !slices.ContainsFunc(r.genres, failsAGenre) {
 			return []outcome[T]{{"", res, g}}
 		}
 	}
@@ -71,17 +74,6 @@ func place[T any](r *run, eval func(genre string) (T, gate)) []outcome[T] {
 		}
 	}
 	return out
-}
-
-// holdsInEveryGenre says no genre with MinPieces measurable pieces fails
-// the signal's gate.
-func holdsInEveryGenre[T any](r *run, eval func(genre string) (T, gate)) bool {
-	for _, genre := range r.genres {
-		if _, g := eval(genre); len(g.measured) >= MinPieces && !g.holds {
-			return false
-		}
-	}
-	return true
 }
 
 func genreCount(ps []*piece) int {
@@ -164,19 +156,13 @@ func (r *run) removals(match func(profile.Sourced) bool, contradicted func(profi
 	}
 	for _, id := range sortedKeys(prefs) {
 		u := prefs[id]
-		var all []*piece
-		ok := true
-		for _, g := range u.genres {
-			if c, _ := contradicted(u.rule, r.byGenre[g]); !c {
-				ok = false
-				break
-			}
-			all = append(all, r.byGenre[g]...)
-		}
-		if !ok {
+		if slices.ContainsFunc(u.genres, func(g string) bool {
+			c, _ := contradicted(u.rule, r.byGenre[g])
+			return !c
+		}) {
 			continue
 		}
-		sort.Slice(all, func(i, j int) bool { return all[i].index < all[j].index })
+		all := filter(r.pieces, func(p *piece) bool { return slices.Contains(u.genres, p.Genre) })
 		if c, ev := contradicted(u.rule, all); c {
 			r.addRemoval("", u.rule, ev)
 		}

@@ -1,8 +1,10 @@
 package analyze
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"sw/profile"
@@ -53,15 +55,9 @@ func (r *run) editKind(edits []*edit, avoid bool) {
 			counts[ph]++
 		}
 	}
-	var phrases []string
-	for ph, n := range counts {
-		if n >= MinPieces {
-			phrases = append(phrases, ph)
-		}
-	}
-	sort.Strings(phrases)
+	maps.DeleteFunc(counts, func(_ string, n int) bool { return n < MinPieces })
 	hits := map[string][]*editHit{}
-	for _, ph := range phrases {
+	for _, ph := range sortedKeys(counts) {
 		for _, o := range place(r, r.editEval(edits, ph, avoid)) {
 			hits[o.genre] = append(hits[o.genre], o.res)
 		}
@@ -157,27 +153,15 @@ func covers(a, b *editHit) bool {
 	for _, e := range a.support {
 		in[e] = true
 	}
-	for _, e := range b.support {
-		if !in[e] {
-			return false
-		}
-	}
-	return true
+	return !slices.ContainsFunc(b.support, func(e *edit) bool { return !in[e] })
 }
 
 // editCandidates proposes a scope's strongest edit phrases (most pieces,
 // then most edits), at most MaxEditPhrases, skipping what the profile
 // already says or would contradict.
 func (r *run) editCandidates(genre string, hits []*editHit, avoid bool) {
-	sort.SliceStable(hits, func(i, j int) bool {
-		a, b := hits[i], hits[j]
-		if len(a.support) != len(b.support) {
-			return len(a.support) > len(b.support)
-		}
-		if a.times != b.times {
-			return a.times > b.times
-		}
-		return a.phrase < b.phrase
+	slices.SortStableFunc(hits, func(a, b *editHit) int {
+		return cmp.Or(cmp.Compare(len(b.support), len(a.support)), cmp.Compare(b.times, a.times), strings.Compare(a.phrase, b.phrase))
 	})
 	n := 0
 	for _, h := range hits {

@@ -10,12 +10,7 @@ import (
 
 // hasPhrase says whether list holds phrase, compared normalised.
 func hasPhrase(list []string, phrase string) bool {
-	for _, p := range list {
-		if profile.NormalizePhrase(p) == phrase {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(list, func(p string) bool { return profile.NormalizePhrase(p) == phrase })
 }
 
 // phraseID is the id of a phrase rule: prefer-in-fact, avoid-delve. The
