@@ -17,7 +17,6 @@ import (
 type vocabHit struct {
 	key      uint64
 	text     string
-	n        int      // words
 	support  []*piece // the scope's pieces that use it
 	counts   []int32
 	total    int
@@ -120,7 +119,7 @@ func (v *vocab) eval(r *run, k uint64, ids []uint32) func(string) (*vocabHit, ga
 	base := -1.0
 	return func(genre string) (*vocabHit, gate) {
 		g := gate{measured: v.eligible[genre]}
-		h := &vocabHit{key: k, n: len(ids), measured: len(g.measured)}
+		h := &vocabHit{key: k, measured: len(g.measured)}
 		sumRate, maxRate := 0.0, 0.0
 		for i := v.lists[k].head; i >= 0; i = v.arena[i].next {
 			po := &v.arena[i]

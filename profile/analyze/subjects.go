@@ -1,10 +1,11 @@
 package analyze
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 
@@ -41,21 +42,18 @@ const (
 // ("needless", "delve") is a habit, not a subject.
 func topicWords(d *prose.Doc) []string {
 	type use struct{ count, nominal int }
-	uses := map[string]*use{}
+	uses := map[string]use{}
 	for i := range d.Words {
 		w := d.Words[i].Text
 		if len(w) < 3 || baseline.IsFunctionWord(w) || strings.ContainsAny(w, "0123456789") {
 			continue
 		}
 		u := uses[w]
-		if u == nil {
-			u = &use{}
-			uses[w] = u
-		}
 		u.count++
 		if i > 0 && d.Joined(i) && nounOpeners()[d.Words[i-1].Text] || i+1 < len(d.Words) && d.Joined(i+1) && d.Words[i+1].Text == "of" {
 			u.nominal++
 		}
+		uses[w] = u
 	}
 	// A stem's keyness sums its words' ("treaty", "treaties"). Only as many
 	// stems are asked whether they are nouns as it takes to find
@@ -87,14 +85,8 @@ func topicWords(d *prose.Doc) []string {
 		t.nominal += u.nominal
 		t.keyness += float64(u.count) * math.Log(ratio)
 	}
-	topics := make([]*topic, 0, len(byStem))
-	for _, t := range byStem {
-		sort.Strings(t.words)
-		topics = append(topics, t)
-	}
-	sort.Slice(topics, func(i, j int) bool {
-		a, b := topics[i], topics[j]
-		return a.keyness > b.keyness || a.keyness == b.keyness && a.stem < b.stem
+	topics := slices.SortedFunc(maps.Values(byStem), func(a, b *topic) int {
+		return cmp.Or(cmp.Compare(b.keyness, a.keyness), strings.Compare(a.stem, b.stem))
 	})
 	var out []string
 	for _, t := range topics {
@@ -304,7 +296,7 @@ func differentSubjects(pieces []*piece) (*piece, *piece) {
 }
 
 // core is what a piece is about: its TopicCore strongest topic words.
-func (p *piece) core() []string { t := p.topics(); return t[:min(len(t), TopicCore)] }
+func (p *piece) core() []string { return p.topics()[:min(len(p.topics()), TopicCore)] }
 
 // topics are a piece's topic words, found when first asked: most phrases
 // hold no content word, and a batch of a thousand pieces need not have
