@@ -7,7 +7,7 @@ import (
 
 // capped keeps an analyzer's stdout up to max bytes. Past that it calls
 // over (which stops the analyzer) and refuses the write, so a runaway
-// analyzer costs sw at most max bytes of memory, not all of it.
+// analyzer costs sw at most max bytes of memory.
 type capped struct {
 	buf      bytes.Buffer
 	max      int

@@ -9,8 +9,8 @@ import (
 )
 
 // object reads the JSON objects of one suggestion by hand, collecting
-// problems as messages. Paths name fields as a person would look them up in
-// the answer: "rule.metric.target".
+// problems as messages. Paths name fields as in the answer:
+// "rule.metric.target".
 type object struct {
 	msgs   []string
 	broken map[string]bool // top-level fields with a problem already reported
@@ -27,7 +27,7 @@ func (o *object) fail(path, format string, args ...any) {
 
 // fields reads raw as an object whose keys are all in known, each spelt
 // exactly and present once, and returns its values by key; nil when raw is
-// not an object. path is the object's own path ("" at the top), what names
+// not an object. path is the object's own path ("" at the top); what names
 // it in messages.
 func (o *object) fields(path, what string, raw json.RawMessage, known []string) map[string]json.RawMessage {
 	if kind(raw) != '{' {

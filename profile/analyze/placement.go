@@ -7,8 +7,7 @@ import (
 	"sw/profile"
 )
 
-// run is one analysis: the batch, the profile it is compared with, and the
-// candidate suggestions found so far.
+// run is one analysis: the batch, its profile, and the candidates so far.
 type run struct {
 	req     *Request
 	pieces  []*piece            // sorted by path
@@ -21,9 +20,9 @@ type run struct {
 	templates templateLines
 }
 
-// gate is what a signal's noise gate saw in a set of pieces: the pieces
-// the signal could be seen in (big enough, with drafts...), those it was
-// seen in, and whether that is enough.
+// gate is what a signal's noise gate saw: the pieces the signal could be
+// seen in (big enough, with drafts...), those it was seen in, and whether
+// that is enough.
 type gate struct {
 	holds    bool
 	measured []*piece

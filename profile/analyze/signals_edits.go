@@ -26,14 +26,13 @@ type editHit struct {
 
 // editSignals turns the person's edits of the agent's drafts into avoid
 // and prefer suggestions:
-//   - avoid: a phrase deleted from the drafts of at least MinPieces pieces,
-//     gone from each of those pieces' final text, and used by fewer other
-//     finished pieces of the scope than half the pieces that deleted it.
-//     Deleted from one piece only: nothing, however often.
-//   - prefer: a phrase the person added to at least AddShare of the pieces
-//     with drafts (and MinPieces), MinOccurrences times in all, where the
-//     draft never had it; a single word only if it is no noun (see
-//     englishNoun): a noun the person adds is what they write about.
+//   - avoid: a phrase deleted from the drafts of MinPieces pieces, gone
+//     from their final text, and used by fewer finished pieces of the
+//     scope than half as many as deleted it;
+//   - prefer: a phrase added to AddShare of the pieces with drafts,
+//     MinOccurrences times, where the draft never had it; a single word
+//     only if it is no noun: a noun the person adds is what they write
+//     about.
 func (r *run) editSignals() {
 	var edits []*edit
 	for _, p := range r.pieces {
@@ -156,9 +155,9 @@ func covers(a, b *editHit) bool {
 	return !slices.ContainsFunc(b.support, func(e *edit) bool { return !in[e] })
 }
 
-// editCandidates proposes a scope's strongest edit phrases (most pieces,
-// then most edits), at most MaxEditPhrases, skipping what the profile
-// already says or would contradict.
+// editCandidates proposes a scope's strongest edit phrases, at most
+// MaxEditPhrases, skipping what the profile already says or would
+// contradict.
 func (r *run) editCandidates(genre string, hits []*editHit, avoid bool) {
 	slices.SortStableFunc(hits, func(a, b *editHit) int {
 		return cmp.Or(cmp.Compare(len(b.support), len(a.support)), cmp.Compare(b.times, a.times), strings.Compare(a.phrase, b.phrase))

@@ -40,32 +40,25 @@ func phraseCandidate(avoid bool, genre, phrase string, fam family, text, summary
 
 // phraseFree says whether a phrase may be proposed (to prefer, or to
 // avoid) in a layer: the profile does not already say it, and saying it
-// contradicts no rule. Preferring a phrase that contains an avoided one
-// would be dropped at resolution if a hard limit avoids it; against a soft
-// rule it is a contradiction the person settles (by a removal, if the
-// pieces contradict that rule), never by a second rule.
+// contradicts no rule. Against a hard limit it would be dropped at
+// resolution; against a soft rule it is a contradiction the person settles
+// (by a removal, if the pieces contradict that rule), never a second rule.
 func (r *run) phraseFree(genre, phrase string, prefer bool) bool {
 	genres := r.genres
 	if genre != "" {
 		genres = []string{genre}
 	}
+	inPhrase := func(p string) bool { return profile.ContainsWords(phrase, profile.NormalizePhrase(p)) }
+	holdsPhrase := func(p string) bool { return profile.ContainsWords(profile.NormalizePhrase(p), phrase) }
 	for _, g := range genres {
 		for _, s := range r.req.Profile[g].Rules {
 			switch {
 			case hasPhrase(s.Prefer, phrase), hasPhrase(s.Avoid, phrase):
 				return false
-			}
-			for _, a := range s.Avoid {
-				if profile.ContainsWords(phrase, profile.NormalizePhrase(a)) {
-					return false // forbidden, or already avoided as part of it
-				}
-			}
-			if !prefer {
-				for _, w := range s.Prefer {
-					if profile.ContainsWords(profile.NormalizePhrase(w), phrase) {
-						return false // avoiding it would break a preferred phrase
-					}
-				}
+			case slices.ContainsFunc(s.Avoid, inPhrase):
+				return false // forbidden, or already avoided as part of it
+			case !prefer && slices.ContainsFunc(s.Prefer, holdsPhrase):
+				return false // avoiding it would break a preferred phrase
 			}
 		}
 	}
