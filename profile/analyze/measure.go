@@ -73,13 +73,11 @@ func parallel(n int, do func(i int)) {
 	}
 	close(next)
 	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			for i := range next {
 				do(i)
 			}
-		}()
+		})
 	}
 	wg.Wait()
 }

@@ -65,13 +65,10 @@ func (r *Response) problems(broken func(i int, field string) bool) []Problem {
 		if at("id") && !idOK {
 			fail("id %q is not a plain name: lowercase letters, digits and dashes, at most 64", clip(s.ID, 80))
 		}
-		layerOK := false
-		if at("layer") {
-			if _, _, err := ParseLayer(s.Layer); err != nil {
-				fail("%v", err)
-			} else {
-				layerOK = true
-			}
+		_, _, layerErr := ParseLayer(s.Layer)
+		layerOK := at("layer") && layerErr == nil
+		if at("layer") && layerErr != nil {
+			fail("%v", layerErr)
 		}
 		if at("rule") && s.Rule != nil {
 			msgs = append(msgs, ruleProblems(*s.Rule, s.ID, at("id"), idOK)...)
