@@ -65,7 +65,7 @@ func (e *RunError) Unwrap() error { return e.Err }
 // is a *RunError, and no answer is returned with it: the review loop then
 // writes no branch and keeps its count, so the next commit tries again.
 func (e *External) Analyze(ctx context.Context, req *Request) (*Response, error) {
-	name := e.name()
+	name := clip(termsafe.Command(e.Command), 80) // as messages show it
 	if len(e.Command) == 0 || e.Command[0] == "" {
 		return nil, &RunError{Analyzer: name, Err: errors.New("no command"),
 			msg: "has no program to run; set analyzer.command in .sw.yaml to a list such as [my-analyzer, --flag]"}
@@ -140,11 +140,6 @@ func (e *External) Analyze(ctx context.Context, req *Request) (*Response, error)
 		return nil, fail(err, "answered invalid output: %v", err)
 	}
 	return resp, nil
-}
-
-// name is the command as messages show it, shortened when long.
-func (e *External) name() string {
-	return clip(termsafe.Command(e.Command), 80)
 }
 
 // seconds writes a timeout the way .sw.yaml spells it: 120s, not 2m0s.

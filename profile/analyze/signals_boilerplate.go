@@ -106,8 +106,7 @@ func (r *run) recurring() map[string][]occurrence {
 		if float64(shared) > MaxTemplateShare*float64(p.doc.WordCount()) {
 			continue
 		}
-		cands := uniqueKeys(p.candidates)
-		for _, c := range cands {
+		for _, c := range uniqueKeys(p.candidates) {
 			if pieces[c.Key] >= MinPieces {
 				occs[c.Key] = append(occs[c.Key], occurrence{p, c})
 			}

@@ -18,8 +18,7 @@ import (
 // in the third. A ceiling needs fewer.
 const RateTargetPieces = profile.MarkerPieces
 
-// metricResult is what a set of pieces says about a metric: the typical
-// value and the bounds a rule would get.
+// metricResult is what a set of pieces says about a metric.
 type metricResult struct {
 	target   float64
 	min, max *float64
@@ -106,9 +105,8 @@ func metricEval(spec *profile.MetricKind, mi int) func([]*piece) (metricResult, 
 }
 
 // UnitWarnings is how many warnings per 1,000 words one per-unit rule
-// may draw on the writer's own pieces: sw check warns about each sentence
-// or paragraph outside the bounds, so the bounds lie where so few of the
-// writer's units fall.
+// may draw on the writer's own pieces (sw check warns about each unit
+// outside the bounds).
 var UnitWarnings = 0.2
 
 // unitBounds estimates a rule's per-unit bounds: the lengths of sentences
@@ -138,7 +136,7 @@ func unitBounds(units []float64, words int) (lo, hi float64) {
 const RateSpan = 2.0
 
 // withinRateSpan narrows a rate's bounds to RateSpan either side of its
-// target, rounding inward so the rule as written keeps to the span.
+// target, rounding inward.
 func withinRateSpan(res *metricResult, step float64) {
 	if lo := res.target / RateSpan; *res.min < lo {
 		res.min = ptr(math.Min(ceilTo(lo, step), res.target))
@@ -271,9 +269,8 @@ func (r *run) metricCandidate(spec *profile.MetricKind, mi int, o outcome[metric
 	r.add(c)
 }
 
-// metricRuled says a rule on the metric called name stands in genre's
-// scope of the profile or is proposed in this run for genre or, when
-// global, for every genre.
+// metricRuled says a rule on metric name stands in genre's profile or is
+// proposed for genre (or, when global, for every genre).
 func (r *run) metricRuled(genre, name string, global bool) bool {
 	if soft, _ := r.current(genre, func(s profile.Sourced) bool { return s.Metric != nil && s.Metric.Name == name }); soft != nil {
 		return true
@@ -313,7 +310,6 @@ func metricDistance(spec *profile.MetricKind, value float64, soft *profile.Sourc
 
 // most is where most of the writer's units lie (the 10th to the 90th
 // percentile), within m's bounds: what a per-unit rule's sentence says.
-// A lower end of one unit says nothing and is left out.
 func (res *metricResult) most(spec *profile.MetricKind, m *profile.Metric) *profile.Metric {
 	if res.units == 0 {
 		return m
@@ -332,8 +328,8 @@ func (res *metricResult) most(spec *profile.MetricKind, m *profile.Metric) *prof
 }
 
 // movedFrom says whether the pieces' typical value has moved away from a
-// current rule's (its target, or out of its bounds) by more than the
-// tolerance and, for a rate, by more than chance; d is how far.
+// current rule's target, or out of its bounds, by more than the tolerance
+// and chance; d is how far.
 func (res *metricResult) movedFrom(spec *profile.MetricKind, sm *profile.Metric) (d float64, moved bool) {
 	switch {
 	case sm.Target != nil:
@@ -408,8 +404,8 @@ func metricContradicts(spec *profile.MetricKind, mi int, eval func([]*piece) (me
 // inside counts the values m's bounds hold.
 func inside(values []float64, m *profile.Metric) int { return len(filter(values, m.Contains)) }
 
-// onTarget keeps the supporting pieces sw check holds on m's target;
-// values are the measured pieces' values, in g.measured's order.
+// onTarget keeps the supporting pieces sw check holds on m's target
+// (values are g.measured's).
 func onTarget(g gate, values []float64, m *profile.Metric) []*piece {
 	value := make(map[*piece]float64, len(g.measured))
 	for i, p := range g.measured {

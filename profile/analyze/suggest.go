@@ -50,9 +50,8 @@ type candidate struct {
 	measured *profile.Measured
 	removes  *profile.Rule
 	// distance is how far the habit lies from what an agent writes
-	// anyway (general English), in the signal's own tolerances, and
-	// support how many pieces show it: their product is the suggestion's
-	// weight.
+	// anyway, in the signal's own tolerances, and support how many pieces
+	// show it: their product is the weight.
 	distance float64
 	support  int
 }
@@ -170,17 +169,16 @@ func (r *run) suggestions() []Suggestion {
 	return out
 }
 
-// refused says a rejection holds against c: the person said no to it,
-// under this name or another, and the evidence has not changed in kind.
+// refused says a rejection holds against c: the person said no to it, and
+// the evidence has not changed in kind.
 func (r *run) refused(c *candidate) bool {
 	p := feedback.Proposal{ID: c.baseID, Layer: c.layer(), Signature: c.signature(), Measures: c.measures(), Measured: c.measured}
 	return slices.ContainsFunc(r.req.Rejected, func(rej feedback.Rejection) bool { return rej.Against(p) == feedback.Held })
 }
 
 // settleID gives a new rule its derived id unless that names another rule
-// (one about something else) anywhere in the profile, or a file another
-// suggestion of this batch already takes; then -2, -3... The same signal
-// against the same profile always settles on the same id.
+// (about something else) in the profile, or a file another suggestion
+// takes; then -2, -3... The same signal and profile give the same id.
 func (r *run) settleID(c *candidate, used map[string]bool) string {
 	if c.fixedID {
 		return c.baseID
