@@ -77,27 +77,18 @@ func (l *lexicon) proper(id uint32) bool {
 // numberWords are numbers written out: as much a matter of subject as
 // digits are.
 var numberWords = sync.OnceValue(func() map[string]bool {
-	return map[string]bool{
-		"zero": true, "one": true, "two": true, "three": true, "four": true, "five": true, "six": true,
-		"seven": true, "eight": true, "nine": true, "ten": true, "eleven": true, "twelve": true,
-		"twenty": true, "thirty": true, "forty": true, "fifty": true, "hundred": true, "hundreds": true,
-		"thousand": true, "thousands": true, "million": true, "millions": true, "billion": true,
-		"first": true, "second": true, "third": true, "fourth": true, "fifth": true,
-	}
+	return wordSet(`zero one two three four five six seven eight nine ten eleven twelve twenty thirty forty
+		fifty hundred hundreds thousand thousands million millions billion first second third
+		fourth fifth`)
 })
 
 // nounOpeners are the determiners and prepositions that put the word
 // after them in a noun phrase: the government, of nations, our safety.
 // "to" is not one: it opens verbs as often (to endeavor).
 var nounOpeners = sync.OnceValue(func() map[string]bool {
-	return map[string]bool{
-		"the": true, "a": true, "an": true, "this": true, "that": true, "these": true, "those": true,
-		"his": true, "her": true, "its": true, "our": true, "their": true, "my": true, "your": true,
-		"every": true, "each": true, "any": true, "some": true, "no": true, "another": true, "such": true,
-		"other": true, "many": true, "all": true, "both": true, "few": true, "several": true,
-		"of": true, "in": true, "on": true, "by": true, "with": true, "for": true, "from": true,
-		"between": true, "among": true, "against": true, "into": true, "upon": true, "at": true,
-	}
+	return wordSet(`the a an this that these those his her its our their my your every each any some no
+		another such other many all both few several of in on by with for from between among
+		against into upon at`)
 })
 
 // NominalShare, EnglishNominalShare and IdiomShare tell subject words
@@ -237,4 +228,13 @@ func (l *lexicon) text(k uint64) string {
 		parts[i] = l.words[id].text
 	}
 	return strings.Join(parts, " ")
+}
+
+// wordSet is the set of the space-separated words of list.
+func wordSet(list string) map[string]bool {
+	set := map[string]bool{}
+	for _, w := range strings.Fields(list) {
+		set[w] = true
+	}
+	return set
 }

@@ -85,12 +85,8 @@ func sentenceShape(d *prose.Doc, s prose.Sentence) shape {
 }
 
 var firstPerson = sync.OnceValue(func() map[string]bool {
-	return map[string]bool{
-		"i": true, "me": true, "my": true, "mine": true, "myself": true,
-		"i'm": true, "i've": true, "i'd": true, "i'll": true,
-		"we": true, "us": true, "our": true, "ours": true, "ourselves": true,
-		"we're": true, "we've": true, "we'd": true, "we'll": true, "let's": true,
-	}
+	return wordSet(`i me my mine myself i'm i've i'd i'll we us our ours ourselves we're we've we'd we'll
+		let's`)
 })
 
 // shapeSignals proposes opening and closing rules: a way of opening (or

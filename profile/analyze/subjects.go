@@ -148,15 +148,11 @@ func mannerWord(w string) bool {
 }
 
 var mannerWords = sync.OnceValue(func() map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(`however therefore moreover furthermore thus hence indeed
+	return wordSet(`however therefore moreover furthermore thus hence indeed
 		nevertheless nonetheless perhaps maybe rather quite still even just already almost
 		instead otherwise meanwhile overall anyway anyhow often seldom sometimes always
 		again once twice soon later well else thereby whereby hitherto henceforth likewise
-		accordingly namely anyways altogether somewhat`) {
-		m[w] = true
-	}
-	return m
+		accordingly namely anyways altogether somewhat`)
 })
 
 // contentWords are the words of a phrase that can carry a subject: not a
