@@ -72,7 +72,7 @@ func (d *decoder) response(data []byte) *Response {
 		top("not valid JSON (%v); it begins %q", err, clip(strings.ToValidUTF8(string(bytes.TrimSpace(data)), "?"), 60))
 		return nil
 	}
-	o := &object{}
+	o := &object{hinted: map[string]bool{}}
 	fields := o.fields("", "the answer", raw, responseFields)
 	for _, m := range o.msgs {
 		top("%s", m)
@@ -109,7 +109,7 @@ func (d *decoder) response(data []byte) *Response {
 // suggestion reads one suggestion. Its problems are recorded against its
 // position and id; fields that could not be read are marked broken.
 func (d *decoder) suggestion(i int, raw json.RawMessage) Suggestion {
-	o := &object{broken: map[string]bool{}}
+	o := &object{broken: map[string]bool{}, hinted: map[string]bool{}}
 	var s Suggestion
 	if f := o.fields("", "a suggestion", raw, suggestionFields); f != nil {
 		s.ID = o.text(f, "id", true)

@@ -42,13 +42,12 @@ func (o *object) fields(path, what string, raw json.RawMessage, known []string) 
 	out := map[string]json.RawMessage{}
 	for dec.More() {
 		tok, err := dec.Token()
-		if err != nil {
-			o.fail(path, "%s: %v", what, err)
-			return nil
-		}
 		key, _ := tok.(string)
 		var val json.RawMessage
-		if err := dec.Decode(&val); err != nil {
+		if err == nil {
+			err = dec.Decode(&val)
+		}
+		if err != nil {
 			o.fail(path, "%s: %v", what, err)
 			return nil
 		}
@@ -62,9 +61,6 @@ func (o *object) fields(path, what string, raw json.RawMessage, known []string) 
 				// The field is there, misspelt: saying it is also missing
 				// would be the same problem twice.
 				at = join(path, lower)
-				if o.hinted == nil {
-					o.hinted = map[string]bool{}
-				}
 				o.hinted[at] = true
 			}
 			o.fail(at, "unknown field %q; %s", full, hint)
