@@ -72,11 +72,7 @@ type Suggestion struct {
 // what it accepts have the same shape.
 func (r Response) MarshalJSON() ([]byte, error) {
 	type plain Response
-	out := plain(r)
-	if out.Suggestions == nil {
-		out.Suggestions = []Suggestion{}
-	}
-	return json.Marshal(out)
+	return json.Marshal(plain{Suggestions: append([]Suggestion{}, r.Suggestions...)})
 }
 
 // MarshalJSON writes a rule's phrase lists as [] when empty, the way
@@ -86,17 +82,10 @@ func (s Suggestion) MarshalJSON() ([]byte, error) {
 	out := plain(s)
 	if s.Rule != nil {
 		rule := *s.Rule
-		rule.Avoid, rule.Prefer = nonNil(rule.Avoid), nonNil(rule.Prefer)
+		rule.Avoid, rule.Prefer = append([]string{}, rule.Avoid...), append([]string{}, rule.Prefer...)
 		out.Rule = &rule
 	}
 	return json.Marshal(out)
-}
-
-func nonNil(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
 }
 
 // EncodeRequest writes req the way an analyzer reads it on stdin: one JSON
