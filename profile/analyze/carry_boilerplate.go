@@ -40,13 +40,13 @@ type templateLines struct {
 func (r *run) profileLines() map[string]map[string]bool {
 	inProfile := map[string]map[string]bool{}
 	for _, g := range sortedKeys(r.req.Profile) {
-		inProfile[g] = map[string]bool{}
+		inProfile[g], r.templates.kept[g] = map[string]bool{}, map[string]bool{}
 		for _, s := range r.req.Profile[g].Rules {
 			for _, line := range s.Boilerplate {
 				key := r.templates.record(line)
 				inProfile[g][key] = true
 				if keepsLinesOnly(s.Rule) {
-					r.templates.keep(g, key)
+					r.templates.kept[g][key] = true
 				}
 			}
 		}
@@ -68,13 +68,6 @@ func (t *templateLines) record(line string) string {
 		t.text[key] = line
 	}
 	return key
-}
-
-func (t *templateLines) keep(genre, key string) {
-	if t.kept[genre] == nil {
-		t.kept[genre] = map[string]bool{}
-	}
-	t.kept[genre][key] = true
 }
 
 // leftOut lists the template lines the pieces ps were measured without

@@ -174,8 +174,7 @@ func (r *run) editCandidates(genre string, hits []*editHit, avoid bool) {
 		c := preferCandidate(genre, h.phrase, familyEdit, strength, addedEvidence(h))
 		if avoid {
 			text := fmt.Sprintf("Avoid %s: the writer deletes it from drafts.", quote(h.phrase))
-			c = phraseCandidate(true, genre, h.phrase, familyEdit, text, "Avoid "+quote(h.phrase), deletedEvidence(h))
-			c.strength = strength
+			c = phraseCandidate(true, genre, h.phrase, familyEdit, strength, text, "Avoid "+quote(h.phrase), deletedEvidence(h))
 		}
 		share := roundTo(float64(len(h.support))/float64(max(h.measured, 1)), 0.01)
 		c.measured = profile.Around(max(h.measured, 1), share, ShareBand)

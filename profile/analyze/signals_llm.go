@@ -117,14 +117,13 @@ func (r *run) llmAvoidRules() int {
 // pieces pieces of words words in all.
 func llmAvoidCandidate(h llmHit, pieces int, words float64) *candidate {
 	word, llmPerK := h.w.Word, fmtNum(roundTo(h.w.LLM/1000, 0.01))
-	c := phraseCandidate(true, "", word, familyVocab,
+	c := phraseCandidate(true, "", word, familyVocab, h.expected,
 		fmt.Sprintf("Avoid %s: LLM prose uses it about %s times per 1,000 words; the writer never does.", quote(word), llmPerK),
 		fmt.Sprintf("Avoid %s, which LLM prose overuses", quote(word)),
 		fmt.Sprintf("You never write %s: not once in %d pieces, %s words. LLM prose uses it about %s times per 1,000 words, so it would have used it about %s times in as many words.\n"+
 			"General English uses it %s times per million words: LLM prose %s times as often.\n"+
 			"The profile does not mention it.",
 			quote(word), pieces, fmtCount(words), llmPerK, fmtCount(h.expected), fmtRate(h.w.English), fmtCount(h.w.LLM/h.w.English)))
-	c.strength = h.expected
 	// The writer's rate is 0, what the rule's evidence measured; another
 	// batch that finds the word says something new.
 	c.measured = profile.Around(pieces, 0, 0)

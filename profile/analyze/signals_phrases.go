@@ -25,7 +25,7 @@ func phraseID(kind, phrase string) string {
 }
 
 // phraseCandidate proposes a rule to avoid (or prefer) one phrase.
-func phraseCandidate(avoid bool, genre, phrase string, fam family, text, summary, evidence string) *candidate {
+func phraseCandidate(avoid bool, genre, phrase string, fam family, strength float64, text, summary, evidence string) *candidate {
 	kind, rule := "prefer", &profile.Rule{Rule: text, Prefer: []string{phrase}}
 	if avoid {
 		kind, rule = "avoid", &profile.Rule{Rule: text, Avoid: []string{phrase}}
@@ -35,7 +35,7 @@ func phraseCandidate(avoid bool, genre, phrase string, fam family, text, summary
 		match = func(s profile.Sourced) bool { return hasPhrase(s.Avoid, phrase) }
 	}
 	return &candidate{family: fam, genre: genre, baseID: phraseID(kind, phrase), match: match, rule: rule,
-		summary: summary, evidence: evidence, sig: kind + ":phrase:" + phrase}
+		summary: summary, evidence: evidence, sig: kind + ":phrase:" + phrase, strength: strength}
 }
 
 // phraseFree says whether a phrase may be proposed (to prefer, or to

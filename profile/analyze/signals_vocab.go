@@ -272,9 +272,7 @@ func preferCandidate(genre, phrase string, fam family, strength float64, evidenc
 		what = "phrases"
 	}
 	text := fmt.Sprintf("Use %s where it fits: it is one of the writer's own %s.", quote(phrase), what)
-	c := phraseCandidate(false, genre, phrase, fam, text, "Prefer "+quote(phrase), evidence)
-	c.strength = strength
-	return c
+	return phraseCandidate(false, genre, phrase, fam, strength, text, "Prefer "+quote(phrase), evidence)
 }
 
 func vocabEvidence(h *vocabHit) string {
