@@ -137,10 +137,7 @@ func (v *vocab) eval(r *run, k uint64, ids []uint32) func(string) (*vocabHit, ga
 			sumRate += rate
 			maxRate = max(maxRate, rate)
 		}
-		if len(g.support) < preferPieces(len(g.measured)) || h.total < MinOccurrences {
-			return h, g
-		}
-		if maxRate > MaxPieceShare*sumRate {
+		if len(g.support) < preferPieces(len(g.measured)) || h.total < MinOccurrences || maxRate > MaxPieceShare*sumRate {
 			return h, g
 		}
 		h.rate = float64(h.total) * 1e6 / float64(v.words[genre])
