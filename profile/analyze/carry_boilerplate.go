@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -9,19 +10,14 @@ import (
 )
 
 // A metric rule is measured on pieces read without the collection's
-// template lines (and the notes after a sign-off), whatever the person
-// decided about the boilerplate rules: accepted, pending or rejected. sw
-// check reads a piece without the lines the resolved profile names, so a
-// metric rule accepted before its boilerplate rule, or with that rule
+// template lines, whatever the person decided about the boilerplate rules.
+// sw check reads a piece without the lines the resolved profile names, so
+// a metric rule accepted before its boilerplate rule, or with that rule
 // rejected, would count "PUBLIUS" as a one-word sentence of every piece.
-// So the rule carries, in its own boilerplate list, the lines its pieces
-// were measured without, unless the profile keeps them in a boilerplate
-// rule already: checked, a piece is then read as it was measured in any
-// order of accepting and rejecting.
-//
-// Opening and closing rules carry nothing: sw check does not test them,
-// and a rule of a sentence and lines alone reads as a boilerplate rule
-// (see profile.Rule.Measures).
+// So the rule carries the lines its pieces were measured without, unless
+// a boilerplate rule of the profile keeps them. Opening and closing rules
+// carry nothing: sw check does not test them, and a rule of a sentence
+// and lines alone reads as a boilerplate rule (profile.Rule.Measures).
 
 // templateLines is what a run knows of the template lines it leaves out,
 // for the rules that carry them.
@@ -44,13 +40,13 @@ type templateLines struct {
 func (r *run) profileLines() map[string]map[string]bool {
 	inProfile := map[string]map[string]bool{}
 	for _, g := range sortedKeys(r.req.Profile) {
-		inProfile[g] = map[string]bool{}
+		inProfile[g], r.templates.kept[g] = map[string]bool{}, map[string]bool{}
 		for _, s := range r.req.Profile[g].Rules {
 			for _, line := range s.Boilerplate {
 				key := r.templates.record(line)
 				inProfile[g][key] = true
 				if keepsLinesOnly(s.Rule) {
-					r.templates.keep(g, key)
+					r.templates.kept[g][key] = true
 				}
 			}
 		}
@@ -61,35 +57,17 @@ func (r *run) profileLines() map[string]map[string]bool {
 // keepsLinesOnly says a rule is a boilerplate rule: all it is about is its
 // lines.
 func keepsLinesOnly(s profile.Rule) bool {
-	for _, m := range s.Measures() {
-		if !strings.HasPrefix(m, "boilerplate:") {
-			return false
-		}
-	}
-	return true
+	return !slices.ContainsFunc(s.Measures(), func(m string) bool { return !strings.HasPrefix(m, "boilerplate:") })
 }
 
 // record notes a line's wording under its key, unless one is noted
 // already, and returns the key.
 func (t *templateLines) record(line string) string {
 	key := boilerplate.KeyOf(line)
-	if t.text == nil {
-		t.text = map[string]string{}
-	}
 	if _, ok := t.text[key]; !ok && utf8.RuneCountInString(line) <= MaxLine {
 		t.text[key] = line
 	}
 	return key
-}
-
-func (t *templateLines) keep(genre, key string) {
-	if t.kept == nil {
-		t.kept = map[string]map[string]bool{}
-	}
-	if t.kept[genre] == nil {
-		t.kept[genre] = map[string]bool{}
-	}
-	t.kept[genre][key] = true
 }
 
 // leftOut lists the template lines the pieces ps were measured without

@@ -2,9 +2,11 @@ package analyze
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -13,7 +15,7 @@ import (
 
 // The fields each object of an answer may have, in the order messages list
 // them. Anything else is an error: a misspelt field silently dropped would
-// be a suggestion the analyzer's author thinks says something it does not.
+// be a suggestion that does not say what its author thinks.
 var (
 	responseFields   = []string{"suggestions"}
 	suggestionFields = []string{"id", "layer", "rule", "summary", "evidence", "signature", "weight", "measured"}
@@ -24,12 +26,11 @@ var (
 	measuredFields   = []string{"pieces", "value", "low", "high"}
 )
 
-// DecodeResponse reads an analyzer's answer strictly and validates it (see
-// Validate). Beyond what encoding/json checks, keys must be spelt exactly
-// (encoding/json would take "ID" for "id") and appear once (it would let a
-// repeated key silently win), and "rule" must be present: null removes the
-// rule, a missing key is an error. The error is an *InvalidError listing
-// every problem.
+// DecodeResponse reads an analyzer's answer strictly and validates it.
+// Beyond what encoding/json checks, keys must be spelt exactly (it would
+// take "ID" for "id") and appear once (it would let a repeated key win),
+// and "rule" must be present: null removes the rule, a missing key is an
+// error. The error is an *InvalidError listing every problem.
 func DecodeResponse(data []byte) (*Response, error) {
 	d := &decoder{broken: map[int]map[string]bool{}}
 	resp := d.response(data)
@@ -40,7 +41,7 @@ func DecodeResponse(data []byte) (*Response, error) {
 	// all; the fields already complained about are skipped.
 	probs := append(d.probs, resp.problems(d.isBroken)...)
 	if len(probs) > 0 {
-		sortProblems(probs)
+		slices.SortStableFunc(probs, func(a, b Problem) int { return cmp.Compare(a.Index, b.Index) })
 		return nil, &InvalidError{probs}
 	}
 	resp.canonicalize()
@@ -71,7 +72,7 @@ func (d *decoder) response(data []byte) *Response {
 		top("not valid JSON (%v); it begins %q", err, clip(strings.ToValidUTF8(string(bytes.TrimSpace(data)), "?"), 60))
 		return nil
 	}
-	o := &object{}
+	o := &object{hinted: map[string]bool{}}
 	fields := o.fields("", "the answer", raw, responseFields)
 	for _, m := range o.msgs {
 		top("%s", m)
@@ -108,7 +109,7 @@ func (d *decoder) response(data []byte) *Response {
 // suggestion reads one suggestion. Its problems are recorded against its
 // position and id; fields that could not be read are marked broken.
 func (d *decoder) suggestion(i int, raw json.RawMessage) Suggestion {
-	o := &object{broken: map[string]bool{}}
+	o := &object{broken: map[string]bool{}, hinted: map[string]bool{}}
 	var s Suggestion
 	if f := o.fields("", "a suggestion", raw, suggestionFields); f != nil {
 		s.ID = o.text(f, "id", true)
@@ -175,12 +176,10 @@ func (o *object) rule(f map[string]json.RawMessage) *profile.Rule {
 	return r
 }
 
-// usage reads rule.usage as `sw profile show --json` writes it:
-// {"pieces", "typical", "rates": [{"item", "mean", "spread"}]}, every field
-// present. Beyond the shape it checks only the piece count, which the
-// rule file could not: 2.5 pieces would reach the file as 2. The other
-// numbers' ranges and the items are held to the rule-file schema
-// afterwards, with the rest of the rule.
+// usage reads rule.usage as `sw profile show --json` writes it, every
+// field present. Beyond the shape it checks only the piece count, which
+// the rule file could not: 2.5 pieces would reach the file as 2. The rest
+// is held to the rule-file schema afterwards, with the rest of the rule.
 func (o *object) usage(raw json.RawMessage) *profile.Usage {
 	f := o.fields("rule.usage", `"rule.usage"`, raw, usageFields)
 	if f == nil {
@@ -197,15 +196,13 @@ func (o *object) usage(raw json.RawMessage) *profile.Usage {
 			u.Pieces = int(*v)
 		}
 	}
-	if v := o.number(f, "rule.usage.typical", true); v != nil {
-		u.Typical = *v
-	}
+	o.numberInto(f, "rule.usage.typical", &u.Typical)
 	u.Rates = o.rates(f)
 	return u
 }
 
-// measured reads "measured": {"pieces", "value", "low", "high"}, every
-// field present; Validate holds the numbers to their ranges.
+// measured reads "measured", every field present; Validate holds the
+// numbers to their ranges.
 func (o *object) measured(raw json.RawMessage) *profile.Measured {
 	f := o.fields("measured", `"measured"`, raw, measuredFields)
 	if f == nil {
@@ -219,14 +216,9 @@ func (o *object) measured(raw json.RawMessage) *profile.Measured {
 			m.Pieces = int(*v)
 		}
 	}
-	for _, x := range []struct {
-		name string
-		to   *float64
-	}{{"value", &m.Value}, {"low", &m.Low}, {"high", &m.High}} {
-		if v := o.number(f, "measured."+x.name, true); v != nil {
-			*x.to = *v
-		}
-	}
+	o.numberInto(f, "measured.value", &m.Value)
+	o.numberInto(f, "measured.low", &m.Low)
+	o.numberInto(f, "measured.high", &m.High)
 	return m
 }
 
@@ -234,18 +226,12 @@ func (o *object) measured(raw json.RawMessage) *profile.Measured {
 // count would not survive the conversion.
 const maxPieces = math.MaxInt32
 
-// rates reads rule.usage.rates: a list of {"item", "mean", "spread"}, or
-// null for none, which is how a measure without rates is written back.
+// rates reads rule.usage.rates: a list, or null for none, which is how a
+// measure without rates is written back.
 func (o *object) rates(f map[string]json.RawMessage) []profile.Rate {
 	const path = "rule.usage.rates"
-	raw, ok := f[leaf(path)]
-	switch {
-	case !ok:
-		if !o.hinted[path] {
-			o.fail(path, "missing %q", path)
-		}
-		return nil
-	case kind(raw) == 'n':
+	raw, ok := o.value(f, path, true)
+	if !ok || kind(raw) == 'n' {
 		return nil
 	}
 	var items []json.RawMessage
@@ -261,12 +247,8 @@ func (o *object) rates(f map[string]json.RawMessage) []profile.Rate {
 			continue
 		}
 		r := profile.Rate{Item: o.text(rf, at+".item", true)}
-		if v := o.number(rf, at+".mean", true); v != nil {
-			r.Mean = *v
-		}
-		if v := o.number(rf, at+".spread", true); v != nil {
-			r.Spread = *v
-		}
+		o.numberInto(rf, at+".mean", &r.Mean)
+		o.numberInto(rf, at+".spread", &r.Spread)
 		out = append(out, r)
 	}
 	return out

@@ -107,15 +107,12 @@ func diffEdit(p *piece) *edit {
 
 // editPhrases lists the phrases of up to MaxEditWords words inside the
 // runs of words of a changed segment (idx: word indexes, -1 a boundary).
-// Deleting "the" or a comma says nothing: a phrase needs a word that is
-// not a function word, ends on one that is not ("car to" is a fragment),
-// has no number and no article at its start, and no name (a word
-// capitalised mid-sentence).
-//
-// A segment longer than MaxEditSpan words is a rewrite, not a cut: the
-// single words and pairs inside it went because the sentence around them
-// did, so only phrases of three words or more (which do not recur across
-// pieces by chance) are taken from it.
+// Deleting "the" says nothing: a phrase does not end on a function word
+// ("car to" is a fragment) and has no article at its start, no number and
+// no name. A segment longer than MaxEditSpan words is a rewrite, not a
+// cut: its single words and pairs went with the sentence around them, so
+// only phrases of three words or more (which do not recur by chance) are
+// taken from it.
 func editPhrases(src []byte, d *prose.Doc, idx []int) []string {
 	span := 0
 	for _, w := range idx {

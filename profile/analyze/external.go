@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os/exec"
 	"strconv"
+	"strings"
 	"time"
 
 	"sw/profile/termsafe"
@@ -16,25 +17,21 @@ const (
 	// DefaultTimeout is how long an external analyzer may run when the
 	// settings give no timeout.
 	DefaultTimeout = 120 * time.Second
-
 	// MaxOutput caps an analyzer's stdout. An answer is a list of at most
 	// MaxSuggestions short suggestions, far below this; more is a runaway.
 	MaxOutput = 16 << 20
-
 	// stderrKept is how much of the end of stderr is kept for messages.
 	stderrKept = 8 << 10
-
 	// waitDelay is how long sw waits, once the analyzer has exited (or been
-	// stopped), for its output pipes to close. A child it left in the
-	// background can hold them open forever; after this, sw stops reading.
+	// stopped), for its output pipes to close: a child it left in the
+	// background can hold them open forever.
 	waitDelay = time.Second
 )
 
+// The causes of a run stopped at the analyzer's timeout, or for writing
+// more than MaxOutput bytes on stdout.
 var (
-	// ErrTimeout is the cause of a run stopped at the analyzer's timeout.
-	ErrTimeout = errors.New("analyzer timed out")
-	// ErrTooLarge is the cause of a run stopped for writing more than
-	// MaxOutput bytes on stdout.
+	ErrTimeout  = errors.New("analyzer timed out")
 	ErrTooLarge = errors.New("analyzer output too large")
 )
 
@@ -68,7 +65,7 @@ func (e *RunError) Unwrap() error { return e.Err }
 // is a *RunError, and no answer is returned with it: the review loop then
 // writes no branch and keeps its count, so the next commit tries again.
 func (e *External) Analyze(ctx context.Context, req *Request) (*Response, error) {
-	name := e.name()
+	name := clip(termsafe.Command(e.Command), 80) // as messages show it
 	if len(e.Command) == 0 || e.Command[0] == "" {
 		return nil, &RunError{Analyzer: name, Err: errors.New("no command"),
 			msg: "has no program to run; set analyzer.command in .sw.yaml to a list such as [my-analyzer, --flag]"}
@@ -145,15 +142,65 @@ func (e *External) Analyze(ctx context.Context, req *Request) (*Response, error)
 	return resp, nil
 }
 
-// name is the command as messages show it, shortened when long.
-func (e *External) name() string {
-	return clip(termsafe.Command(e.Command), 80)
-}
-
 // seconds writes a timeout the way .sw.yaml spells it: 120s, not 2m0s.
 func seconds(d time.Duration) string {
 	if d%time.Second == 0 {
 		return strconv.FormatInt(int64(d/time.Second), 10) + "s"
 	}
 	return d.String()
+}
+
+// capped keeps an analyzer's stdout up to max bytes. Past that it calls
+// over (which stops the analyzer) and refuses the write, so a runaway
+// analyzer costs sw at most max bytes of memory.
+type capped struct {
+	buf      bytes.Buffer
+	max      int
+	over     func()
+	exceeded bool
+}
+
+func (c *capped) Write(p []byte) (int, error) {
+	if c.exceeded || c.buf.Len()+len(p) > c.max {
+		if !c.exceeded {
+			c.exceeded = true
+			c.over()
+		}
+		return 0, ErrTooLarge
+	}
+	return c.buf.Write(p)
+}
+
+// tail keeps the last max bytes of an analyzer's stderr: the end is where
+// a failing program says why.
+type tail struct {
+	buf []byte
+	max int
+}
+
+func (t *tail) Write(p []byte) (int, error) {
+	t.buf = append(t.buf, p...)
+	if over := len(t.buf) - t.max; over > 0 {
+		t.buf = append(t.buf[:0], t.buf[over:]...)
+	}
+	return len(p), nil
+}
+
+// String is the kept text, valid UTF-8 even where the cut split a character.
+func (t *tail) String() string {
+	return strings.ToValidUTF8(string(t.buf), "")
+}
+
+// lastLine is the last non-blank line, shortened and stripped of control
+// characters so it fits on the one line of an error message.
+func (t *tail) lastLine() string {
+	lines := strings.Split(strings.TrimSpace(t.String()), "\n")
+	last := strings.TrimSpace(lines[len(lines)-1])
+	last = strings.Map(func(r rune) rune {
+		if r < ' ' || r == 0x7f {
+			return ' '
+		}
+		return r
+	}, last)
+	return clip(last, 300)
 }

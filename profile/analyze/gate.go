@@ -2,14 +2,12 @@ package analyze
 
 import "math"
 
-// The noise gate. Every threshold the embedded analyzer applies is here
-// (with the metric references in profile.MetricKinds), each saying why
-// it has the value it has; the package documentation sums them up.
+// The noise gate: the embedded analyzer's thresholds (with the metric
+// references in profile.MetricKinds), each saying why it has its value.
 const (
 	// MinPieces is the fewest pieces a signal must be seen in. One piece
-	// is an anecdote: its odd word or its one long-winded paragraph may be
-	// what that piece needed, and turning it into a rule is exactly the
-	// misfiling the style drawer exists to prevent.
+	// is an anecdote: its odd word may be what that piece needed, and
+	// turning it into a rule is the misfiling the style drawer prevents.
 	MinPieces = 2
 
 	// MinPieceWords is the size below which a piece is no evidence of
@@ -25,36 +23,31 @@ const (
 	MinSentences  = 5
 	MinParagraphs = 3
 
-	// AgreeShare is the share of the pieces that can be measured that must
-	// agree on a metric, an opening or a closing (and at least MinPieces):
-	// 2 of 3, 3 of 4, 4 of 6. Metrics become rules every piece is held to,
-	// so most pieces must already follow them.
+	// AgreeShare is the share of the measurable pieces (and MinPieces)
+	// that must agree on a metric, an opening or a closing: 2 of 3, 3 of 4.
+	// Every piece is held to such a rule, so most must already follow it.
 	AgreeShare = 2.0 / 3
-	// VocabShare is the share of the pieces that must use a signature word
-	// or phrase (and at least MinPieces): 2 of 3, 2 of 4, 5 of 10. Words
-	// are rarer events than sentences, so a habit shows in fewer pieces.
+	// VocabShare is the share of the pieces (and MinPieces) that must use
+	// a signature word or phrase. Words are rarer events than sentences,
+	// so a habit shows in fewer pieces.
 	VocabShare = 0.5
 	// PreferShare is how likely a new piece of the writer's must be to use
-	// a signature for it to be proposed as one to prefer (see
-	// preferPieces): a prefer rule warns of every piece that does without
-	// it, so the writer's own pieces must seldom do without it, whatever
-	// its rate in those that use it (a writer's dialogue tags or "upon"
-	// come in runs).
+	// a signature for it to be proposed (see preferPieces): a prefer rule
+	// warns of every piece that does without it, so the writer's own
+	// pieces must seldom do without it, whatever its rate in those that use
+	// it (a writer's dialogue tags or "upon" come in runs).
 	PreferShare = 0.8
 	// InsideShare is how likely a new piece of the writer's must be to lie
-	// inside a per-piece rule's bounds (see likely) for the rule to be
-	// proposed: sw check warns of every piece outside them, so the
-	// writer's own pieces must seldom be.
+	// inside a per-piece rule's bounds (see likely), for the same reason.
 	InsideShare = 0.8
 	// AddShare is the share of the pieces with drafts to which the person
 	// must have added a phrase for it to count as consistently added.
 	AddShare = 0.5
 
-	// MinZ is how far, in Poisson standard deviations, the events of a
-	// rate (semicolons, questions...) counted over all the pieces must lie
-	// from what general English (or the current rule) predicts before a
-	// new (or changed) rate rule is proposed. A handful of question marks
-	// in 5,000 words cannot tell 1.2 per 1,000 words from 3.
+	// MinZ is how far, in Poisson standard deviations, a rate's events
+	// over all the pieces must lie from what general English (or the
+	// current rule) predicts. A handful of question marks in 5,000 words
+	// cannot tell 1.2 per 1,000 words from 3.
 	MinZ = 2.0
 
 	// MinAbsentEvents: a rate the batch never shows becomes a ceiling
@@ -62,21 +55,17 @@ const (
 	// as many words (zero then has a chance under 5%).
 	MinAbsentEvents = 3.0
 
-	// MinCeilingPieces is the fewest measurable pieces behind a ceiling (a
-	// rate near zero: "few or no questions"). Such marks come in bursts: a
-	// piece that addresses the reader says "you" throughout, the next one
-	// never, and a piece that asks one question often asks five. Three
-	// pieces without any are three pieces that did not need one, not yet
-	// a writer who avoids it; on the Federalist papers, ceilings learned
-	// from three papers were broken by the author's own next papers more
-	// often than by the other author's.
+	// MinCeilingPieces is the fewest measurable pieces behind a ceiling
+	// ("few or no questions"). Such marks come in bursts: a piece that
+	// asks one question often asks five. Three pieces without any did not
+	// need one; on the Federalist papers, ceilings learned from three
+	// papers were broken by the author's own next papers more often than
+	// by the other author's.
 	MinCeilingPieces = 4
 
-	// MinEvents is the fewest events (semicolons, questions...) over all
-	// the pieces behind a rate rule with a target: below it the rate's
-	// relative error passes 20%, and a target learned from it describes
-	// the sample, not the writer. A near-absence needs no events: it is
-	// proposed as a ceiling.
+	// MinEvents is the fewest events over all the pieces behind a rate
+	// rule with a target: below it the rate's relative error passes 20%,
+	// and the target describes the sample, not the writer.
 	MinEvents = 20.0
 
 	// BoundsWidth is how many agreement tolerances a per-piece rule's
@@ -89,32 +78,29 @@ const (
 	MinRemovePieces = 3
 
 	// MinOccurrences is the fewest uses of a signature word or phrase
-	// across the pieces that support it: with two pieces, one of them uses
-	// it at least twice.
+	// across the pieces that support it.
 	MinOccurrences = 3
 	// MinVocabRate is the fewest uses per million words (pooled) for a
 	// signature: 0.2 per 1,000 words, below which a word is an accident
 	// however rare it is in general English.
 	MinVocabRate = 200.0
 	// MinExpectedUses is how often a piece of the scope's median length
-	// would use a signature at the writer's pooled rate. A prefer rule is
-	// followed by using the phrase at least once, so a "signature" the
-	// writer's own pieces often do without would fault their own writing:
-	// that is a word they used, not one they reach for. At three uses
-	// expected, a piece goes without it about one time in twenty.
+	// would use a signature at the writer's pooled rate. A "signature" the
+	// writer's own pieces often do without is a word they used, not one
+	// they reach for, and the prefer rule would fault their writing. At
+	// three uses expected, a piece goes without it one time in twenty.
 	MinExpectedUses = 3.0
 	// MinVocabRatio is how many times the general-English rate the writer
 	// must use a word or phrase for it to be a signature.
 	MinVocabRatio = 5.0
 	// CommonestRate is the general-English rate (per million words) above
-	// which a word is never a signature, whatever the ratio: about the 150
-	// commonest words (the, people, just, good). Everyone uses them.
+	// which a word is never a signature: about the 150 commonest words
+	// (the, people, just, good). Everyone uses them.
 	CommonestRate = 1000.0
 	// MarkedFunctionRate and MarkedFunctionRatio let a function word be a
 	// signature only when it is rare in general English and the writer
-	// uses it many times as often: upon, whilst, amongst, whom. Such
-	// archaisms and tics mark a voice; ordinary grammar (of, it, and) does
-	// not.
+	// uses it many times as often: upon, whilst, whom mark a voice;
+	// ordinary grammar (of, it, and) does not.
 	MarkedFunctionRate  = 100.0
 	MarkedFunctionRatio = 10.0
 	// MaxPieceShare caps the share of a signature's use (by rate, so long
@@ -130,8 +116,7 @@ const (
 	// is a name (a person, a place, a product): subject, not style.
 	MaxProperShare = 0.5
 	// MaxVocab is the most signature words and phrases proposed per layer
-	// in one batch, the strongest first (by uses × ln(ratio), a keyness
-	// score), so a batch stays something a person can review.
+	// in one batch (the strongest by keyness), so a batch stays reviewable.
 	MaxVocab = 6
 	// MaxEditPhrases is the most avoid or prefer suggestions from edits per
 	// layer in one batch.
@@ -143,19 +128,17 @@ const (
 	MaxEditSpan = 6
 
 	// ShareBand is how far the share of pieces showing a habit (an
-	// opening, a phrase cut from drafts, a template line) must move
-	// before a rejected suggestion of it counts as new evidence: from
-	// two pieces in three to all of them, say, or to fewer than half.
+	// opening, a phrase cut from drafts, a template line) must move before
+	// a rejected suggestion of it counts as new evidence.
 	ShareBand = 0.25
-	// RateBand is the same for a word's rate, as a share of it: a word
-	// used half as often again, or half as often, is another finding.
+	// RateBand is the same for a word's rate, as a share of it.
 	RateBand = 0.5
 )
 
 // likely is how many of n pieces must show a thing for a new piece to
 // show it with odds share, by Laplace's rule of succession ((k+1)/(n+2)):
-// at 0.8, 3 of 3, 4 of 4, 9 of 10. Unlike a plain share, it asks more of
-// a few pieces than of many.
+// at 0.8, 3 of 3, 4 of 4, 9 of 10; it asks more of a few pieces than of
+// many.
 func likely(share float64, n int) int {
 	return int(math.Ceil(share*float64(n+2)-1e-9)) - 1
 }

@@ -60,3 +60,8 @@ func mustJSON(t testing.TB, v any) []byte {
 	}
 	return b
 }
+
+// measurePieces measures every piece with the boilerplate known says.
+func measurePieces(ps []*piece, known func(p *piece) func(key string) bool) {
+	parallel(len(ps), func(i int) { ps[i].measure(known(ps[i])) })
+}

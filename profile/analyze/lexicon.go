@@ -1,7 +1,8 @@
 package analyze
 
 import (
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 	"sync"
 
@@ -76,27 +77,18 @@ func (l *lexicon) proper(id uint32) bool {
 // numberWords are numbers written out: as much a matter of subject as
 // digits are.
 var numberWords = sync.OnceValue(func() map[string]bool {
-	return map[string]bool{
-		"zero": true, "one": true, "two": true, "three": true, "four": true, "five": true, "six": true,
-		"seven": true, "eight": true, "nine": true, "ten": true, "eleven": true, "twelve": true,
-		"twenty": true, "thirty": true, "forty": true, "fifty": true, "hundred": true, "hundreds": true,
-		"thousand": true, "thousands": true, "million": true, "millions": true, "billion": true,
-		"first": true, "second": true, "third": true, "fourth": true, "fifth": true,
-	}
+	return wordSet(`zero one two three four five six seven eight nine ten eleven twelve twenty thirty forty
+		fifty hundred hundreds thousand thousands million millions billion first second third
+		fourth fifth`)
 })
 
 // nounOpeners are the determiners and prepositions that put the word
 // after them in a noun phrase: the government, of nations, our safety.
 // "to" is not one: it opens verbs as often (to endeavor).
 var nounOpeners = sync.OnceValue(func() map[string]bool {
-	return map[string]bool{
-		"the": true, "a": true, "an": true, "this": true, "that": true, "these": true, "those": true,
-		"his": true, "her": true, "its": true, "our": true, "their": true, "my": true, "your": true,
-		"every": true, "each": true, "any": true, "some": true, "no": true, "another": true, "such": true,
-		"other": true, "many": true, "all": true, "both": true, "few": true, "several": true,
-		"of": true, "in": true, "on": true, "by": true, "with": true, "for": true, "from": true,
-		"between": true, "among": true, "against": true, "into": true, "upon": true, "at": true,
-	}
+	return wordSet(`the a an this that these those his her its our their my your every each any some no
+		another such other many all both few several of in on by with for from between among
+		against into upon at`)
 })
 
 // NominalShare, EnglishNominalShare and IdiomShare tell subject words
@@ -107,15 +99,13 @@ const (
 	IdiomShare          = 0.2
 )
 
-// nounLike says a content word names a subject rather than a manner. It
-// does when at least NominalShare of the writer's uses come right after a
-// determiner or a preposition, or right before "of" (the government, of
-// war, causes of); when general English puts it after one in at least
-// EnglishNominalShare of its uses (by the baseline's word pairs); or when
-// it is a plural: a word ending in s whose singular (nation, treaty,
-// cause) is at least as common in general English and is a word the
-// baseline or the batch knows. Attributive adjectives (the national debt)
-// go with their nouns. Function words are grammar, never subjects.
+// nounLike says a content word names a subject rather than a manner: at
+// least NominalShare of the writer's uses come right after a determiner
+// or a preposition, or right before "of" (the government, causes of);
+// general English puts it after one in EnglishNominalShare of its uses; or
+// it is a plural whose singular is at least as common in general English
+// and known to the baseline or the batch. Attributive adjectives (the
+// national debt) go with their nouns.
 func (l *lexicon) nounLike(id uint32) bool {
 	w := &l.words[id]
 	if !w.nounKnown {
@@ -127,14 +117,7 @@ func (l *lexicon) nounLike(id uint32) bool {
 }
 
 // englishOpeners are the openers whose pairs the baseline is asked about.
-var englishOpeners = sync.OnceValue(func() []string {
-	out := make([]string, 0, len(nounOpeners()))
-	for w := range nounOpeners() {
-		out = append(out, w)
-	}
-	sort.Strings(out)
-	return out
-})
+var englishOpeners = sync.OnceValue(func() []string { return slices.Sorted(maps.Keys(nounOpeners())) })
 
 // englishNominal is the share of a word's uses in general English that
 // follow a determiner or preposition.
@@ -149,8 +132,7 @@ func englishNominal(w string, rate float64) float64 {
 }
 
 // englishNoun is nounLike for a word seen outside the batch's counts (an
-// edit): general English puts it after a determiner or preposition often
-// enough, or it is the plural of a word general English knows.
+// edit), by general English alone.
 func englishNoun(w string) bool {
 	if baseline.IsFunctionWord(w) {
 		return false
@@ -187,9 +169,9 @@ func (l *lexicon) plural(w *lexWord) bool {
 	return false
 }
 
-// countable says whether a single word may be signature vocabulary at all,
-// before any counting: not a number, not one of the commonest words, and
-// not a function word unless a rare one (see MarkedFunctionRate).
+// countable says whether a single word may be signature vocabulary at all:
+// not a number, not one of the commonest words, and not a function word
+// unless a rare one (MarkedFunctionRate).
 func (l *lexicon) countable(id uint32) bool {
 	w := &l.words[id]
 	switch {
@@ -228,7 +210,6 @@ func key(ids []uint32) uint64 {
 	return k
 }
 
-// unpack returns the ids of a key.
 func unpack(k uint64) []uint32 {
 	var ids []uint32
 	for k != 0 {
@@ -238,8 +219,8 @@ func unpack(k uint64) []uint32 {
 	return ids
 }
 
-// text is the phrase of a key: its words joined by single spaces, which
-// is the normalised form (NormalizePhrase) and a phrase FindPhrase finds.
+// text is the phrase of a key: its words joined by single spaces, the
+// normalised form (NormalizePhrase) FindPhrase finds.
 func (l *lexicon) text(k uint64) string {
 	ids := unpack(k)
 	parts := make([]string, len(ids))
@@ -247,4 +228,13 @@ func (l *lexicon) text(k uint64) string {
 		parts[i] = l.words[id].text
 	}
 	return strings.Join(parts, " ")
+}
+
+// wordSet is the set of the space-separated words of list.
+func wordSet(list string) map[string]bool {
+	set := map[string]bool{}
+	for _, w := range strings.Fields(list) {
+		set[w] = true
+	}
+	return set
 }

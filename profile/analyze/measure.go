@@ -32,8 +32,7 @@ type piece struct {
 	topicList  []string
 	topicsRead bool
 	metrics    []pieceMetric
-	opening    shape
-	closing    shape
+	ends       [2]shape // how it opens and closes (see shapes)
 }
 
 // pieceMetric is one metric of one piece: the per-unit values (sentences,
@@ -58,8 +57,7 @@ func parsePieces(in []Piece) []*piece {
 }
 
 // parallel runs do(0), ..., do(n-1) on every core. Each call writes only
-// its own index's result, which keeps the outcome independent of
-// scheduling.
+// its own index's result, so the outcome does not depend on scheduling.
 func parallel(n int, do func(i int)) {
 	workers := min(runtime.GOMAXPROCS(0), n)
 	if workers <= 1 {
@@ -75,23 +73,17 @@ func parallel(n int, do func(i int)) {
 	}
 	close(next)
 	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			for i := range next {
 				do(i)
 			}
-		}()
+		})
 	}
 	wg.Wait()
 }
 
-// measurePieces leaves each piece's boilerplate out (known says which
-// keys are boilerplate for a piece) and measures what is left.
-func measurePieces(ps []*piece, known func(p *piece) func(key string) bool) {
-	parallel(len(ps), func(i int) { ps[i].measure(known(ps[i])) })
-}
-
+// measure leaves the piece's boilerplate out (known says which keys are
+// boilerplate) and measures what is left.
 func (pc *piece) measure(known func(key string) bool) {
 	pc.isBoilerplate = known
 	if pc.boilerplate = boilerplate.Select(pc.doc, pc.candidates, known); len(pc.boilerplate) > 0 {
@@ -105,7 +97,7 @@ func (pc *piece) measure(known func(key string) bool) {
 	for i, k := range kinds {
 		pc.metrics[i] = measureMetric(d, k, pc.eligible)
 	}
-	pc.opening, pc.closing = shapes(d)
+	pc.ends[0], pc.ends[1] = shapes(d)
 }
 
 // measureMetric measures one metric of a parsed piece.
@@ -114,14 +106,12 @@ func measureMetric(d *prose.Doc, spec *profile.MetricKind, eligible bool) pieceM
 		return pieceMetric{}
 	}
 	vals := prose.Values(spec.Measure(d))
-	switch spec.Scope {
-	case prose.PerSentence:
-		if len(vals) < MinSentences {
-			return pieceMetric{}
+	if spec.Scope != prose.PerPiece {
+		need := MinSentences
+		if spec.Scope == prose.PerParagraph {
+			need = MinParagraphs
 		}
-		return pieceMetric{ok: true, value: prose.Median(vals), units: vals}
-	case prose.PerParagraph:
-		if len(vals) < MinParagraphs {
+		if len(vals) < need {
 			return pieceMetric{}
 		}
 		return pieceMetric{ok: true, value: prose.Median(vals), units: vals}
@@ -133,8 +123,7 @@ func measureMetric(d *prose.Doc, spec *profile.MetricKind, eligible bool) pieceM
 }
 
 // capitalisedMidSentence says whether word i of d (parsed from src) is
-// written with a capital although it does not open its sentence: the mark
-// of a name.
+// capitalised although it does not open its sentence: the mark of a name.
 func capitalisedMidSentence(src []byte, d *prose.Doc, i int) bool {
 	w := &d.Words[i]
 	if w.Sentence < 0 {

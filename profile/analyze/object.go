@@ -4,12 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 )
 
 // object reads the JSON objects of one suggestion by hand, collecting
-// problems as messages. Paths name fields as a person would look them up in
-// the answer: "rule.metric.target".
+// problems as messages. Paths name fields as in the answer:
+// "rule.metric.target".
 type object struct {
 	msgs   []string
 	broken map[string]bool // top-level fields with a problem already reported
@@ -26,7 +27,7 @@ func (o *object) fail(path, format string, args ...any) {
 
 // fields reads raw as an object whose keys are all in known, each spelt
 // exactly and present once, and returns its values by key; nil when raw is
-// not an object. path is the object's own path ("" at the top), what names
+// not an object. path is the object's own path ("" at the top); what names
 // it in messages.
 func (o *object) fields(path, what string, raw json.RawMessage, known []string) map[string]json.RawMessage {
 	if kind(raw) != '{' {
@@ -41,29 +42,25 @@ func (o *object) fields(path, what string, raw json.RawMessage, known []string) 
 	out := map[string]json.RawMessage{}
 	for dec.More() {
 		tok, err := dec.Token()
-		if err != nil {
-			o.fail(path, "%s: %v", what, err)
-			return nil
-		}
 		key, _ := tok.(string)
 		var val json.RawMessage
-		if err := dec.Decode(&val); err != nil {
+		if err == nil {
+			err = dec.Decode(&val)
+		}
+		if err != nil {
 			o.fail(path, "%s: %v", what, err)
 			return nil
 		}
 		full := join(path, key)
 		switch {
-		case !contains(known, key):
+		case !slices.Contains(known, key):
 			hint := "the fields are " + strings.Join(known, ", ")
 			at := path
-			if lower := strings.ToLower(key); lower != key && contains(known, lower) {
+			if lower := strings.ToLower(key); lower != key && slices.Contains(known, lower) {
 				hint = fmt.Sprintf("did you mean %q? field names are lowercase", join(path, lower))
 				// The field is there, misspelt: saying it is also missing
 				// would be the same problem twice.
 				at = join(path, lower)
-				if o.hinted == nil {
-					o.hinted = map[string]bool{}
-				}
 				o.hinted[at] = true
 			}
 			o.fail(at, "unknown field %q; %s", full, hint)
@@ -76,19 +73,23 @@ func (o *object) fields(path, what string, raw json.RawMessage, known []string) 
 	return out
 }
 
-// text reads a string field. A required field must be present; an optional
-// one may be missing or null.
-func (o *object) text(f map[string]json.RawMessage, path string, required bool) string {
+// value finds a field's value, if it has one to read. A required field
+// must be present; an optional one may also be null.
+func (o *object) value(f map[string]json.RawMessage, path string, required bool) (json.RawMessage, bool) {
 	raw, ok := f[leaf(path)]
-	switch {
-	case !ok && required:
-		if !o.hinted[path] {
-			o.fail(path, "missing %q", path)
-		}
+	if !ok && required && !o.hinted[path] {
+		o.fail(path, "missing %q", path)
+	}
+	return raw, ok && (required || kind(raw) != 'n')
+}
+
+// text reads a string field.
+func (o *object) text(f map[string]json.RawMessage, path string, required bool) string {
+	raw, ok := o.value(f, path, required)
+	if !ok {
 		return ""
-	case !ok || (!required && kind(raw) == 'n'):
-		return ""
-	case kind(raw) != '"':
+	}
+	if kind(raw) != '"' {
 		o.fail(path, "%q must be a string, not %s", path, kindName(raw))
 		return ""
 	}
@@ -126,20 +127,13 @@ func (o *object) phrases(f map[string]json.RawMessage, path string) []string {
 	return out
 }
 
-// number reads a number field, as text reads a string one: a required
-// field must be present and not null; an optional one missing or null is
-// not set. nil means there is no number to use.
+// number reads a number field; nil means there is no number to use.
 func (o *object) number(f map[string]json.RawMessage, path string, required bool) *float64 {
-	raw, ok := f[leaf(path)]
-	switch {
-	case !ok && required:
-		if !o.hinted[path] {
-			o.fail(path, "missing %q", path)
-		}
+	raw, ok := o.value(f, path, required)
+	if !ok {
 		return nil
-	case !ok || (!required && kind(raw) == 'n'):
-		return nil
-	case kind(raw) != '0':
+	}
+	if kind(raw) != '0' {
 		o.fail(path, "%q must be a number, not %s", path, kindName(raw))
 		return nil
 	}
@@ -149,6 +143,13 @@ func (o *object) number(f map[string]json.RawMessage, path string, required bool
 		return nil
 	}
 	return &v
+}
+
+// numberInto reads a required number field into *to, when it can.
+func (o *object) numberInto(f map[string]json.RawMessage, path string, to *float64) {
+	if v := o.number(f, path, true); v != nil {
+		*to = *v
+	}
 }
 
 // kind classifies a JSON value by its first byte: '{', '[', '"', 'n'
@@ -183,13 +184,4 @@ func leaf(path string) string {
 		return path[i+1:]
 	}
 	return path
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

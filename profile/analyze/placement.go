@@ -1,13 +1,13 @@
 package analyze
 
 import (
-	"sort"
+	"maps"
+	"slices"
 
 	"sw/profile"
 )
 
-// run is one analysis: the batch, the profile it is compared with, and the
-// candidate suggestions found so far.
+// run is one analysis: the batch, its profile, and the candidates so far.
 type run struct {
 	req     *Request
 	pieces  []*piece            // sorted by path
@@ -20,9 +20,9 @@ type run struct {
 	templates templateLines
 }
 
-// gate is what a signal's noise gate saw in a set of pieces: the pieces
-// the signal could be seen in (big enough, with drafts...), those it was
-// seen in, and whether that is enough.
+// gate is what a signal's noise gate saw: the pieces the signal could be
+// seen in (big enough, with drafts...), those it was seen in, and whether
+// that is enough.
 type gate struct {
 	holds    bool
 	measured []*piece
@@ -37,23 +37,18 @@ type outcome[T any] struct {
 	gate  gate
 }
 
-// place decides where a signal goes (genre placement). eval runs the
-// signal's noise gate over the pieces of one genre, or of the whole batch
-// for genre "".
+// place decides where a signal goes. eval runs the signal's noise gate
+// over the pieces of one genre, or of the whole batch for genre "".
 //
-// A batch of one genre can only show what holds in that genre, so what
-// holds goes to that genre's layer: learning a global rule from essays
-// alone would impose it on reviews nobody has looked at. In a batch of
-// several genres, a signal goes to the global preferences when it holds
-// over the whole batch, is supported by pieces of at least two genres, and
-// holds in every genre that has at least MinPieces measurable pieces (a
-// genre with one piece cannot hold anything, and so cannot veto either).
-// Otherwise each genre where it holds gets its own suggestion, with the
-// value that genre's pieces show.
-//
-// Pieces of the default genre name no genre at all: a batch of nothing
-// else is a collection that does not use genres, and what holds there is
-// a global preference.
+// A batch of one genre can only show what holds in that genre: learning a
+// global rule from essays alone would impose it on reviews nobody has
+// looked at. In a batch of several genres, a signal goes to the global
+// preferences when it holds over the whole batch, in pieces of two genres
+// or more, and in every genre with MinPieces measurable pieces (a genre
+// with one piece cannot hold anything, and so cannot veto either).
+// Otherwise each genre where it holds gets its own suggestion. A batch of
+// the default genre alone is a collection that does not use genres: what
+// holds there is a global preference.
 func place[T any](r *run, eval func(genre string) (T, gate)) []outcome[T] {
 	if len(r.genres) == 1 && r.genres[0] == profile.DefaultGenre {
 		if res, g := eval(""); g.holds {
@@ -63,7 +58,11 @@ func place[T any](r *run, eval func(genre string) (T, gate)) []outcome[T] {
 	}
 	if len(r.genres) >= 2 {
 		res, g := eval("")
-		if g.holds && genreCount(g.support) >= 2 && holdsInEveryGenre(r, eval) {
+		failsAGenre := func(genre string) bool {
+			_, g := eval(genre)
+			return len(g.measured) >= MinPieces && !g.holds
+		}
+		if g.holds && genreCount(g.support) >= 2 && !slices.ContainsFunc(r.genres, failsAGenre) {
 			return []outcome[T]{{"", res, g}}
 		}
 	}
@@ -76,17 +75,6 @@ func place[T any](r *run, eval func(genre string) (T, gate)) []outcome[T] {
 	return out
 }
 
-// holdsInEveryGenre says no genre with MinPieces measurable pieces fails
-// the signal's gate.
-func holdsInEveryGenre[T any](r *run, eval func(genre string) (T, gate)) bool {
-	for _, genre := range r.genres {
-		if _, g := eval(genre); len(g.measured) >= MinPieces && !g.holds {
-			return false
-		}
-	}
-	return true
-}
-
 func genreCount(ps []*piece) int {
 	seen := map[string]bool{}
 	for _, p := range ps {
@@ -96,10 +84,9 @@ func genreCount(ps []*piece) int {
 }
 
 // current finds what the profile already says about a signal in a layer:
-// for a genre, the soft rule its resolved profile holds (a genre rule
-// before a global preference, then by id); for the global preferences,
-// the preference any genre of the batch resolves to. hard is every hard
-// limit the signal must not contradict.
+// the soft rule a genre resolves to (a genre rule before a preference,
+// then by id), or for the global preferences the preference any genre
+// resolves to; and every hard limit the signal must not contradict.
 func (r *run) current(genre string, match func(profile.Sourced) bool) (soft *profile.Sourced, hard []profile.Sourced) {
 	genres := r.genres
 	if genre != "" {
@@ -135,11 +122,11 @@ func betterSoft(a, b *profile.Sourced) bool {
 }
 
 // removals proposes removing the soft rules that match and that the pieces
-// contradict. contradicted judges a set of pieces and returns the
-// evidence. A genre rule is judged by its genre's pieces. A global
-// preference is judged by the pieces of every genre of the batch that
-// resolves to it, and each of those genres must contradict it on its own:
-// one genre's habits never remove a rule that serves the others.
+// contradict (contradicted judges a set of pieces and gives the
+// evidence). A genre rule is judged by its genre's pieces; a global
+// preference by those of every genre that resolves to it, each of which
+// must contradict it on its own: one genre's habits never remove a rule
+// that serves the others.
 func (r *run) removals(match func(profile.Sourced) bool, contradicted func(profile.Sourced, []*piece) (bool, string)) {
 	type prefUse struct {
 		rule   profile.Sourced
@@ -168,19 +155,13 @@ func (r *run) removals(match func(profile.Sourced) bool, contradicted func(profi
 	}
 	for _, id := range sortedKeys(prefs) {
 		u := prefs[id]
-		var all []*piece
-		ok := true
-		for _, g := range u.genres {
-			if c, _ := contradicted(u.rule, r.byGenre[g]); !c {
-				ok = false
-				break
-			}
-			all = append(all, r.byGenre[g]...)
-		}
-		if !ok {
+		if slices.ContainsFunc(u.genres, func(g string) bool {
+			c, _ := contradicted(u.rule, r.byGenre[g])
+			return !c
+		}) {
 			continue
 		}
-		sort.Slice(all, func(i, j int) bool { return all[i].index < all[j].index })
+		all := filter(r.pieces, func(p *piece) bool { return slices.Contains(u.genres, p.Genre) })
 		if c, ev := contradicted(u.rule, all); c {
 			r.addRemoval("", u.rule, ev)
 		}
@@ -206,11 +187,15 @@ func (r *run) addRemoval(genre string, s profile.Sourced, evidence string) {
 	})
 }
 
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
+func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
+
+// filter is the elements of s that keep keeps, in order; nil when none.
+func filter[T any](s []T, keep func(T) bool) []T {
+	var out []T
+	for _, x := range s {
+		if keep(x) {
+			out = append(out, x)
+		}
 	}
-	sort.Strings(keys)
-	return keys
+	return out
 }

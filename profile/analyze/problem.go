@@ -33,29 +33,24 @@ type InvalidError struct {
 	Problems []Problem
 }
 
-// shownProblems caps the message: the log and the terminal get the first
-// few, which is enough to see the pattern; Problems has them all.
+// shownProblems caps the message: the first few show the pattern;
+// Problems has them all.
 const shownProblems = 10
 
 func (e *InvalidError) Error() string {
 	var parts []string
 	for i, p := range e.Problems {
 		if i == shownProblems {
-			parts = append(parts, "and "+moreProblems(len(e.Problems)-i))
+			more := fmt.Sprintf("and %d more problems", len(e.Problems)-i)
+			if len(e.Problems)-i == 1 {
+				more = "and 1 more problem"
+			}
+			parts = append(parts, more)
 			break
 		}
 		parts = append(parts, p.String())
 	}
 	return strings.Join(parts, "; ")
-}
-
-// moreProblems counts the problems left out of a message, in a number
-// that agrees with its noun.
-func moreProblems(n int) string {
-	if n == 1 {
-		return "1 more problem"
-	}
-	return fmt.Sprintf("%d more problems", n)
 }
 
 // clip shortens s to at most n runes for a message, marking the cut.

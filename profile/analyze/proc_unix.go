@@ -19,11 +19,10 @@ func inGroup(cmd *exec.Cmd) {
 	}
 }
 
-// killGroup kills whatever is left of the analyzer's process group. It is
-// also called after a normal exit, to end stragglers it started in the
-// background. The group id cannot name another process while any member
-// lives, and the kernel hands out process ids in sequence, so by the time
-// the id could be reused it is long unused here.
+// killGroup kills whatever is left of the analyzer's process group, also
+// after a normal exit, to end stragglers it started in the background. The
+// group id cannot name another process while any member lives, and the
+// kernel hands out ids in sequence, so it is not reused this soon.
 func killGroup(cmd *exec.Cmd) {
 	if cmd.Process != nil && cmd.Process.Pid > 0 {
 		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)

@@ -9,14 +9,12 @@ import (
 	"sw/profile/prose"
 )
 
-// The profile converges. Every analysis reads the recent pieces (the new
-// ones and those finished before them, .sw.yaml's analyzer.window) and
-// revisits every soft rule on them, those it proposed and the person
-// accepted included: a rule that BreakShare of the pieces (and MinPieces)
-// break is proposed for change, when they agree on another value, or for
-// removal, with the pieces that break it as evidence. A rule the pieces
-// still support as the analyzer would propose it is left alone, so no
-// rule is proposed and removed on the same evidence.
+// The profile converges. Every analysis revisits every soft rule on the
+// recent pieces (.sw.yaml's analyzer.window): a rule that BreakShare of
+// them break is proposed for change, when they agree on another value, or
+// for removal. A rule the pieces still support as the analyzer would
+// propose it is left alone, so no rule is proposed and removed on the same
+// evidence.
 const (
 	// BreakShare is the share of the recent pieces breaking a rule that
 	// puts it up for change or removal.
@@ -28,9 +26,7 @@ const (
 )
 
 // breaking lists the pieces of ps that break metric rule m as sw check
-// sees it, each with how: a per-piece value outside the bounds or astray
-// from the target; a per-unit median astray from the target, or more than
-// BreakUnitShare of the units outside the bounds.
+// sees it, each with how (see breaks).
 func breaking(spec *profile.MetricKind, mi int, m *profile.Metric, ps []*piece) (broken []*piece, how []string) {
 	for _, p := range ps {
 		pm := p.metrics[mi]
@@ -45,6 +41,9 @@ func breaking(spec *profile.MetricKind, mi int, m *profile.Metric, ps []*piece) 
 	return broken, how
 }
 
+// breaks says how a piece breaks m: a per-piece value outside the bounds
+// or astray from the target; a per-unit median astray from the target, or
+// more than BreakUnitShare of the units outside the bounds; "" if not.
 func breaks(spec *profile.MetricKind, m *profile.Metric, pm pieceMetric) string {
 	v := roundTo(pm.value, math.Min(spec.Step, 0.1))
 	if spec.Scope == prose.PerPiece {
@@ -71,8 +70,6 @@ func breaks(spec *profile.MetricKind, m *profile.Metric, pm pieceMetric) string 
 	return ""
 }
 
-// brokenEvidence says how many of the recent pieces break a rule, and
-// how, for a suggestion's evidence.
 func brokenEvidence(broken []*piece, how []string, measured int) string {
 	return fmt.Sprintf("%d of the %d recent pieces break it: %s.", len(broken), measured,
 		pieceList(broken, func(i int, _ *piece) string { return how[i] }))

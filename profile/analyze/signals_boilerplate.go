@@ -2,6 +2,8 @@ package analyze
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -10,12 +12,11 @@ import (
 	"sw/profile/prose"
 )
 
-// BoilerplateShare is the share of the pieces (and at least MinPieces) a
-// paragraph must recur in, word for word once case, punctuation, markup
-// and numbers are set aside, to be the collection's boilerplate: a
-// sign-off, a byline, a footer. Templates recur in most pieces; a third
-// lets one change its wording halfway through a collection and still be
-// known.
+// BoilerplateShare is the share of the pieces (and MinPieces) a paragraph
+// must recur in, case, punctuation, markup and numbers set aside, to be
+// the collection's boilerplate (a sign-off, a byline, a footer). Templates
+// recur in most pieces; a third lets one change its wording halfway
+// through a collection and still be known.
 const BoilerplateShare = 1.0 / 3
 
 // MinTemplateWords: a recurring paragraph this long is boilerplate
@@ -26,9 +27,8 @@ const BoilerplateShare = 1.0 / 3
 const MinTemplateWords = 6
 
 // MaxTemplateShare: a piece more than this share of whose words lie in
-// paragraphs other pieces also hold is a copy or a version of another
-// piece, not a piece with a template, and its paragraphs are no evidence of
-// boilerplate. A template is a line or two of a piece.
+// paragraphs other pieces also hold is a copy or a version of another, and
+// no evidence of boilerplate. A template is a line or two of a piece.
 const MaxTemplateShare = 0.5
 
 // maxSigKey is the most bytes of a boilerplate key a signature holds, so
@@ -53,10 +53,8 @@ type templateHit struct {
 
 // learnBoilerplate finds the batch's boilerplate, proposes each line the
 // profile does not already hold as a rule, and then measures every piece
-// without its boilerplate: the profile's lines (for the piece's genre) and
-// those found now, whatever the person decided about their rules. Every
-// other signal reads the pieces as measured here, so a sign-off is never
-// taken for how the person ends a piece.
+// without the profile's lines (for its genre) and those found now, so that
+// no signal takes a sign-off for how the person ends a piece.
 func (r *run) learnBoilerplate() {
 	inProfile := r.profileLines()           // genre -> keys
 	learned := map[string]map[string]bool{} // scope ("" = every genre) -> keys
@@ -73,10 +71,9 @@ func (r *run) learnBoilerplate() {
 			learned[o.genre][key] = true
 		}
 	}
-	measurePieces(r.pieces, func(p *piece) func(string) bool {
-		return func(key string) bool {
-			return inProfile[p.Genre][key] || learned[""][key] || learned[p.Genre][key]
-		}
+	parallel(len(r.pieces), func(i int) {
+		p := r.pieces[i]
+		p.measure(func(key string) bool { return inProfile[p.Genre][key] || learned[""][key] || learned[p.Genre][key] })
 	})
 }
 
@@ -109,18 +106,13 @@ func (r *run) recurring() map[string][]occurrence {
 		if float64(shared) > MaxTemplateShare*float64(p.doc.WordCount()) {
 			continue
 		}
-		cands := uniqueKeys(p.candidates)
-		for _, c := range cands {
+		for _, c := range uniqueKeys(p.candidates) {
 			if pieces[c.Key] >= MinPieces {
 				occs[c.Key] = append(occs[c.Key], occurrence{p, c})
 			}
 		}
 	}
-	for k, o := range occs {
-		if len(o) < MinPieces {
-			delete(occs, k)
-		}
-	}
+	maps.DeleteFunc(occs, func(_ string, o []occurrence) bool { return len(o) < MinPieces })
 	return occs
 }
 
@@ -193,12 +185,12 @@ func (r *run) templateEval(key string, occs []occurrence) func(string) (*templat
 	}
 }
 
-// templateCandidate proposes a recurring paragraph as a boilerplate rule
-// and says whether it counts as boilerplate: not when its line cannot be
-// written so that it reads back as the same key. One the profile already
-// holds counts and is not proposed again; so does one the person rejected
-// (r.add drops it), since rejecting the rule says "do not tell the agent
-// to write this line", not "this line is my prose".
+// templateCandidate proposes a recurring paragraph as a boilerplate rule,
+// and returns nil when it is no boilerplate: its line cannot be written so
+// that it reads back as the same key. One the profile already holds counts
+// and is not proposed again; so does one the person rejected (r.add drops
+// it), since rejecting the rule says "do not tell the agent to write this
+// line", not "this line is my prose".
 func (r *run) templateCandidate(o outcome[*templateHit]) *candidate {
 	h := o.res
 	c := &candidate{family: familyTemplate, genre: o.genre, baseID: phraseID("boilerplate", h.key),
@@ -211,15 +203,7 @@ func (r *run) templateCandidate(o outcome[*templateHit]) *candidate {
 	// A rule that holds the line for its own sake: a metric rule carrying
 	// it (see leftOut) tells the agent nothing about it.
 	c.match = func(s profile.Sourced) bool {
-		if !keepsLinesOnly(s.Rule) {
-			return false
-		}
-		for _, line := range s.Boilerplate {
-			if boilerplate.KeyOf(line) == h.key {
-				return true
-			}
-		}
-		return false
+		return keepsLinesOnly(s.Rule) && slices.ContainsFunc(s.Boilerplate, func(line string) bool { return boilerplate.KeyOf(line) == h.key })
 	}
 	if soft, hard := r.current(o.genre, c.match); soft != nil || len(hard) > 0 {
 		return c

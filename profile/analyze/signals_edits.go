@@ -1,8 +1,10 @@
 package analyze
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"sw/profile"
@@ -13,7 +15,8 @@ type editHit struct {
 	phrase    string
 	words     int
 	support   []*edit
-	times     int // deletions (additions) in the supporting pieces
+	pieces    []*piece // the supporting edits' pieces
+	times     int      // deletions (additions) in the supporting pieces
 	finals    []*piece
 	measured  int
 	dropped   bool
@@ -23,14 +26,13 @@ type editHit struct {
 
 // editSignals turns the person's edits of the agent's drafts into avoid
 // and prefer suggestions:
-//   - avoid: a phrase deleted from the drafts of at least MinPieces pieces,
-//     gone from each of those pieces' final text, and used by fewer other
-//     finished pieces of the scope than half the pieces that deleted it.
-//     Deleted from one piece only: nothing, however often.
-//   - prefer: a phrase the person added to at least AddShare of the pieces
-//     with drafts (and MinPieces), MinOccurrences times in all, where the
-//     draft never had it; a single word only if it is no noun (see
-//     englishNoun): a noun the person adds is what they write about.
+//   - avoid: a phrase deleted from the drafts of MinPieces pieces, gone
+//     from their final text, and used by fewer finished pieces of the
+//     scope than half as many as deleted it;
+//   - prefer: a phrase added to AddShare of the pieces with drafts,
+//     MinOccurrences times, where the draft never had it; a single word
+//     only if it is no noun: a noun the person adds is what they write
+//     about.
 func (r *run) editSignals() {
 	var edits []*edit
 	for _, p := range r.pieces {
@@ -52,15 +54,9 @@ func (r *run) editKind(edits []*edit, avoid bool) {
 			counts[ph]++
 		}
 	}
-	var phrases []string
-	for ph, n := range counts {
-		if n >= MinPieces {
-			phrases = append(phrases, ph)
-		}
-	}
-	sort.Strings(phrases)
+	maps.DeleteFunc(counts, func(_ string, n int) bool { return n < MinPieces })
 	hits := map[string][]*editHit{}
-	for _, ph := range phrases {
+	for _, ph := range sortedKeys(counts) {
 		for _, o := range place(r, r.editEval(edits, ph, avoid)) {
 			hits[o.genre] = append(hits[o.genre], o.res)
 		}
@@ -101,17 +97,13 @@ func (r *run) editEval(edits []*edit, ph string, avoid bool) func(string) (*edit
 			g.support = append(g.support, e.p)
 			ids = append(ids, e.p.Path)
 		}
-		h.measured = len(g.measured)
+		h.measured, h.pieces = len(g.measured), g.support
 		h.supportID = strings.Join(ids, "\x00")
 		if avoid {
 			if len(g.support) < MinPieces {
 				return h, g
 			}
-			for _, p := range r.scope(genre) {
-				if len(p.doc.FindPhrase(ph)) > 0 {
-					h.finals = append(h.finals, p)
-				}
-			}
+			h.finals = using(r.scope(genre), []string{ph})
 			g.holds = 2*len(h.finals) < len(g.support)
 		} else {
 			g.holds = len(g.support) >= atLeast(AddShare, len(g.measured)) && h.times >= MinOccurrences &&
@@ -151,13 +143,7 @@ func mergeEditOverlaps(hits []*editHit) []*editHit {
 			}
 		}
 	}
-	var out []*editHit
-	for _, h := range hits {
-		if !h.dropped {
-			out = append(out, h)
-		}
-	}
-	return out
+	return filter(hits, func(h *editHit) bool { return !h.dropped })
 }
 
 // covers says every piece supporting b supports a.
@@ -166,27 +152,15 @@ func covers(a, b *editHit) bool {
 	for _, e := range a.support {
 		in[e] = true
 	}
-	for _, e := range b.support {
-		if !in[e] {
-			return false
-		}
-	}
-	return true
+	return !slices.ContainsFunc(b.support, func(e *edit) bool { return !in[e] })
 }
 
-// editCandidates proposes a scope's strongest edit phrases (most pieces,
-// then most edits), at most MaxEditPhrases, skipping what the profile
-// already says or would contradict.
+// editCandidates proposes a scope's strongest edit phrases, at most
+// MaxEditPhrases, skipping what the profile already says or would
+// contradict.
 func (r *run) editCandidates(genre string, hits []*editHit, avoid bool) {
-	sort.SliceStable(hits, func(i, j int) bool {
-		a, b := hits[i], hits[j]
-		if len(a.support) != len(b.support) {
-			return len(a.support) > len(b.support)
-		}
-		if a.times != b.times {
-			return a.times > b.times
-		}
-		return a.phrase < b.phrase
+	slices.SortStableFunc(hits, func(a, b *editHit) int {
+		return cmp.Or(cmp.Compare(len(b.support), len(a.support)), cmp.Compare(b.times, a.times), strings.Compare(a.phrase, b.phrase))
 	})
 	n := 0
 	for _, h := range hits {
@@ -197,9 +171,10 @@ func (r *run) editCandidates(genre string, hits []*editHit, avoid bool) {
 			continue
 		}
 		strength := float64(len(h.support)*100 + h.times)
-		c := avoidCandidate(genre, h, strength)
-		if !avoid {
-			c = preferCandidate(genre, h.phrase, familyEdit, strength, addedEvidence(h))
+		c := preferCandidate(genre, h.phrase, familyEdit, strength, addedEvidence(h))
+		if avoid {
+			text := fmt.Sprintf("Avoid %s: the writer deletes it from drafts.", quote(h.phrase))
+			c = phraseCandidate(true, genre, h.phrase, familyEdit, strength, text, "Avoid "+quote(h.phrase), deletedEvidence(h))
 		}
 		share := roundTo(float64(len(h.support))/float64(max(h.measured, 1)), 0.01)
 		c.measured = profile.Around(max(h.measured, 1), share, ShareBand)
@@ -212,29 +187,10 @@ func (r *run) editCandidates(genre string, hits []*editHit, avoid bool) {
 	}
 }
 
-func avoidCandidate(genre string, h *editHit, strength float64) *candidate {
-	ph := h.phrase
-	return &candidate{
-		family:   familyEdit,
-		genre:    genre,
-		baseID:   phraseID("avoid", ph),
-		match:    func(s profile.Sourced) bool { return hasPhrase(s.Avoid, ph) },
-		rule:     &profile.Rule{Rule: fmt.Sprintf("Avoid %s: the writer deletes it from drafts.", quote(ph)), Avoid: []string{ph}},
-		summary:  "Avoid " + quote(ph),
-		evidence: deletedEvidence(h),
-		sig:      "avoid:phrase:" + ph,
-		strength: strength,
-	}
-}
-
 func deletedEvidence(h *editHit) string {
 	var b strings.Builder
-	ps := make([]*piece, len(h.support))
-	for i, e := range h.support {
-		ps[i] = e.p
-	}
 	fmt.Fprintf(&b, "Deleted from the agent's drafts of %d of %d edited pieces: %s; none of their final versions uses it.\n",
-		len(h.support), h.measured, pieceList(ps, func(i int, _ *piece) string { return fmt.Sprintf("%d×", h.support[i].deleted[h.phrase]) }))
+		len(h.support), h.measured, pieceList(h.pieces, func(i int, _ *piece) string { return fmt.Sprintf("%d×", h.support[i].deleted[h.phrase]) }))
 	var instead []string
 	for _, e := range h.support {
 		if w := e.replacedBy[h.phrase]; w != "" && len(instead) < MaxListed {
@@ -257,12 +213,8 @@ func deletedEvidence(h *editHit) string {
 }
 
 func addedEvidence(h *editHit) string {
-	ps := make([]*piece, len(h.support))
-	for i, e := range h.support {
-		ps[i] = e.p
-	}
 	ev := fmt.Sprintf("Added by the person to %d of %d edited pieces, where the agent's draft never had it: %s.",
-		len(h.support), h.measured, pieceList(ps, func(i int, _ *piece) string { return fmt.Sprintf("%d×", h.support[i].added[h.phrase]) }))
+		len(h.support), h.measured, pieceList(h.pieces, func(i int, _ *piece) string { return fmt.Sprintf("%d×", h.support[i].added[h.phrase]) }))
 	if h.subjects != "" {
 		ev += "\n" + h.subjects
 	}

@@ -12,47 +12,40 @@ import (
 	"sw/profile/baseline"
 )
 
-// Your voice, not the AI's. The agent writes LLM prose, and LLM prose has
-// words it reaches for far more than English at large does ("amidst",
-// "testament", "resilience"; see baseline.LLMOverused). A writer whose
-// pieces never use such a word, over enough words that LLM prose would
-// have used it fifteen times, has shown one thing the agent should not
-// do in their voice: the analyzer proposes avoiding it, with the LLM
-// rate as its evidence. Absence over many words, in every piece read, is
-// not one piece's noise; and only words that name no subject are
-// proposed (see llmVoiceWords), so the rule steers how the agent writes,
-// never what about. (The usage measure reads every word LLM prose
-// overuses, rules or none: see profile.TowardLLM.)
+// Your voice, not the AI's. LLM prose reaches for some words far more than
+// English at large does ("amidst", "testament"; see baseline.LLMOverused).
+// A writer whose pieces never use such a word, over enough words that LLM
+// prose would have used it fifteen times, has shown one thing the agent
+// should not do in their voice, so the analyzer proposes avoiding it.
+// Absence over many words is not one piece's noise; and only words that
+// name no subject are proposed (llmVoiceWords), so the rule steers how the
+// agent writes, never what about. (The usage measure reads every word LLM
+// prose overuses: see profile.TowardLLM.)
 const (
-	// LLMExpectedUses is how many times LLM prose would have used the
-	// word in the words the writer's pieces hold, at the least, when the
-	// writer's pieces never use it: fewer, and never using it may be a
-	// rate of a fifth or a tenth of LLM prose's, which the writer's next
-	// pieces show, each use then drawing a warning. At 15, the odds are
-	// 19 to 1 that the writer's rate is under a fifth of LLM prose's.
+	// LLMExpectedUses is the fewest times LLM prose would have used the
+	// word in as many words as the writer's pieces hold: fewer, and never
+	// using it may be a rate of a fifth of LLM prose's, which the writer's
+	// next pieces show, each use drawing a warning. At 15, the odds are 19
+	// to 1 that the writer's rate is under a fifth of LLM prose's.
 	LLMExpectedUses = 15.0
 	// LLMEnglishRate: see llmVoiceWords.
 	LLMEnglishRate = 12.0
 	// MaxLLMAvoid is the most such suggestions one batch makes, and
-	// MaxLLMAvoidRules the most such rules a profile holds before the
-	// analyzer proposes no more: enough to name the AI voice's strongest
-	// habits the writer lacks, few enough that they do not crowd the
-	// rules the writer's own pieces show.
+	// MaxLLMAvoidRules the most such rules a profile holds: enough to name
+	// the AI voice's strongest habits, few enough not to crowd the rules
+	// the writer's own pieces show.
 	MaxLLMAvoid      = 3
 	MaxLLMAvoidRules = 8
 )
 
-// llmVoiceWords are the words LLM prose overuses (baseline.LLMOverused)
-// that an avoid rule may name. Used in news and stories alike, they are
-// the models' habits whatever the subject; moreover general English
-// seldom uses them, under LLMEnglishRate per million words ("amidst",
-// "ensuring"), where a word of everyday English LLM prose merely leans
-// on ("remains", "individuals") turns up in any writer's pieces now and
-// then and would draw warnings on the writer's own; and they are no
-// nouns, which name what a piece is about: general English does not use
-// them as nouns (englishNoun: "landscape", "reminder"), and they do not
-// end as abstract nouns do (nounSuffix: "unity", "determination", which
-// general English seldom puts after "the"). Sorted.
+// llmVoiceWords are the words LLM prose overuses that an avoid rule may
+// name, sorted: the models' habits whatever the subject, seldom used in
+// general English (under LLMEnglishRate per million words: "amidst"),
+// since an everyday word LLM prose merely leans on ("remains") turns up
+// in any writer's pieces and would draw warnings on their own; and no
+// nouns, which name what a piece is about: not used as nouns in general
+// English (englishNoun: "landscape"), nor ending as abstract nouns do
+// ("unity", "determination", seldom put after "the").
 var llmVoiceWords = sync.OnceValue(func() []baseline.LLMWord {
 	var out []baseline.LLMWord
 	for _, w := range baseline.LLMOverused() {
@@ -63,18 +56,12 @@ var llmVoiceWords = sync.OnceValue(func() []baseline.LLMWord {
 	return out
 })
 
-// nounSuffixes end the abstract nouns English makes of verbs and
-// adjectives.
-var nounSuffixes = []string{"tion", "sion", "ity", "ness", "ment", "ance", "ence"}
-
-// nounSuffix says w ends as an abstract noun does.
+// nounSuffix says w ends as the abstract nouns English makes of verbs and
+// adjectives do.
 func nounSuffix(w string) bool {
-	for _, suf := range nounSuffixes {
-		if strings.HasSuffix(w, suf) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc([]string{"tion", "sion", "ity", "ness", "ment", "ance", "ence"}, func(suf string) bool {
+		return strings.HasSuffix(w, suf)
+	})
 }
 
 // llmHit is one LLM word the writer's pieces say the writer avoids.
@@ -94,11 +81,9 @@ func (r *run) llmAvoidSignals(v *vocab) {
 	held := r.llmAvoidRules()
 	var hits []llmHit
 	for _, w := range llmVoiceWords() {
-		h := llmHit{w: w, expected: w.LLM * words / 1e6}
-		if h.expected < LLMExpectedUses || v.uses(w.Word) > 0 {
-			continue
+		if h := (llmHit{w: w, expected: w.LLM * words / 1e6}); h.expected >= LLMExpectedUses && v.uses(w.Word) == 0 {
+			hits = append(hits, h)
 		}
-		hits = append(hits, h)
 	}
 	sort.SliceStable(hits, func(i, j int) bool { return hits[i].expected > hits[j].expected })
 	n := 0
@@ -119,12 +104,8 @@ func (r *run) llmAvoidSignals(v *vocab) {
 func (r *run) llmAvoidRules() int {
 	seen := map[string]bool{}
 	for _, g := range r.genres {
-		res := r.req.Profile[g]
-		if res == nil {
-			continue
-		}
-		for _, s := range res.Rules {
-			if !seen[s.ID] && slices.ContainsFunc(s.Avoid, baseline.IsLLMOverused) {
+		for _, s := range r.req.Profile[g].Rules {
+			if slices.ContainsFunc(s.Avoid, baseline.IsLLMOverused) {
 				seen[s.ID] = true
 			}
 		}
@@ -136,27 +117,21 @@ func (r *run) llmAvoidRules() int {
 // pieces pieces of words words in all.
 func llmAvoidCandidate(h llmHit, pieces int, words float64) *candidate {
 	word, llmPerK := h.w.Word, fmtNum(roundTo(h.w.LLM/1000, 0.01))
-	return &candidate{
-		family: familyVocab,
-		baseID: phraseID("avoid", word),
-		match:  func(s profile.Sourced) bool { return hasPhrase(s.Avoid, word) },
-		rule: &profile.Rule{Rule: fmt.Sprintf("Avoid %s: LLM prose uses it about %s times per 1,000 words; the writer never does.", quote(word), llmPerK),
-			Avoid: []string{word}},
-		summary: fmt.Sprintf("Avoid %s, which LLM prose overuses", quote(word)),
-		evidence: fmt.Sprintf("You never write %s: not once in %d pieces, %s words. LLM prose uses it about %s times per 1,000 words, so it would have used it about %s times in as many words.\n"+
+	c := phraseCandidate(true, "", word, familyVocab, h.expected,
+		fmt.Sprintf("Avoid %s: LLM prose uses it about %s times per 1,000 words; the writer never does.", quote(word), llmPerK),
+		fmt.Sprintf("Avoid %s, which LLM prose overuses", quote(word)),
+		fmt.Sprintf("You never write %s: not once in %d pieces, %s words. LLM prose uses it about %s times per 1,000 words, so it would have used it about %s times in as many words.\n"+
 			"General English uses it %s times per million words: LLM prose %s times as often.\n"+
 			"The profile does not mention it.",
-			quote(word), pieces, fmtCount(words), llmPerK, fmtCount(h.expected), fmtRate(h.w.English), fmtCount(h.w.LLM/h.w.English)),
-		sig:      "avoid:phrase:" + word,
-		strength: h.expected,
-		// The writer's rate is 0, what the rule's evidence measured;
-		// another batch that finds the word says something new.
-		measured: profile.Around(pieces, 0, 0),
-		support:  pieces,
-		// How far the writer lies from what the agent writes: LLM prose's
-		// expected uses against none (as if one, to keep it finite).
-		distance: math.Log(h.expected),
-	}
+			quote(word), pieces, fmtCount(words), llmPerK, fmtCount(h.expected), fmtRate(h.w.English), fmtCount(h.w.LLM/h.w.English)))
+	// The writer's rate is 0, what the rule's evidence measured; another
+	// batch that finds the word says something new.
+	c.measured = profile.Around(pieces, 0, 0)
+	c.support = pieces
+	// How far the writer lies from what the agent writes: LLM prose's
+	// expected uses against none (as if one, to keep it finite).
+	c.distance = math.Log(h.expected)
+	return c
 }
 
 // uses is how many times the eligible pieces use word.

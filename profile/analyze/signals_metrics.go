@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"strings"
@@ -10,25 +11,14 @@ import (
 	"sw/profile/prose"
 )
 
-// boundsWidth is how many tolerances a per-piece rule's bounds lie from
-// its target.
-func boundsWidth(spec *profile.MetricKind) float64 {
-	if spec.Width > 0 {
-		return spec.Width
-	}
-	return BoundsWidth
-}
-
 // RateTargetPieces is the fewest pieces any rate rule with a target is
-// learned from, for the reason a marker word's needs
-// profile.MarkerPieces: within half and twice a target (RateSpan), the
-// first-person words of three sketches told in the first person fault the
-// writer's next one told in the third. A ceiling ("at most 1.4 colons per
-// 1,000 words") needs fewer.
+// learned from, for the reason a marker word's needs profile.MarkerPieces:
+// within half and twice a target (RateSpan), the first-person words of
+// three sketches told in the first person fault the writer's next one told
+// in the third. A ceiling needs fewer.
 const RateTargetPieces = profile.MarkerPieces
 
-// metricResult is what a set of pieces says about a metric: the typical
-// value and the bounds a rule would get.
+// metricResult is what a set of pieces says about a metric.
 type metricResult struct {
 	target   float64
 	min, max *float64
@@ -37,38 +27,33 @@ type metricResult struct {
 	// ceiling; absent says the batch had none at all.
 	withTarget, absent bool
 	events             float64 // a rate's events (semicolons...) in all measured pieces
-	words              float64 // their words
+	words              float64 // the measured pieces' words
 	units              int     // pooled units (per-unit metrics)
 	p10, p90           float64 // of the pooled units
 	values             []float64
 }
 
-// metricEval is the noise gate of a metric: the pieces that can be
-// measured (big enough, enough sentences or paragraphs) must number at
-// least MinPieces, and AgreeShare of them must lie within tol(target) of
-// the typical value, which is the median of all their sentences (or
-// paragraphs) pooled, or the median of their values for a per-piece
-// metric.
+// metricEval is the noise gate of a metric: at least MinPieces measurable
+// pieces, AgreeShare of them within tol(target) of the typical value (the
+// median of their pooled sentences or paragraphs, or of their values).
 func metricEval(spec *profile.MetricKind, mi int) func([]*piece) (metricResult, gate) {
 	return func(ps []*piece) (metricResult, gate) {
 		var res metricResult
 		var g gate
 		var pooled []float64
-		unitWords := 0
 		for _, p := range ps {
 			m := p.metrics[mi]
 			if !m.ok {
 				continue
 			}
-			unitWords += p.doc.WordCount()
+			n := float64(p.doc.WordCount())
+			res.words += n
+			if spec.Rate {
+				res.events += m.value * n / 1000
+			}
 			g.measured = append(g.measured, p)
 			res.values = append(res.values, m.value)
 			pooled = append(pooled, m.units...)
-			if spec.Rate {
-				n := float64(p.doc.WordCount())
-				res.words += n
-				res.events += m.value * n / 1000
-			}
 		}
 		if len(g.measured) < max(MinPieces, spec.Pieces) {
 			return res, g
@@ -87,55 +72,48 @@ func metricEval(spec *profile.MetricKind, mi int) func([]*piece) (metricResult, 
 			}
 		}
 		g.holds = len(g.support) >= atLeast(AgreeShare, len(g.measured))
-		if perUnit {
+		switch {
+		case perUnit:
 			res.withTarget = true
 			res.units = len(pooled)
-			// The bounds hold the middle 80% of the writer's units: "few
-			// run past" the max, few fall under the min. A min of one unit
-			// (one sentence, one word) says nothing and is left out.
+			// Where most units lie, for the rule's sentence (see most). A
+			// min of one unit (one sentence, one word) says nothing.
 			res.p10, res.p90 = prose.Percentile(pooled, 10), prose.Percentile(pooled, 90)
-			lo, hi := unitBounds(pooled, unitWords)
+			lo, hi := unitBounds(pooled, int(res.words))
 			res.max = ptr(math.Max(ceilTo(hi, spec.Step), res.target))
 			if lo := math.Min(floorTo(lo, spec.Step), res.target); lo > 1 {
 				res.min = ptr(lo)
 			}
-		} else if spec.Rate {
-			switch {
-			case res.events == 0:
-				// Not once in the batch: a ceiling of one tolerance, which
-				// lets a piece have the odd one.
-				res.absent = true
-				res.max = ptr(spec.Abs)
-			case res.target-tol <= 0:
-				// The typical value cannot be told from none: the habit is
-				// a ceiling ("at most 1.4 colons per 1,000 words"), and a
-				// target would fault a piece for having none at all.
-				res.max = ptr(ceilTo(res.target+tol, spec.Step))
-			default:
-				res.withTarget = true
-				boundsAround(&res, boundsWidth(spec)*tol, spec.Step)
+		case spec.Rate && res.events == 0:
+			// Not once in the batch: a ceiling of one tolerance, which lets
+			// a piece have the odd one.
+			res.absent = true
+			res.max = ptr(spec.Abs)
+		case spec.Rate && res.target-tol <= 0:
+			// The typical value cannot be told from none: the habit is a
+			// ceiling, and a target would fault a piece for having none.
+			res.max = ptr(ceilTo(res.target+tol, spec.Step))
+		default:
+			res.withTarget = true
+			boundsAround(&res, cmp.Or(spec.Width, BoundsWidth)*tol, spec.Step)
+			if spec.Rate {
 				withinRateSpan(&res, spec.Step)
 			}
-		} else {
-			res.withTarget = true
-			boundsAround(&res, boundsWidth(spec)*tol, spec.Step)
 		}
 		return res, g
 	}
 }
 
 // UnitWarnings is how many warnings per 1,000 words one per-unit rule
-// may draw on the writer's own pieces: sw check warns about each sentence
-// or paragraph outside the bounds, so the bounds lie where so few of the
-// writer's units fall.
+// may draw on the writer's own pieces (sw check warns about each unit
+// outside the bounds).
 var UnitWarnings = 0.2
 
-// unitBounds estimates where a rule's per-unit bounds lie: the lengths of
-// sentences and paragraphs are close to log-normal, so the bounds are the
-// quantiles of the log-normal fitted to the pooled units that leave
-// UnitWarnings units per 1,000 words outside, split between the two tails.
-// A fitted tail reaches past the few pieces seen, as the writer's next
-// pieces will.
+// unitBounds estimates a rule's per-unit bounds: the lengths of sentences
+// and paragraphs are close to log-normal, so the bounds are the quantiles
+// of the log-normal fitted to the pooled units that leave UnitWarnings
+// units per 1,000 words outside, split between the tails. A fitted tail
+// reaches past the few pieces seen, as the writer's next pieces will.
 func unitBounds(units []float64, words int) (lo, hi float64) {
 	n := float64(len(units))
 	var sum, sq float64
@@ -158,7 +136,7 @@ func unitBounds(units []float64, words int) (lo, hi float64) {
 const RateSpan = 2.0
 
 // withinRateSpan narrows a rate's bounds to RateSpan either side of its
-// target, rounding inward so the rule as written keeps to the span.
+// target, rounding inward.
 func withinRateSpan(res *metricResult, step float64) {
 	if lo := res.target / RateSpan; *res.min < lo {
 		res.min = ptr(math.Min(ceilTo(lo, step), res.target))
@@ -168,20 +146,19 @@ func withinRateSpan(res *metricResult, step float64) {
 	}
 }
 
-// boundsAround sets a per-piece rule's bounds. A piece's value swings with
-// its subject and length far more than three pieces can show, so the
-// bounds, where sw check starts to warn, lie w (BoundsWidth tolerances,
-// unless the metric says otherwise) from the target.
+// boundsAround sets a per-piece rule's bounds w from the target: a piece's
+// value swings with its subject and length far more than three pieces can
+// show.
 func boundsAround(res *metricResult, w, step float64) {
 	res.min = ptr(math.Max(0, floorTo(res.target-w, step)))
 	res.max = ptr(ceilTo(res.target+w, step))
 }
 
 // metricSignals proposes, for each metric, a new rule where the profile
-// has none and the habit is distinctive, a changed rule where the pieces
-// have moved away from the current one (same id, so the branch edits that
-// file), and the removal of a rule every piece breaks without agreeing on
-// another value.
+// has none and the habit is distinctive, a change where the pieces have
+// moved away from the current rule (same id, so the branch edits that
+// file), and the removal of a rule they break without agreeing on another
+// value.
 func (r *run) metricSignals() {
 	for mi, spec := range profile.MetricKinds() {
 		eval := metricEval(spec, mi)
@@ -292,9 +269,8 @@ func (r *run) metricCandidate(spec *profile.MetricKind, mi int, o outcome[metric
 	r.add(c)
 }
 
-// metricRuled says a rule on the metric called name stands in genre's
-// scope of the profile or is proposed in this run for genre or, when
-// global, for every genre.
+// metricRuled says a rule on metric name stands in genre's profile or is
+// proposed for genre (or, when global, for every genre).
 func (r *run) metricRuled(genre, name string, global bool) bool {
 	if soft, _ := r.current(genre, func(s profile.Sourced) bool { return s.Metric != nil && s.Metric.Name == name }); soft != nil {
 		return true
@@ -307,10 +283,10 @@ func (r *run) metricRuled(genre, name string, global bool) bool {
 	return false
 }
 
-// metricDistance is how far a metric rule's value lies from what the agent
-// writes without it, in tolerances: general English's typical value for a
-// new rule (a metric with none, piece length, counts as one tolerance
-// away), the current rule's for a change.
+// metricDistance is how far a metric rule's value lies, in tolerances,
+// from what the agent writes without it: general English's typical value
+// for a new rule (piece length, with none, counts as one), the current
+// rule's for a change.
 func metricDistance(spec *profile.MetricKind, value float64, soft *profile.Sourced) float64 {
 	from := spec.Ref()
 	if soft != nil {
@@ -334,7 +310,6 @@ func metricDistance(spec *profile.MetricKind, value float64, soft *profile.Sourc
 
 // most is where most of the writer's units lie (the 10th to the 90th
 // percentile), within m's bounds: what a per-unit rule's sentence says.
-// A lower end of one unit says nothing and is left out.
 func (res *metricResult) most(spec *profile.MetricKind, m *profile.Metric) *profile.Metric {
 	if res.units == 0 {
 		return m
@@ -353,8 +328,8 @@ func (res *metricResult) most(spec *profile.MetricKind, m *profile.Metric) *prof
 }
 
 // movedFrom says whether the pieces' typical value has moved away from a
-// current rule's (its target, or out of its bounds) by more than the
-// tolerance and, for a rate, by more than chance; d is how far.
+// current rule's target, or out of its bounds, by more than the tolerance
+// and chance; d is how far.
 func (res *metricResult) movedFrom(spec *profile.MetricKind, sm *profile.Metric) (d float64, moved bool) {
 	switch {
 	case sm.Target != nil:
@@ -369,12 +344,10 @@ func (res *metricResult) movedFrom(spec *profile.MetricKind, sm *profile.Metric)
 }
 
 // changesAgent says a new metric rule asks an agent for something other
-// than what it writes by default, which is general English (spec.Ref()): a
-// ceiling at or above English's typical value, or a target within
-// English's ordinary range (within tol(ref) of it), changes nothing, and
-// a rule that changes nothing is one more line for the person to review
-// and the agent to read. A metric with no reference (piece length) has no
-// default to compare with.
+// than general English (spec.Ref()), what it writes by default: a ceiling
+// at or above English's typical value, or a target within tol(ref) of it,
+// is one more line to review and read for nothing. A metric with no
+// reference (piece length) has no default to compare with.
 func changesAgent(spec *profile.MetricKind, m *profile.Metric) bool {
 	switch {
 	case math.IsNaN(spec.Ref()):
@@ -387,13 +360,11 @@ func changesAgent(spec *profile.MetricKind, m *profile.Metric) bool {
 	return m.Min != nil && *m.Min > spec.Ref()
 }
 
-// distinct says a rate differs from ordinary English enough to be worth a
-// rule. Either the batch never has it where general English would have
-// given at least MinAbsentEvents; or the writer's band (the target, give
-// or take the tolerance within which their pieces agree) and general
-// English's band do not meet, and the count is MinZ standard deviations
-// from English's: a habit worth a rule differs from English by more than
-// the writer differs from themself.
+// distinct says a rate differs from English enough to be worth a rule:
+// the batch never has it where English would have given MinAbsentEvents;
+// or the writer's band (target ± tolerance) and English's do not meet, and
+// the count is MinZ deviations from English's. A habit worth a rule
+// differs from English by more than the writer differs from themself.
 func (res *metricResult) distinct(spec *profile.MetricKind) bool {
 	if res.absent {
 		return spec.Ref()*res.words/1000 >= MinAbsentEvents
@@ -403,10 +374,9 @@ func (res *metricResult) distinct(spec *profile.MetricKind) bool {
 	return apart && res.differs(spec, ref)
 }
 
-// differs says a rate's events are too many or too few to come from a
-// writer whose rate is x: at least MinZ Poisson standard deviations from
-// the x×words/1,000 expected. Other metrics have enough units that the
-// tolerance alone decides.
+// differs says a rate's events lie MinZ Poisson deviations from the
+// x×words/1,000 a writer of rate x would show. Other metrics have enough
+// units that the tolerance alone decides.
 func (res *metricResult) differs(spec *profile.MetricKind, x float64) bool {
 	if !spec.Rate {
 		return true
@@ -415,10 +385,9 @@ func (res *metricResult) differs(spec *profile.MetricKind, x float64) bool {
 	return math.Abs(res.events-mu) >= MinZ*math.Sqrt(math.Max(mu, 1))
 }
 
-// metricContradicts says whether BreakShare of the measurable pieces (at
-// least MinRemovePieces) break rule s (see breaking) while the pieces do
-// not agree on a new value (when they agree, a change is proposed
-// instead).
+// metricContradicts says whether BreakShare of at least MinRemovePieces
+// measurable pieces break rule s while they agree on no new value (when
+// they agree, a change is proposed instead).
 func metricContradicts(spec *profile.MetricKind, mi int, eval func([]*piece) (metricResult, gate), s profile.Sourced, ps []*piece) (bool, string) {
 	res, g := eval(ps)
 	if len(g.measured) < MinRemovePieces || g.holds {
@@ -433,30 +402,16 @@ func metricContradicts(spec *profile.MetricKind, mi int, eval func([]*piece) (me
 }
 
 // inside counts the values m's bounds hold.
-func inside(values []float64, m *profile.Metric) int {
-	n := 0
-	for _, v := range values {
-		if m.Contains(v) {
-			n++
-		}
-	}
-	return n
-}
+func inside(values []float64, m *profile.Metric) int { return len(filter(values, m.Contains)) }
 
-// onTarget keeps the supporting pieces sw check holds on m's target;
-// values are the measured pieces' values, in g.measured's order.
+// onTarget keeps the supporting pieces sw check holds on m's target
+// (values are g.measured's).
 func onTarget(g gate, values []float64, m *profile.Metric) []*piece {
 	value := make(map[*piece]float64, len(g.measured))
 	for i, p := range g.measured {
 		value[p] = values[i]
 	}
-	var kept []*piece
-	for _, p := range g.support {
-		if check.OnTarget(value[p], m) {
-			kept = append(kept, p)
-		}
-	}
-	return kept
+	return filter(g.support, func(p *piece) bool { return check.OnTarget(value[p], m) })
 }
 
 func direction(d float64) string {

@@ -10,12 +10,7 @@ import (
 
 // hasPhrase says whether list holds phrase, compared normalised.
 func hasPhrase(list []string, phrase string) bool {
-	for _, p := range list {
-		if profile.NormalizePhrase(p) == phrase {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(list, func(p string) bool { return profile.NormalizePhrase(p) == phrase })
 }
 
 // phraseID is the id of a phrase rule: prefer-in-fact, avoid-delve. The
@@ -29,34 +24,41 @@ func phraseID(kind, phrase string) string {
 	return slug
 }
 
+// phraseCandidate proposes a rule to avoid (or prefer) one phrase.
+func phraseCandidate(avoid bool, genre, phrase string, fam family, strength float64, text, summary, evidence string) *candidate {
+	kind, rule := "prefer", &profile.Rule{Rule: text, Prefer: []string{phrase}}
+	if avoid {
+		kind, rule = "avoid", &profile.Rule{Rule: text, Avoid: []string{phrase}}
+	}
+	match := func(s profile.Sourced) bool { return hasPhrase(s.Prefer, phrase) }
+	if avoid {
+		match = func(s profile.Sourced) bool { return hasPhrase(s.Avoid, phrase) }
+	}
+	return &candidate{family: fam, genre: genre, baseID: phraseID(kind, phrase), match: match, rule: rule,
+		summary: summary, evidence: evidence, sig: kind + ":phrase:" + phrase, strength: strength}
+}
+
 // phraseFree says whether a phrase may be proposed (to prefer, or to
 // avoid) in a layer: the profile does not already say it, and saying it
-// contradicts no rule. Preferring a phrase that contains an avoided one
-// would be dropped at resolution if a hard limit avoids it; against a soft
-// rule it is a contradiction the person settles (by a removal, if the
-// pieces contradict that rule), never by a second rule.
+// contradicts no rule. Against a hard limit it would be dropped at
+// resolution; against a soft rule it is a contradiction the person settles
+// (by a removal, if the pieces contradict that rule), never a second rule.
 func (r *run) phraseFree(genre, phrase string, prefer bool) bool {
 	genres := r.genres
 	if genre != "" {
 		genres = []string{genre}
 	}
+	inPhrase := func(p string) bool { return profile.ContainsWords(phrase, profile.NormalizePhrase(p)) }
+	holdsPhrase := func(p string) bool { return profile.ContainsWords(profile.NormalizePhrase(p), phrase) }
 	for _, g := range genres {
 		for _, s := range r.req.Profile[g].Rules {
 			switch {
 			case hasPhrase(s.Prefer, phrase), hasPhrase(s.Avoid, phrase):
 				return false
-			}
-			for _, a := range s.Avoid {
-				if profile.ContainsWords(phrase, profile.NormalizePhrase(a)) {
-					return false // forbidden, or already avoided as part of it
-				}
-			}
-			if !prefer {
-				for _, w := range s.Prefer {
-					if profile.ContainsWords(profile.NormalizePhrase(w), phrase) {
-						return false // avoiding it would break a preferred phrase
-					}
-				}
+			case slices.ContainsFunc(s.Avoid, inPhrase):
+				return false // forbidden, or already avoided as part of it
+			case !prefer && slices.ContainsFunc(s.Prefer, holdsPhrase):
+				return false // avoiding it would break a preferred phrase
 			}
 		}
 	}
@@ -102,36 +104,16 @@ func (r *run) phraseRuleRemovals() {
 		if len(measured)-len(users) < atLeast(BreakShare, len(measured)) {
 			return false, ""
 		}
-		var without []*piece
-		for _, p := range measured {
-			if !slices.Contains(users, p) {
-				without = append(without, p)
-			}
-		}
+		without := filter(measured, func(p *piece) bool { return !slices.Contains(users, p) })
 		return true, fmt.Sprintf("%d of the %d recent pieces use none of its phrases: %s.", len(without), len(measured), pieceList(without, nil))
 	})
 }
 
 // using lists the pieces that use at least one of phrases.
 func using(ps []*piece, phrases []string) []*piece {
-	var out []*piece
-	for _, p := range ps {
-		for _, ph := range phrases {
-			if len(p.doc.FindPhrase(ph)) > 0 {
-				out = append(out, p)
-				break
-			}
-		}
-	}
-	return out
+	return filter(ps, func(p *piece) bool {
+		return slices.ContainsFunc(phrases, func(ph string) bool { return len(p.doc.FindPhrase(ph)) > 0 })
+	})
 }
 
-func eligibleOf(ps []*piece) []*piece {
-	var out []*piece
-	for _, p := range ps {
-		if p.eligible {
-			out = append(out, p)
-		}
-	}
-	return out
-}
+func eligibleOf(ps []*piece) []*piece { return filter(ps, func(p *piece) bool { return p.eligible }) }

@@ -27,22 +27,27 @@ const ShortSentence = 8
 // order it proposes them. Exclamations open too few pieces to matter; they
 // count only as closings. Built on first use, like profile.MetricKinds.
 var shapeKinds = sync.OnceValue(func() []shapeKind {
+	short := fmt.Sprintf("a short sentence (%d words or fewer).", ShortSentence)
 	return []shapeKind{
-		{shapeQuestion, "question", "Open pieces with a question.", "End pieces on a question.", "a question"},
-		{shapeExclamation, "exclamation", "", "End pieces on an exclamation.", "an exclamation"},
-		{shapeFirstPerson, "first-person", "Open pieces with a sentence in the first person (I, we).", "End pieces with a sentence in the first person (I, we).", "a first-person sentence"},
-		{shapeShort, "short", fmt.Sprintf("Open pieces with a short sentence (%d words or fewer).", ShortSentence), fmt.Sprintf("End pieces on a short sentence (%d words or fewer).", ShortSentence), "a short sentence"},
-		{shapeOneLine, "one-line", "Open pieces with a one-sentence paragraph.", "End pieces with a one-sentence paragraph.", "a one-sentence paragraph"},
+		{shapeQuestion, "question", [2]string{"Open pieces with a question.", "End pieces on a question."}, "a question"},
+		{shapeExclamation, "exclamation", [2]string{"", "End pieces on an exclamation."}, "an exclamation"},
+		{shapeFirstPerson, "first-person", [2]string{"Open pieces with a sentence in the first person (I, we).",
+			"End pieces with a sentence in the first person (I, we)."}, "a first-person sentence"},
+		{shapeShort, "short", [2]string{"Open pieces with " + short, "End pieces on " + short}, "a short sentence"},
+		{shapeOneLine, "one-line", [2]string{"Open pieces with a one-sentence paragraph.",
+			"End pieces with a one-sentence paragraph."}, "a one-sentence paragraph"},
 	}
 })
 
 type shapeKind struct {
-	kind    shape
-	name    string // in ids and signatures
-	opening string // the rule sentence for an opening
-	closing string // ... for a closing
-	what    string // for evidence: "open with a question"
+	kind shape
+	name string    // in ids and signatures
+	rule [2]string // the rule sentence for an opening and for a closing
+	what string    // for evidence: "open with a question"
 }
+
+// shapeEnds names a piece's two ends, in the order of piece.ends.
+var shapeEnds = [2]struct{ name, verb string }{{"opening", "open"}, {"closing", "end"}}
 
 // shapes classifies how a piece opens (its first sentence) and closes (its
 // last). A piece of one paragraph has no separate opening or closing: it
@@ -80,121 +85,86 @@ func sentenceShape(d *prose.Doc, s prose.Sentence) shape {
 }
 
 var firstPerson = sync.OnceValue(func() map[string]bool {
-	return map[string]bool{
-		"i": true, "me": true, "my": true, "mine": true, "myself": true,
-		"i'm": true, "i've": true, "i'd": true, "i'll": true,
-		"we": true, "us": true, "our": true, "ours": true, "ourselves": true,
-		"we're": true, "we've": true, "we'd": true, "we'll": true, "let's": true,
-	}
+	return wordSet(`i me my mine myself i'm i've i'd i'll we us our ours ourselves we're we've we'd we'll
+		let's`)
 })
 
 // shapeSignals proposes opening and closing rules: a way of opening (or
 // closing) shared by AgreeShare of the pieces with at least two paragraphs.
-// These rules have no machine-checkable part (prose has no metric for
-// them), so `sw check` does not score them; the agent reads them. A rule
-// of the same id already in the profile says it already; one the pieces
-// all contradict is proposed for removal.
+// sw check cannot score these rules (prose has no metric for them); the
+// agent reads them. One the pieces no longer follow is proposed for
+// removal.
 func (r *run) shapeSignals() {
-	for _, end := range []string{"opening", "closing"} {
+	for end := range shapeEnds {
 		for _, k := range shapeKinds() {
-			text := k.opening
-			if end == "closing" {
-				text = k.closing
+			if k.rule[end] != "" {
+				r.shapeSignal(end, k)
 			}
-			if text == "" {
-				continue
-			}
-			r.shapeSignal(end, k.kind, k.name, text, k.what)
 		}
 	}
 }
 
-func (r *run) shapeSignal(end string, kind shape, name, text, what string) {
-	id := end + "-" + name
-	of := func(p *piece) shape {
-		if end == "opening" {
-			return p.opening
-		}
-		return p.closing
-	}
-	eval := func(genre string) (int, gate) {
-		var g gate
-		for _, p := range r.scope(genre) {
+func (r *run) shapeSignal(end int, k shapeKind) {
+	name, verb := shapeEnds[end].name, shapeEnds[end].verb
+	id := name + "-" + k.name
+	match := func(s profile.Sourced) bool { return s.ID == id }
+	// split sorts the pieces that have an opening and a closing (two
+	// paragraphs or more) by whether they open (or close) this way.
+	split := func(ps []*piece) (measured, with, without []*piece) {
+		for _, p := range ps {
 			if !p.eligible || len(p.doc.Paragraphs) < 2 {
 				continue
 			}
-			g.measured = append(g.measured, p)
-			if of(p)&kind != 0 {
-				g.support = append(g.support, p)
+			measured = append(measured, p)
+			if p.ends[end]&k.kind != 0 {
+				with = append(with, p)
+			} else {
+				without = append(without, p)
 			}
 		}
-		g.holds = len(g.support) >= atLeast(AgreeShare, len(g.measured))
-		return 0, g
+		return measured, with, without
+	}
+	eval := func(genre string) (int, gate) {
+		measured, with, _ := split(r.scope(genre))
+		return 0, gate{measured: measured, support: with, holds: len(with) >= atLeast(AgreeShare, len(measured))}
 	}
 	for _, o := range place(r, eval) {
-		match := func(s profile.Sourced) bool { return s.ID == id }
-		soft, _ := r.current(o.genre, match)
-		if soft != nil {
+		if soft, _ := r.current(o.genre, match); soft != nil {
 			continue // the profile already says it
 		}
-		verb := map[string]string{"opening": "open", "closing": "end"}[end]
-		share := roundTo(float64(len(o.gate.support))/float64(len(o.gate.measured)), 0.01)
+		g := o.gate
+		share := roundTo(float64(len(g.support))/float64(len(g.measured)), 0.01)
+		var ev strings.Builder
+		fmt.Fprintf(&ev, "%d of %d pieces %s with %s: %s.\n", len(g.support), len(g.measured), verb, k.what, pieceList(g.support, nil))
+		if _, _, others := split(g.measured); len(others) > 0 {
+			fmt.Fprintf(&ev, "Not: %s.\n", pieceList(others, nil))
+		}
+		ev.WriteString("The profile has no rule on it yet.")
 		r.add(&candidate{
 			family:   familyShape,
 			genre:    o.genre,
 			baseID:   id,
-			rule:     &profile.Rule{ID: id, Rule: text},
-			summary:  fmt.Sprintf("%s pieces with %s", capitalise(verb), what),
-			evidence: shapeEvidence(o.gate, of, kind, verb, what),
-			sig:      end + ":" + name,
+			rule:     &profile.Rule{ID: id, Rule: k.rule[end]},
+			summary:  fmt.Sprintf("%s pieces with %s", capitalise(verb), k.what),
+			evidence: ev.String(),
+			sig:      name + ":" + k.name,
 			strength: share,
-			measured: profile.Around(len(o.gate.measured), share, ShareBand),
-			support:  len(o.gate.support),
+			measured: profile.Around(len(g.measured), share, ShareBand),
+			support:  len(g.support),
 			distance: 1, // no reference to compare with: an agent opens and closes every way
 		})
 	}
-	r.shapeRemovals(id, end, kind, of)
-}
-
-// shapeRemovals revisits an opening or closing rule of ours on the recent
-// pieces, when at least MinRemovePieces could follow it: BreakShare of
-// them do not, and fewer than AgreeShare do (what proposed it no longer
-// holds), so its removal is proposed.
-func (r *run) shapeRemovals(id, end string, kind shape, of func(*piece) shape) {
-	match := func(s profile.Sourced) bool { return s.ID == id }
+	// Revisited on the recent pieces, when at least MinRemovePieces could
+	// follow it: BreakShare of them do not, and fewer than AgreeShare do
+	// (what proposed it no longer holds).
 	r.removals(match, func(_ profile.Sourced, ps []*piece) (bool, string) {
-		var measured, not []*piece
-		for _, p := range ps {
-			if p.eligible && len(p.doc.Paragraphs) >= 2 {
-				measured = append(measured, p)
-				if of(p)&kind == 0 {
-					not = append(not, p)
-				}
-			}
-		}
+		measured, _, not := split(ps)
 		n := len(measured)
 		if n < MinRemovePieces || len(not) < atLeast(BreakShare, n) || n-len(not) >= atLeast(AgreeShare, n) {
 			return false, ""
 		}
 		return true, fmt.Sprintf("%d of the %d recent pieces do not follow it: %s.", len(not), n, pieceList(not, nil))
 	})
-}
-
-func shapeEvidence(g gate, of func(*piece) shape, kind shape, verb, what string) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%d of %d pieces %s with %s: %s.\n", len(g.support), len(g.measured), verb, what,
-		pieceList(g.support, nil))
-	var others []*piece
-	for _, p := range g.measured {
-		if of(p)&kind == 0 {
-			others = append(others, p)
-		}
-	}
-	if len(others) > 0 {
-		fmt.Fprintf(&b, "Not: %s.\n", pieceList(others, nil))
-	}
-	b.WriteString("The profile has no rule on it yet.")
-	return b.String()
 }
 
 func capitalise(s string) string {

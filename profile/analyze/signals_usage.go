@@ -12,11 +12,10 @@ import (
 )
 
 // Usage (profile.Usage) is measured, not judged: every analysis measures
-// the writer's rates of the common words and marks on the pieces it reads,
-// and proposes the measure as the rule file usage.yaml, which sw check
-// compares pieces with and the agent never sees. It is proposed again only
-// when it has something new to say, so that it does not ask for a review
-// at every batch.
+// the writer's rates of the common words and marks and proposes them as
+// usage.yaml, which sw check compares pieces with and the agent never
+// sees; again only when it has something new to say, so that it does not
+// ask for a review at every batch.
 const (
 	// UsagePieces is the fewest pieces a usage measure comes from: its
 	// spreads need pieces to differ between.
@@ -32,10 +31,9 @@ const (
 	usageStep = 0.01
 )
 
-// usageItems are the items a usage measure counts: every function word the
-// baseline lists, the marker words, the words LLM prose overuses (read
-// one way, toward LLM prose: see profile.TowardLLM), and
-// profile.UsageMarks; sorted.
+// usageItems are the items a usage measure counts, sorted: the function
+// words, the marker words, the words LLM prose overuses (read one way: see
+// profile.TowardLLM), and profile.UsageMarks.
 var usageItems = sync.OnceValue(func() []string {
 	items := append(baseline.FunctionWords(), prose.MarkerWords...)
 	for _, w := range baseline.LLMOverused() {
@@ -54,21 +52,16 @@ const UsageDistance = 0.1
 
 func isUsage(s profile.Sourced) bool { return s.Usage != nil }
 
-// usageSignals proposes the usage measure of each scope: the whole batch
-// in a collection without genres, else each genre's pieces (a writer's
-// reviews and essays use words differently).
+// usageSignals proposes the usage measure of the whole batch in a
+// collection without genres, else of each genre (a writer's reviews and
+// essays use words differently).
 func (r *run) usageSignals() {
 	scopes := r.genres
 	if len(r.genres) == 1 && r.genres[0] == profile.DefaultGenre {
 		scopes = []string{""}
 	}
 	for _, genre := range scopes {
-		var ps []*piece
-		for _, p := range r.scope(genre) {
-			if p.eligible {
-				ps = append(ps, p)
-			}
-		}
+		ps := eligibleOf(r.scope(genre))
 		if len(ps) < UsagePieces {
 			continue
 		}
@@ -107,10 +100,9 @@ func (r *run) usageSignals() {
 	}
 }
 
-// measureUsage measures the rates of usageItems on ps: each item's mean
-// and spread (the sample standard deviation) per 1,000 words, rounded,
-// and the distance a new piece lies at, each piece held against the
-// measure of the others.
+// measureUsage measures each of usageItems' mean and spread (the sample
+// standard deviation) per 1,000 words on ps, and the distance a new piece
+// lies at.
 func measureUsage(ps []*piece) *profile.Usage {
 	items := usageItems()
 	rates := make([][]float64, len(ps)) // by piece, then item
@@ -137,8 +129,8 @@ func measureUsage(ps []*piece) *profile.Usage {
 
 // leaveOneOut is the mean distance of each piece (rates[j], words[j]
 // words) from the measure of all the others: what a piece the measure
-// never saw lies at. The sums over all pieces (of each item's rates and
-// their squares) make each measure of the others one subtraction.
+// never saw lies at. The sums over all pieces make each measure of the
+// others one subtraction.
 func leaveOneOut(items []string, rates [][]float64, words, sums, squares []float64) float64 {
 	others := float64(len(rates) - 1)
 	llm := make([]bool, len(items))
@@ -178,8 +170,8 @@ func meanAndSpread(sum, squares, n float64) (mean, spread float64) {
 
 // usageMoved says whether measure u says something old does not: it rests
 // on UsageGrowth times the pieces, counts other items, or its rates moved
-// UsageDrift spreads on average (each spread at least a rate's chance
-// swing in 1,000 words).
+// UsageDrift spreads on average (each at least a rate's chance swing in
+// 1,000 words).
 func usageMoved(old, u *profile.Usage) bool {
 	if float64(u.Pieces) >= UsageGrowth*float64(old.Pieces) || len(old.Rates) != len(u.Rates) {
 		return true

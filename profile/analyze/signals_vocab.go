@@ -1,10 +1,10 @@
 package analyze
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
-	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -17,7 +17,6 @@ import (
 type vocabHit struct {
 	key      uint64
 	text     string
-	n        int      // words
 	support  []*piece // the scope's pieces that use it
 	counts   []int32
 	total    int
@@ -32,8 +31,7 @@ type vocabHit struct {
 
 // vocabSignals finds signature vocabulary: words and 2–3-word phrases the
 // writer uses markedly more than general English, in enough pieces, and
-// not because of what the pieces are about. See the package documentation
-// for the gate; each step is commented where it is applied.
+// not because of what the pieces are about.
 func (r *run) vocabSignals() {
 	v := r.countVocab()
 	if v == nil {
@@ -55,7 +53,7 @@ func (r *run) vocabSignals() {
 			keys = append(keys, k)
 		}
 	}
-	sort.Slice(keys, func(i, j int) bool { return keys[i] < keys[j] })
+	slices.Sort(keys)
 
 	hits := map[string][]*vocabHit{} // by scope
 	for _, k := range keys {
@@ -83,12 +81,11 @@ func (r *run) vocabSignals() {
 }
 
 // subject says a word or phrase is about what the pieces discuss rather
-// than how the writer says things: a noun-like word on its own (see
-// lexicon.nounLike); a phrase ending in a function word (a fragment of a
-// construction: "causes of", "composed of"); or a phrase with a noun-like
-// word it is not an idiom for: one general English uses for at least
-// IdiomShare of that word's uses, as "in fact" and "of course" are.
-// "foreign nations" and "of peace" are subjects.
+// than how the writer says things: a noun-like word on its own; a phrase
+// ending in a function word (a fragment: "causes of"); or a phrase with a
+// noun-like word it is no idiom for, one general English uses for at least
+// IdiomShare of the word's uses, as "in fact" is. "foreign nations" and
+// "of peace" are subjects.
 func (v *vocab) subject(k uint64, ids []uint32) bool {
 	if len(ids) == 1 {
 		return v.lex.nounLike(ids[0])
@@ -111,30 +108,18 @@ func (v *vocab) subject(k uint64, ids []uint32) bool {
 	return false
 }
 
-func (v *vocab) hasProper(ids []uint32) bool {
-	for _, id := range ids {
-		if v.lex.proper(id) {
-			return true
-		}
-	}
-	return false
-}
+func (v *vocab) hasProper(ids []uint32) bool { return slices.ContainsFunc(ids, v.lex.proper) }
 
-// eval is the gate of one word or phrase in a scope:
-//   - used in preferPieces of the scope's eligible pieces (and
-//     MinPieces), at least MinOccurrences times in all;
-//   - a piece that uses it BurstCount times or more, all in one paragraph,
-//     is talking about it there and does not count;
-//   - no piece holds more than MaxPieceShare of its use (by rate): a
-//     word one piece leans on is that piece's subject;
-//   - its rate is at least MinVocabRate per million words and at least
-//     MinVocabRatio times general English's (MarkedFunctionRatio for a
-//     function word).
+// eval is the gate of one word or phrase in a scope: used in
+// preferPieces of the eligible pieces, MinOccurrences times in all, not in
+// bursts (BurstCount), no piece holding more than MaxPieceShare of its use
+// (by rate), at MinVocabRate per million words and MinVocabRatio times
+// general English's rate (MarkedFunctionRatio for a function word).
 func (v *vocab) eval(r *run, k uint64, ids []uint32) func(string) (*vocabHit, gate) {
 	base := -1.0
 	return func(genre string) (*vocabHit, gate) {
 		g := gate{measured: v.eligible[genre]}
-		h := &vocabHit{key: k, n: len(ids), measured: len(g.measured)}
+		h := &vocabHit{key: k, measured: len(g.measured)}
 		sumRate, maxRate := 0.0, 0.0
 		for i := v.lists[k].head; i >= 0; i = v.arena[i].next {
 			po := &v.arena[i]
@@ -152,10 +137,7 @@ func (v *vocab) eval(r *run, k uint64, ids []uint32) func(string) (*vocabHit, ga
 			sumRate += rate
 			maxRate = max(maxRate, rate)
 		}
-		if len(g.support) < preferPieces(len(g.measured)) || h.total < MinOccurrences {
-			return h, g
-		}
-		if maxRate > MaxPieceShare*sumRate {
+		if len(g.support) < preferPieces(len(g.measured)) || h.total < MinOccurrences || maxRate > MaxPieceShare*sumRate {
 			return h, g
 		}
 		h.rate = float64(h.total) * 1e6 / float64(v.words[genre])
@@ -183,9 +165,8 @@ func (v *vocab) eval(r *run, k uint64, ids []uint32) func(string) (*vocabHit, ga
 	}
 }
 
-// preferPieces is how many of n pieces a signature must be in to be
-// proposed as one to prefer: enough that a new piece of the writer's uses
-// it with PreferShare's odds (see likely: 3 of 3, 4 of 4, 9 of 10), and
+// preferPieces is how many of n pieces a signature must be in: enough
+// that a new piece of the writer's uses it with PreferShare's odds, and
 // VocabShare at least.
 func preferPieces(n int) int {
 	return max(likely(PreferShare, n), atLeast(VocabShare, n))
@@ -207,10 +188,9 @@ func (v *vocab) baseRate(ids []uint32) float64 {
 // is the same habit and only the phrase is proposed.
 const OverlapShare = 0.8
 
-// mergeOverlaps drops the hits another hit already says: a word or phrase
-// that mostly occurs inside a longer hit (OverlapShare), then a phrase
-// containing a hit that is kept (avoiding or preferring the shorter one
-// covers it).
+// mergeOverlaps drops the hits another hit already says: one that mostly
+// occurs inside a longer hit (OverlapShare), then a phrase containing a
+// kept hit (preferring the shorter one covers it).
 func mergeOverlaps(hits []*vocabHit) []*vocabHit {
 	byKey := map[uint64]*vocabHit{}
 	for _, h := range hits {
@@ -233,13 +213,7 @@ func mergeOverlaps(hits []*vocabHit) []*vocabHit {
 			}
 		}
 	}
-	var out []*vocabHit
-	for _, h := range hits {
-		if !h.dropped {
-			out = append(out, h)
-		}
-	}
-	return out
+	return filter(hits, func(h *vocabHit) bool { return !h.dropped })
 }
 
 // subKeys are the keys of the shorter runs of words inside a phrase.
@@ -258,11 +232,8 @@ func subKeys(k uint64) []uint64 {
 // strongest first, at most MaxVocab, skipping what the profile already
 // says or forbids.
 func (r *run) vocabCandidates(genre string, hits []*vocabHit) {
-	sort.SliceStable(hits, func(i, j int) bool {
-		if hits[i].keyness != hits[j].keyness {
-			return hits[i].keyness > hits[j].keyness
-		}
-		return hits[i].text < hits[j].text
+	slices.SortStableFunc(hits, func(a, b *vocabHit) int {
+		return cmp.Or(cmp.Compare(b.keyness, a.keyness), strings.Compare(a.text, b.text))
 	})
 	n := 0
 	for _, h := range hits {
@@ -282,10 +253,9 @@ func (r *run) vocabCandidates(genre string, hits []*vocabHit) {
 	}
 }
 
-// rateRuled says a rule on the word's rate (rate-of-upon) stands in the
-// genre's profile or is proposed in this analysis: it says how often to
-// use the word, so "prefer upon" beside it would tell the agent nothing
-// more. Only marker words have such rules.
+// rateRuled says a rule on the word's rate (rate-of-upon, for a marker
+// word) stands or is proposed: "prefer upon" beside it would tell the
+// agent nothing more.
 func (r *run) rateRuled(genre, word string) bool {
 	if !slices.Contains(prose.MarkerWords, word) {
 		return false // "questions" names a metric too, of question marks
@@ -298,17 +268,8 @@ func preferCandidate(genre, phrase string, fam family, strength float64, evidenc
 	if strings.Contains(phrase, " ") {
 		what = "phrases"
 	}
-	return &candidate{
-		family:   fam,
-		genre:    genre,
-		baseID:   phraseID("prefer", phrase),
-		match:    func(s profile.Sourced) bool { return hasPhrase(s.Prefer, phrase) },
-		rule:     &profile.Rule{Rule: fmt.Sprintf("Use %s where it fits: it is one of the writer's own %s.", quote(phrase), what), Prefer: []string{phrase}},
-		summary:  "Prefer " + quote(phrase),
-		evidence: evidence,
-		sig:      "prefer:phrase:" + phrase,
-		strength: strength,
-	}
+	text := fmt.Sprintf("Use %s where it fits: it is one of the writer's own %s.", quote(phrase), what)
+	return phraseCandidate(false, genre, phrase, fam, strength, text, "Prefer "+quote(phrase), evidence)
 }
 
 func vocabEvidence(h *vocabHit) string {

@@ -112,7 +112,7 @@ func TestMergeOverlaps(t *testing.T) {
 		for _, w := range strings.Fields(s) {
 			is = append(is, v.lex.id(w))
 		}
-		return &vocabHit{key: key(is), text: s, n: len(is), total: total}
+		return &vocabHit{key: key(is), text: s, total: total}
 	}
 	var kept []string
 	for _, h := range mergeOverlaps([]*vocabHit{

@@ -1,10 +1,11 @@
 package analyze
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 
@@ -15,21 +16,10 @@ import (
 // Style, not subject. A word the person uses because of what a piece is
 // about (magistrate, driving, hours) is no habit of theirs: another piece
 // on another subject will not use it, and a rule to prefer or avoid it
-// would steer the agent's subject, not its voice. Every prefer and avoid
-// suggestion holding a content word must therefore show that the word
-// does not follow the subject:
-//   - its pieces span at least two subjects: two of them, neither of
-//     whose TopicCore strongest topic words is a topic word of the other;
-//     and
-//   - it is a topic word (one of TopicWords) of none of them.
-//
-// A signature the writer's own pieces show (not an edit of the agent's
-// draft) must moreover not gather on one subject (see gathers).
-//
-// (Of the first maxSubjectPieces pieces, in a large batch.)
-//
-// Function words (upon, whilst) and manner words (however, indeed,
-// really: see mannerWord) carry no subject, and need neither.
+// would steer the agent's subject, not its voice. So a prefer or avoid
+// phrase holding a content word (see contentWords) must be used in pieces
+// on two subjects at least, be a topic word of none of them, and, when
+// the writer's own pieces show it, not gather on one subject (gathers).
 const (
 	// TopicWords is how many words stand for a piece's subject: its nouns
 	// (see topicWords) used twice or more, by keyness against general
@@ -46,34 +36,28 @@ const (
 	TopicCore = 3
 )
 
-// topicWords lists a piece's topic words, the strongest first, as stems
-// (see stem), so that "car" and "cars" are one subject. A subject is named
-// by nouns: a word counts when at least NominalShare of its uses stand
-// after a determiner or a preposition or before "of", or when general
-// English uses it as a noun (englishNoun). An adjective or a verb the
-// writer leans on ("needless", "delve") is a habit, not a subject.
+// topicWords lists a piece's topic words, the strongest first, as stems,
+// so that "car" and "cars" are one subject. A subject is named by nouns
+// (NominalShare, englishNoun): an adjective or a verb the writer leans on
+// ("needless", "delve") is a habit, not a subject.
 func topicWords(d *prose.Doc) []string {
 	type use struct{ count, nominal int }
-	uses := map[string]*use{}
+	uses := map[string]use{}
 	for i := range d.Words {
 		w := d.Words[i].Text
 		if len(w) < 3 || baseline.IsFunctionWord(w) || strings.ContainsAny(w, "0123456789") {
 			continue
 		}
 		u := uses[w]
-		if u == nil {
-			u = &use{}
-			uses[w] = u
-		}
 		u.count++
 		if i > 0 && d.Joined(i) && nounOpeners()[d.Words[i-1].Text] || i+1 < len(d.Words) && d.Joined(i+1) && d.Words[i+1].Text == "of" {
 			u.nominal++
 		}
+		uses[w] = u
 	}
-	// A stem's keyness sums its words' ("treaty", "treaties"). The
-	// strongest stems first; only as many are asked whether they are nouns
-	// as it takes to find TopicWords, since asking general English costs
-	// dozens of look-ups.
+	// A stem's keyness sums its words' ("treaty", "treaties"). Only as many
+	// stems are asked whether they are nouns as it takes to find
+	// TopicWords: asking general English costs dozens of look-ups.
 	type topic struct {
 		stem           string
 		words          []string
@@ -101,14 +85,8 @@ func topicWords(d *prose.Doc) []string {
 		t.nominal += u.nominal
 		t.keyness += float64(u.count) * math.Log(ratio)
 	}
-	topics := make([]*topic, 0, len(byStem))
-	for _, t := range byStem {
-		sort.Strings(t.words)
-		topics = append(topics, t)
-	}
-	sort.Slice(topics, func(i, j int) bool {
-		a, b := topics[i], topics[j]
-		return a.keyness > b.keyness || a.keyness == b.keyness && a.stem < b.stem
+	topics := slices.SortedFunc(maps.Values(byStem), func(a, b *topic) int {
+		return cmp.Or(cmp.Compare(b.keyness, a.keyness), strings.Compare(a.stem, b.stem))
 	})
 	var out []string
 	for _, t := range topics {
@@ -135,8 +113,7 @@ func englishNounCached(w string) bool {
 	return noun
 }
 
-// stem folds a plural into its singular, roughly: enough to make "cars"
-// and "car", "treaties" and "treaty" one topic.
+// stem folds a plural into its singular, roughly.
 func stem(w string) string {
 	switch {
 	case len(w) > 4 && strings.HasSuffix(w, "ies"):
@@ -151,10 +128,9 @@ func stem(w string) string {
 
 // mannerWord says a word that is no function word still carries no
 // subject: an adverb of manner, degree, frequency or discourse (however,
-// indeed, often, really, clearly). Those are how a person writes. A word
-// ending in -ly counts when it is an adverb of a word general English
-// knows at least a tenth as well (real, simple, happy, basic) and general
-// English does not use it as a noun (family, supply, assembly).
+// indeed, often, really). A word ending in -ly counts when it is an adverb
+// of a word general English knows at least a tenth as well (real, simple,
+// basic) and is no noun in general English (family, supply, assembly).
 func mannerWord(w string) bool {
 	if mannerWords()[w] {
 		return true
@@ -172,15 +148,11 @@ func mannerWord(w string) bool {
 }
 
 var mannerWords = sync.OnceValue(func() map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(`however therefore moreover furthermore thus hence indeed
+	return wordSet(`however therefore moreover furthermore thus hence indeed
 		nevertheless nonetheless perhaps maybe rather quite still even just already almost
 		instead otherwise meanwhile overall anyway anyhow often seldom sometimes always
 		again once twice soon later well else thereby whereby hitherto henceforth likewise
-		accordingly namely anyways altogether somewhat`) {
-		m[w] = true
-	}
-	return m
+		accordingly namely anyways altogether somewhat`)
 })
 
 // contentWords are the words of a phrase that can carry a subject: not a
@@ -217,8 +189,8 @@ func idiomatic(words []string, i int) bool {
 }
 
 // subjectFree says whether a phrase used (or deleted) in pieces behaves
-// like style rather than subject (see the rules above); why says, when it
-// does, which pieces show it, for the evidence.
+// like style rather than subject; why names, for the evidence, two pieces
+// on different subjects.
 func subjectFree(phrase string, pieces []*piece) (ok bool, why string) {
 	content := contentWords(strings.Fields(phrase))
 	if len(content) == 0 {
@@ -227,10 +199,8 @@ func subjectFree(phrase string, pieces []*piece) (ok bool, why string) {
 	pieces = pieces[:min(len(pieces), maxSubjectPieces)]
 	for _, p := range pieces {
 		for _, w := range content {
-			for _, t := range p.topics() {
-				if t == stem(w) {
-					return false, ""
-				}
+			if slices.Contains(p.topics(), stem(w)) {
+				return false, ""
 			}
 		}
 	}
@@ -242,15 +212,14 @@ func subjectFree(phrase string, pieces []*piece) (ok bool, why string) {
 		a.Path, strings.Join(a.core(), ", "), b.Path, strings.Join(b.core(), ", "))
 }
 
-// gathers says a phrase the writer uses gathers where one subject is: its
-// pieces share a subject (see sharedSubject). A verb or an adjective of a
-// subject (a commodities reporter's "tonnes", the Federal Farmer's
-// representatives "chosen") is often no topic word of any one piece, used
-// once or twice in each, and two of its pieces differ in what they are
-// mostly about, yet it turns up where the subject is, however many pieces
-// mention it. Edits are not asked: a phrase a person adds to the agent's
-// drafts ("to be sure") is a choice of wording in pieces that may well
-// share a subject, as every piece of a series can.
+// gathers says the pieces using a phrase share a subject (see
+// sharedSubject). A verb or an adjective of a subject (a commodities
+// reporter's "tonnes", the Federal Farmer's representatives "chosen") is
+// often no topic word of any one piece, and two of its pieces differ in
+// what they are mostly about, yet it turns up where the subject is. Edits
+// are not asked: a phrase a person adds to the agent's drafts ("to be
+// sure") is a choice of wording, in pieces that may well share a subject,
+// as every piece of a series can.
 func gathers(phrase string, pieces []*piece) bool {
 	content := contentWords(strings.Fields(phrase))
 	return len(content) > 0 && sharedSubject(content, pieces[:min(len(pieces), maxSubjectPieces)]) != ""
@@ -260,12 +229,11 @@ func gathers(phrase string, pieces []*piece) bool {
 // topic words each share one by chance often enough.
 const minShared = 3
 
-// sharedSubject is a subject the pieces share, or "": a topic word (not
-// one of content's own, nor one of English's commonest words, which name
-// no subject: see CommonestRate) among the topic words of more than
-// SubjectShare of them, and of minShared at least. The most shared is
-// given, ties to the first in order. (Two pieces on one subject are
-// differentSubjects' to catch.)
+// sharedSubject is the most shared topic word (ties to the first) among
+// the topic words of more than SubjectShare of the pieces and of minShared
+// at least, or "". content's own words and English's commonest
+// (CommonestRate), which name no subject, do not count. (Two pieces on one
+// subject are differentSubjects' to catch.)
 func sharedSubject(content []string, pieces []*piece) string {
 	if len(pieces) < 2 {
 		return ""
@@ -306,9 +274,8 @@ func sharedSubject(content []string, pieces []*piece) string {
 // subject.
 const maxSubjectPieces = 64
 
-// differentSubjects finds two pieces on different subjects, the first
-// such pair in the pieces' order (among the first maxSubjectPieces), or
-// nil.
+// differentSubjects finds the first two pieces on different subjects
+// (among the first maxSubjectPieces), or nil.
 func differentSubjects(pieces []*piece) (*piece, *piece) {
 	pieces = pieces[:min(len(pieces), maxSubjectPieces)]
 	for i, a := range pieces {
@@ -325,13 +292,12 @@ func differentSubjects(pieces []*piece) (*piece, *piece) {
 }
 
 // core is what a piece is about: its TopicCore strongest topic words.
-func (p *piece) core() []string { t := p.topics(); return t[:min(len(t), TopicCore)] }
+func (p *piece) core() []string { return p.topics()[:min(len(p.topics()), TopicCore)] }
 
 // topics are a piece's topic words, found when first asked: most phrases
 // hold no content word, and a batch of a thousand pieces need not have
 // every piece's subject found. Signals run one at a time, so this needs
-// no lock. A piece too small to count (MinPieceWords) has no subject
-// sw can tell.
+// no lock. A piece under MinPieceWords has no subject sw can tell.
 func (p *piece) topics() []string {
 	if !p.topicsRead {
 		p.topicsRead = true
@@ -343,12 +309,5 @@ func (p *piece) topics() []string {
 }
 
 func sharesAny(a, b []string) bool {
-	for _, x := range a {
-		for _, y := range b {
-			if x == y {
-				return true
-			}
-		}
-	}
-	return false
+	return slices.ContainsFunc(a, func(x string) bool { return slices.Contains(b, x) })
 }

@@ -1,6 +1,8 @@
 package analyze
 
 import (
+	"cmp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -48,9 +50,8 @@ type candidate struct {
 	measured *profile.Measured
 	removes  *profile.Rule
 	// distance is how far the habit lies from what an agent writes
-	// anyway (general English), in the signal's own tolerances, and
-	// support how many pieces show it: their product is the suggestion's
-	// weight.
+	// anyway, in the signal's own tolerances, and support how many pieces
+	// show it: their product is the weight.
 	distance float64
 	support  int
 }
@@ -104,10 +105,8 @@ func (c *candidate) signature() string {
 
 // add records a candidate. Two signals with one signature (a phrase that
 // is both signature vocabulary and added in edits) become one suggestion
-// with both evidences. A candidate a rejection holds against is dropped
-// here, silently: the person has said no, and the review loop needs no
-// reminder. One that comes back on new evidence is kept; the review loop
-// says so.
+// with both evidences. One a rejection holds against is dropped silently:
+// the person has said no, and needs no reminder.
 func (r *run) add(c *candidate) {
 	sig := c.signature()
 	if r.refused(c) {
@@ -125,12 +124,11 @@ func (r *run) add(c *candidate) {
 	r.cands = append(r.cands, c)
 }
 
-// suggestions settles ids, applies MaxSuggestions, and orders the answer:
-// global preferences first, then genres by name; within a layer by family,
-// then id. Nothing depends on map order or time, so the same request
-// gives the same bytes.
+// suggestions settles ids, applies MaxSuggestions, and orders the answer
+// by layer (global preferences first), family and id. Nothing depends on
+// map order or time, so the same request gives the same bytes.
 func (r *run) suggestions() []Suggestion {
-	cands := append([]*candidate(nil), r.cands...)
+	cands := slices.Clone(r.cands)
 	sort.SliceStable(cands, func(i, j int) bool {
 		a, b := cands[i], cands[j]
 		if a.family != b.family {
@@ -154,19 +152,11 @@ func (r *run) suggestions() []Suggestion {
 		used[c.layer()+"/"+c.baseID] = true
 		kept = append(kept, c)
 	}
-	cands = kept
-	sort.SliceStable(cands, func(i, j int) bool {
-		a, b := cands[i], cands[j]
-		if a.genre != b.genre {
-			return a.genre < b.genre
-		}
-		if a.family != b.family {
-			return a.family < b.family
-		}
-		return a.baseID < b.baseID
+	slices.SortStableFunc(kept, func(a, b *candidate) int {
+		return cmp.Or(strings.Compare(a.genre, b.genre), cmp.Compare(a.family, b.family), strings.Compare(a.baseID, b.baseID))
 	})
-	out := make([]Suggestion, 0, len(cands))
-	for _, c := range cands {
+	out := make([]Suggestion, 0, len(kept))
+	for _, c := range kept {
 		s := Suggestion{ID: c.baseID, Layer: c.layer(), Summary: c.summary, Evidence: c.evidence, Signature: c.signature(),
 			Weight: c.weight(), Measured: c.measured}
 		if c.rule != nil {
@@ -179,22 +169,16 @@ func (r *run) suggestions() []Suggestion {
 	return out
 }
 
-// refused says a rejection holds against c: the person said no to it,
-// under this name or another, and the evidence has not changed in kind.
+// refused says a rejection holds against c: the person said no to it, and
+// the evidence has not changed in kind.
 func (r *run) refused(c *candidate) bool {
 	p := feedback.Proposal{ID: c.baseID, Layer: c.layer(), Signature: c.signature(), Measures: c.measures(), Measured: c.measured}
-	for _, rej := range r.req.Rejected {
-		if rej.Against(p) == feedback.Held {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(r.req.Rejected, func(rej feedback.Rejection) bool { return rej.Against(p) == feedback.Held })
 }
 
 // settleID gives a new rule its derived id unless that names another rule
-// (one about something else) anywhere in the profile, or a file another
-// suggestion of this batch already takes; then -2, -3... The same signal
-// against the same profile always settles on the same id.
+// (about something else) in the profile, or a file another suggestion
+// takes; then -2, -3... The same signal and profile give the same id.
 func (r *run) settleID(c *candidate, used map[string]bool) string {
 	if c.fixedID {
 		return c.baseID
@@ -211,17 +195,14 @@ func (r *run) settleID(c *candidate, used map[string]bool) string {
 	}
 }
 
+// idTaken says id names a rule match does not recognise, or a dropped file
+// (one we cannot see into: leave it be).
 func (r *run) idTaken(id string, match func(profile.Sourced) bool) bool {
+	other := func(s profile.Sourced) bool { return s.ID == id && (match == nil || !match(s)) }
+	dropped := func(d profile.Dropped) bool { return d.ID == id }
 	for _, g := range r.genres {
-		for _, s := range r.req.Profile[g].Rules {
-			if s.ID == id && (match == nil || !match(s)) {
-				return true
-			}
-		}
-		for _, d := range r.req.Profile[g].Dropped {
-			if d.ID == id { // a file we cannot see into: leave it be
-				return true
-			}
+		if slices.ContainsFunc(r.req.Profile[g].Rules, other) || slices.ContainsFunc(r.req.Profile[g].Dropped, dropped) {
+			return true
 		}
 	}
 	return false

@@ -3,7 +3,7 @@ package analyze
 import (
 	"fmt"
 	"math"
-	"sort"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -11,10 +11,9 @@ import (
 	"sw/profile"
 )
 
-// Limits on an answer. They are generous for honest analyzers and stop a
-// runaway one (an LLM in a loop, say) from flooding the repository with
-// branches or the agent's instructions with pages of text. Lengths are in
-// characters (runes).
+// Limits on an answer, in characters: generous for honest analyzers, they
+// stop a runaway one (an LLM in a loop) from flooding the repository with
+// branches or the agent's instructions with pages of text.
 const (
 	MaxSuggestions = 100  // per answer: each becomes a branch the person reviews
 	MaxSummary     = 200  // the commit subject
@@ -29,15 +28,14 @@ const (
 
 // Validate holds an answer to the protocol, whoever produced it: ids are
 // plain names, layers are "preferences" or "genres/<genre>" (never a hard
-// limit), each rule passes the same schema as a rule file and has the
-// suggestion's id, summaries and signatures are single non-empty lines, and
-// no two suggestions share a rule file or a signature. Every problem is
-// reported, with the suggestion's position and id.
+// limit), each rule passes the rule-file schema and has the suggestion's
+// id, summaries and signatures are single non-empty lines, and no two
+// suggestions share a rule file or a signature. Every problem is reported.
 //
-// A valid answer is also put in canonical form, so what sw compares and
-// writes is what the rule file will read back as: each rule becomes exactly
-// what profile.ParseRule returns for the file profile.Format writes (text
-// trimmed, empty lists nil), and summary and evidence are trimmed.
+// A valid answer is put in canonical form, so what sw compares and writes
+// is what the rule file will read back as: each rule becomes what
+// profile.ParseRule returns for the file profile.Format writes, and
+// summary and evidence are trimmed.
 func (r *Response) Validate() error {
 	if probs := r.problems(nil); len(probs) > 0 {
 		return &InvalidError{probs}
@@ -67,13 +65,10 @@ func (r *Response) problems(broken func(i int, field string) bool) []Problem {
 		if at("id") && !idOK {
 			fail("id %q is not a plain name: lowercase letters, digits and dashes, at most 64", clip(s.ID, 80))
 		}
-		layerOK := false
-		if at("layer") {
-			if _, _, err := ParseLayer(s.Layer); err != nil {
-				fail("%v", err)
-			} else {
-				layerOK = true
-			}
+		_, _, layerErr := ParseLayer(s.Layer)
+		layerOK := at("layer") && layerErr == nil
+		if at("layer") && layerErr != nil {
+			fail("%v", layerErr)
 		}
 		if at("rule") && s.Rule != nil {
 			msgs = append(msgs, ruleProblems(*s.Rule, s.ID, at("id"), idOK)...)
@@ -132,11 +127,9 @@ func (r *Response) canonicalize() {
 }
 
 // ruleProblems holds a suggested rule to the rule-file schema (through
-// profile.Check, the same parser a rule file goes through) and to the
-// limits above. idRead says the suggestion's id was read (so comparing
-// the rule's id with it means something); idOK that it is a usable name.
-// The rest of the rule is checked under whichever id is usable, so a bad id
-// does not hide the rule's other problems.
+// profile.Check) and to the limits above. idRead says the suggestion's id
+// was read, idOK that it is a usable name. The rule is checked under
+// whichever id is usable, so a bad id does not hide its other problems.
 func ruleProblems(r profile.Rule, id string, idRead, idOK bool) []string {
 	var msgs []string
 	if idRead && r.ID != id {
@@ -177,7 +170,7 @@ func ruleProblems(r profile.Rule, id string, idRead, idOK bool) []string {
 // textProblems checks text that lands in a commit message or the agent's
 // instructions: not empty (the schema reports empty rule parts itself), not
 // too long, and free of control characters, which would garble a terminal
-// or a commit. Line breaks and tabs are fine unless oneLine.
+// or a commit.
 func textProblems(field, s string, max int, oneLine bool) []string {
 	var msgs []string
 	if s == "" && !strings.HasPrefix(field, "rule.") {
@@ -217,14 +210,11 @@ func badRune(s string, oneLine bool) string {
 
 func dedupe(msgs []string) []string {
 	seen := map[string]bool{}
-	out := msgs[:0]
-	for _, m := range msgs {
-		if !seen[m] {
-			seen[m] = true
-			out = append(out, m)
-		}
-	}
-	return out
+	return slices.DeleteFunc(msgs, func(m string) bool {
+		dup := seen[m]
+		seen[m] = true
+		return dup
+	})
 }
 
 // canonical is the rule as its file will read back. It is only called on
@@ -235,9 +225,4 @@ func canonical(r profile.Rule) profile.Rule {
 		panic(fmt.Sprintf("analyze: a checked rule did not read back: %v", err))
 	}
 	return back
-}
-
-// sortProblems orders problems by suggestion, keeping each one's order.
-func sortProblems(p []Problem) {
-	sort.SliceStable(p, func(i, j int) bool { return p[i].Index < p[j].Index })
 }

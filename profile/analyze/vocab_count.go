@@ -5,8 +5,7 @@ import "sw/profile/prose"
 // posting is one piece's use of a word or phrase. A word's postings are a
 // list threaded through one arena (next: the following piece's, or -1),
 // so a batch of a thousand pieces makes a few big allocations, not
-// millions of small ones, and the garbage collector has no pointers to
-// chase through the index.
+// millions of small ones, and leaves the garbage collector no pointers.
 type posting struct {
 	piece int32 // index in run.pieces
 	count int32
@@ -14,8 +13,8 @@ type posting struct {
 	next  int32
 }
 
-// postingList is where a word's postings are in the arena, with their
-// number and total count.
+// postingList locates a word's postings in the arena, with their number
+// and total count.
 type postingList struct{ head, tail, pieces, total int32 }
 
 // vocab is the batch's counted vocabulary.
@@ -29,8 +28,8 @@ type vocab struct {
 }
 
 // countVocab counts every countable word and phrase of the eligible
-// pieces. It returns nil when fewer than MinPieces pieces are eligible:
-// then nothing can pass the gate, and the baseline is never loaded.
+// pieces, or returns nil when fewer than MinPieces are eligible: then
+// nothing can pass the gate, and the baseline is never loaded.
 func (r *run) countVocab() *vocab {
 	v := &vocab{lists: map[uint64]postingList{}, eligible: map[string][]*piece{}, words: map[string]int{}, median: map[string]float64{}}
 	for _, p := range r.pieces {
@@ -64,9 +63,8 @@ func (r *run) countVocab() *vocab {
 	return v
 }
 
-// intern numbers a piece's words and records, for each word, what the
-// subject and name tests need: how often it is capitalised, and how often
-// it stands where nouns stand.
+// intern numbers a piece's words and records what the subject and name
+// tests need: how often each is capitalised, and stands where nouns stand.
 func (v *vocab) intern(p *piece, ids []uint32) []uint32 {
 	ws := p.doc.Words
 	for i := range ws {
@@ -89,8 +87,7 @@ func (v *vocab) intern(p *piece, ids []uint32) []uint32 {
 	return ids
 }
 
-// counter counts one piece's words and phrases; its buffers are reused
-// from piece to piece.
+// counter counts one piece's words and phrases, reusing its buffers.
 type counter struct {
 	local map[uint64]int32 // key -> index in stats
 	stats []stat
@@ -145,7 +142,6 @@ func (c *counter) bump(k uint64, para int32) {
 	c.stats = append(c.stats, stat{key: k, count: 1, paras: 1, lastPar: para})
 }
 
-// add appends a piece's posting to a word's list.
 func (v *vocab) add(k uint64, po posting) {
 	i := int32(len(v.arena))
 	po.next = -1

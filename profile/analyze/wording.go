@@ -14,11 +14,10 @@ import (
 // reads as "avoid it" rather than "use it sparingly".
 const RareRate = 0.5
 
-// metricWording writes the rule sentence an agent follows and the one-line
-// summary of a metric rule. typical is the pieces' typical value, which
-// the sentence gives even when the rule's machine part is only a bound.
-// most is, for a per-unit metric, where most of the writer's sentences or
-// paragraphs lie: that is the habit to follow, while m's bounds lie
+// metricWording writes a metric rule's sentence and one-line summary.
+// typical is the pieces' typical value, which the sentence gives even when
+// the rule has only a bound. most is, for a per-unit metric, where most of
+// the writer's units lie: the habit to follow, while m's bounds lie
 // further out, where sw check starts to warn.
 func metricWording(spec *profile.MetricKind, m, most *profile.Metric, typical float64) (text, summary string) {
 	t := fmtNum(typical)
@@ -84,24 +83,14 @@ func fmtNum(v float64) string { return strconv.FormatFloat(cleanFloat(v), 'f', -
 // fmtCount writes a whole number with thousands separators: 1,200.
 func fmtCount(v float64) string {
 	s := strconv.FormatInt(int64(math.Round(v)), 10)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
 	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
+	return s
 }
 
 // MaxListed is how many pieces an evidence line names before it counts the
-// rest, so that evidence of a batch of a thousand pieces stays readable
-// (and within the protocol's limit).
+// rest, so that evidence stays readable and within the protocol's limit.
 const MaxListed = 12
 
 // pieceList names pieces by path, each with a detail when detail is not
