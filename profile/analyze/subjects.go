@@ -55,9 +55,11 @@ func topicWords(d *prose.Doc) []string {
 		}
 		uses[w] = u
 	}
-	// A stem's keyness sums its words' ("treaty", "treaties"). Only as many
-	// stems are asked whether they are nouns as it takes to find
-	// TopicWords: asking general English costs dozens of look-ups.
+	// A stem's keyness sums its words' ("treaty", "treaties"), in the
+	// words' order: a float sum in the map's order could differ in its
+	// last digit from run to run, and tip a tie. Only as many stems are
+	// asked whether they are nouns as it takes to find TopicWords: asking
+	// general English costs dozens of look-ups.
 	type topic struct {
 		stem           string
 		words          []string
@@ -66,7 +68,8 @@ func topicWords(d *prose.Doc) []string {
 	}
 	n := float64(d.WordCount())
 	byStem := map[string]*topic{}
-	for w, u := range uses {
+	for _, w := range slices.Sorted(maps.Keys(uses)) {
+		u := uses[w]
 		if u.count < 2 || mannerWord(w) {
 			continue
 		}
