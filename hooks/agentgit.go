@@ -40,7 +40,7 @@ func standAside(io IO) bool {
 // agentTransaction is the reference-transaction hook in an agent's
 // environment: git's state is "prepared" (the refs are locked, and a
 // failing hook aborts the transaction) or "aborted".
-func agentTransaction(io IO, found agent.Found, state string) int {
+func agentTransaction(io IO, found agent.Marker, state string) int {
 	updates := readRefUpdates(io.Stdin)
 	repo, ok := agentRepo(io)
 	if !ok || len(updates) == 0 {
@@ -169,7 +169,7 @@ func readFields(stdin io.Reader, n int) [][]string {
 
 // refuse prints the line that refuses each update, and reports whether
 // there was any.
-func refuse(io IO, found agent.Found, refusals ...review.Refusal) bool {
+func refuse(io IO, found agent.Marker, refusals ...review.Refusal) bool {
 	for _, r := range refusals {
 		say(io.Stderr, "refused", struct{ What, Why, Files, Agent string }{r.What, r.Why, r.Files(), found.String()})
 	}

@@ -81,7 +81,7 @@ func CommitMsg(io IO) int {
 // SW_ALLOW_PROFILE_COMMIT, which is the person's, lets nothing through;
 // any other commit is marked as the agent's (collection.AgentTrailer), a
 // draft that finishes no piece.
-func agentCommitMsg(io IO, found agent.Found, msgFile string) int {
+func agentCommitMsg(io IO, found agent.Marker, msgFile string) int {
 	repo, err := git.Find(io.Dir)
 	if err != nil {
 		return 0

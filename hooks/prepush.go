@@ -52,7 +52,7 @@ func prePush(io IO, start func(root, entry string, args ...string) error) int {
 
 // agentPushRefused reports whether the agent's push is refused, having
 // said why.
-func agentPushRefused(io IO, found agent.Found, updates []review.PushUpdate) bool {
+func agentPushRefused(io IO, found agent.Marker, updates []review.PushUpdate) bool {
 	repo, ok := agentRepo(io)
 	if !ok {
 		return false

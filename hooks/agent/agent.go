@@ -14,6 +14,7 @@
 package agent
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -35,64 +36,40 @@ var Markers = []Marker{
 	{"CODEX_SANDBOX_NETWORK_DISABLED", "Codex CLI"},
 }
 
-// Found is the marker that says an agent runs the command.
-type Found struct {
-	Agent, Var string
-}
-
 // String names the agent and how sw knows, for a message:
 // "Claude Code (CLAUDECODE is set)".
-func (f Found) String() string {
-	return f.Agent + " (" + f.Var + " is set)"
+func (m Marker) String() string {
+	return m.Agent + " (" + m.Var + " is set)"
 }
 
 // Detect reports the first marker set in the environment getenv reads.
-func Detect(getenv func(string) string) (Found, bool) {
+// A value of "" or "0" is unset, the rule ShellTest repeats.
+func Detect(getenv func(string) string) (Marker, bool) {
 	for _, m := range Markers {
-		if set(getenv(m.Var)) {
-			return Found{Agent: m.Agent, Var: m.Var}, true
+		if v := getenv(m.Var); v != "" && v != "0" {
+			return m, true
 		}
 	}
-	return Found{}, false
-}
-
-// set is the one rule for a marker's value, which ShellTest repeats.
-func set(value string) bool {
-	return value != "" && value != "0"
+	return Marker{}, false
 }
 
 // ShellTest is a POSIX shell test, made of builtins only, that succeeds
 // when Detect would find a marker. ${V#0} is empty exactly when V is "" or
 // "0", so the markers' values joined that way are empty when none is set.
 func ShellTest() string {
-	var b strings.Builder
-	b.WriteString(`[ -n "`)
+	test := `[ -n "`
 	for _, m := range Markers {
-		b.WriteString("${" + m.Var + "#0}")
+		test += "${" + m.Var + "#0}"
 	}
-	b.WriteString(`" ]`)
-	return b.String()
+	return test + `" ]`
 }
 
 // Strip returns env (NAME=value entries) without the markers: the
 // environment of a git command sw runs itself, whose hooks must know it
 // for sw's own rather than the agent's.
 func Strip(env []string) []string {
-	out := make([]string, 0, len(env))
-	for _, kv := range env {
+	return slices.DeleteFunc(append([]string{}, env...), func(kv string) bool {
 		name, _, _ := strings.Cut(kv, "=")
-		if !isMarker(name) {
-			out = append(out, kv)
-		}
-	}
-	return out
-}
-
-func isMarker(name string) bool {
-	for _, m := range Markers {
-		if m.Var == name {
-			return true
-		}
-	}
-	return false
+		return slices.ContainsFunc(Markers, func(m Marker) bool { return m.Var == name })
+	})
 }

@@ -13,7 +13,7 @@ import (
 var detectCases = []struct {
 	name string
 	env  map[string]string
-	want string // Found.String(), "" for none
+	want string // Marker.String(), "" for none
 }{
 	{"nothing", nil, ""},
 	{"Claude Code", map[string]string{"CLAUDECODE": "1"}, "Claude Code (CLAUDECODE is set)"},
