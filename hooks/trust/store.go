@@ -135,7 +135,7 @@ func (s *Store) Check(a *Analyzer) (Verdict, error) {
 		case !t.Snapshot.Commit.IsZero() && !a.repo.HasCommit(t.Snapshot.Commit):
 			w.Gone = true
 		default:
-			if w.Changed, err = a.changedSince(t); err != nil {
+			if w.Changed, err = a.repo.WorkingTreeDiff(t.snapshot(), a.snapshot(), a.code); err != nil {
 				return Verdict{}, err
 			}
 			if len(w.Changed) == 0 {

@@ -97,17 +97,14 @@ func Describe(repo *git.Repo, c *collection.Collection) (*Analyzer, error) {
 // itself (which says what a piece is), .claude/ (an agent's hooks run
 // commands) and a README included.
 func Code(s collection.Settings) git.Filter {
+	writing := func(p string) bool {
+		return s.IsPiece(p) || p == collection.MemoryFile || p == collection.FeedbackFile ||
+			slices.Contains(s.Targets, p) || strings.HasPrefix(p, collection.ProfileDir+"/")
+	}
 	return git.Filter{
-		File: func(p string) bool { return !isWriting(s, p) },
+		File: func(p string) bool { return !writing(p) },
 		Dir:  func(d string) bool { return d != collection.ProfileDir },
 	}
-}
-
-// isWriting reports whether the file at p, a slash path from the
-// collection's top, is writing rather than code (see Code).
-func isWriting(s collection.Settings, p string) bool {
-	return s.IsPiece(p) || p == collection.MemoryFile || p == collection.FeedbackFile ||
-		slices.Contains(s.Targets, p) || strings.HasPrefix(p, collection.ProfileDir+"/")
 }
 
 // LeftOut names, for messages, what a trust in a collection with settings
@@ -132,52 +129,39 @@ func Repository(commonDir string) (string, error) {
 }
 
 // namedFiles lists the regular files inside the collection at root that
-// the command's words name, as slash paths from root.
+// the command's words name, as slash paths from root: not a flag, a
+// program on PATH or a file elsewhere.
 func namedFiles(root string, command []string) ([]string, error) {
-	realRoot, err := filepath.EvalSymlinks(root)
+	root, err := filepath.EvalSymlinks(root)
 	if err != nil {
 		return nil, err
 	}
 	var named []string
 	for _, word := range command {
-		if rel, ok := namedFile(realRoot, word); ok && !slices.Contains(named, rel) {
-			named = append(named, rel)
+		if word == "" || strings.ContainsRune(word, 0) {
+			continue
+		}
+		path := word
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(root, path)
+		}
+		target, err := confine.Path(root, path, word)
+		if err != nil {
+			continue
+		}
+		if fi, err := os.Stat(target); err != nil || !fi.Mode().IsRegular() {
+			continue
+		}
+		if rel, err := filepath.Rel(root, target); err == nil && !slices.Contains(named, filepath.ToSlash(rel)) {
+			named = append(named, filepath.ToSlash(rel))
 		}
 	}
 	return named, nil
 }
 
-// namedFile is the file word names in the collection at root, as a slash
-// path from root. ok is false when word names no regular file inside the
-// collection (a flag, a program on PATH, a file elsewhere).
-func namedFile(root, word string) (rel string, ok bool) {
-	if word == "" || strings.ContainsRune(word, 0) {
-		return "", false
-	}
-	path := word
-	if !filepath.IsAbs(path) {
-		path = filepath.Join(root, path)
-	}
-	target, err := confine.Path(root, path, word)
-	if err != nil {
-		return "", false
-	}
-	if fi, err := os.Stat(target); err != nil || !fi.Mode().IsRegular() {
-		return "", false
-	}
-	rel, err = filepath.Rel(root, target)
-	if err != nil {
-		return "", false
-	}
-	return filepath.ToSlash(rel), true
-}
-
-// changedSince lists the files of a's working tree that differ from what
-// t, a trust of the same command, took in.
-func (a *Analyzer) changedSince(t *Analyzer) ([]string, error) {
-	then := git.WorkingTree{Head: t.Snapshot.Commit, Changed: t.Snapshot.Changed}
-	now := git.WorkingTree{Head: a.Snapshot.Commit, Changed: a.Snapshot.Changed}
-	return a.repo.WorkingTreeDiff(then, now, a.code)
+// snapshot is the working tree a trust took in, as git compares them.
+func (a *Analyzer) snapshot() git.WorkingTree {
+	return git.WorkingTree{Head: a.Snapshot.Commit, Changed: a.Snapshot.Changed}
 }
 
 // CommandLine is the command as messages show it: its words, quoted where
