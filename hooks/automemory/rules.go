@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -40,7 +41,6 @@ const asWritten = "as written"
 // proposal is a finding as a suggestion, before its id is settled, and
 // in a few words how the judgment was read.
 type proposal struct {
-	finding    facts.Finding
 	suggestion analyze.Suggestion
 	as         string
 }
@@ -48,7 +48,7 @@ type proposal struct {
 // propose reads one finding into the rule it asks for.
 func propose(f facts.Finding) *proposal {
 	r := f.Reading
-	m := &proposal{finding: f}
+	m := &proposal{}
 	var rule profile.Rule
 	var id, sig string
 	switch metric, ok := withoutMetric[r.Without]; {
@@ -61,14 +61,12 @@ func propose(f facts.Finding) *proposal {
 	case len(r.Prefer) > 0:
 		rule.Prefer, rule.Avoid = r.Prefer, r.Avoid
 		rule.Rule = "Prefer " + quotedList(r.Prefer, "or") + "."
-		if len(r.Avoid) > 0 {
-			rule.Rule = "Write " + quotedList(r.Prefer, "or") + ", not " + quotedList(r.Avoid, "or") + "."
-		}
-		id, sig = "prefer-"+strings.Join(r.Prefer, " "), "prefer:phrase:"+phraseList(r.Prefer)
 		m.as = "prefer " + quotedList(r.Prefer, "and")
 		if len(r.Avoid) > 0 {
+			rule.Rule = "Write " + quotedList(r.Prefer, "or") + ", not " + quotedList(r.Avoid, "or") + "."
 			m.as += ", avoid " + quotedList(r.Avoid, "and")
 		}
+		id, sig = "prefer-"+strings.Join(r.Prefer, " "), "prefer:phrase:"+phraseList(r.Prefer)
 	case len(r.Avoid) > 0:
 		rule.Avoid = r.Avoid
 		rule.Rule = "Do not use " + quotedList(r.Avoid, "or") + "."
@@ -131,12 +129,9 @@ func covered(rule *profile.Rule, rules []profile.Sourced) string {
 // holdsAll reports whether list has every phrase of want, compared as
 // phrases are.
 func holdsAll(list, want []string) bool {
-	have := map[string]bool{}
-	for _, p := range list {
-		have[profile.NormalizePhrase(p)] = true
-	}
-	for _, p := range want {
-		if !have[profile.NormalizePhrase(p)] {
+	have := normalized(list)
+	for _, p := range normalized(want) {
+		if !slices.Contains(have, p) {
 			return false
 		}
 	}
@@ -218,11 +213,16 @@ func quotedList(phrases []string, and string) string {
 
 // phraseList is phrases as a signature holds them: normalized, joined.
 func phraseList(phrases []string) string {
+	return clipRunes(strings.Join(normalized(phrases), ", "), analyze.MaxSignature-len("prefer:phrase:"))
+}
+
+// normalized is each phrase as phrases are compared.
+func normalized(phrases []string) []string {
 	n := make([]string, len(phrases))
 	for i, p := range phrases {
 		n[i] = profile.NormalizePhrase(p)
 	}
-	return clipRunes(strings.Join(n, ", "), analyze.MaxSignature-len("prefer:phrase:"))
+	return n
 }
 
 // clipRunes cuts s to at most n characters, ending it with "…" if cut.

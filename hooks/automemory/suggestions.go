@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"sw/facts"
@@ -70,20 +71,18 @@ func ToSuggestions(dir string, a *facts.Audit) (*Batch, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, f := range a.Findings {
-		out.Remove = append(out.Remove, Line{Path: filepath.Join(a.Folder, filepath.FromSlash(f.File)), Line: f.Line, Text: f.Text})
-	}
 	resolved, err := l.Coll.Resolve(l.Coll.DefaultGenre())
-	if err != nil {
-		return nil, fmt.Errorf("the profile cannot be read, so no suggestions: %w", err)
+	var taken map[string]bool
+	if err == nil {
+		taken, err = ruleIDs(l.Coll.Profile())
 	}
-	taken, err := ruleIDs(l.Coll.Profile())
 	if err != nil {
 		return nil, fmt.Errorf("the profile cannot be read, so no suggestions: %w", err)
 	}
 	var batch []analyze.Suggestion
 	bySignature := map[string]int{} // the entry in out.Suggestions proposing it
 	for _, f := range a.Findings {
+		out.Remove = append(out.Remove, Line{Path: filepath.Join(a.Folder, filepath.FromSlash(f.File)), Line: f.Line, Text: f.Text})
 		m := propose(f)
 		s := m.suggestion
 		view := Suggestion{File: f.File, Line: f.Line, ID: s.ID, As: m.as}
@@ -127,10 +126,6 @@ func ToSuggestions(dir string, a *facts.Audit) (*Batch, error) {
 		}
 	}
 	waiting := l.PendingBranches()
-	later := map[string]bool{}
-	for _, id := range outcome.Waiting {
-		later[id] = true
-	}
 	for _, s := range batch {
 		view := &out.Suggestions[bySignature[s.Signature]]
 		switch {
@@ -145,7 +140,7 @@ func ToSuggestions(dir string, a *facts.Audit) (*Batch, error) {
 		case written[s.Signature] != "":
 			view.Status, view.Branch = Written, written[s.Signature]
 			out.Batch = outcome.Batch
-		case later[s.ID]:
+		case slices.Contains(outcome.Waiting, s.ID):
 			view.Status = Later
 		default:
 			view.Status, view.Reason = NotWritten, "sw wrote no branch for it (.git/sw/log says why)"
@@ -196,11 +191,8 @@ func (b *Batch) WriteText(w io.Writer) error {
 			fmt.Fprintf(&t, "  %s:%d not written: %s\n", s.File, s.Line, s.Reason)
 		}
 	}
-	for _, s := range b.Suggestions {
-		if s.As == asWritten && s.Status != NotWritten {
-			t.WriteString("A rule \"as written\" is the note's own words: the agent reads it, and sw check has no measure to test it by.\n")
-			break
-		}
+	if slices.ContainsFunc(b.Suggestions, func(s Suggestion) bool { return s.As == asWritten && s.Status != NotWritten }) {
+		t.WriteString("A rule \"as written\" is the note's own words: the agent reads it, and sw check has no measure to test it by.\n")
 	}
 	t.WriteString("Remove these lines from the auto memory now, whatever you decide: style lives in profile/, and the agent reads its notes at every session.\n")
 	for _, r := range b.Remove {
