@@ -19,9 +19,12 @@ import (
 // starter files. A folder inside another repository is refused: a
 // collection's settings, profile and suggestion branches belong to one
 // repository. So is a bare repository, which has no working tree. It
-// never overwrites a file.
+// never overwrites a file: whatever exists is left alone and reported, so
+// running it twice changes nothing.
 func InitCollection(dir string) ([]Step, error) {
-	return initRepository(dir, "a collection", collectionStarters)
+	return initRepository(dir, "a collection", func(root string) ([]Step, error) {
+		return createStarters(root, func(string) bool { return true })
+	})
 }
 
 // InitVoice is `sw voice init`: it makes dir a voice, a git repository

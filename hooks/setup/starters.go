@@ -35,13 +35,6 @@ var starterFiles = []struct{ path, template string }{
 	{collection.FeedbackFile, "init/profile_feedback.json"},
 }
 
-// collectionStarters puts a collection's starter files in root, the top
-// of a git repository. It never overwrites a file: whatever exists is left
-// alone and reported, so running it twice changes nothing.
-func collectionStarters(root string) ([]Step, error) {
-	return createStarters(root, func(string) bool { return true })
-}
-
 // voiceStarters puts a voice's starter files in root, the top of a git
 // repository: the profile's examples and profile_feedback.json, nothing
 // of a collection's. A collection is refused: a voice holds only style,

@@ -18,20 +18,15 @@ import (
 	"sw/profile/feedback"
 )
 
-// Adopted is what sw voice adopt did: the rule files it moved into the
-// voice, those the voice held already as they were, those left in the
-// collection as the series' own because the voice's differ (the
-// conflicts), those that are the series' own by nature (its boilerplate
-// lines, which belong to one series' template), and the rejections it
-// carried over.
+// Adopted is what sw voice adopt did, rule file by rule file.
 type Adopted struct {
 	Voice      collection.VoiceLink
-	Made       bool // the voice was made here, as sw voice init would
-	Moved      []string
-	Same       []string
-	Conflicts  []string
-	Series     []string
-	Rejections int
+	Made       bool     // the voice was made here, as sw voice init would
+	Moved      []string // moved into the voice
+	Same       []string // held by the voice already, as they were
+	Conflicts  []string // left in the collection as the series' own: the voice's differ
+	Series     []string // the series' own by nature: boilerplate lines belong to one series' template
+	Rejections int      // carried over
 }
 
 // AdoptVoice is `sw voice adopt`: it moves the collection c's style, its
@@ -40,8 +35,9 @@ type Adopted struct {
 // each side. A rule file the voice holds already, byte for byte, leaves
 // the collection; one the voice holds otherwise stays in the collection
 // as the series' own rule (it comes before the voice's), reported, so
-// nothing is lost; so does a rule of the series' boilerplate lines. It refuses to start while either side's style files
-// hold uncommitted changes, which its commits would take in.
+// nothing is lost; so does a rule of the series' boilerplate lines. It
+// refuses to start while either side's style files hold uncommitted
+// changes, which its commits would take in.
 func AdoptVoice(c *collection.Collection, named string) (*Adopted, error) {
 	if named == "" {
 		named = c.Settings.Voice
@@ -116,10 +112,8 @@ func ensureVoice(root string) (made bool, err error) {
 	if err := voiceCanGo(root); err != nil {
 		return false, err
 	}
-	if _, err := InitVoice(root); err != nil {
-		return false, err
-	}
-	return true, nil
+	_, err = InitVoice(root)
+	return err == nil, err
 }
 
 // CanFollow says, before anything is made, whether a collection at root

@@ -180,11 +180,10 @@ func (a *Analyzer) AsOf() string {
 	if a.Snapshot.Commit.IsZero() {
 		s = "before the first commit"
 	}
-	switch n := len(a.Snapshot.Changed); n {
-	case 0:
-	case 1:
+	switch n := len(a.Snapshot.Changed); {
+	case n == 1:
 		s += ", with 1 file as it was in the working tree"
-	default:
+	case n > 1:
 		s += ", with " + strconv.Itoa(n) + " files as they were in the working tree"
 	}
 	return s
