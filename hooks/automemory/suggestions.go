@@ -54,14 +54,12 @@ type Line struct {
 	Text string `json:"text"`
 }
 
-// ToSuggestions turns the style judgments an audit found in the
-// agent's auto memory into a suggestion batch of the collection's review
-// loop (review.WriteBatch), never into the profile itself: each becomes
-// the rule it asks for (see rules.go), unless the profile already
-// has it or the person rejected it before. Every judgment's line is listed
-// for removal, whatever becomes of it: style lives in the profile, and the
-// agent reads its notes at every session. dir is a folder of the
-// collection, which is opened only when there is a judgment to propose.
+// ToSuggestions proposes each judgment an audit found to the review loop,
+// never to the profile itself, unless the profile already has it or the
+// person rejected it before. Every judgment's line is listed for removal,
+// whatever becomes of it: style lives in the profile, and the agent reads
+// its notes at every session. dir is a folder of the collection, opened
+// only when there is a judgment to propose.
 func ToSuggestions(dir string, a *facts.Audit) (*Batch, error) {
 	out := &Batch{Audit: a, Suggestions: []Suggestion{}, Remove: []Line{}}
 	if len(a.Findings) == 0 {

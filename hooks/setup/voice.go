@@ -209,11 +209,10 @@ func (a *Adopted) moveRejections(c *collection.Collection, voiceRoot string) err
 	}
 	voiceFile := filepath.Join(voiceRoot, collection.FeedbackFile)
 	to := feedback.New()
-	if data, err := os.ReadFile(voiceFile); err == nil {
-		if to, err = feedback.Parse(voiceFile, data); err != nil {
-			return err
-		}
-	} else if !errors.Is(err, fs.ErrNotExist) {
+	if data, err = os.ReadFile(voiceFile); err == nil {
+		to, err = feedback.Parse(voiceFile, data)
+	}
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
 	for _, b := range from.Batches {
