@@ -48,7 +48,7 @@ func initCollection(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	made, err := setup.EnsureVoice(coll, c.String("voice"))
+	_, made, err := setup.EnsureVoice(coll, c.String("voice"))
 	if err != nil {
 		return err
 	}

@@ -52,15 +52,11 @@ func AdoptVoice(c *collection.Collection, named string) (*Adopted, error) {
 	if err := uncommittedStyle(repo, collection.ProfileDir, collection.FeedbackFile, collection.SettingsFile); err != nil {
 		return nil, err
 	}
-	c.Settings.Voice = named
-	link, err := c.Voice()
+	link, made, err := EnsureVoice(c, named)
 	if err != nil {
 		return nil, err
 	}
-	done := &Adopted{Voice: link}
-	if done.Made, err = ensureVoice(link.Root); err != nil {
-		return nil, err
-	}
+	done := &Adopted{Voice: link, Made: made}
 	voiceRepo, err := git.At(link.Root)
 	if err != nil {
 		return nil, fmt.Errorf("%s: the voice is not the top of a git repository: %w", link.Root, err)
@@ -95,45 +91,35 @@ func AdoptVoice(c *collection.Collection, named string) (*Adopted, error) {
 // init would, and says whether it made one: sw init --voice sets up a
 // person's first series and their voice in one go. A folder that holds
 // anything else is refused.
-func EnsureVoice(c *collection.Collection, named string) (made bool, err error) {
-	c.Settings.Voice = named
-	link, err := c.Voice()
-	if err != nil {
-		return false, err
+func EnsureVoice(c *collection.Collection, named string) (link collection.VoiceLink, made bool, err error) {
+	link, missing, err := findVoice(c, named)
+	if err != nil || !missing {
+		return link, false, err
 	}
-	return ensureVoice(link.Root)
-}
-
-// ensureVoice makes a voice at root unless one is there (see EnsureVoice).
-func ensureVoice(root string) (made bool, err error) {
-	if collection.IsVoice(root) {
-		return false, nil
-	}
-	if err := voiceCanGo(root); err != nil {
-		return false, err
-	}
-	_, err = InitVoice(root)
-	return err == nil, err
+	_, err = InitVoice(link.Root)
+	return link, err == nil, err
 }
 
 // CanFollow says, before anything is made, whether a collection at root
 // could follow the voice named: a voice is there, or the folder is new or
 // empty, where EnsureVoice would make one.
 func CanFollow(root, named string) error {
-	c := &collection.Collection{Root: root, Settings: collection.Settings{Voice: named}}
-	link, err := c.Voice()
-	if err != nil || collection.IsVoice(link.Root) {
-		return err
-	}
-	return voiceCanGo(link.Root)
+	_, _, err := findVoice(&collection.Collection{Root: root}, named)
+	return err
 }
 
-// voiceCanGo refuses a folder that holds something other than a voice.
-func voiceCanGo(root string) error {
-	if entries, err := os.ReadDir(root); err == nil && len(entries) > 0 {
-		return fmt.Errorf("%s holds no voice (a profile folder, and no %s), and is not empty; give a new folder, or one sw voice init made", root, collection.SettingsFile)
+// findVoice is the voice named as c would follow it; missing says there
+// is none yet, in a folder new or empty. A folder that holds anything
+// else is refused.
+func findVoice(c *collection.Collection, named string) (link collection.VoiceLink, missing bool, err error) {
+	c.Settings.Voice = named
+	if link, err = c.Voice(); err != nil || collection.IsVoice(link.Root) {
+		return link, false, err
 	}
-	return nil
+	if entries, err := os.ReadDir(link.Root); err == nil && len(entries) > 0 {
+		return link, false, fmt.Errorf("%s holds no voice (a profile folder, and no %s), and is not empty; give a new folder, or one sw voice init made", link.Root, collection.SettingsFile)
+	}
+	return link, true, nil
 }
 
 // uncommittedStyle refuses when the repository's working tree or index
