@@ -72,7 +72,8 @@ func initRepository(dir, what string, layout func(root string) ([]Step, error)) 
 		return nil, err
 	}
 	var steps []Step
-	if _, err := git.At(root); errors.Is(err, git.ErrNotRepo) {
+	repo, err := git.At(root)
+	if errors.Is(err, git.ErrNotRepo) {
 		outer, err := git.Find(root)
 		if err == nil {
 			return nil, fmt.Errorf("%s is inside the git repository %s; %s is a whole repository: make it at %s, or in a folder outside it", root, outer.Root, what, outer.Root)
@@ -82,16 +83,14 @@ func initRepository(dir, what string, layout func(root string) ([]Step, error)) 
 		if errors.As(err, &bare) {
 			return nil, fmt.Errorf("%s is a bare repository, with no working tree for pieces; clone it (git clone %s) and run sw init in the clone", bare.Dir, bare.Dir)
 		}
-		if _, err := git.Init(root); err != nil {
+		if repo, err = git.Init(root); err != nil {
 			return nil, err
 		}
 		steps = append(steps, Step{Path: ".git", Created: true, Note: "initialised a git repository"})
 	} else if err != nil {
 		return nil, err
 	}
-	if repo, err := git.At(root); err == nil {
-		install.ExcludeTemporaryFiles(repo)
-	}
+	install.ExcludeTemporaryFiles(repo)
 	more, err := layout(root)
 	return append(steps, more...), err
 }
