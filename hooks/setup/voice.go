@@ -117,7 +117,8 @@ func findVoice(c *collection.Collection, named string) (link collection.VoiceLin
 		return link, false, err
 	}
 	if entries, err := os.ReadDir(link.Root); err == nil && len(entries) > 0 {
-		return link, false, fmt.Errorf("%s holds no voice (a profile folder, and no %s), and is not empty; give a new folder, or one sw voice init made", link.Root, collection.SettingsFile)
+		return link, false, fmt.Errorf("%s holds no voice (a profile folder, and no %s), and is not empty; give a new folder, or one sw voice init made",
+			link.Root, collection.SettingsFile)
 	}
 	return link, true, nil
 }
