@@ -193,15 +193,9 @@ func (s *Store) Trust(a *Analyzer) (added bool, err error) {
 // folder, as Describe gives it) and says how many there were.
 func (s *Store) Forget(repository string) (n int, err error) {
 	err = s.change(func(l *list) bool {
-		kept := l.Trusted[:0]
-		for _, t := range l.Trusted {
-			if t.Repository == repository {
-				n++
-			} else {
-				kept = append(kept, t)
-			}
-		}
-		l.Trusted = kept
+		before := len(l.Trusted)
+		l.Trusted = slices.DeleteFunc(l.Trusted, func(t *Analyzer) bool { return t.Repository == repository })
+		n += before - len(l.Trusted)
 		return n > 0
 	})
 	return n, err
