@@ -195,7 +195,7 @@ func (s *Store) Forget(repository string) (n int, err error) {
 	err = s.change(func(l *list) bool {
 		before := len(l.Trusted)
 		l.Trusted = slices.DeleteFunc(l.Trusted, func(t *Analyzer) bool { return t.Repository == repository })
-		n += before - len(l.Trusted)
+		n = before - len(l.Trusted) // =, not +=: a retry reads the file anew
 		return n > 0
 	})
 	return n, err
