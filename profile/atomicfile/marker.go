@@ -136,16 +136,6 @@ func Interrupted(dir string) *Left {
 	return left
 }
 
-// Has reports whether a writer of kind was interrupted.
-func (l *Left) Has(kind string) bool {
-	for _, k := range l.Kinds {
-		if k == kind {
-			return true
-		}
-	}
-	return false
-}
-
 // Clear removes the markers of the writers seen to.
 func (l *Left) Clear() {
 	if l == nil {

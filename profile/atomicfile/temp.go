@@ -85,14 +85,7 @@ func tempName(name string) (pid int, ok bool) {
 	return pid, err == nil
 }
 
-func digits(s string) bool {
-	for _, c := range s {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return s != ""
-}
+func digits(s string) bool { return s != "" && strings.Trim(s, "0123456789") == "" }
 
 // removeAbandoned removes the temporary file at path if its writer is
 // gone, holding its lock while it does so that no writer can take it up.

@@ -9,10 +9,11 @@ package feedback
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -182,22 +183,20 @@ func (f *File) Add(batch string, r Rejection, at time.Time) {
 	if r.RejectedAt == "" {
 		r.RejectedAt = at.UTC().Format(time.RFC3339)
 	}
-	i := sort.Search(len(f.Batches), func(i int) bool { return !batchLess(f.Batches[i].Batch, batch) })
-	if i < len(f.Batches) && f.Batches[i].Batch == batch {
-		for _, old := range f.Batches[i].Rejected {
-			if old.Signature == r.Signature {
-				return
-			}
-		}
+	if i, ok := f.batchIndex(batch); ok && slices.ContainsFunc(f.Batches[i].Rejected, func(old Rejection) bool { return old.Signature == r.Signature }) {
+		return
 	}
 	r.Back = f.dropSame(r) || r.Back
-	i = sort.Search(len(f.Batches), func(i int) bool { return !batchLess(f.Batches[i].Batch, batch) })
-	if i == len(f.Batches) || f.Batches[i].Batch != batch {
-		f.Batches = append(f.Batches, Batch{})
-		copy(f.Batches[i+1:], f.Batches[i:])
-		f.Batches[i] = Batch{Batch: batch, Rejected: []Rejection{}}
+	i, ok := f.batchIndex(batch)
+	if !ok {
+		f.Batches = slices.Insert(f.Batches, i, Batch{Batch: batch, Rejected: []Rejection{}})
 	}
 	f.Batches[i].Rejected = append(f.Batches[i].Rejected, r)
+}
+
+// batchIndex is where batch is in the file's batches, or would go.
+func (f *File) batchIndex(batch string) (int, bool) {
+	return slices.BinarySearchFunc(f.Batches, batch, func(b Batch, batch string) int { return compareBatches(b.Batch, batch) })
 }
 
 // dropSame takes out the rejections r takes the place of (see Add), and
@@ -244,19 +243,20 @@ func BatchNumber(batch string) (n int, ok bool) {
 	return n, n <= MaxBatchNumber
 }
 
-// batchLess orders batch ids: numbers by value, then anything else by text.
-func batchLess(a, b string) bool {
+// compareBatches orders batch ids: numbers by value, then anything else by
+// text.
+func compareBatches(a, b string) int {
 	na, okA := BatchNumber(a)
 	nb, okB := BatchNumber(b)
 	switch {
 	case okA && okB:
-		return na < nb
+		return cmp.Compare(na, nb)
 	case okA:
-		return true
+		return -1
 	case okB:
-		return false
+		return 1
 	}
-	return a < b
+	return strings.Compare(a, b)
 }
 
 // Rejections lists every rejection the file holds, oldest batch first.
