@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 )
 
 // table is the decoded baseline. Rates stay one-byte codes read through a
@@ -32,17 +33,8 @@ type grams struct {
 }
 
 func (g *grams) find(key uint64) (float64, bool) {
-	lo, hi := 0, len(g.key)
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if g.key[m] < key {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	if lo < len(g.key) && g.key[lo] == key {
-		return g.rate[g.code[lo]], true
+	if i, ok := slices.BinarySearch(g.key, key); ok {
+		return g.rate[g.code[i]], true
 	}
 	return 0, false
 }

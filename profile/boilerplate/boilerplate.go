@@ -15,6 +15,7 @@
 package boilerplate
 
 import (
+	"slices"
 	"strings"
 
 	"sw/profile/prose"
@@ -197,13 +198,9 @@ func Mask(src []byte, blocks []Block) []byte {
 }
 
 func masked(blocks []Block, line int) bool {
-	for i := range blocks {
-		b := &blocks[i]
-		if line >= b.Line && (line <= b.LastLine || b.Kind == SignOff) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(blocks, func(b Block) bool {
+		return line >= b.Line && (line <= b.LastLine || b.Kind == SignOff)
+	})
 }
 
 // Parse parses src without its boilerplate: d is the piece as the

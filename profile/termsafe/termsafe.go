@@ -21,15 +21,6 @@ import (
 	"unicode/utf8"
 )
 
-// String is s as a terminal may show it.
-func String(s string) string {
-	if !needed([]byte(s)) {
-		return s
-	}
-	out, _ := appendSafe(nil, []byte(s), true)
-	return string(out)
-}
-
 // needed reports whether any byte of b would be shown otherwise.
 func needed(b []byte) bool {
 	for i := 0; i < len(b); i++ {
