@@ -73,9 +73,10 @@ func unchanged(seen, now fs.FileInfo) bool {
 
 // hold opens the file as seen and checks that it is settled: no process
 // has it open for writing, or where that cannot be known, it has stood
-// unchanged for Quiet.
+// unchanged for Quiet. A nil guard, Write's, checks nothing; so do the
+// other checks.
 func (g *guard) hold(path string) error {
-	if g.seen == nil {
+	if g == nil || g.seen == nil {
 		return nil
 	}
 	var err error
@@ -120,6 +121,9 @@ func (g *guard) waitForWriters() {
 // beforeRename stops the rename when the file is no longer as seen, or a
 // process has opened it for writing since.
 func (g *guard) beforeRename(path string) error {
+	if g == nil {
+		return nil
+	}
 	now, err := os.Stat(path)
 	switch {
 	case g.seen == nil && errors.Is(err, fs.ErrNotExist):
@@ -141,7 +145,7 @@ func (g *guard) beforeRename(path string) error {
 // place. Once the editor is done, its bytes are put back, unless the file
 // at path was replaced again meanwhile.
 func (g *guard) afterRename(path string, mine fs.FileInfo) error {
-	if g.held == nil {
+	if g == nil || g.held == nil {
 		return nil
 	}
 	writing, known := probeWriters(g.held)
