@@ -152,11 +152,8 @@ func (f *File) RejectedAt(batch, id, signature string) string {
 		return ""
 	}
 	for _, b := range f.Batches {
-		if b.Batch != batch {
-			continue
-		}
 		for _, r := range b.Rejected {
-			if r.ID == id && r.Signature == signature {
+			if b.Batch == batch && r.ID == id && r.Signature == signature {
 				return r.RejectedAt
 			}
 		}
@@ -202,21 +199,14 @@ func (f *File) batchIndex(batch string) (int, bool) {
 // dropSame takes out the rejections r takes the place of (see Add), and
 // the batches left empty; back says one of them had come back already.
 func (f *File) dropSame(r Rejection) (back bool) {
-	kept := f.Batches[:0]
-	for _, b := range f.Batches {
-		rest := b.Rejected[:0]
-		for _, old := range b.Rejected {
-			if old.Layer == r.Layer && sameThing(old, r.ID, r.Signature, r.Measures) {
-				back = back || old.Back
-				continue
-			}
-			rest = append(rest, old)
-		}
-		if b.Rejected = rest; len(rest) > 0 {
-			kept = append(kept, b)
-		}
+	for i := range f.Batches {
+		f.Batches[i].Rejected = slices.DeleteFunc(f.Batches[i].Rejected, func(old Rejection) bool {
+			same := old.Layer == r.Layer && sameThing(old, r.ID, r.Signature, r.Measures)
+			back = back || same && old.Back
+			return same
+		})
 	}
-	f.Batches = kept
+	f.Batches = slices.DeleteFunc(f.Batches, func(b Batch) bool { return len(b.Rejected) == 0 })
 	return back
 }
 
