@@ -49,7 +49,7 @@ const writersWait = time.Second
 //     are put back in place of sw's, and WriteOver returns ErrChanged.
 func WriteOver(path string, data []byte, perm fs.FileMode, seen fs.FileInfo) error {
 	g := &guard{seen: seen}
-	defer g.close()
+	defer func() { g.held.Close() }() // a nil *os.File's Close does nothing
 	return write(path, data, perm, g)
 }
 
@@ -58,12 +58,6 @@ func WriteOver(path string, data []byte, perm fs.FileMode, seen fs.FileInfo) err
 type guard struct {
 	seen fs.FileInfo
 	held *os.File
-}
-
-func (g *guard) close() {
-	if g.held != nil {
-		g.held.Close()
-	}
 }
 
 // unchanged reports whether now is still the file seen.

@@ -66,9 +66,12 @@ func New() *File {
 // Parse reads the file strictly: an unknown field or a value of the wrong
 // kind is an error with its line and column, never a reset.
 func Parse(name string, data []byte) (*File, error) {
-	at := func(offset int64, msg string) error {
+	at := func(offset int64, msg string) error { // offset -1: unknown
 		e := &profile.Error{File: name, Msg: msg}
-		e.Line, e.Col = lineCol(data, offset)
+		if offset >= 0 && offset <= int64(len(data)) {
+			before := data[:offset]
+			e.Line, e.Col = bytes.Count(before, []byte("\n"))+1, len(before)-bytes.LastIndexByte(before, '\n')
+		}
 		return e
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -80,7 +83,7 @@ func Parse(name string, data []byte) (*File, error) {
 				return nil, at(offset, fmt.Sprintf("not valid: unknown field %q", key))
 			}
 		}
-		return nil, jsonError(name, data, err)
+		return nil, at(jsonError(data, err))
 	}
 	end := dec.InputOffset()
 	if _, err := dec.Token(); err != io.EOF {
@@ -113,35 +116,23 @@ func Parse(name string, data []byte) (*File, error) {
 	return &f, nil
 }
 
-// lineCol turns a byte offset into a 1-based line and column; 0, 0 when the
-// offset is unknown.
-func lineCol(data []byte, offset int64) (line, col int) {
-	if offset < 0 || offset > int64(len(data)) {
-		return 0, 0
-	}
-	before := data[:offset]
-	return bytes.Count(before, []byte("\n")) + 1, len(before) - bytes.LastIndexByte(before, '\n')
-}
-
-// jsonError places a decoding error at a line and column.
-func jsonError(name string, data []byte, err error) error {
-	var offset int64 = -1
+// jsonError is where in data a decoding error is, and its message.
+func jsonError(data []byte, err error) (offset int64, msg string) {
+	offset = -1
 	switch e := err.(type) {
 	case *json.SyntaxError:
 		offset = e.Offset - 1 // the offending byte, not the one after it
 	case *json.UnmarshalTypeError:
 		offset = e.Offset
 	}
-	msg := strings.TrimPrefix(err.Error(), "json: ")
+	msg = "not valid: " + strings.TrimPrefix(err.Error(), "json: ")
 	switch err {
 	case io.EOF:
-		msg, offset = "the file is empty", -1
+		msg, offset = "not valid: the file is empty", -1
 	case io.ErrUnexpectedEOF:
-		msg, offset = "the file ends before the JSON does", int64(len(data))
+		msg, offset = "not valid: the file ends before the JSON does", int64(len(data))
 	}
-	e := &profile.Error{File: name, Msg: "not valid: " + msg}
-	e.Line, e.Col = lineCol(data, offset)
-	return e
+	return offset, msg
 }
 
 // RejectedAt is when the file says the suggestion id, with signature, was
