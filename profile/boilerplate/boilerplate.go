@@ -177,22 +177,15 @@ func Mask(src []byte, blocks []Block) []byte {
 		return src
 	}
 	out := append([]byte(nil), src...)
-	line, start := 1, 0
-	blank := func(end int) {
-		for i := start; i < end; i++ {
-			if out[i] != '\r' {
-				out[i] = ' '
-			}
+	line, blank := 1, masked(blocks, 1)
+	for i, c := range out {
+		switch {
+		case c == '\n':
+			line++
+			blank = masked(blocks, line)
+		case blank && c != '\r':
+			out[i] = ' '
 		}
-	}
-	for i := 0; i <= len(out); i++ {
-		if i < len(out) && out[i] != '\n' {
-			continue
-		}
-		if masked(blocks, line) {
-			blank(i)
-		}
-		line, start = line+1, i+1
 	}
 	return out
 }
