@@ -212,15 +212,10 @@ const MaxBatchNumber = 999_999_999
 // from 1 to MaxBatchNumber, without sign or leading zeros. ok is false for
 // anything else, which is an id but not a number to count on from.
 func BatchNumber(batch string) (n int, ok bool) {
-	if batch == "" || len(batch) > len(strconv.Itoa(MaxBatchNumber)) || batch[0] == '0' {
+	if batch == "" || len(batch) > len(strconv.Itoa(MaxBatchNumber)) || batch[0] == '0' || strings.Trim(batch, "0123456789") != "" {
 		return 0, false
 	}
-	for _, c := range []byte(batch) {
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-		n = n*10 + int(c-'0')
-	}
+	n, _ = strconv.Atoi(batch)
 	return n, n <= MaxBatchNumber
 }
 
