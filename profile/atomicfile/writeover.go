@@ -33,20 +33,18 @@ const writersWait = time.Second
 
 // WriteOver is Write for a caller that read the file first and computed
 // data from it: seen is what os.Stat said of it then (nil: there was no
-// file). It writes nothing and returns ErrChanged when the file is no
-// longer as seen (the same file, size and modification time), or may be
-// in the middle of being saved in place, so that a change saved meanwhile
-// (by a person's editor, say) is not lost and the caller can read the file
-// again:
-//   - before anything is written, the file must be as seen and nobody's
-//     to write: held open for writing by no process, or, where the system
-//     cannot tell, unchanged for Quiet (waited for);
-//   - just before the rename, the new bytes already synced, it is
-//     checked again;
-//   - after the rename, the file as seen is checked once more, through a
-//     descriptor held open since: an editor that opened it just before
-//     the rename writes into it after. Its bytes, once the editor is done,
-//     are put back in place of sw's, and WriteOver returns ErrChanged.
+// file). So that a change saved meanwhile (by a person's editor, say) is not
+// lost, it writes nothing and returns ErrChanged, for the caller to read the
+// file again, when the file is no longer as seen (the same file, size and
+// modification time) or may be in the middle of being saved in place:
+//   - before anything is written, the file must be as seen and held open
+//     for writing by no process, or, where the system cannot tell,
+//     unchanged for Quiet (waited for);
+//   - just before the rename, the new bytes synced, it is checked again;
+//   - after the rename, it is checked once more through a descriptor held
+//     open since: an editor that opened it just before the rename writes
+//     into it after. Its bytes, once the editor is done, are put back in
+//     place of sw's, and WriteOver returns ErrChanged.
 func WriteOver(path string, data []byte, perm fs.FileMode, seen fs.FileInfo) error {
 	g := &guard{seen: seen}
 	defer func() { g.held.Close() }() // a nil *os.File's Close does nothing
