@@ -123,30 +123,26 @@ func scan(file string, content []byte, lines []markdown.Line, from int) (s span,
 		if beginLine == 0 && code[l.Num-1] {
 			continue
 		}
-		switch marker(text) {
-		case beginPrefix:
-			if found {
-				err = brokenAt(file, l.Num, "a second sw block begins here; keep one block and delete the other")
-			} else if beginLine != 0 {
-				err = brokenAt(file, l.Num, fmt.Sprintf("a second begin marker before the block that began at line %d ends; delete one", beginLine))
-			} else {
-				beginLine = l.Num
-				s.start = l.Start
-				s.noteStart, s.noteEnd = l.Start+commentEnd(text), l.End
-				s.eol = "\n"
-				if l.CRLF {
-					s.eol = "\r\n"
-				}
+		switch m := marker(text); {
+		case m == beginPrefix && found:
+			err = brokenAt(file, l.Num, "a second sw block begins here; keep one block and delete the other")
+		case m == beginPrefix && beginLine != 0:
+			err = brokenAt(file, l.Num, fmt.Sprintf("a second begin marker before the block that began at line %d ends; delete one", beginLine))
+		case m == beginPrefix:
+			beginLine = l.Num
+			s.start = l.Start
+			s.noteStart, s.noteEnd = l.Start+commentEnd(text), l.End
+			s.eol = "\n"
+			if l.CRLF {
+				s.eol = "\r\n"
 			}
-		case endPrefix:
-			if beginLine == 0 {
-				err = brokenAt(file, l.Num, "an sw end marker without a begin marker above it; delete it, or restore the begin marker")
-			} else {
-				s.end, found, beginLine = l.Start+commentEnd(text), true, 0
-				// Between the markers the text is sw's own: what
-				// follows is read as if the block were not there.
-				code, _ = codeLines(content, lines, l.Num)
-			}
+		case m == endPrefix && beginLine == 0:
+			err = brokenAt(file, l.Num, "an sw end marker without a begin marker above it; delete it, or restore the begin marker")
+		case m == endPrefix:
+			s.end, found, beginLine = l.Start+commentEnd(text), true, 0
+			// Between the markers the text is sw's own: what follows is
+			// read as if the block were not there.
+			code, _ = codeLines(content, lines, l.Num)
 		}
 		if err != nil {
 			break
