@@ -162,10 +162,9 @@ func (f *File) Encode() []byte {
 }
 
 // Add records a rejection in batch. A rejection already held of the same
-// thing in the same layer (its id, signature or a measure) gives way to
-// the new one, which carries what the person saw last, so the file holds
-// one rejection per thing however often it was said; a rejection of
-// something else, in whatever batch, stays. A signature already in the
+// thing in the same layer (its id, signature or a measure) gives way to the
+// new one, which carries what the person saw last, so the file holds one
+// rejection per thing however often it was said. A signature already in the
 // batch is not added twice.
 func (f *File) Add(batch string, r Rejection, at time.Time) {
 	if r.RejectedAt == "" {
