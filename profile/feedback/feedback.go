@@ -170,7 +170,8 @@ func (f *File) Add(batch string, r Rejection, at time.Time) {
 	if r.RejectedAt == "" {
 		r.RejectedAt = at.UTC().Format(time.RFC3339)
 	}
-	if i, ok := f.batchIndex(batch); ok && slices.ContainsFunc(f.Batches[i].Rejected, func(old Rejection) bool { return old.Signature == r.Signature }) {
+	sameSignature := func(old Rejection) bool { return old.Signature == r.Signature }
+	if i, ok := f.batchIndex(batch); ok && slices.ContainsFunc(f.Batches[i].Rejected, sameSignature) {
 		return
 	}
 	r.Back = f.dropSame(r) || r.Back
