@@ -56,7 +56,8 @@ func marker(text []byte) string {
 	}
 	t = bytes.TrimRightFunc(t, unicode.IsSpace)
 	for _, prefix := range []string{beginPrefix, endPrefix} {
-		if rest, ok := bytes.CutPrefix(t, []byte(prefix)); ok && (bytes.HasPrefix(rest, []byte(" ")) || bytes.HasPrefix(rest, []byte("-->"))) {
+		rest, ok := bytes.CutPrefix(t, []byte(prefix))
+		if ok && (bytes.HasPrefix(rest, []byte(" ")) || bytes.HasPrefix(rest, []byte("-->"))) {
 			return prefix
 		}
 	}
