@@ -48,7 +48,8 @@ type span struct {
 	eol                string // the begin line's ending, so the block matches the file
 }
 
-// marker is the prefix of the marker text is, or "" when it is none.
+// marker says which marker the line text is, by its prefix: beginPrefix,
+// endPrefix, or "" for none.
 func marker(text []byte) string {
 	t := bytes.TrimLeft(text, " ")
 	if len(text)-len(t) > 3 {
