@@ -1,14 +1,13 @@
 // Package atomicfile writes files a person owns so that a crash, a full disk
 // or a concurrent reader never sees half a file: the new bytes go to a
-// temporary file in the same folder, are synced, and replace the old file by
-// rename.
+// synced temporary file in the same folder, which replaces the old by rename.
 //
-// The replacing is sw's own, not a renameio package's: sw names its
-// temporary files so that Sweep tells them, and whether their writer
-// lives, from a person's (see temp.go), checks the file between the sync
-// and the rename (WriteOver), sets the mode whatever the umask, and syncs
-// the folder. go-internal's renameio, deprecated, does none of that, and
-// google's renameio/v2 does not build for Windows.
+// It is sw's own, not a renameio package's: sw names its temporary files so
+// that Sweep tells them, and whether their writer lives, from a person's
+// (temp.go), checks the file between the sync and the rename (WriteOver),
+// sets the mode whatever the umask, and syncs the folder. go-internal's
+// renameio, deprecated, does none of that; google's renameio/v2 does not
+// build for Windows.
 package atomicfile
 
 import (
@@ -41,10 +40,8 @@ func write(path string, data []byte, perm fs.FileMode, g *guard) error {
 		}
 		perm = fi.Mode().Perm()
 	}
-	if g != nil {
-		if err := g.hold(path); err != nil {
-			return err
-		}
+	if err := g.hold(path); err != nil {
+		return err
 	}
 	return replace(path, data, perm, g)
 }
@@ -80,7 +77,7 @@ func Replace(path string, data []byte, mode fs.FileMode) error {
 }
 
 // replace is Replace, guarded by g when set: g checks the file right
-// before the rename, and gives up on its error, and right after.
+// before the rename, giving up on its error, and right after.
 func replace(path string, data []byte, mode fs.FileMode, g *guard) (err error) {
 	dir, base := filepath.Split(path)
 	if dir == "" {
@@ -112,19 +109,14 @@ func replace(path string, data []byte, mode fs.FileMode, g *guard) (err error) {
 	if err = tmp.Close(); err != nil {
 		return err
 	}
-	if g != nil {
-		if err = g.beforeRename(path); err != nil {
-			return err
-		}
+	if err = g.beforeRename(path); err != nil {
+		return err
 	}
 	if err = os.Rename(tmp.Name(), path); err != nil {
 		return err
 	}
 	SyncDir(dir)
-	if g != nil {
-		return g.afterRename(path, mine)
-	}
-	return nil
+	return g.afterRename(path, mine)
 }
 
 // SyncDir makes renames and removals in dir durable, as far as the file

@@ -21,12 +21,10 @@ func Lock(path string, wait time.Duration) (*lockedfile.File, error) {
 		f, err := lockedfile.Edit(path)
 		got <- taken{f, err}
 	}()
-	timer := time.NewTimer(wait)
-	defer timer.Stop()
 	select {
 	case t := <-got:
 		return t.f, t.err
-	case <-timer.C:
+	case <-time.After(wait):
 		// A lockedfile wait cannot be called off: the lock it comes to
 		// have once the holder lets go is let go again at once.
 		go func() {

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -107,7 +108,6 @@ func Interrupted(dir string) *Left {
 		return nil
 	}
 	left := &Left{}
-	seen := map[string]bool{}
 	for _, e := range entries {
 		kind, _, ok := strings.Cut(e.Name(), ".")
 		if !ok || !e.Type().IsRegular() {
@@ -124,8 +124,7 @@ func Interrupted(dir string) *Left {
 		left.Kinds = append(left.Kinds, kind)
 		left.markers = append(left.markers, f)
 		for s := bufio.NewScanner(f); s.Scan(); {
-			if d := s.Text(); d != "" && !seen[d] {
-				seen[d] = true
+			if d := s.Text(); d != "" && !slices.Contains(left.Folders, d) {
 				left.Folders = append(left.Folders, d)
 			}
 		}
@@ -134,16 +133,6 @@ func Interrupted(dir string) *Left {
 		return nil
 	}
 	return left
-}
-
-// Has reports whether a writer of kind was interrupted.
-func (l *Left) Has(kind string) bool {
-	for _, k := range l.Kinds {
-		if k == kind {
-			return true
-		}
-	}
-	return false
 }
 
 // Clear removes the markers of the writers seen to.

@@ -53,7 +53,7 @@ func TestMarkerOfAKilledWriter(t *testing.T) {
 	writer.Process.Kill()
 	writer.Wait()
 	left := Interrupted(busy)
-	if left == nil || !left.Has("write") || !slices.Equal(left.Folders, []string{line[:len(line)-1]}) {
+	if left == nil || !slices.Contains(left.Kinds, "write") || !slices.Equal(left.Folders, []string{line[:len(line)-1]}) {
 		t.Fatalf("after the writer was killed: %+v, want its marker naming %q", left, line)
 	}
 	left.Clear()

@@ -39,11 +39,9 @@ func CreateTemp(dir, base string) (*os.File, error) {
 	return f, nil
 }
 
-// Sweep removes from dir the temporary files of writers that are gone, and
-// returns their names. A file is gone only when no process holds its lock,
-// and the process its name gives is not alive or it is older than
-// staleAge. Errors are ignored: what cannot be removed now is tried again
-// at the next run.
+// Sweep removes from dir the temporary files of writers that are gone (see
+// removeAbandoned), and returns their names. Errors are ignored: what cannot
+// be removed now is tried again at the next run.
 func Sweep(dir string) []string {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -85,17 +83,12 @@ func tempName(name string) (pid int, ok bool) {
 	return pid, err == nil
 }
 
-func digits(s string) bool {
-	for _, c := range s {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return s != ""
-}
+func digits(s string) bool { return s != "" && strings.Trim(s, "0123456789") == "" }
 
-// removeAbandoned removes the temporary file at path if its writer is
-// gone, holding its lock while it does so that no writer can take it up.
+// removeAbandoned removes the temporary file at path if no process holds
+// its lock (holding it while it does, so that no writer can take the file
+// up), and the process its name gives is not alive or it is older than
+// staleAge.
 func removeAbandoned(path string, pid int) bool {
 	f, err := os.Open(path)
 	if err != nil {

@@ -33,23 +33,21 @@ const writersWait = time.Second
 
 // WriteOver is Write for a caller that read the file first and computed
 // data from it: seen is what os.Stat said of it then (nil: there was no
-// file). It writes nothing and returns ErrChanged when the file is no
-// longer as seen (the same file, size and modification time), or may be
-// in the middle of being saved in place, so that a change saved meanwhile
-// (by a person's editor, say) is not lost and the caller can read the file
-// again:
-//   - before anything is written, the file must be as seen and nobody's
-//     to write: held open for writing by no process, or, where the system
-//     cannot tell, unchanged for Quiet (waited for);
-//   - just before the rename, the new bytes already synced, it is
-//     checked again;
-//   - after the rename, the file as seen is checked once more, through a
-//     descriptor held open since: an editor that opened it just before
-//     the rename writes into it after. Its bytes, once the editor is done,
-//     are put back in place of sw's, and WriteOver returns ErrChanged.
+// file). So that a change saved meanwhile (by a person's editor, say) is not
+// lost, it writes nothing and returns ErrChanged, for the caller to read the
+// file again, when the file is no longer as seen (the same file, size and
+// modification time) or may be in the middle of being saved in place:
+//   - before anything is written, the file must be as seen and held open
+//     for writing by no process, or, where the system cannot tell,
+//     unchanged for Quiet (waited for);
+//   - just before the rename, the new bytes synced, it is checked again;
+//   - after the rename, it is checked once more through a descriptor held
+//     open since: an editor that opened it just before the rename writes
+//     into it after. Its bytes, once the editor is done, are put back in
+//     place of sw's, and WriteOver returns ErrChanged.
 func WriteOver(path string, data []byte, perm fs.FileMode, seen fs.FileInfo) error {
 	g := &guard{seen: seen}
-	defer g.close()
+	defer func() { g.held.Close() }() // a nil *os.File's Close does nothing
 	return write(path, data, perm, g)
 }
 
@@ -60,12 +58,6 @@ type guard struct {
 	held *os.File
 }
 
-func (g *guard) close() {
-	if g.held != nil {
-		g.held.Close()
-	}
-}
-
 // unchanged reports whether now is still the file seen.
 func unchanged(seen, now fs.FileInfo) bool {
 	return os.SameFile(seen, now) && seen.Size() == now.Size() && seen.ModTime().Equal(now.ModTime())
@@ -73,9 +65,10 @@ func unchanged(seen, now fs.FileInfo) bool {
 
 // hold opens the file as seen and checks that it is settled: no process
 // has it open for writing, or where that cannot be known, it has stood
-// unchanged for Quiet.
+// unchanged for Quiet. A nil guard, Write's, checks nothing; so do the
+// other checks.
 func (g *guard) hold(path string) error {
-	if g.seen == nil {
+	if g == nil || g.seen == nil {
 		return nil
 	}
 	var err error
@@ -120,6 +113,9 @@ func (g *guard) waitForWriters() {
 // beforeRename stops the rename when the file is no longer as seen, or a
 // process has opened it for writing since.
 func (g *guard) beforeRename(path string) error {
+	if g == nil {
+		return nil
+	}
 	now, err := os.Stat(path)
 	switch {
 	case g.seen == nil && errors.Is(err, fs.ErrNotExist):
@@ -141,7 +137,7 @@ func (g *guard) beforeRename(path string) error {
 // place. Once the editor is done, its bytes are put back, unless the file
 // at path was replaced again meanwhile.
 func (g *guard) afterRename(path string, mine fs.FileInfo) error {
-	if g.held == nil {
+	if g == nil || g.held == nil {
 		return nil
 	}
 	writing, known := probeWriters(g.held)

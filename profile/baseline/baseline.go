@@ -1,27 +1,22 @@
 // Package baseline is sw's picture of general English: how often a word or a
 // short phrase turns up in ordinary text, and which words are function words.
-//
-// The analyzer needs both to find a writer's signature vocabulary. A word is
-// a signature only if the writer uses it markedly more than English at large
-// does, so "the", common in every piece, is not; and function words (articles,
-// pronouns, auxiliaries…) carry grammar, not style, so they are never
-// signatures however often someone uses them.
+// The analyzer needs both: a word is a writer's signature only if the writer
+// uses it markedly more than English at large does ("the" is in every piece),
+// and function words carry grammar, not style, so they never are.
 //
 // The rates come from the US English language model of CMU Sphinx (BSD
 // licence; see SOURCE.md and [License]): its 36,000 most frequent words,
-// 36,000 most frequent word pairs and 24,000 most frequent word triples,
-// compressed into a file of about 280 KB embedded in the binary. The model
-// mixes written and spoken American English, so it ranks chatty words
-// ("yeah", "gonna") higher than a corpus of books would.
+// 36,000 most frequent word pairs and 24,000 most frequent word triples, in
+// about 280 KB embedded in the binary. The model mixes written and spoken
+// American English, so it ranks chatty words ("yeah", "gonna") higher than a
+// corpus of books would.
 //
 // Nothing is decoded until the first question that needs the rates, so a
-// process that never asks one (a `sw check` that tests no vocabulary rule,
-// say) pays nothing at start-up. The first such call decodes the table in a
-// few milliseconds; after that a word costs one map lookup and a phrase a
-// few binary searches. Every function is safe for concurrent use.
-//
-// Words are matched in lower case with ’ and ‘ read as '; callers may pass
-// them in any case.
+// process that never asks one (a `sw check` that tests no vocabulary rule)
+// pays nothing at start-up; the first decodes the table in a few
+// milliseconds, then a word costs one map lookup and a phrase a few binary
+// searches. Every function is safe for concurrent use. Words are matched in
+// lower case with ’ and ‘ read as '.
 package baseline
 
 import (
@@ -65,20 +60,18 @@ func PerMillion(word string) (float64, bool) {
 	return r, ok
 }
 
-// Rate is [PerMillion] with [Floor] standing in for a word the baseline does
-// not list, which is what a ratio "writer's rate / English's rate" wants.
+// Rate is [PerMillion] with [Floor] for a word the baseline does not list,
+// as a ratio "writer's rate / English's rate" wants.
 func Rate(word string) float64 {
 	r, _, _ := get().word(normalize(word))
 	return r
 }
 
-// Floor is the rate, per million words, assumed for a word the baseline
-// does not list: half the rate of the rarest word it lists (about 0.14).
-// Every unlisted word is rarer than the rarest listed one, but by how much
-// the data cannot say, and a zero would make any ratio to it infinite. Note
-// that against the floor even one use in a short piece is a ratio in the
-// thousands: telling a habit from a one-off is the noise gate's job, not
-// the baseline's.
+// Floor is the rate, per million words, assumed for a word the baseline does
+// not list: half the rate of the rarest word it lists (about 0.14), since by
+// how much rarer it is the data cannot say, and a zero would make any ratio
+// to it infinite. Against the floor even one use in a short piece is a ratio
+// in the thousands: telling a habit from a one-off is the noise gate's job.
 func Floor() float64 {
 	return get().floor
 }
@@ -122,13 +115,12 @@ func PhrasePerMillion(words []string) float64 {
 }
 
 // License is the licence text of the language model the rates are derived
-// from. Its terms ask that a binary distribution reproduce it in the
-// documentation or other materials shipped with it.
+// from, which a binary distribution must reproduce.
 func License() string { return license }
 
-// normalize lower-cases w and turns typographic apostrophes into ', the form
-// the baseline stores. It does not allocate for a word that is already in
-// that form, the common case.
+// normalize lower-cases w and turns typographic apostrophes into ', as the
+// baseline stores words; a word already so, the common case, costs no
+// allocation.
 func normalize(w string) string {
 	for i := 0; i < len(w); i++ {
 		c := w[i]

@@ -8,15 +8,12 @@ import (
 // IsFunctionWord reports whether word is an English function word: an
 // article or determiner, a pronoun, a preposition, a conjunction, an
 // auxiliary or modal verb (and their contractions), or one of the handful of
-// grammatical adverbs (not, very, there, then…).
-//
-// These carry a sentence's grammar, not its author's voice, so the analyzer
-// never offers one as signature vocabulary. The list is deliberately closed
-// and short: discourse words that *do* mark a style — however, indeed,
-// actually, really, just, quite — are left out, so the analyzer can still
-// notice a writer's habit of using them.
-//
-// It needs no data and loads nothing: a binary search of a sorted list.
+// grammatical adverbs (not, very, there, then…). These carry a sentence's
+// grammar, not its author's voice, so the analyzer never offers one as
+// signature vocabulary. The list is deliberately closed and short: discourse
+// words that *do* mark a style (however, indeed, actually, really, just,
+// quite) are left out, so the analyzer can still notice a writer's habit of
+// using them. It loads no data.
 func IsFunctionWord(word string) bool {
 	_, found := slices.BinarySearch(sortedFunctionWords(), normalize(word))
 	return found

@@ -22,9 +22,8 @@ var llmData string
 //go:embed data/LICENSE.llm
 var llmLicense string
 
-// LLMLicense is the licence text of the sample the LLM-prose counts are
-// derived from (MIT): a binary distribution must reproduce it, as it
-// must [License].
+// LLMLicense is the licence text (MIT) of the sample the LLM-prose counts
+// are derived from, which a binary distribution must reproduce.
 func LLMLicense() string { return llmLicense }
 
 // The words LLM prose overuses (see LLMOverused) must pass these, so that
@@ -107,11 +106,9 @@ func LLMPerMillion(word string) (float64, bool) {
 	return r, ok
 }
 
-// LLMOverused lists the words LLM prose overuses: used at least
-// LLMOveruse times as often as general English uses them, at least
-// LLMMinPerMillion per million words, in LLMMinTexts texts of each kind
-// of the sample; function words aside, whose rates the usage measure
-// compares anyway. Sorted by word.
+// LLMOverused lists, sorted, the words LLM prose overuses, as the LLM
+// constants say; function words aside, whose rates the usage measure
+// compares anyway.
 func LLMOverused() []LLMWord { return slices.Clone(llm().overused) }
 
 // IsLLMOverused says whether word is one of LLMOverused.

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 )
 
 // table is the decoded baseline. Rates stay one-byte codes read through a
@@ -32,17 +33,8 @@ type grams struct {
 }
 
 func (g *grams) find(key uint64) (float64, bool) {
-	lo, hi := 0, len(g.key)
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if g.key[m] < key {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	if lo < len(g.key) && g.key[lo] == key {
-		return g.rate[g.code[lo]], true
+	if i, ok := slices.BinarySearch(g.key, key); ok {
+		return g.rate[g.code[i]], true
 	}
 	return 0, false
 }
@@ -201,17 +193,13 @@ func (t *table) word(w string) (rate float64, id uint16, ok bool) {
 	return t.words.rate[t.words.code[id]], id, true
 }
 
-// pair estimates how many times per million words a is followed by b.
-//
-// A listed pair has its own rate. Any other gets what the language model
-// says of a pair it holds no rate for, rate(a) × back-off(a) × P(b). That
-// is the model's own estimate for the pairs it never saw or pruned as
-// predictable; for the pairs it holds below our cut-off it can err either
-// way, but only pairs of two frequent words can come out above the cut-off,
-// and those the model holds so low are ungrammatical ("to of"), not
-// phrases a writer repeats. We do not
-// cap it at the cut-off: a pruned pair can be frequent, and an estimate that
-// is too low is the harmful error, since it makes a common phrase look like
+// pair estimates how many times per million words a is followed by b: a
+// listed pair's own rate, or what the language model says of a pair it holds
+// no rate for, rate(a) × back-off(a) × P(b). That can err either way for the
+// pairs it holds below our cut-off, but only pairs of two frequent words can
+// come out above it, and those the model holds so low are ungrammatical ("to
+// of"). It is not capped at the cut-off: a pruned pair can be frequent, and
+// too low an estimate is the harmful error, making a common phrase look like
 // a writer's signature.
 func (t *table) pair(a, b string) float64 {
 	ra, ia, oka := t.word(a)

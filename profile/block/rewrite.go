@@ -100,11 +100,11 @@ func withEOL(block, eol string) string {
 // error. It reports whether it wrote.
 //
 // A change saved to the file while the block is written (by the person's
-// editor, or the agent) is kept: the file is read again and the block set
-// in that, a few times at most (see atomicfile.WriteOver, which also waits
-// for an editor saving in place to finish); then it gives up with a
-// *BusyError. The hooks call this at every session, and
-// most calls change nothing: those read the file once, and stat nothing.
+// editor, or the agent) is kept: the file is read again and the block set in
+// that, a few times at most (see atomicfile.WriteOver, which also waits for
+// an editor saving in place to finish); then it gives up with a *BusyError.
+// The hooks call this at every session, and most calls change nothing: those
+// read the file once, and stat nothing.
 func WriteFile(path, display, block string) (changed bool, err error) {
 	content, err := readIfAny(path)
 	if err != nil {

@@ -15,6 +15,7 @@
 package boilerplate
 
 import (
+	"slices"
 	"strings"
 
 	"sw/profile/prose"
@@ -176,34 +177,23 @@ func Mask(src []byte, blocks []Block) []byte {
 		return src
 	}
 	out := append([]byte(nil), src...)
-	line, start := 1, 0
-	blank := func(end int) {
-		for i := start; i < end; i++ {
-			if out[i] != '\r' {
-				out[i] = ' '
-			}
+	line, blank := 1, masked(blocks, 1)
+	for i, c := range out {
+		switch {
+		case c == '\n':
+			line++
+			blank = masked(blocks, line)
+		case blank && c != '\r':
+			out[i] = ' '
 		}
-	}
-	for i := 0; i <= len(out); i++ {
-		if i < len(out) && out[i] != '\n' {
-			continue
-		}
-		if masked(blocks, line) {
-			blank(i)
-		}
-		line, start = line+1, i+1
 	}
 	return out
 }
 
 func masked(blocks []Block, line int) bool {
-	for i := range blocks {
-		b := &blocks[i]
-		if line >= b.Line && (line <= b.LastLine || b.Kind == SignOff) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(blocks, func(b Block) bool {
+		return line >= b.Line && (line <= b.LastLine || b.Kind == SignOff)
+	})
 }
 
 // Parse parses src without its boilerplate: d is the piece as the

@@ -19,22 +19,18 @@ func (e *NotRegularError) Error() string { return e.Path + " is " + e.Describe()
 // Describe is the error without the file's name, for a message that gives
 // it already.
 func (e *NotRegularError) Describe() string {
-	return kind(e.Mode) + ", not a regular file; sw reads only regular files"
-}
-
-// kind names a file's type in words.
-func kind(m fs.FileMode) string {
+	kind := "a special file"
 	switch {
-	case m.IsDir():
-		return "a folder"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
+	case e.Mode.IsDir():
+		kind = "a folder"
+	case e.Mode&fs.ModeDevice != 0:
+		kind = "a device"
+	case e.Mode&fs.ModeNamedPipe != 0:
+		kind = "a named pipe"
+	case e.Mode&fs.ModeSocket != 0:
+		kind = "a socket"
 	}
-	return "a special file"
+	return kind + ", not a regular file; sw reads only regular files"
 }
 
 // ReadFile is os.ReadFile for a file sw reads as text: a regular file, or

@@ -9,10 +9,11 @@ package feedback
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -65,9 +66,12 @@ func New() *File {
 // Parse reads the file strictly: an unknown field or a value of the wrong
 // kind is an error with its line and column, never a reset.
 func Parse(name string, data []byte) (*File, error) {
-	at := func(offset int64, msg string) error {
+	at := func(offset int64, msg string) error { // offset -1: unknown
 		e := &profile.Error{File: name, Msg: msg}
-		e.Line, e.Col = lineCol(data, offset)
+		if offset >= 0 && offset <= int64(len(data)) {
+			before := data[:offset]
+			e.Line, e.Col = bytes.Count(before, []byte("\n"))+1, len(before)-bytes.LastIndexByte(before, '\n')
+		}
 		return e
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -79,7 +83,7 @@ func Parse(name string, data []byte) (*File, error) {
 				return nil, at(offset, fmt.Sprintf("not valid: unknown field %q", key))
 			}
 		}
-		return nil, jsonError(name, data, err)
+		return nil, at(jsonError(data, err))
 	}
 	end := dec.InputOffset()
 	if _, err := dec.Token(); err != io.EOF {
@@ -112,35 +116,23 @@ func Parse(name string, data []byte) (*File, error) {
 	return &f, nil
 }
 
-// lineCol turns a byte offset into a 1-based line and column; 0, 0 when the
-// offset is unknown.
-func lineCol(data []byte, offset int64) (line, col int) {
-	if offset < 0 || offset > int64(len(data)) {
-		return 0, 0
-	}
-	before := data[:offset]
-	return bytes.Count(before, []byte("\n")) + 1, len(before) - bytes.LastIndexByte(before, '\n')
-}
-
-// jsonError places a decoding error at a line and column.
-func jsonError(name string, data []byte, err error) error {
-	var offset int64 = -1
+// jsonError is where in data a decoding error is, and its message.
+func jsonError(data []byte, err error) (offset int64, msg string) {
+	offset = -1
 	switch e := err.(type) {
 	case *json.SyntaxError:
 		offset = e.Offset - 1 // the offending byte, not the one after it
 	case *json.UnmarshalTypeError:
 		offset = e.Offset
 	}
-	msg := strings.TrimPrefix(err.Error(), "json: ")
+	msg = "not valid: " + strings.TrimPrefix(err.Error(), "json: ")
 	switch err {
 	case io.EOF:
-		msg, offset = "the file is empty", -1
+		msg, offset = "not valid: the file is empty", -1
 	case io.ErrUnexpectedEOF:
-		msg, offset = "the file ends before the JSON does", int64(len(data))
+		msg, offset = "not valid: the file ends before the JSON does", int64(len(data))
 	}
-	e := &profile.Error{File: name, Msg: "not valid: " + msg}
-	e.Line, e.Col = lineCol(data, offset)
-	return e
+	return offset, msg
 }
 
 // RejectedAt is when the file says the suggestion id, with signature, was
@@ -151,11 +143,8 @@ func (f *File) RejectedAt(batch, id, signature string) string {
 		return ""
 	}
 	for _, b := range f.Batches {
-		if b.Batch != batch {
-			continue
-		}
 		for _, r := range b.Rejected {
-			if r.ID == id && r.Signature == signature {
+			if b.Batch == batch && r.ID == id && r.Signature == signature {
 				return r.RejectedAt
 			}
 		}
@@ -173,51 +162,42 @@ func (f *File) Encode() []byte {
 }
 
 // Add records a rejection in batch. A rejection already held of the same
-// thing in the same layer (its id, signature or a measure) gives way to
-// the new one, which carries what the person saw last, so the file holds
-// one rejection per thing however often it was said; a rejection of
-// something else, in whatever batch, stays. A signature already in the
+// thing in the same layer (its id, signature or a measure) gives way to the
+// new one, which carries what the person saw last, so the file holds one
+// rejection per thing however often it was said. A signature already in the
 // batch is not added twice.
 func (f *File) Add(batch string, r Rejection, at time.Time) {
 	if r.RejectedAt == "" {
 		r.RejectedAt = at.UTC().Format(time.RFC3339)
 	}
-	i := sort.Search(len(f.Batches), func(i int) bool { return !batchLess(f.Batches[i].Batch, batch) })
-	if i < len(f.Batches) && f.Batches[i].Batch == batch {
-		for _, old := range f.Batches[i].Rejected {
-			if old.Signature == r.Signature {
-				return
-			}
-		}
+	sameSignature := func(old Rejection) bool { return old.Signature == r.Signature }
+	if i, ok := f.batchIndex(batch); ok && slices.ContainsFunc(f.Batches[i].Rejected, sameSignature) {
+		return
 	}
 	r.Back = f.dropSame(r) || r.Back
-	i = sort.Search(len(f.Batches), func(i int) bool { return !batchLess(f.Batches[i].Batch, batch) })
-	if i == len(f.Batches) || f.Batches[i].Batch != batch {
-		f.Batches = append(f.Batches, Batch{})
-		copy(f.Batches[i+1:], f.Batches[i:])
-		f.Batches[i] = Batch{Batch: batch, Rejected: []Rejection{}}
+	i, ok := f.batchIndex(batch)
+	if !ok {
+		f.Batches = slices.Insert(f.Batches, i, Batch{Batch: batch, Rejected: []Rejection{}})
 	}
 	f.Batches[i].Rejected = append(f.Batches[i].Rejected, r)
+}
+
+// batchIndex is where batch is in the file's batches, or would go.
+func (f *File) batchIndex(batch string) (int, bool) {
+	return slices.BinarySearchFunc(f.Batches, batch, func(b Batch, batch string) int { return compareBatches(b.Batch, batch) })
 }
 
 // dropSame takes out the rejections r takes the place of (see Add), and
 // the batches left empty; back says one of them had come back already.
 func (f *File) dropSame(r Rejection) (back bool) {
-	kept := f.Batches[:0]
-	for _, b := range f.Batches {
-		rest := b.Rejected[:0]
-		for _, old := range b.Rejected {
-			if old.Layer == r.Layer && sameThing(old, r.ID, r.Signature, r.Measures) {
-				back = back || old.Back
-				continue
-			}
-			rest = append(rest, old)
-		}
-		if b.Rejected = rest; len(rest) > 0 {
-			kept = append(kept, b)
-		}
+	for i := range f.Batches {
+		f.Batches[i].Rejected = slices.DeleteFunc(f.Batches[i].Rejected, func(old Rejection) bool {
+			same := old.Layer == r.Layer && sameThing(old, r.ID, r.Signature, r.Measures)
+			back = back || same && old.Back
+			return same
+		})
 	}
-	f.Batches = kept
+	f.Batches = slices.DeleteFunc(f.Batches, func(b Batch) bool { return len(b.Rejected) == 0 })
 	return back
 }
 
@@ -232,31 +212,27 @@ const MaxBatchNumber = 999_999_999
 // from 1 to MaxBatchNumber, without sign or leading zeros. ok is false for
 // anything else, which is an id but not a number to count on from.
 func BatchNumber(batch string) (n int, ok bool) {
-	if batch == "" || len(batch) > len(strconv.Itoa(MaxBatchNumber)) || batch[0] == '0' {
+	if batch == "" || len(batch) > len(strconv.Itoa(MaxBatchNumber)) || batch[0] == '0' || strings.Trim(batch, "0123456789") != "" {
 		return 0, false
 	}
-	for _, c := range []byte(batch) {
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-		n = n*10 + int(c-'0')
-	}
+	n, _ = strconv.Atoi(batch)
 	return n, n <= MaxBatchNumber
 }
 
-// batchLess orders batch ids: numbers by value, then anything else by text.
-func batchLess(a, b string) bool {
+// compareBatches orders batch ids: numbers by value, then anything else by
+// text.
+func compareBatches(a, b string) int {
 	na, okA := BatchNumber(a)
 	nb, okB := BatchNumber(b)
 	switch {
 	case okA && okB:
-		return na < nb
+		return cmp.Compare(na, nb)
 	case okA:
-		return true
+		return -1
 	case okB:
-		return false
+		return 1
 	}
-	return a < b
+	return strings.Compare(a, b)
 }
 
 // Rejections lists every rejection the file holds, oldest batch first.

@@ -76,11 +76,6 @@ const PreferencesLayer = "preferences"
 // sameThing says whether r is about the suggestion with this id,
 // signature and measures.
 func sameThing(r Rejection, id, signature string, measures []string) bool {
-	switch {
-	case r.ID != "" && r.ID == id:
-		return true
-	case r.Signature == signature, strings.HasPrefix(signature, r.Signature+"@"):
-		return true
-	}
-	return profile.SharesMeasure(r.Measures, measures)
+	return r.ID != "" && r.ID == id || r.Signature == signature || strings.HasPrefix(signature, r.Signature+"@") ||
+		profile.SharesMeasure(r.Measures, measures)
 }

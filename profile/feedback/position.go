@@ -3,8 +3,8 @@ package feedback
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strings"
-	"sync"
 )
 
 // The decoder of encoding/json places syntax and type errors, but not an
@@ -13,14 +13,12 @@ import (
 
 // known lists the fields of each object in the file, by where it sits:
 // "" is the top, "batches" a batch, "batches.rejected" a rejection.
-var known = sync.OnceValue(func() map[string][]string {
-	return map[string][]string{
-		"":                          {"version", "window", "batches"},
-		"batches":                   {"batch", "rejected"},
-		"batches.rejected":          {"id", "signature", "summary", "layer", "rejected_at", "measures", "measured", "back"},
-		"batches.rejected.measured": {"pieces", "value", "low", "high"},
-	}
-})
+var known = map[string][]string{
+	"":                          {"version", "window", "batches"},
+	"batches":                   {"batch", "rejected"},
+	"batches.rejected":          {"id", "signature", "summary", "layer", "rejected_at", "measures", "measured", "back"},
+	"batches.rejected.measured": {"pieces", "value", "low", "high"},
+}
 
 // frame is one open object or array while walking.
 type frame struct {
@@ -28,13 +26,12 @@ type frame struct {
 	key     string // the key whose value is being read (objects)
 	wantKey bool   // the next string is a key (objects)
 	where   string // the object's place, as in known
-	index   int    // how many values came before (arrays)
 }
 
 // walk calls visit for each object key, with the object's place and the
 // key's byte offset, and for each object that starts, with key "{" and the
-// object's place and index in its array; it stops when visit returns true.
-func walk(data []byte, visit func(where, key string, index int, offset int64) bool) {
+// object's place; it stops when visit returns true.
+func walk(data []byte, visit func(where, key string, offset int64) bool) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	var stack []*frame
 	for {
@@ -51,7 +48,7 @@ func walk(data []byte, visit func(where, key string, index int, offset int64) bo
 		if top != nil && top.object && top.wantKey {
 			if key, ok := tok.(string); ok {
 				top.key, top.wantKey = key, false
-				if visit(top.where, key, 0, offset) {
+				if visit(top.where, key, offset) {
 					return
 				}
 				continue
@@ -61,17 +58,17 @@ func walk(data []byte, visit func(where, key string, index int, offset int64) bo
 		if d, ok := tok.(json.Delim); ok && (d == '}' || d == ']') {
 			stack = stack[:len(stack)-1]
 			if len(stack) > 0 {
-				done(stack[len(stack)-1])
+				stack[len(stack)-1].wantKey = true
 			}
 			continue
 		}
-		where, index := "", 0
+		where := ""
 		if top != nil {
-			where, index = place(top), top.index
+			where = place(top)
 		}
 		switch tok {
 		case json.Delim('{'):
-			if visit(where, "{", index, offset) {
+			if visit(where, "{", offset) {
 				return
 			}
 			stack = append(stack, &frame{object: true, wantKey: true, where: where})
@@ -79,7 +76,7 @@ func walk(data []byte, visit func(where, key string, index int, offset int64) bo
 			stack = append(stack, &frame{where: where})
 		default:
 			if top != nil {
-				done(top)
+				top.wantKey = true
 			}
 		}
 	}
@@ -96,15 +93,6 @@ func place(f *frame) string {
 	return f.where + "." + f.key
 }
 
-// done notes that a value of f was read.
-func done(f *frame) {
-	if f.object {
-		f.wantKey = true
-	} else {
-		f.index++
-	}
-}
-
 // start skips what separates tokens, to the offset where the next one begins.
 func start(data []byte, off int64) int64 {
 	for off < int64(len(data)) && strings.IndexByte(" \t\r\n,:", data[off]) >= 0 {
@@ -116,15 +104,10 @@ func start(data []byte, off int64) int64 {
 // unknownKey finds the first key the format does not know.
 func unknownKey(data []byte) (key string, offset int64) {
 	offset = -1
-	walk(data, func(where, k string, _ int, off int64) bool {
-		fields, ok := known()[where]
-		if !ok || k == "{" {
+	walk(data, func(where, k string, off int64) bool {
+		fields, ok := known[where]
+		if !ok || k == "{" || slices.Contains(fields, k) {
 			return false
-		}
-		for _, f := range fields {
-			if f == k {
-				return false
-			}
 		}
 		key, offset = k, off
 		return true
@@ -135,7 +118,7 @@ func unknownKey(data []byte) (key string, offset int64) {
 // keyAt finds a key of the top-level object.
 func keyAt(data []byte, key string) int64 {
 	offset := int64(-1)
-	walk(data, func(where, k string, _ int, off int64) bool {
+	walk(data, func(where, k string, off int64) bool {
 		if where == "" && k == key {
 			offset = off
 			return true
@@ -149,7 +132,7 @@ func keyAt(data []byte, key string) int64 {
 // all batches).
 func rejectionAt(data []byte, n int) int64 {
 	offset, seen := int64(-1), 0
-	walk(data, func(where, k string, _ int, off int64) bool {
+	walk(data, func(where, k string, off int64) bool {
 		if where == "batches.rejected" && k == "{" {
 			if seen == n {
 				offset = off

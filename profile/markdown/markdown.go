@@ -38,8 +38,7 @@ func Lines(content []byte) []Line {
 		}
 		start = l.End + 1
 		if l.HasEOL && l.End > l.Start && content[l.End-1] == '\r' {
-			l.End--
-			l.CRLF = true
+			l.End, l.CRLF = l.End-1, true
 		}
 		lines = append(lines, l)
 	}
@@ -123,11 +122,8 @@ func Unclosed(src []byte, doc ast.Node) ast.Node {
 	switch n := n.(type) {
 	case *ast.FencedCodeBlock:
 		if lines.Len() == 0 { // only the opening fence: the end of its line
-			if i := bytes.IndexByte(src[end:], '\n'); i >= 0 {
-				end += i
-			} else {
-				end = len(src)
-			}
+			line, _, _ := bytes.Cut(src[end:], []byte("\n"))
+			end += len(line)
 		}
 	case *ast.HTMLBlock:
 		first := lines.At(0)

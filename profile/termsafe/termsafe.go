@@ -21,36 +21,17 @@ import (
 	"unicode/utf8"
 )
 
-// String is s as a terminal may show it.
-func String(s string) string {
-	if !needed([]byte(s)) {
-		return s
-	}
-	out, _ := appendSafe(nil, []byte(s), true)
-	return string(out)
-}
-
-// needed reports whether any byte of b would be shown otherwise.
+// needed reports whether any byte of b would be shown otherwise: b is not
+// valid UTF-8, or holds a control but the newline and the tab.
 func needed(b []byte) bool {
-	for i := 0; i < len(b); i++ {
-		if c := b[i]; c >= 0x80 || c == 0x7f || (c < 0x20 && c != '\n' && c != '\t') {
-			return !plainUTF8(b[i:])
-		}
-	}
-	return false
-}
-
-// plainUTF8 reports whether b is valid UTF-8 holding no C1 control, nor
-// any other control but the newline and the tab.
-func plainUTF8(b []byte) bool {
 	for len(b) > 0 {
 		r, size := utf8.DecodeRune(b)
 		if (r == utf8.RuneError && size <= 1) || isControl(r) {
-			return false
+			return true
 		}
 		b = b[size:]
 	}
-	return true
+	return false
 }
 
 func isControl(r rune) bool {

@@ -73,3 +73,12 @@ func TestCommand(t *testing.T) {
 		t.Errorf("Command = %s, want %s", got, want)
 	}
 }
+
+// String is s as a terminal may show it.
+func String(s string) string {
+	if !needed([]byte(s)) {
+		return s
+	}
+	out, _ := appendSafe(nil, []byte(s), true)
+	return string(out)
+}
