@@ -245,9 +245,10 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			},
 			{
 				Name:  "licenses",
-				Usage: "the licence of the general-English word rates built into sw",
+				Usage: "the licences of the word rates built into sw",
 				Action: func(c *cli.Context) error {
-					_, err := io.WriteString(c.App.Writer, "sw's general-English baseline is derived from the CMU Sphinx US English\nlanguage model, under this licence:\n\n"+baseline.License())
+					_, err := io.WriteString(c.App.Writer, "sw's general-English baseline is derived from the CMU Sphinx US English\nlanguage model, under this licence:\n\n"+baseline.License()+
+						"\nsw's LLM-prose baseline is derived from the LLM-written texts of\nFast-DetectGPT (Bao et al.), under this licence:\n\n"+baseline.LLMLicense())
 					return err
 				},
 			},
