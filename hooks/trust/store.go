@@ -45,55 +45,45 @@ func Open() (*Store, error) {
 	return &Store{Path: filepath.Join(dir, "sw", "trusted.json")}, nil
 }
 
-// read reads the list, and what stat said of its file (nil: none yet).
-func (s *Store) read() (*list, fs.FileInfo, error) {
-	l := &list{Version: listVersion}
-	seen, err := os.Stat(s.Path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return l, nil, nil
-	}
-	if err != nil {
-		return nil, nil, err
-	}
+// read reads the list: an empty one when there is no file yet.
+func (s *Store) read() (*list, error) {
 	data, err := os.ReadFile(s.Path)
+	if errors.Is(err, fs.ErrNotExist) {
+		data, err = nil, nil
+	}
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	if err := json.Unmarshal(data, l); err != nil {
-		return nil, nil, fmt.Errorf("%s: not valid: %v; fix it, or remove it and trust again", s.Path, err)
-	}
-	if l.Version != 1 && l.Version != listVersion {
-		return nil, nil, fmt.Errorf("%s: version %d is not one this sw reads (%d)", s.Path, l.Version, listVersion)
-	}
-	l.Version = listVersion // written back as this version
-	return l, seen, nil
+	return s.parse(data)
 }
 
-// change reads the list, lets edit change it (false: nothing to write)
-// and writes it over the file as it was read, reading again should it
-// change meanwhile (another sw trust).
+// parse reads the list from its file's bytes (nil: no file yet).
+func (s *Store) parse(data []byte) (*list, error) {
+	l := &list{Version: listVersion}
+	if data == nil {
+		return l, nil
+	}
+	if err := json.Unmarshal(data, l); err != nil {
+		return nil, fmt.Errorf("%s: not valid: %v; fix it, or remove it and trust again", s.Path, err)
+	}
+	if l.Version != 1 && l.Version != listVersion {
+		return nil, fmt.Errorf("%s: version %d is not one this sw reads (%d)", s.Path, l.Version, listVersion)
+	}
+	l.Version = listVersion // written back as this version
+	return l, nil
+}
+
+// change lets edit change the list (false: nothing to write), read again
+// should another sw trust write it meanwhile (see atomicfile.Edit).
 func (s *Store) change(edit func(l *list) bool) error {
-	for range 3 {
-		l, seen, err := s.read()
-		if err != nil {
-			return err
-		}
-		if !edit(l) {
-			return nil
+	return atomicfile.Edit(s.Path, 0o600, func(old []byte) ([]byte, error) {
+		l, err := s.parse(old)
+		if err != nil || !edit(l) {
+			return nil, err
 		}
 		data, err := json.MarshalIndent(l, "", "  ")
-		if err != nil {
-			return err
-		}
-		if err := os.MkdirAll(filepath.Dir(s.Path), 0o700); err != nil {
-			return err
-		}
-		err = atomicfile.WriteOver(s.Path, append(data, '\n'), 0o600, seen)
-		if !errors.Is(err, atomicfile.ErrChanged) {
-			return err
-		}
-	}
-	return fmt.Errorf("%s kept changing while sw wrote it; try again", s.Path)
+		return append(data, '\n'), err
+	})
 }
 
 // Verdict is whether an analyzer is trusted and, when it is not, what
@@ -116,7 +106,7 @@ type Verdict struct {
 // its command in its repository took in what it could run, and none of
 // it has changed since.
 func (s *Store) Check(a *Analyzer) (Verdict, error) {
-	l, _, err := s.read()
+	l, err := s.read()
 	if err != nil {
 		return Verdict{}, err
 	}
@@ -203,7 +193,7 @@ func (s *Store) Forget(repository string) (n int, err error) {
 
 // List is every analyzer trusted, in the order trusted.
 func (s *Store) List() ([]*Analyzer, error) {
-	l, _, err := s.read()
+	l, err := s.read()
 	if err != nil {
 		return nil, err
 	}

@@ -111,27 +111,24 @@ func realPath(p string) string {
 }
 
 // FollowVoice records that the person follows the voice at voice in the
-// collection c (whose .sw.yaml names it, or is about to).
+// collection c (whose .sw.yaml names it, or is about to). Another series
+// taking up a voice meanwhile keeps its line (see atomicfile.Edit).
 func (c *Collection) FollowVoice(voice string) error {
-	l, err := readVoices()
-	if err != nil {
-		return err
-	}
-	entry := voiceFollows{realPath(c.Root), realPath(voice)}
-	kept := slices.DeleteFunc(l.Follow, func(f voiceFollows) bool { return f.Collection == entry.Collection })
-	l.Follow = append(kept, entry)
 	path, err := VoicesPath()
 	if err != nil {
 		return err
 	}
-	data, err := json.MarshalIndent(l, "", "  ")
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return err
-	}
-	return atomicfile.Write(path, append(data, '\n'), 0o600)
+	entry := voiceFollows{realPath(c.Root), realPath(voice)}
+	return atomicfile.Edit(path, 0o600, func(old []byte) ([]byte, error) {
+		l, err := parseVoices(path, old)
+		if err != nil {
+			return nil, err
+		}
+		kept := slices.DeleteFunc(l.Follow, func(f voiceFollows) bool { return f.Collection == entry.Collection })
+		l.Follow = append(kept, entry)
+		data, err := json.MarshalIndent(l, "", "  ")
+		return append(data, '\n'), err
+	})
 }
 
 // FellowSeries are the roots of the other collections where the person
@@ -160,13 +157,22 @@ func readVoices() (*voicesFile, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &voicesFile{Version: 1}
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return l, nil
+		data, err = nil, nil
 	}
 	if err != nil {
 		return nil, err
+	}
+	return parseVoices(path, data)
+}
+
+// parseVoices reads the list from the bytes of its file at path (nil:
+// no file yet).
+func parseVoices(path string, data []byte) (*voicesFile, error) {
+	l := &voicesFile{Version: 1}
+	if data == nil {
+		return l, nil
 	}
 	if err := json.Unmarshal(data, l); err != nil {
 		return nil, fmt.Errorf("%s: not valid: %v; fix it, or remove it and run sw voice use again", path, err)

@@ -1,6 +1,7 @@
 package collection
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -96,5 +97,40 @@ func TestSetVoiceKeepsThePersonsBytes(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(filepath.Join(root, SettingsFile)); string(got) != broken {
 		t.Errorf("a broken .sw.yaml changed: %q", got)
+	}
+}
+
+// Two series that take up a voice at once (sw voice use in two terminals,
+// or two clones set up by a script) both stay followed: voices.json is
+// read again when another sw wrote it meanwhile, not written over.
+func TestFollowingAtOnceLosesNoSeries(t *testing.T) {
+	t.Setenv("HOME", t.TempDir())
+	const series = 4
+	for round := range 20 {
+		t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+		top := t.TempDir()
+		voice := filepath.Join(top, "voice")
+		if err := os.MkdirAll(filepath.Join(voice, ProfileDir), 0o777); err != nil {
+			t.Fatal(err)
+		}
+		start := make(chan struct{})
+		errs := make(chan error, series)
+		for i := range series {
+			c := &Collection{Root: filepath.Join(top, fmt.Sprintf("series-%d", i))}
+			go func() { <-start; errs <- c.FollowVoice(voice) }()
+		}
+		close(start)
+		for range series {
+			if err := <-errs; err != nil {
+				t.Fatal(err)
+			}
+		}
+		l, err := readVoices()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(l.Follow) != series {
+			t.Fatalf("round %d: %d of %d series followed: %v", round, len(l.Follow), series, l.Follow)
+		}
 	}
 }
