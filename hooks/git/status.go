@@ -88,11 +88,8 @@ func (r *Repo) StatusOf(paths []string) (changed, untracked []string, err error)
 	if len(paths) == 0 {
 		return nil, nil, nil
 	}
-	out, err := r.git(append([]string{"status", "--porcelain", "-z", "--untracked-files=all", "--no-renames", "--"}, Literal(paths)...)...)
-	for _, rec := range nulList(out) {
-		if len(rec) < 4 {
-			continue
-		}
+	recs, err := r.changedFiles(append([]string{"--untracked-files=all", "--"}, Literal(paths)...)...)
+	for _, rec := range recs {
 		changed = append(changed, rec[3:])
 		if strings.HasPrefix(rec, "?? ") {
 			untracked = append(untracked, rec[3:])
