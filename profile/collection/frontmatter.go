@@ -2,16 +2,19 @@ package collection
 
 import (
 	"bytes"
+	"cmp"
+	"errors"
 	"fmt"
 	"strings"
 
+	"github.com/pelletier/go-toml/v2"
 	"gopkg.in/yaml.v3"
 
 	"sw/profile"
 	"sw/profile/confine"
 )
 
-// FrontMatter is the part of a piece's YAML front matter sw reads: the
+// FrontMatter is the part of a piece's front matter (YAML or TOML) sw reads: the
 // fields Hugo, Jekyll and Obsidian share, plus stance.
 type FrontMatter struct {
 	Title   string   `yaml:"title"`
@@ -22,23 +25,31 @@ type FrontMatter struct {
 	Stance  string   `yaml:"stance"`
 }
 
-// SplitFrontMatter separates a leading "---" YAML block from the body.
-// ok is false when the piece has none.
+// SplitFrontMatter separates a leading front matter block from the body:
+// YAML between "---" lines (or "---" and "..."), or TOML between "+++"
+// lines, as Hugo writes it. ok is false when the piece has none.
 func SplitFrontMatter(src []byte) (fm, body []byte, ok bool) {
+	fm, body, ok, _ = splitFrontMatter(src)
+	return fm, body, ok
+}
+
+// splitFrontMatter is SplitFrontMatter, and says whether the block is TOML.
+func splitFrontMatter(src []byte) (fm, body []byte, ok, toml bool) {
 	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
 	first, rest, found := bytes.Cut(src, []byte("\n"))
-	if !found || string(bytes.TrimRight(first, " \t\r")) != "---" {
-		return nil, src, false
+	open := string(bytes.TrimRight(first, " \t\r"))
+	if !found || open != "---" && open != "+++" {
+		return nil, src, false, false
 	}
 	for off := 0; off < len(rest); {
 		line, _, _ := bytes.Cut(rest[off:], []byte("\n"))
 		end := off + len(line) + 1
-		if t := string(bytes.TrimRight(line, " \t\r")); t == "---" || t == "..." {
-			return rest[:off], rest[min(end, len(rest)):], true
+		if t := string(bytes.TrimRight(line, " \t\r")); t == open || open == "---" && t == "..." {
+			return rest[:off], rest[min(end, len(rest)):], true, open == "+++"
 		}
 		off = end
 	}
-	return nil, src, false
+	return nil, src, false, false
 }
 
 // ParseFrontMatter reads a piece's front matter. A piece without front
@@ -47,7 +58,12 @@ func SplitFrontMatter(src []byte) (fm, body []byte, ok bool) {
 func ParseFrontMatter(src []byte) FrontMatter {
 	var fm FrontMatter
 	var loose map[string]any
-	if raw, _, ok := SplitFrontMatter(src); !ok || yaml.Unmarshal(raw, &loose) != nil {
+	raw, _, ok, isTOML := splitFrontMatter(src)
+	unmarshal := yaml.Unmarshal
+	if isTOML {
+		unmarshal = toml.Unmarshal
+	}
+	if !ok || unmarshal(raw, &loose) != nil {
 		return fm
 	}
 	fm.Title = scalar(loose["title"])
@@ -71,6 +87,8 @@ func scalar(v any) string {
 		return v
 	case interface{ Format(string) string }: // a date YAML read as time.Time
 		return v.Format("2006-01-02")
+	case fmt.Stringer: // a date TOML read as a local date
+		return v.String()
 	}
 	b, _ := yaml.Marshal(v)
 	return strings.TrimSpace(strings.Trim(strings.ReplaceAll(string(b), "\n", " "), " "))
@@ -79,9 +97,12 @@ func scalar(v any) string {
 // GenreOf returns the genre of the piece at path whose text is src: its
 // front matter's (see profile.ParseGenre), else the collection's default.
 // A genre sw cannot read (a list, letters outside a to z, front matter
-// that is not YAML) is an error at its line and column: a genre guessed
-// would hold the piece to rules the writer did not choose.
+// YAML or TOML cannot read) is an error at its line and column: a genre
+// guessed would hold the piece to rules the writer did not choose.
 func (c *Collection) GenreOf(path string, src []byte) (string, error) {
+	if raw, _, ok, isTOML := splitFrontMatter(src); ok && isTOML {
+		return c.tomlGenre(path, raw)
+	}
 	val, err := frontMatterGenre(path, src)
 	if err != nil {
 		return "", err
@@ -122,7 +143,7 @@ func frontMatterGenre(path string, src []byte) (*yaml.Node, error) {
 	data := append([]byte("---\n"), raw...)
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		line, found := topLevelGenreLine(data)
+		line, found := topLevelGenreLine(data, ":")
 		if !found {
 			return nil, nil
 		}
@@ -144,17 +165,52 @@ func frontMatterGenre(path string, src []byte) (*yaml.Node, error) {
 	return nil, nil
 }
 
-// topLevelGenreLine gives the 1-based line of data, which YAML cannot
-// read, that starts with the key genre (`genre:`, `genre :` or quoted).
-func topLevelGenreLine(data []byte) (int, bool) {
+// topLevelGenreLine gives the 1-based line of data that starts with the
+// key genre (`genre:`, `genre :` or quoted; with sep "=" as TOML has it).
+func topLevelGenreLine(data []byte, sep string) (int, bool) {
 	for n, line := range bytes.Split(data, []byte("\n")) {
 		for _, key := range []string{"genre", `"genre"`, "'genre'"} {
-			if rest, ok := bytes.CutPrefix(line, []byte(key)); ok && bytes.HasPrefix(bytes.TrimLeft(rest, " \t"), []byte(":")) {
+			if rest, ok := bytes.CutPrefix(line, []byte(key)); ok && bytes.HasPrefix(bytes.TrimLeft(rest, " \t"), []byte(sep)) {
 				return n + 1, true
 			}
 		}
 	}
 	return 0, false
+}
+
+// tomlGenre is GenreOf for TOML front matter raw. Its lines are numbered
+// from the "+++" above it. TOML that cannot be read, with a `genre =` in
+// it, is an error where it breaks, as YAML's is.
+func (c *Collection) tomlGenre(path string, raw []byte) (string, error) {
+	line, found := topLevelGenreLine(raw, "=")
+	var fm map[string]any
+	if err := toml.Unmarshal(raw, &fm); err != nil {
+		if !found {
+			return c.DefaultGenre(), nil
+		}
+		e := &profile.Error{File: path, Line: line + 1, Col: 1}
+		msg := err.Error()
+		var de *toml.DecodeError
+		if errors.As(err, &de) {
+			row, col := de.Position()
+			e.Line, e.Col, msg = row+1, col, strings.TrimPrefix(de.Error(), "toml: ")
+		}
+		e.Msg = fmt.Sprintf("front matter is not valid TOML (%s), so sw cannot tell which genre the `genre =` on line %d names; fix the TOML here (text is quoted: `genre = \"essay\"`)", msg, line+1)
+		return "", e
+	}
+	at := func(msg string) error { return &profile.Error{File: path, Line: line + 1, Col: 1, Msg: msg} }
+	switch v := fm["genre"].(type) {
+	case nil:
+		return c.DefaultGenre(), nil
+	case string:
+		g, err := profile.ParseGenre(v)
+		if err != nil {
+			return "", at(err.Error())
+		}
+		return cmp.Or(g, c.DefaultGenre()), nil
+	default:
+		return "", at("`genre` must be one name, e.g. `genre = \"essay\"`; a piece has one genre")
+	}
 }
 
 // unreadableGenre is the error for front matter data that yaml.v3 refused

@@ -18,24 +18,47 @@ func TestParseFrontMatter(t *testing.T) {
 	}
 }
 
+// Hugo's TOML front matter, between "+++" lines, is read as YAML's is.
+func TestParseTOMLFrontMatter(t *testing.T) {
+	src := "+++\ntitle = 'On walking'\ndate = 2026-01-12\ngenre = \"Product Tech\"\nsummary = \"Why I walk.\"\ntags = [\"a\", \"b\"]\nstance = \"walking beats buses\"\n+++\nBody.\n"
+	fm := ParseFrontMatter([]byte(src))
+	if fm.Title != "On walking" || fm.Date != "2026-01-12" || fm.Genre != "Product Tech" ||
+		fm.Summary != "Why I walk." || len(fm.Tags) != 2 || fm.Stance != "walking beats buses" {
+		t.Errorf("got %+v", fm)
+	}
+	if _, body, ok := SplitFrontMatter([]byte(src)); !ok || string(body) != "Body.\n" {
+		t.Errorf("body %q ok %v", body, ok)
+	}
+	if fm := ParseFrontMatter([]byte("+++\ndate = 2026-01-12T09:30:00Z\n+++\n")); fm.Date != "2026-01-12" {
+		t.Errorf("an offset date-time: %q", fm.Date)
+	}
+}
+
 func TestGenreOf(t *testing.T) {
 	c := &Collection{Settings: DefaultSettings()}
 	tests := map[string]string{
-		"---\ngenre: Product Tech\n---\nx":         "product-tech",
-		"---\ngenre: Op Ed\n---\nx":                "op-ed",
-		"---\ngenre: Ünïcode Genre\n---\nx":        "unicode-genre",
-		"---\r\ngenre: essay\r\n---\r\nx":          "essay",
-		"\xef\xbb\xbf---\ngenre: review\n...\nx":   "review",
-		"no front matter":                          "default",
-		"---\ntitle: a: b\n---\n":                  "default",
-		"---\ntitle: x\n  genre: essay: no\n---\n": "default",
-		"---\n# genre: essay\ntitle: @x\n---\n":    "default",
-		"---\nGenre: essay\ntitle: @x\n---\n":      "default",
-		"---\ntitle: unclosed\n":                   "default",
-		"---\ngenre: 42\n---\n":                    "42",
-		"---\ngenre:\n---\n":                       "default",
-		"---\ngenre: \"\"\n---\n":                  "default",
-		"---\nx: &g Essay\ngenre: *g\n---\n":       "essay",
+		"---\ngenre: Product Tech\n---\nx":                "product-tech",
+		"---\ngenre: Op Ed\n---\nx":                       "op-ed",
+		"---\ngenre: Ünïcode Genre\n---\nx":               "unicode-genre",
+		"---\r\ngenre: essay\r\n---\r\nx":                 "essay",
+		"\xef\xbb\xbf---\ngenre: review\n...\nx":          "review",
+		"no front matter":                                 "default",
+		"---\ntitle: a: b\n---\n":                         "default",
+		"---\ntitle: x\n  genre: essay: no\n---\n":        "default",
+		"---\n# genre: essay\ntitle: @x\n---\n":           "default",
+		"---\nGenre: essay\ntitle: @x\n---\n":             "default",
+		"---\ntitle: unclosed\n":                          "default",
+		"---\ngenre: 42\n---\n":                           "42",
+		"---\ngenre:\n---\n":                              "default",
+		"---\ngenre: \"\"\n---\n":                         "default",
+		"---\nx: &g Essay\ngenre: *g\n---\n":              "essay",
+		"+++\ngenre = \"Op Ed\"\n+++\nx":                  "op-ed",
+		"\xef\xbb\xbf+++\r\ngenre = 'review'\r\n+++\r\nx": "review",
+		"+++\ntitle = \"x\"\n+++\nx":                      "default",
+		"+++\ngenre = \"\"\n+++\nx":                       "default",
+		"+++\ntitle = broken\n+++\nx":                     "default",
+		"+++\ngenre = \"essay\"\n":                        "default",
+		"---\ngenre = \"essay\"\n---\nx":                  "default",
 	}
 	for src, want := range tests {
 		if got, err := c.GenreOf("a.md", []byte(src)); err != nil || got != want {
@@ -65,6 +88,10 @@ func TestGenreOfRefuses(t *testing.T) {
 		"\xef\xbb\xbf---\r\ngenre: essay\r\ntitle: @x\r\n---\r\n": "pieces/a.md:3:8: front matter is not valid YAML (found character that cannot start any token), so sw cannot tell which genre the `genre:` on line 2 names",
 		"---\ntitle: x\n\tsubtitle: y\n\"genre\" : essay\n---\n":  "pieces/a.md:3:1: front matter is not valid YAML (found a tab character that violates indentation), so sw cannot tell which genre the `genre:` on line 4 names",
 		"---\ngenre:essay\ntitle: x\n---\n":                       "pieces/a.md:3:6: front matter is not valid YAML (mapping values are not allowed in this context), so sw cannot tell which genre the `genre:` on line 2 names",
+		"+++\ntitle = \"T\"\ngenre = [\"a\", \"b\"]\n+++\nx":      "pieces/a.md:3:1: `genre` must be one name, e.g. `genre = \"essay\"`; a piece has one genre",
+		"+++\ngenre = \"Эссе\"\n+++\nx":                           `pieces/a.md:2:1: genre "Эссе" has a letter sw cannot write with a to z ("Э")`,
+		"+++\ntitle = Walking\ngenre = \"review\"\n+++\nx":        "pieces/a.md:2:9: front matter is not valid TOML (",
+		"+++\ngenre = essay\n+++\nx":                              "pieces/a.md:2:",
 	}
 	for src, want := range tests {
 		got, err := c.GenreOf("pieces/a.md", []byte(src))
