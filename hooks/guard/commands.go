@@ -158,14 +158,16 @@ func (a *shellAnalysis) unwrap(words []shWord) []shWord {
 		}
 		switch commandName(w.text) {
 		case "sudo", "doas":
-			a.chdirOption(words[1:], "D", "--chdir")
-			words = afterOptions(words[1:], "ugCDhprtTU", []string{"--chdir", "--user", "--group"})
+			valued, long := "ugCDhprtTU", []string{"--chdir", "--user", "--group"}
+			a.chdirOption(words[1:], 'D', valued, long)
+			words = afterOptions(words[1:], valued, long)
 		case "env":
 			if split := a.splitString(words[1:]); split != nil {
 				return a.unwrap(split)
 			}
-			a.chdirOption(words[1:], "C", "--chdir")
-			words = afterOptions(words[1:], "uCS", []string{"--unset", "--chdir", "--split-string"})
+			valued, long := "uCS", []string{"--unset", "--chdir", "--split-string"}
+			a.chdirOption(words[1:], 'C', valued, long)
+			words = afterOptions(words[1:], valued, long)
 		case "nice", "ionice", "stdbuf":
 			words = afterOptions(words[1:], "ncpNioe", nil)
 		case "timeout":
@@ -182,23 +184,37 @@ func (a *shellAnalysis) unwrap(words []shWord) []shWord {
 	return nil
 }
 
-// chdirOption follows an option that runs the command in another folder
-// (env -C, sudo -D).
-func (a *shellAnalysis) chdirOption(words []shWord, short, long string) {
-	for i, w := range words {
-		t := w.text
-		switch {
-		case t == "--":
-			return
-		case (t == "-"+short || t == long) && i+1 < len(words):
-			a.dir = joinPath(a.dir, words[i+1].text)
-		case strings.HasPrefix(t, long+"="):
-			a.dir = joinPath(a.dir, strings.TrimPrefix(t, long+"="))
-		case strings.HasPrefix(t, "-"+short) && len(t) > 2:
-			a.dir = joinPath(a.dir, t[2:])
-		case !strings.HasPrefix(t, "-"):
-			return
+// chdirOption follows the option that runs the command in another folder
+// (env -C, sudo -D, both also --chdir), read among the command's options
+// (valued and longValued take a value) as the command reads it: the last
+// one given wins, from where the command was run.
+func (a *shellAnalysis) chdirOption(words []shWord, short byte, valued string, longValued []string) {
+	dir, found := "", false
+	for i := 0; i < len(words); {
+		n := optionWords(words, i, valued, longValued)
+		if n <= 0 || i+n > len(words) {
+			break // the operands, or an option whose value is missing
 		}
+		t := words[i].text
+		switch {
+		case t == "--chdir" && n == 2:
+			dir, found = words[i+1].text, true
+		case strings.HasPrefix(t, "--chdir="):
+			dir, found = strings.TrimPrefix(t, "--chdir="), true
+		case !strings.HasPrefix(t, "--"):
+			// A cluster of short options: the first that takes a value
+			// takes the rest of the word, or the next word.
+			if k := strings.IndexAny(t[1:], valued); k >= 0 && t[1+k] == short {
+				dir, found = t[2+k:], true
+				if n == 2 {
+					dir = words[i+1].text
+				}
+			}
+		}
+		i += n
+	}
+	if found {
+		a.dir = joinPath(a.dir, dir)
 	}
 }
 

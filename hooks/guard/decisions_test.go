@@ -264,6 +264,16 @@ func shellGaps(w guardWorld) []guardRow {
 		deny(asUnknown, gc("cd to the top, then a write", bash(`cd "$(git rev-parse --show-toplevel)" && echo x > profile/x.yaml`))),
 		deny(asUnknown, gc("cd -, then a write", bash("cd - && rm -f x.yaml"))),
 		deny(asProfile, gc("env -C", bash("env -C profile/preferences rm sentence-length.yaml"))),
+		// env and sudo go to the last folder named, whatever options stand
+		// between: the guard follows the same one.
+		deny(asProfile, gc("env -C, the last of two", bash("env -C . -C profile sh -c 'echo x > r.yaml'"))),
+		allow(gc("env -C, the last of two back out", bash("env -C profile -C . sh -c 'echo x > r.yaml'"))),
+		deny(asProfile, gc("env -u NAME -C", bash("env -u FOO -C profile sh -c 'echo x > r.yaml'"))),
+		deny(asProfile, gc("env -iC", bash("env -iC profile sh -c 'echo x > r.yaml'"))),
+		deny(asProfile, gc("env --chdir=", bash("env -i --chdir=profile sh -c 'echo x > r.yaml'"))),
+		deny(asProfile, gc("sudo -u root -D", bash("sudo -u root -D profile sh -c 'echo x > r.yaml'"))),
+		allow(gc("env -C with no folder", bash("env -C"))),
+		allow(gc("env --chdir with no folder", bash("env -i --chdir"))),
 		deny(asProfile, gc("python writing argv", bash(`python3 -c "import sys; open(sys.argv[1], 'w').write('x')" profile/x.yaml`))),
 		deny(asProfile, gc("python running shell", bash(`python3 -c "import os; os.system('rm profile/x.yaml')"`))),
 		deny(asProfile, gc("awk print >", bash(`awk '{print $0 > "profile/x.yaml"}' draft.md`))),
