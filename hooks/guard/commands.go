@@ -89,9 +89,66 @@ func (a *shellAnalysis) run(words []shWord, in input) {
 		a.patch(args, in)
 	case "read", "mapfile", "readarray", "printf":
 		a.reads(name, args)
+	case "script":
+		// script -c TEXT runs TEXT; its typescript file is written.
+		a.commandOption(args, 'c', "--command", name)
+		for _, w := range operands(args, "cEIOTm", []string{"--command", "--echo", "--log-in", "--log-out", "--log-timing", "--logging-format"}) {
+			a.write(w, false)
+		}
+	case "su", "runuser":
+		a.commandOption(args, 'c', "--command", name)
+	case "watch":
+		// watch runs its words as one shell text, again and again.
+		if cmd := afterOptions(args, "nq", []string{"--interval", "--equexit"}); len(cmd) > 0 {
+			a.inlineShell(joinWords(cmd), "watch runs text the guard cannot know")
+		}
 	default:
 		if interpreter(name) {
 			a.interpreted(nil, args, "mWX", in)
+			break
+		}
+		a.nestedShell(args, in)
+	}
+}
+
+// commandOption reads the shell text an option of name runs (su -c TEXT,
+// flock --command=TEXT), wherever it stands among the words.
+func (a *shellAnalysis) commandOption(args []shWord, short byte, long, name string) {
+	for i, w := range args {
+		t := w.text
+		text, found := "", false
+		switch {
+		case t == long && i+1 < len(args):
+			text, found = args[i+1].text, true
+		case strings.HasPrefix(t, long+"="):
+			text, found = strings.TrimPrefix(t, long+"="), true
+		case len(t) > 1 && t[0] == '-' && t[1] != '-':
+			// A cluster of flags ending in the letter: its text follows.
+			if k := strings.IndexByte(t, short); k > 0 {
+				if text, found = t[k+1:], true; text == "" && i+1 < len(args) {
+					text = args[i+1].text
+				}
+			}
+		}
+		if found {
+			a.inlineShell(text, name+" runs text the guard cannot know")
+			return
+		}
+	}
+}
+
+// shells are the commands that run a shell's text with -c.
+var shells = []string{"sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "busybox"}
+
+// nestedShell reads a shell run with -c among the words of a command the
+// guard does not know (unshare -r sh -c TEXT, nsenter -t 1 bash -lc TEXT):
+// whatever the command is, what it runs is that shell.
+func (a *shellAnalysis) nestedShell(args []shWord, in input) {
+	for i, w := range args[:max(len(args)-1, 0)] {
+		next := args[i+1].text
+		if slices.Contains(shells, commandName(w.text)) && strings.HasPrefix(next, "-") && !strings.HasPrefix(next, "--") && strings.Contains(next, "c") {
+			a.run(args[i:], in)
+			return
 		}
 	}
 }
@@ -170,6 +227,19 @@ func (a *shellAnalysis) unwrap(words []shWord) []shWord {
 			words = afterOptions(words[1:], valued, long)
 		case "nice", "ionice", "stdbuf":
 			words = afterOptions(words[1:], "ncpNioe", nil)
+		case "setsid":
+			words = afterOptions(words[1:], "", nil)
+		case "strace", "ltrace":
+			a.generic(words[1:]) // -o FILE
+			words = afterOptions(words[1:], "oesSpuEPIabX", []string{"--output", "--trace", "--signal", "--attach", "--user"})
+		case "flock":
+			// flock [options] FILE COMMAND..., or FILE -c TEXT: the lock's
+			// file is no command.
+			a.commandOption(words[1:], 'c', "--command", "flock")
+			words = afterOptions(words[1:], "wEc", []string{"--timeout", "--wait", "--conflict-exit-code", "--command"})
+			if len(words) > 0 {
+				words = words[1:]
+			}
 		case "timeout":
 			words = afterOptions(words[1:], "sk", []string{"--signal", "--kill-after"})
 			if len(words) > 0 {
