@@ -102,12 +102,16 @@ func (a *shellAnalysis) run(words []shWord, in input) {
 		if cmd := afterOptions(args, "nq", []string{"--interval", "--equexit"}); len(cmd) > 0 {
 			a.inlineShell(joinWords(cmd), "watch runs text the guard cannot know")
 		}
+	case "parallel":
+		a.parallel(args, in)
 	default:
-		if interpreter(name) {
+		switch {
+		case a.rewrites(name, args):
+		case interpreter(name):
 			a.interpreted(nil, args, "mWX", in)
-			break
+		default:
+			a.nestedShell(args, in)
 		}
-		a.nestedShell(args, in)
 	}
 }
 
@@ -229,6 +233,8 @@ func (a *shellAnalysis) unwrap(words []shWord) []shWord {
 			words = afterOptions(words[1:], "ncpNioe", nil)
 		case "setsid":
 			words = afterOptions(words[1:], "", nil)
+		case "npx", "bunx", "pnpx":
+			words = afterOptions(words[1:], "pc", []string{"--package", "--call"})
 		case "strace", "ltrace":
 			a.generic(words[1:]) // -o FILE
 			words = afterOptions(words[1:], "oesSpuEPIabX", []string{"--output", "--trace", "--signal", "--attach", "--user"})

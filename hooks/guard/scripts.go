@@ -133,6 +133,36 @@ func (a *shellAnalysis) xargs(args []shWord, in input) {
 	}
 }
 
+// parallel runs its command once for each value after ":::" (or each
+// input word, as xargs does): the values take the place of {}, or
+// follow; a command given as one word is a shell's text.
+func (a *shellAnalysis) parallel(args []shWord, in input) {
+	cmd := afterOptions(args, "jSdaIXnN", []string{"--jobs", "--sshlogin", "--delimiter", "--arg-file", "--replace", "--max-args"})
+	sep := slices.IndexFunc(cmd, func(w shWord) bool { return strings.HasPrefix(w.text, ":::") })
+	if sep < 0 {
+		a.xargs(append([]shWord{{text: "-I"}, {text: "{}"}}, cmd...), in)
+		return
+	}
+	template := cmd[:sep]
+	for _, v := range cmd[sep+1:] {
+		if strings.HasPrefix(v.text, ":::") || len(template) == 0 {
+			continue
+		}
+		switch {
+		case len(template) == 1 && strings.ContainsAny(template[0].text, " \t;|&<>"):
+			text := template[0].text
+			if !strings.Contains(text, "{}") {
+				text += " {}"
+			}
+			a.inlineShell(strings.ReplaceAll(text, "{}", v.text), "parallel runs text the guard cannot know")
+		case slices.ContainsFunc(template, func(w shWord) bool { return strings.Contains(w.text, "{}") }):
+			a.run(replaced(template, "{}", v), input{})
+		default:
+			a.run(append(slices.Clone(template), v), input{})
+		}
+	}
+}
+
 // replaced is words with each replace string put in as with.
 func replaced(words []shWord, replace string, with shWord) []shWord {
 	out := make([]shWord, len(words))
