@@ -5,32 +5,24 @@ import (
 	"testing"
 )
 
+// The fields are read alike from YAML front matter and from Hugo's TOML
+// between "+++" lines.
 func TestParseFrontMatter(t *testing.T) {
-	src := "---\ntitle: On walking\ndate: 2026-01-12\ngenre: Product Tech\nsummary: Why I walk.\ntags: [a, b]\nstance: walking beats buses\n---\nBody.\n"
-	fm := ParseFrontMatter([]byte(src))
-	if fm.Title != "On walking" || fm.Date != "2026-01-12" || fm.Genre != "Product Tech" ||
-		fm.Summary != "Why I walk." || len(fm.Tags) != 2 || fm.Stance != "walking beats buses" {
-		t.Errorf("got %+v", fm)
-	}
-	_, body, ok := SplitFrontMatter([]byte(src))
-	if !ok || string(body) != "Body.\n" {
-		t.Errorf("body %q ok %v", body, ok)
-	}
-}
-
-// Hugo's TOML front matter, between "+++" lines, is read as YAML's is.
-func TestParseTOMLFrontMatter(t *testing.T) {
-	src := "+++\ntitle = 'On walking'\ndate = 2026-01-12\ngenre = \"Product Tech\"\nsummary = \"Why I walk.\"\ntags = [\"a\", \"b\"]\nstance = \"walking beats buses\"\n+++\nBody.\n"
-	fm := ParseFrontMatter([]byte(src))
-	if fm.Title != "On walking" || fm.Date != "2026-01-12" || fm.Genre != "Product Tech" ||
-		fm.Summary != "Why I walk." || len(fm.Tags) != 2 || fm.Stance != "walking beats buses" {
-		t.Errorf("got %+v", fm)
-	}
-	if _, body, ok := SplitFrontMatter([]byte(src)); !ok || string(body) != "Body.\n" {
-		t.Errorf("body %q ok %v", body, ok)
+	for _, src := range []string{
+		"---\ntitle: On walking\ndate: 2026-01-12\ngenre: Product Tech\nsummary: Why I walk.\ntags: [a, b]\nstance: walking beats buses\n---\nBody.\n",
+		"+++\ntitle = 'On walking'\ndate = 2026-01-12\ngenre = \"Product Tech\"\nsummary = \"Why I walk.\"\ntags = [\"a\", \"b\"]\nstance = \"walking beats buses\"\n+++\nBody.\n",
+	} {
+		fm := ParseFrontMatter([]byte(src))
+		if fm.Title != "On walking" || fm.Date != "2026-01-12" || fm.Genre != "Product Tech" ||
+			fm.Summary != "Why I walk." || len(fm.Tags) != 2 || fm.Stance != "walking beats buses" {
+			t.Errorf("%.3s: got %+v", src, fm)
+		}
+		if _, body, ok := SplitFrontMatter([]byte(src)); !ok || string(body) != "Body.\n" {
+			t.Errorf("%.3s: body %q ok %v", src, body, ok)
+		}
 	}
 	if fm := ParseFrontMatter([]byte("+++\ndate = 2026-01-12T09:30:00Z\n+++\n")); fm.Date != "2026-01-12" {
-		t.Errorf("an offset date-time: %q", fm.Date)
+		t.Errorf("a TOML offset date-time: %q", fm.Date)
 	}
 }
 
