@@ -552,7 +552,7 @@ func (m *Memory) spliceAuto(remove []Entry, blocks [2][]string) ([]byte, error) 
 		if err != nil {
 			return nil, err
 		}
-		if data, _, _, err = at.insert(slot+1, strings.Join(block, m.eol)); err != nil {
+		if data, _, _, err = at.insert(slot+1, strings.Join(block, m.eol), false); err != nil {
 			return nil, err
 		}
 	}

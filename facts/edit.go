@@ -85,27 +85,39 @@ func Add(name string, data []byte, e Entry) ([]byte, Change, error) {
 			at -= before - len(out) // all it cut lies before the one replaced
 		}
 	}
-	if at < 0 {
-		if out, at, ch.SectionAdded, err = m.insert(e.sec, line); err != nil {
+	inserted := at < 0
+	if inserted {
+		if out, at, ch.SectionAdded, err = m.insert(e.sec, line, false); err != nil {
 			return nil, Change{}, err
 		}
 	}
-	// What was written must read back as e, where it was put: a check that
-	// costs a parse of a small file, against ever writing an entry that
-	// could not be found again.
-	m, err = Parse(name, out)
-	if err == nil {
-		err = fmt.Errorf("%s: internal error: the entry added does not read back as written", name)
-		for _, x := range m.Entries {
-			if m.lines[x.first].Start == at && x.sec == e.sec && x.same(e) {
-				ch.Entry, err = x, nil
-			}
-		}
+	ch.Entry, err = readBackAt(name, out, at, e)
+	if err == nil && inserted && ch.Entry.EndLine > ch.Entry.Line {
+		// The line below joined the entry as its continuation (a
+		// paragraph after an empty bullet): a blank line keeps it apart.
+		out, at, _, _ = m.insert(e.sec, line, true)
+		ch.Entry, err = readBackAt(name, out, at, e)
 	}
 	if err != nil {
 		return nil, Change{}, err
 	}
 	return out, ch, nil
+}
+
+// readBackAt is the entry written at offset at of out, which must read
+// back as e: a check that costs a parse of a small file, against ever
+// writing an entry that could not be found again.
+func readBackAt(name string, out []byte, at int, e Entry) (Entry, error) {
+	m, err := Parse(name, out)
+	if err != nil {
+		return Entry{}, err
+	}
+	for _, x := range m.Entries {
+		if m.lines[x.first].Start == at && x.sec == e.sec && x.same(e) {
+			return x, nil
+		}
+	}
+	return Entry{}, fmt.Errorf("%s: internal error: the entry added does not read back as written", name)
 }
 
 // ErrNoKey is Remove's error when no entry has the key.
@@ -169,7 +181,7 @@ func (m *Memory) cut(e Entry) []byte {
 
 // insert returns the file with line added to section sec (see Add), and
 // the offset line starts at.
-func (m *Memory) insert(sec int, line string) (out []byte, at int, sectionAdded bool, err error) {
+func (m *Memory) insert(sec int, line string, blankAfter bool) (out []byte, at int, sectionAdded bool, err error) {
 	b := m.bodies[sec]
 	eol := m.eol
 	if b.heading < 0 {
@@ -216,7 +228,7 @@ func (m *Memory) insert(sec int, line string) (out []byte, at int, sectionAdded 
 	s.WriteString(line)
 	if m.lines[after].HasEOL {
 		s.WriteString(eol)
-		if blankBefore && after+1 < len(m.lines) && !m.blank(after+1) {
+		if (blankBefore || blankAfter) && after+1 < len(m.lines) && !m.blank(after+1) {
 			s.WriteString(eol) // and a blank line before what follows
 		}
 	}
