@@ -12,6 +12,7 @@ import (
 
 	"sw/profile"
 	"sw/profile/confine"
+	"sw/profile/prose"
 )
 
 // FrontMatter is the part of a piece's front matter (YAML or TOML) sw reads: the
@@ -35,21 +36,8 @@ func SplitFrontMatter(src []byte) (fm, body []byte, ok bool) {
 
 // splitFrontMatter is SplitFrontMatter, and says whether the block is TOML.
 func splitFrontMatter(src []byte) (fm, body []byte, ok, toml bool) {
-	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
-	first, rest, found := bytes.Cut(src, []byte("\n"))
-	open := string(bytes.TrimRight(first, " \t\r"))
-	if !found || open != "---" && open != "+++" {
-		return nil, src, false, false
-	}
-	for off := 0; off < len(rest); {
-		line, _, _ := bytes.Cut(rest[off:], []byte("\n"))
-		end := off + len(line) + 1
-		if t := string(bytes.TrimRight(line, " \t\r")); t == open || open == "---" && t == "..." {
-			return rest[:off], rest[min(end, len(rest)):], true, open == "+++"
-		}
-		off = end
-	}
-	return nil, src, false, false
+	fm, at, ok, toml := prose.FrontMatter(src)
+	return fm, src[at:], ok, toml
 }
 
 // ParseFrontMatter reads a piece's front matter. A piece without front

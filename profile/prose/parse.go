@@ -40,7 +40,7 @@ func Parse(src []byte) *Doc {
 		src = src[:math.MaxInt32] // offsets are kept as int32
 	}
 	b := newBuilder(src)
-	body := skipFrontMatter(src, bomLen(src))
+	_, body, _, _ := FrontMatter(src)
 	read := src
 	patched := defuse(src)
 	if patched != nil {
@@ -73,24 +73,29 @@ func readMarkdown(src []byte, body int) ast.Node {
 	return markdownParser().Parse(r)
 }
 
-// skipFrontMatter returns where the body starts: after a closed block of
-// YAML (--- to --- or ...) or TOML (+++ to +++) on the very first line.
-// An unclosed block is no front matter, so nothing is lost by a stray ---.
-func skipFrontMatter(src []byte, i int) int {
+// FrontMatter finds the front matter at the very top of src (after a
+// byte-order mark): a closed block of YAML (--- to --- or ...) or TOML
+// (+++ to +++). It gives the block's lines without their delimiters, where
+// the body starts, and whether the block is TOML; body is where src's
+// text starts when there is none. An unclosed block is no front matter, so
+// nothing is lost by a stray ---. sw's measures and its reading of a
+// piece's fields (genre, title) both find the block here.
+func FrontMatter(src []byte) (fm []byte, body int, ok, toml bool) {
+	i := bomLen(src)
 	first, next := lineAt(src, i)
 	open := string(bytes.TrimRight(first, " \t\r"))
 	if open != "---" && open != "+++" {
-		return i
+		return nil, i, false, false
 	}
 	for j := next; j < len(src); {
 		l, n := lineAt(src, j)
 		close := string(bytes.TrimRight(l, " \t\r"))
 		if close == open || (open == "---" && close == "...") {
-			return n
+			return src[next:j], n, true, open == "+++"
 		}
 		j = n
 	}
-	return i
+	return nil, i, false, false
 }
 
 // lineAt returns the line starting at i (without its newline) and where
