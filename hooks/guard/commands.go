@@ -118,27 +118,33 @@ func (a *shellAnalysis) run(words []shWord, in input) {
 // commandOption reads the shell text an option of name runs (su -c TEXT,
 // flock --command=TEXT), wherever it stands among the words.
 func (a *shellAnalysis) commandOption(args []shWord, short byte, long, name string) {
+	if text, ok := optionValue(args, short, long); ok {
+		a.inlineShell(text, name+" runs text the guard cannot know")
+	}
+}
+
+// optionValue is the value of the option -short or long wherever it
+// stands among args (-O FILE, -qO FILE, -OFILE, --long FILE, --long=FILE),
+// the last one given.
+func optionValue(args []shWord, short byte, long string) (string, bool) {
+	v, found := "", false
 	for i, w := range args {
 		t := w.text
-		text, found := "", false
 		switch {
 		case t == long && i+1 < len(args):
-			text, found = args[i+1].text, true
+			v, found = args[i+1].text, true
 		case strings.HasPrefix(t, long+"="):
-			text, found = strings.TrimPrefix(t, long+"="), true
+			v, found = strings.TrimPrefix(t, long+"="), true
 		case len(t) > 1 && t[0] == '-' && t[1] != '-':
-			// A cluster of flags ending in the letter: its text follows.
+			// A cluster of flags ending in the letter: its value follows.
 			if k := strings.IndexByte(t, short); k > 0 {
-				if text, found = t[k+1:], true; text == "" && i+1 < len(args) {
-					text = args[i+1].text
+				if v, found = t[k+1:], true; v == "" && i+1 < len(args) {
+					v = args[i+1].text
 				}
 			}
 		}
-		if found {
-			a.inlineShell(text, name+" runs text the guard cannot know")
-			return
-		}
 	}
+	return v, found
 }
 
 // shells are the commands that run a shell's text with -c.

@@ -42,14 +42,14 @@ func (a *shellAnalysis) rewrites(name string, args []shWord) bool {
 		if ops := operands(args, "lbnaCtf", []string{"--lines", "--bytes", "--number", "--suffix-length", "--line-bytes", "--separator", "--prefix"}); name == "split" && len(ops) > 1 {
 			a.write(shWord{text: ops[1].text + unknownName}, false)
 		}
-		if v, ok := valueOf(args, "-f", "--prefix"); ok {
+		if v, ok := optionValue(args, 'f', "--prefix"); ok {
 			a.write(shWord{text: v + unknownName}, false)
 		}
 	case "wget":
-		if v, ok := valueOf(args, "-O", "--output-document"); ok {
+		if v, ok := optionValue(args, 'O', "--output-document"); ok {
 			a.write(shWord{text: v}, false)
 		}
-		if v, ok := valueOf(args, "-P", "--directory-prefix"); ok {
+		if v, ok := optionValue(args, 'P', "--directory-prefix"); ok {
 			a.write(shWord{text: strings.TrimSuffix(v, "/") + "/" + unknownName}, false)
 		}
 	case "zip":
@@ -66,22 +66,4 @@ func (a *shellAnalysis) writeAll(ws []shWord) {
 	for _, w := range ws {
 		a.write(w, false)
 	}
-}
-
-// valueOf is the value of the option short or long (-O FILE, -OFILE,
-// --long FILE, --long=FILE), the last given.
-func valueOf(args []shWord, short, long string) (string, bool) {
-	v, found := "", false
-	for i, w := range args {
-		t := w.text
-		switch {
-		case (t == short || t == long) && i+1 < len(args):
-			v, found = args[i+1].text, true
-		case strings.HasPrefix(t, long+"="):
-			v, found = strings.TrimPrefix(t, long+"="), true
-		case strings.HasPrefix(t, short) && len(t) > len(short) && !strings.HasPrefix(t, "--"):
-			v, found = t[len(short):], true
-		}
-	}
-	return v, found
 }
