@@ -119,8 +119,15 @@ func TestStatusOf(t *testing.T) {
 	git(t, r.Root, "add", "b.md")
 	writeFile(t, r.Root, "new.md", "n\n")
 	writeFile(t, r.Root, "cat.md", "not asked about\n")
+	trace := filepath.Join(t.TempDir(), "trace")
+	t.Setenv("GIT_TRACE2", trace)
 	changed, untracked, err := r.StatusOf([]string{"a.md", "b.md", "new.md", "c*.md"})
 	if err != nil || strings.Join(changed, " ") != "a.md b.md new.md" || strings.Join(untracked, " ") != "new.md" {
 		t.Errorf("StatusOf = %q, %q, %v; want a.md b.md new.md changed, new.md untracked", changed, untracked, err)
+	}
+	// Its optional locks are off: it never takes the index from the
+	// person's own git command to refresh it.
+	if b, err := os.ReadFile(trace); err != nil || !strings.Contains(string(b), "git --no-optional-locks status") {
+		t.Errorf("git status ran with its optional locks (%v):\n%s", err, b)
 	}
 }
