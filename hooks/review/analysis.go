@@ -22,7 +22,7 @@ type Outcome struct {
 	Written    []*Suggestion  `json:"written"`    // branches created or refreshed
 	Skipped    []Skipped      `json:"skipped"`    // suggestions not written, and why
 	Suppressed []Suppressed   `json:"suppressed"` // rejected before, so not proposed again
-	Withdrawn  []Withdrawn    `json:"withdrawn"`  // pending suggestions taken back
+	Withdrawn  []Withdrawn    `json:"withdrawn"`  // pending or waiting suggestions taken back
 	Waiting    []string       `json:"waiting"`    // ids of the suggestions left for a later batch
 	// Voice is what the analysis wrote in the voice (see route); Repo,
 	// there, names the voice as .sw.yaml does.
@@ -30,10 +30,11 @@ type Outcome struct {
 	Repo  string   `json:"repo,omitempty"`
 }
 
-// Withdrawn is a pending suggestion an analysis took back.
+// Withdrawn is a suggestion an analysis took back: a pending one, or one
+// waiting for a later batch (no branch).
 type Withdrawn struct {
 	ID     string `json:"id"`
-	Branch string `json:"branch"`
+	Branch string `json:"branch"` // "" for one that was waiting
 	Reason string `json:"reason"`
 }
 
@@ -67,6 +68,12 @@ func (o *Outcome) Dropped() string {
 	for _, s := range o.Skipped {
 		count[s.Kind]++
 	}
+	unwaited := 0
+	for _, w := range o.Withdrawn {
+		if w.Branch == "" {
+			unwaited++
+		}
+	}
 	add(len(o.Suppressed), "rejected before")
 	add(count[SkipInProfile], "already in the profile")
 	add(count[SkipUnchanged], "unchanged")
@@ -75,7 +82,8 @@ func (o *Outcome) Dropped() string {
 	add(count[SkipRemote], "kept as pushed")
 	add(count[SkipSameThing], "about the same thing as another")
 	add(len(o.Waiting), "waiting for a later batch")
-	add(len(o.Withdrawn), "withdrawn from the batch")
+	add(len(o.Withdrawn)-unwaited, "withdrawn from the batch")
+	add(unwaited, "no longer waiting")
 	return strings.Join(parts, ", ")
 }
 

@@ -42,6 +42,7 @@ type plan struct {
 	replacing []*proposed
 	fresh     []*proposed
 	withdraw  []withdrawal
+	unwaited  []Withdrawn // what waited for a later batch and is taken back
 	dropped   []Skipped
 }
 
@@ -56,8 +57,9 @@ const decisionWithdrawn = "withdrawn"
 
 // plan ranks what p proposes, with what waited, against the pending batch.
 func (l *Loop) plan(st *State, p *Proposal) plan {
-	pool := l.pool(st, p)
 	var pl plan
+	pool, unwaited := l.pool(st, p)
+	pl.unwaited = unwaited
 	l.asReplacements(pool)
 	pool, pl.dropped = oneEach(pool)
 	taken := map[*proposed]bool{}
@@ -107,29 +109,34 @@ func (l *Loop) plan(st *State, p *Proposal) plan {
 // pool is what an analysis weighs, heaviest first: its own suggestions,
 // then what waited and is not said again nor rejected since (a full
 // analysis says afresh all that pieces support, so only a memory audit's
-// waiting suggestions join it).
-func (l *Loop) pool(st *State, p *Proposal) []*proposed {
-	var out []*proposed
+// waiting suggestions join it). What waited and joins no more is
+// returned too, with why, so that it is not dropped without a word.
+func (l *Loop) pool(st *State, p *Proposal) (out []*proposed, unwaited []Withdrawn) {
 	seen := map[string]bool{}
 	for _, s := range p.Suggestions {
 		out = append(out, &proposed{Suggestion: s, about: p.about[s.Signature], fromPieces: p.fromPieces})
 		seen[s.Signature] = true
 	}
 	for _, w := range st.Waiting {
-		if seen[w.Suggestion.Signature] || (p.full && w.FromPieces) {
+		if seen[w.Suggestion.Signature] {
 			continue
 		}
 		c := &proposed{Suggestion: w.Suggestion, about: about{measures: l.measuresOf(w.Suggestion), back: w.Back}, fromPieces: w.FromPieces}
-		if held, _ := verdict(p.Request.Rejected, c.proposal()); held != nil {
-			continue
+		held, _ := verdict(p.Request.Rejected, c.proposal())
+		switch {
+		case held != nil:
+			unwaited = append(unwaited, Withdrawn{ID: w.Suggestion.ID, Reason: "you rejected " + held.ID + ", about the same thing"})
+		case p.full && w.FromPieces:
+			unwaited = append(unwaited, Withdrawn{ID: w.Suggestion.ID, Reason: fmt.Sprintf("the latest analysis, of %s, no longer proposes it", plainCount(len(p.Request.Pieces), "piece"))})
+		default:
+			seen[w.Suggestion.Signature] = true
+			out = append(out, c)
 		}
-		seen[w.Suggestion.Signature] = true
-		out = append(out, c)
 	}
 	// Heaviest first; an unweighted suggestion after every weighted one,
 	// each in the order it came.
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Weight > out[j].Weight })
-	return out
+	return out, unwaited
 }
 
 // sameAsPending says c is about what pending s is about: the same rule
@@ -269,6 +276,10 @@ func (l *Loop) revise(st *State, p *Proposal, out *Outcome) error {
 		if done {
 			out.Withdrawn = append(out.Withdrawn, Withdrawn{ID: w.s.ID, Branch: w.s.Branch, Reason: w.reason})
 		}
+	}
+	for _, w := range pl.unwaited {
+		l.logf("no longer waiting: %s: %s", w.ID, w.Reason)
+		out.Withdrawn = append(out.Withdrawn, w)
 	}
 	var def tip
 	write := func(c *proposed) error {

@@ -1,6 +1,8 @@
 package review
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -63,6 +65,33 @@ func TestBatchTakesTheHeaviestAndTheRestWait(t *testing.T) {
 	}
 	if len(d.Pending) != 3 || d.Pending[0].ID != "rule-03" || len(d.Waiting) != 2 {
 		t.Errorf("dashboard: pending %v, waiting %v; want rule-03 first, two waiting", d.Pending, d.Waiting)
+	}
+}
+
+// TestWaitingThatThePiecesNoLongerSayIsTakenBackAloud: a suggestion left
+// waiting for a later batch that the next analysis no longer proposes
+// leaves the queue with a word in the outcome and the log, not silently.
+func TestWaitingThatThePiecesNoLongerSayIsTakenBackAloud(t *testing.T) {
+	l := newCollection(t)
+	l.Coll.Settings.SuggestionsPerBatch = 2
+	s := suggestions(4)
+	s[0].Weight, s[1].Weight, s[2].Weight, s[3].Weight = 4, 3, 2, 1
+	if out := analyse(t, l, s); !slices.Equal(out.Waiting, []string{"rule-02", "rule-03"}) {
+		t.Fatalf("waiting %v, want rule-02 and rule-03", out.Waiting)
+	}
+	out := analyse(t, l, s[:3]) // rule-03 is said no more
+	if !slices.Equal(out.Waiting, []string{"rule-02"}) {
+		t.Errorf("waiting %v, want rule-02 still", out.Waiting)
+	}
+	if len(out.Withdrawn) != 1 || out.Withdrawn[0].ID != "rule-03" || out.Withdrawn[0].Branch != "" || !strings.Contains(out.Withdrawn[0].Reason, "no longer proposes it") {
+		t.Errorf("withdrawn %+v, want rule-03 with no branch", out.Withdrawn)
+	}
+	if got := out.Dropped(); !strings.Contains(got, "1 no longer waiting") || strings.Contains(got, "withdrawn from the batch") {
+		t.Errorf("dropped %q", got)
+	}
+	log, err := os.ReadFile(filepath.Join(l.Dir, "log"))
+	if err != nil || !strings.Contains(string(log), "no longer waiting: rule-03: the latest analysis, of 3 pieces, no longer proposes it") {
+		t.Errorf("log lacks the note (%v):\n%s", err, log)
 	}
 }
 

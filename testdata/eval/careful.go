@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -38,7 +39,8 @@ type carefulBatch struct {
 	rejected  []reviewed
 	accepted  []reviewed
 	withdrawn []string // ids sw took back since the last batch
-	waiting   int      // suggestions left for a later batch
+	unwaited  []string // ids that waited after the last batch and are neither pending nor waiting now
+	waiting   []string // ids left for a later batch
 }
 
 // reviewed is a suggestion as `sw review --json` shows it.
@@ -137,7 +139,17 @@ func (c *collection) decideCarefully(run *carefulRun, seenWithdrawn map[string]b
 	if err != nil || len(d.Pending) == 0 {
 		return err
 	}
-	b := &carefulBatch{number: d.Pending[0].Batch, pending: d.Pending, waiting: len(d.Waiting)}
+	b := &carefulBatch{number: d.Pending[0].Batch, pending: d.Pending}
+	for _, w := range d.Waiting {
+		b.waiting = append(b.waiting, w.ID)
+	}
+	if len(run.batches) > 0 {
+		for _, id := range run.batches[len(run.batches)-1].waiting {
+			if !slices.Contains(b.waiting, id) && !slices.ContainsFunc(b.pending, func(p reviewed) bool { return p.ID == id }) {
+				b.unwaited = append(b.unwaited, id)
+			}
+		}
+	}
 	for _, x := range d.Decided {
 		if x.Decision == "withdrawn" && !seenWithdrawn[x.Branch] {
 			seenWithdrawn[x.Branch] = true
@@ -285,8 +297,8 @@ func suggestionCount(n int) string {
 	return fmt.Sprintf("%d suggestions", n)
 }
 
-// report prints the run: each batch's suggestions, decisions and what sw
-// withdrew and left waiting.
+// report prints the run: each batch's suggestions, decisions, what sw
+// withdrew, what waited and what no longer did.
 func (run *carefulRun) report(out io.Writer) {
 	fmt.Fprintf(out, "\nThe careful reviewer (16 Federalist papers, a batch every 3 pieces, the first batch rejected whole, then each batch's first):\n")
 	for _, b := range run.batches {
@@ -294,8 +306,11 @@ func (run *carefulRun) report(out io.Writer) {
 		if len(b.withdrawn) > 0 {
 			fmt.Fprintf(out, "; withdrawn before it: %s", strings.Join(b.withdrawn, ", "))
 		}
-		if b.waiting > 0 {
-			fmt.Fprintf(out, "; %d waiting", b.waiting)
+		if len(b.unwaited) > 0 {
+			fmt.Fprintf(out, "; no longer waiting: %s", strings.Join(b.unwaited, ", "))
+		}
+		if len(b.waiting) > 0 {
+			fmt.Fprintf(out, "; waiting: %s", strings.Join(b.waiting, ", "))
 		}
 		fmt.Fprintln(out)
 	}
