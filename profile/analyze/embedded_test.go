@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math"
 	"runtime"
 	"slices"
 	"strings"
@@ -69,6 +70,28 @@ func TestDeterministic(t *testing.T) {
 	defer runtime.GOMAXPROCS(old)
 	if again := encoded(t, richRequest(t)); !bytes.Equal(first, again) {
 		t.Fatal("one core gave another answer")
+	}
+}
+
+// Every candidate is ranked by a number: a NaN strength (a measure that
+// general English has no value for, as a piece's length) compares neither
+// above nor below anything, and the ranking would be no order at all.
+func TestStrengthsAreNumbers(t *testing.T) {
+	norm, err := normalize(richRequest(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := newRun(norm)
+	r.metricSignals()
+	found := false
+	for _, c := range r.cands {
+		found = found || c.baseID == "piece-length"
+		if math.IsNaN(c.strength) || math.IsInf(c.strength, 0) {
+			t.Errorf("%s: strength %v", c.signature(), c.strength)
+		}
+	}
+	if !found {
+		t.Error("no piece-length candidate, the one measure with no general-English value")
 	}
 }
 

@@ -202,7 +202,13 @@ func (r *run) metricCandidate(spec *profile.MetricKind, mi int, o outcome[metric
 			return // too few events to put a number on
 		}
 		c.sig = "metric:" + spec.Name + ":" + direction(d)
-		c.strength = math.Abs(d) / spec.Tol(spec.Ref())
+		// A measure general English has no value for (a piece's length)
+		// counts as one tolerance away, as its distance does: a NaN here
+		// would make the ranking's order no order at all.
+		c.strength = 1
+		if !math.IsNaN(d) {
+			c.strength = math.Abs(d) / spec.Tol(spec.Ref())
+		}
 		against = "The profile has no rule on " + spec.Name + "."
 	} else {
 		sm := soft.Metric
