@@ -278,6 +278,9 @@ func (a *shellAnalysis) listing(words []shWord) ([]shWord, bool) {
 	case "ls":
 		dirs = orHere(operands(args, "IwT", []string{"--ignore", "--hide", "--width", "--format", "--sort"}))
 	case "grep", "egrep", "fgrep", "rg", "ag", "ack", "git-grep":
+		if !namesOnly(args, "efABCmd") {
+			return nil, false // lines of text, or of its input: words the guard cannot know
+		}
 		ops := operands(args, "efABCmd", []string{"--regexp", "--file", "--max-count", "--glob", "--type"})
 		if !slices.ContainsFunc(args, func(w shWord) bool { return w.text == "-e" || w.text == "-f" }) && len(ops) > 0 {
 			ops = ops[1:] // the pattern
@@ -301,6 +304,31 @@ func (a *shellAnalysis) listing(words []shWord) ([]shWord, bool) {
 		out = append(out, d, below(d))
 	}
 	return out, out != nil
+}
+
+// namesOnly says a search prints file names, not lines: -l or -L (alone
+// or among other letters before one that takes a value), or their long
+// forms, or rg's --files.
+func namesOnly(args []shWord, valued string) bool {
+	for _, w := range args {
+		t := w.text
+		switch {
+		case t == "--":
+			return false
+		case t == "--files-with-matches" || t == "--files-without-match" || t == "--files":
+			return true
+		case strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "--"):
+			for _, c := range t[1:] {
+				if c == 'l' || c == 'L' {
+					return true
+				}
+				if strings.ContainsRune(valued, c) {
+					break
+				}
+			}
+		}
+	}
+	return false
 }
 
 // orHere is words, or . for none.
