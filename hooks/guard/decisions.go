@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"path"
 	"slices"
 	"strings"
 )
@@ -14,15 +15,30 @@ import (
 
 // namesSuggestion reports whether a git word (a branch, a revision, a
 // refspec) may name a suggestion branch: sw/..., refs/heads/sw/...,
-// origin/sw/..., a:sw/..., sw/1/x~2.
+// origin/sw/..., a:sw/..., sw/1/x~2, or a pattern the shell may turn into
+// one from files made for it (s?/1/x, */*/*).
 func namesSuggestion(word string) bool {
 	w := strings.ToLower(strings.ReplaceAll(word, "..", ":"))
 	for _, side := range strings.FieldsFunc(w, func(r rune) bool { return strings.ContainsRune(": \t\n+^", r) }) {
-		if strings.HasPrefix(side, "sw/") || strings.Contains(side, "/sw/") {
+		if strings.HasPrefix(side, "sw/") || strings.Contains(side, "/sw/") || patternMayBeSW(side) {
 			return true
 		}
 	}
 	return false
+}
+
+// patternMayBeSW reports whether a shell pattern has a folder part that
+// may match "sw": the shell's * never crosses a slash, so a pattern of
+// one part (git branch -D *) matches names without one, never sw/....
+func patternMayBeSW(p string) bool {
+	if !strings.ContainsAny(p, "*?[") {
+		return false
+	}
+	parts := strings.Split(p, "/")
+	return slices.ContainsFunc(parts[:len(parts)-1], func(part string) bool {
+		ok, _ := path.Match(part, "sw")
+		return ok && strings.ContainsAny(part, "*?[")
+	})
 }
 
 // mayNameSuggestion is namesSuggestion, or a word the guard cannot know.
