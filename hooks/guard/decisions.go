@@ -41,9 +41,11 @@ func patternMayBeSW(p string) bool {
 	})
 }
 
-// mayNameSuggestion is namesSuggestion, or a word the guard cannot know.
+// mayNameSuggestion is namesSuggestion, or a word the guard cannot know:
+// one it could not read, or the branch checked out before (@{-1}, and -
+// where git merge and rebase take it so).
 func mayNameSuggestion(word string) bool {
-	return namesSuggestion(word) || strings.Contains(word, unknownText)
+	return namesSuggestion(word) || strings.Contains(word, unknownText) || word == "-" || strings.Contains(word, "@{-")
 }
 
 // readOnlyGit are the git subcommands that only read: naming a

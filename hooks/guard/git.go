@@ -117,7 +117,7 @@ func refWords(rest []shWord) []shWord {
 		case strings.HasPrefix(t, "--") && strings.Contains(t, "="):
 			_, v, _ := strings.Cut(t, "=")
 			out = append(out, shWord{text: v})
-		case strings.HasPrefix(t, "-"):
+		case strings.HasPrefix(t, "-") && t != "-": // - alone is the branch checked out before
 		default:
 			out = append(out, rest[i])
 		}

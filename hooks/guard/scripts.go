@@ -292,8 +292,10 @@ func (a *shellAnalysis) listing(words []shWord) ([]shWord, bool) {
 			ops = []shWord{{}, {text: "."}}
 		}
 		dirs = ops[1:]
-	case "echo", "printf":
+	case "echo":
 		return operands(args, "", nil), true
+	case "printf":
+		return printfWords(operands(args, "v", nil))
 	case "git":
 		if len(args) > 0 && args[0].text == "ls-files" {
 			dirs = orHere(operands(args[1:], "xX", []string{"--exclude", "--exclude-from"}))
@@ -304,6 +306,34 @@ func (a *shellAnalysis) listing(words []shWord) ([]shWord, bool) {
 		out = append(out, d, below(d))
 	}
 	return out, out != nil
+}
+
+// printfWords are the words printf prints, where the format says it
+// plainly: text with no directive, or each argument followed by a space
+// or a newline ('%s\n'). Any other format can join or change its
+// arguments (printf 's%s' w/1/x prints sw/1/x): words the guard cannot
+// know.
+func printfWords(ops []shWord) ([]shWord, bool) {
+	if len(ops) == 0 {
+		return nil, true
+	}
+	format := ops[0].text
+	if !strings.ContainsAny(format, `%\`) {
+		var out []shWord
+		for _, f := range strings.Fields(format) {
+			out = append(out, shWord{text: f})
+		}
+		return out, true
+	}
+	rest := strings.NewReplacer(`\n`, "\n", `\t`, "\t").Replace(format)
+	for rest != "" {
+		after, ok := strings.CutPrefix(rest, "%s")
+		rest = strings.TrimLeft(after, " \t\n")
+		if !ok || len(rest) == len(after) {
+			return nil, false
+		}
+	}
+	return ops[1:], true
 }
 
 // namesOnly says a search prints file names, not lines: -l or -L (alone
