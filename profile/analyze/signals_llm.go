@@ -36,6 +36,12 @@ const (
 	// the writer's own pieces show.
 	MaxLLMAvoid      = 3
 	MaxLLMAvoidRules = 8
+	// LLMAvoidRefusals is how many such suggestions the person rejects,
+	// more than they keep, before sw asks about no further word: each is
+	// another word, so no rejection holds against the next one, and a
+	// writer who does not want these rules would be asked again at every
+	// batch.
+	LLMAvoidRefusals = 2
 )
 
 // llmVoiceWords are the words LLM prose overuses that an avoid rule may
@@ -79,6 +85,9 @@ func (r *run) llmAvoidSignals(v *vocab) {
 	}
 	words := float64(v.words[""])
 	held := r.llmAvoidRules()
+	if no := r.llmAvoidRejected(); no >= LLMAvoidRefusals && no > held {
+		return // the person has said no to the kind, not only to the words
+	}
 	var hits []llmHit
 	for _, w := range llmVoiceWords() {
 		if h := (llmHit{w: w, expected: w.LLM * words / 1e6}); h.expected >= LLMExpectedUses && v.uses(w.Word) == 0 {
@@ -94,7 +103,11 @@ func (r *run) llmAvoidSignals(v *vocab) {
 		if !r.phraseFree("", h.w.Word, false) {
 			continue
 		}
-		r.add(llmAvoidCandidate(h, len(v.eligible[""]), words))
+		c := llmAvoidCandidate(h, len(v.eligible[""]), words)
+		if r.refused(c) {
+			continue // a word rejected before takes no place of another
+		}
+		r.add(c)
 		n++
 	}
 }
@@ -111,6 +124,18 @@ func (r *run) llmAvoidRules() int {
 		}
 	}
 	return len(seen)
+}
+
+// llmAvoidRejected counts the person's rejections of suggestions to
+// avoid an LLM word.
+func (r *run) llmAvoidRejected() int {
+	n := 0
+	for _, rej := range r.req.Rejected {
+		if word, ok := strings.CutPrefix(rej.Signature, "avoid:phrase:"); ok && baseline.IsLLMOverused(word) {
+			n++
+		}
+	}
+	return n
 }
 
 // llmAvoidCandidate is the suggestion to avoid h's word, read absent from

@@ -2,10 +2,13 @@ package analyze
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 
+	"sw/profile"
 	"sw/profile/baseline"
+	"sw/profile/feedback"
 )
 
 // llmBatch is n pieces of plain filler, each of about words words; the
@@ -70,5 +73,42 @@ func TestLLMWordsNeedAbsenceOverManyWords(t *testing.T) {
 	}
 	if got := llmAvoids(analyzeOK(t, llmBatch(3, 1000, ""))); len(got) != 0 {
 		t.Errorf("3,000 words proposed %d LLM avoid rules", len(got))
+	}
+}
+
+// Each LLM word is a suggestion of its own, so no rejection holds against
+// the next word: two rejections, more than the person keeps, stop the
+// kind. One rejection, or as many kept as rejected, does not.
+func TestLLMWordsStopWhenThePersonSaysNoToThem(t *testing.T) {
+	first := llmAvoids(analyzeOK(t, llmBatch(10, 4000, "")))
+	rejected := func(s Suggestion) feedback.Rejection {
+		return feedback.Rejection{ID: s.ID, Signature: s.Signature, Layer: s.Layer}
+	}
+	req := llmBatch(10, 4000, "")
+	req.Rejected = []feedback.Rejection{rejected(first[0])}
+	if got := llmAvoids(analyzeOK(t, req)); len(got) != MaxLLMAvoid {
+		t.Errorf("after one rejection, %d LLM avoid suggestions, want %d", len(got), MaxLLMAvoid)
+	}
+	req = llmBatch(10, 4000, "")
+	req.Rejected = []feedback.Rejection{rejected(first[0]), rejected(first[1])}
+	if got := llmAvoids(analyzeOK(t, req)); len(got) != 0 {
+		t.Errorf("after two rejections, %d LLM avoid suggestions: %v", len(got), got)
+	}
+	// As many kept as rejected: the person wants some, so the next words are still asked about.
+	req = llmBatch(10, 4000, "")
+	req.Rejected = []feedback.Rejection{rejected(first[0]), rejected(first[1])}
+	for _, w := range llmVoiceWords() {
+		if len(req.Profile["essay"].Rules) == 2 {
+			break
+		}
+		if slices.ContainsFunc(first, func(s Suggestion) bool { return s.Rule.Avoid[0] == w.Word }) {
+			continue
+		}
+		kept := *first[2].Rule
+		kept.ID, kept.Avoid = "avoid-"+w.Word, []string{w.Word}
+		req.Profile["essay"].Rules = append(req.Profile["essay"].Rules, profile.Sourced{Rule: kept, Source: "profile/preferences/" + kept.ID + ".yaml", Layer: "preferences"})
+	}
+	if got := llmAvoids(analyzeOK(t, req)); len(got) == 0 {
+		t.Error("two rejected and two kept: no LLM avoid suggestion")
 	}
 }
