@@ -284,6 +284,7 @@ func (d *Dashboard) WriteText(w io.Writer, now time.Time, long bool) error {
 	}
 	if len(d.Pending) == 0 {
 		b.WriteString("No suggestions pending. " + towards)
+		writeWaiting(&b, d.Waiting) // a measure never shown to the agent waits for a batch with a rule
 	} else {
 		fmt.Fprintf(&b, "Pending: batch %s, %d suggestion%s\n", d.Pending[0].Batch, len(d.Pending), plural(len(d.Pending)))
 		d.writeBatch(&b, now, long, "\nsw review ID shows one with its evidence and diff (sw review --long: all of them).\n")

@@ -31,6 +31,28 @@ type proposed struct {
 // path is the rule file the suggestion writes.
 func (p *proposed) path() string { return p.Path(collection.ProfileDir) }
 
+// unseen says the suggestion is a measure the agent is never shown (a
+// usage measure).
+func (p *proposed) unseen() bool { return p.Rule != nil && p.Rule.Usage != nil }
+
+// waitsForCompany says c, a change to a measure the agent is never shown
+// (a usage measure taken again on more pieces), opens no batch by itself:
+// accepting it changes nothing the agent writes, and a review of it alone,
+// after every few pieces, is a review for nothing. It joins the next
+// batch that holds a rule. A first measure does open one: sw check and
+// the voice measure have nothing to go on without it.
+func waitsForCompany(c *proposed, p *Proposal) bool {
+	if !c.unseen() || p.Request == nil {
+		return false
+	}
+	for _, res := range p.Request.Profile {
+		if res != nil && slices.ContainsFunc(res.Rules, func(s profile.Sourced) bool { return s.Source == c.path() }) {
+			return true
+		}
+	}
+	return false
+}
+
 func (p *proposed) proposal() feedback.Proposal {
 	return feedback.Proposal{ID: p.ID, Layer: p.Layer, Signature: p.Signature, Measures: p.measures, Measured: p.Measured}
 }
@@ -311,18 +333,28 @@ func (l *Loop) revise(st *State, p *Proposal, out *Outcome) error {
 		}
 	}
 	st.Waiting = nil
+	var full, alone []string
 	for _, c := range pl.fresh {
-		if st.pendingCount() >= l.Coll.Settings.SuggestionsPerBatch {
+		n := st.pendingCount()
+		if n >= l.Coll.Settings.SuggestionsPerBatch || n == 0 && waitsForCompany(c, p) {
 			st.Waiting = append(st.Waiting, Waiting{Suggestion: c.Suggestion, FromPieces: c.fromPieces, Back: c.back})
 			out.Waiting = append(out.Waiting, c.ID)
+			if n == 0 {
+				alone = append(alone, c.ID)
+			} else {
+				full = append(full, c.ID)
+			}
 			continue
 		}
 		if err := write(c); err != nil {
 			return err
 		}
 	}
-	if len(out.Waiting) > 0 {
-		l.logf("batch %s is full (%d): waiting for a later batch: %s", st.pendingBatch(), l.Coll.Settings.SuggestionsPerBatch, strings.Join(out.Waiting, ", "))
+	if len(full) > 0 {
+		l.logf("batch %s is full (%d): waiting for a later batch: %s", st.pendingBatch(), l.Coll.Settings.SuggestionsPerBatch, strings.Join(full, ", "))
+	}
+	if len(alone) > 0 {
+		l.logf("waiting for a batch with a rule in it: %s, a measure never shown to the agent, opens none by itself", strings.Join(alone, ", "))
 	}
 	return nil
 }
