@@ -15,7 +15,8 @@ import (
 )
 
 // The careful reviewer: a person who reads every batch and says no often.
-// Sixteen Federalist papers are committed one by one into a collection
+// Sixteen pieces of one writer (Federalist papers, then Mark Twain's
+// sketches) are committed one by one into a collection
 // with the default settings (a batch every three pieces); the first batch
 // is rejected whole, and of each later one the first suggestion `sw
 // review` lists is rejected and the rest accepted, with git as a person
@@ -61,8 +62,21 @@ func sameThing(a, b reviewed) bool {
 	return meet && (a.ID == b.ID || a.Signature == b.Signature || profile.SharesMeasure(a.Measures, b.Measures))
 }
 
+// carefulPieces are the pieces the careful reviewer is tried on: the
+// first carefulCount of each folder, in name order.
+var carefulPieces = []struct {
+	what, folder string
+	writers      map[string]string
+}{
+	{"Federalist papers", "federalist", corpora[0].writers},
+	{"of Mark Twain's sketches", filepath.Join("essayists", "twain"), corpora[1].writers},
+}
+
+const carefulCount = 16
+
 // carefulRun is what the careful reviewer saw.
 type carefulRun struct {
+	what           string // "16 Federalist papers"
 	batches        []*carefulBatch
 	blockRewritten []string // pieces whose commit changed no rule yet CLAUDE.md changed
 	sharedMeasures []string // pairs of resolved rules on one measure
@@ -72,19 +86,21 @@ type carefulRun struct {
 	tooSoon        []string       // rejected suggestions pending again within two batches
 }
 
-// reviewCarefully runs the careful reviewer on the papers in folder, in
-// name order, in a new collection at dir.
-func (s *session) reviewCarefully(dir, folder string) (*carefulRun, error) {
-	names, err := filepath.Glob(filepath.Join(folder, "*.md"))
-	if err != nil || len(names) == 0 {
-		return nil, fmt.Errorf("no papers in %s: %v", folder, err)
+// reviewCarefully runs the careful reviewer on the first carefulCount
+// pieces in folder under corpus, in name order, in a new collection at
+// dir; writers names those whose pieces it takes.
+func (s *session) reviewCarefully(dir, corpus, what, folder string, writers map[string]string) (*carefulRun, error) {
+	names, err := filepath.Glob(filepath.Join(corpus, folder, "*.md"))
+	if err != nil || len(names) < carefulCount {
+		return nil, fmt.Errorf("fewer than %d pieces in %s: %v", carefulCount, folder, err)
 	}
 	sort.Strings(names)
+	names = names[:carefulCount]
 	c, err := s.startCollection(dir)
 	if err != nil {
 		return nil, err
 	}
-	run := &carefulRun{comebacks: map[string]int{}}
+	run := &carefulRun{what: fmt.Sprintf("%d %s", carefulCount, what), comebacks: map[string]int{}}
 	block, err := c.session()
 	if err != nil {
 		return nil, err
@@ -92,7 +108,10 @@ func (s *session) reviewCarefully(dir, folder string) (*carefulRun, error) {
 	seenWithdrawn := map[string]bool{}
 	var paths []string
 	for _, name := range names {
-		p, err := readPiece(folder, name, corpora[0].writers)
+		p, err := readPiece(corpus, name, writers)
+		if err == nil && p == nil {
+			err = fmt.Errorf("%s: by none of %d writers", name, len(writers))
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -300,7 +319,7 @@ func suggestionCount(n int) string {
 // report prints the run: each batch's suggestions, decisions, what sw
 // withdrew, what waited and what no longer did.
 func (run *carefulRun) report(out io.Writer) {
-	fmt.Fprintf(out, "\nThe careful reviewer (16 Federalist papers, a batch every 3 pieces, the first batch rejected whole, then each batch's first):\n")
+	fmt.Fprintf(out, "\nThe careful reviewer (%s, a batch every 3 pieces, the first batch rejected whole, then each batch's first):\n", run.what)
 	for _, b := range run.batches {
 		fmt.Fprintf(out, "  batch %-2s %s: rejected %s; accepted %s", b.number, suggestionCount(len(b.pending)), ids(b.rejected), ids(b.accepted))
 		if len(b.withdrawn) > 0 {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -12,7 +13,7 @@ import (
 // loop to what it owes such a person.
 func TestCarefulReviewer(t *testing.T) {
 	if testing.Short() {
-		t.Skip("commits sixteen papers through sw's hooks")
+		t.Skip("commits sixteen pieces of two writers through sw's hooks")
 	}
 	work := t.TempDir()
 	sw := filepath.Join(work, "sw-build", "sw")
@@ -20,21 +21,25 @@ func TestCarefulReviewer(t *testing.T) {
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	s, err := newSession(filepath.Join(work, "box"), sw)
-	if err != nil {
-		t.Fatal(err)
-	}
-	run, err := s.reviewCarefully(filepath.Join(work, "essays"), filepath.Join("..", "corpus", "federalist"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var report strings.Builder
-	run.report(&report)
-	t.Log(report.String())
-	if len(run.batches) < 4 {
-		t.Errorf("only %d batches in sixteen pieces: the run says too little", len(run.batches))
-	}
-	for _, p := range run.problems(5) {
-		t.Error(p)
+	for i, c := range carefulPieces {
+		s, err := newSession(filepath.Join(work, fmt.Sprintf("box-%d", i)), sw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		run, err := s.reviewCarefully(filepath.Join(work, fmt.Sprintf("careful-%d", i)), filepath.Join("..", "corpus"), c.what, c.folder, c.writers)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var report strings.Builder
+		run.report(&report)
+		t.Log(report.String())
+		// Three batches at least: the first batch's rejections are held
+		// against the next two.
+		if len(run.batches) < 3 {
+			t.Errorf("%s: only %d batches in sixteen pieces: the run says too little", run.what, len(run.batches))
+		}
+		for _, p := range run.problems(5) {
+			t.Errorf("%s: %s", run.what, p)
+		}
 	}
 }

@@ -94,11 +94,13 @@ func run(sw, corpus, only string, levels []int, jobs int, keep bool) error {
 	if only != "" {
 		return nil
 	}
-	careful, err := s.reviewCarefully(filepath.Join(work, "careful"), filepath.Join(corpus, "federalist"))
-	if err != nil {
-		return err
+	for i, c := range carefulPieces {
+		careful, err := s.reviewCarefully(filepath.Join(work, fmt.Sprintf("careful-%d", i)), corpus, c.what, c.folder, c.writers)
+		if err != nil {
+			return err
+		}
+		careful.report(os.Stdout)
 	}
-	careful.report(os.Stdout)
 	return nil
 }
 
