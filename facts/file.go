@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
-	"path/filepath"
 	"time"
 
 	"sw/profile/atomicfile"
@@ -71,40 +69,9 @@ var writersWait = 10 * time.Second
 
 // rewrite reads the file at path, has edit compute its new content (nil:
 // nothing to write) and writes it over the file as it was read: a change
-// saved meanwhile is read again and edited.
+// saved meanwhile is read again and edited (see atomicfile.Editor).
 func rewrite(path, name string, edit func(data []byte, exists bool) ([]byte, error)) error {
-	unlock, err := atomicfile.LockDir(filepath.Dir(path), writersWait)
-	if errors.Is(err, atomicfile.ErrBusy) {
-		return fmt.Errorf("%s: %w; sw leaves it as it is: try again", name, err)
-	}
-	if err != nil {
-		return err
-	}
-	defer unlock()
-	for range 3 {
-		seen, err := os.Stat(path)
-		if err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return err
-		}
-		exists := err == nil
-		var data []byte
-		if exists {
-			if data, err = confine.ReadFile(path); err != nil {
-				return err
-			}
-		} else {
-			seen = nil
-		}
-		out, err := edit(data, exists)
-		if err != nil || out == nil {
-			return err
-		}
-		err = atomicfile.WriteOver(path, out, 0o644, seen)
-		if !errors.Is(err, atomicfile.ErrChanged) {
-			return err
-		}
-	}
-	return fmt.Errorf("%s kept changing while sw wrote it; sw leaves it as it is: try again", name)
+	return atomicfile.Editor{Perm: 0o644, Name: name, Read: confine.ReadFile, Wait: writersWait}.Edit(path, edit)
 }
 
 // Listing is `sw facts list --json`: the seven sections, each with its

@@ -74,9 +74,9 @@ func (s *Store) parse(data []byte) (*list, error) {
 }
 
 // change lets edit change the list (false: nothing to write), read again
-// should another sw trust write it meanwhile (see atomicfile.Edit).
+// should another sw trust write it meanwhile (see atomicfile.Editor).
 func (s *Store) change(edit func(l *list) bool) error {
-	return atomicfile.Edit(s.Path, 0o600, func(old []byte) ([]byte, error) {
+	return atomicfile.Editor{Perm: 0o600}.Edit(s.Path, func(old []byte, _ bool) ([]byte, error) {
 		l, err := s.parse(old)
 		if err != nil || !edit(l) {
 			return nil, err

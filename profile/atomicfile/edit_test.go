@@ -20,7 +20,7 @@ func TestEditsAtOnceKeepEveryChange(t *testing.T) {
 	errs := make([]error, writers)
 	for i := range writers {
 		wg.Go(func() {
-			errs[i] = Edit(path, 0o600, func(old []byte) ([]byte, error) {
+			errs[i] = Editor{Perm: 0o600}.Edit(path, func(old []byte, _ bool) ([]byte, error) {
 				return fmt.Appendf(bytes.Clone(old), "writer %d\n", i), nil
 			})
 		})
@@ -48,7 +48,7 @@ func TestEditsAtOnceKeepEveryChange(t *testing.T) {
 // An edit that returns nil writes nothing: no file is made.
 func TestEditThatChangesNothingWritesNothing(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "list")
-	if err := Edit(path, 0o600, func(old []byte) ([]byte, error) { return nil, nil }); err != nil {
+	if err := (Editor{Perm: 0o600}).Edit(path, func([]byte, bool) ([]byte, error) { return nil, nil }); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(path); !os.IsNotExist(err) {

@@ -112,14 +112,14 @@ func realPath(p string) string {
 
 // FollowVoice records that the person follows the voice at voice in the
 // collection c (whose .sw.yaml names it, or is about to). Another series
-// taking up a voice meanwhile keeps its line (see atomicfile.Edit).
+// taking up a voice meanwhile keeps its line (see atomicfile.Editor).
 func (c *Collection) FollowVoice(voice string) error {
 	path, err := VoicesPath()
 	if err != nil {
 		return err
 	}
 	entry := voiceFollows{realPath(c.Root), realPath(voice)}
-	return atomicfile.Edit(path, 0o600, func(old []byte) ([]byte, error) {
+	return atomicfile.Editor{Perm: 0o600}.Edit(path, func(old []byte, _ bool) ([]byte, error) {
 		l, err := parseVoices(path, old)
 		if err != nil {
 			return nil, err
