@@ -46,7 +46,8 @@ func waitsForCompany(c *proposed, p *Proposal) bool {
 		return false
 	}
 	for _, res := range p.Request.Profile {
-		if res != nil && slices.ContainsFunc(res.Rules, func(s profile.Sourced) bool { return s.Source == c.path() }) {
+		// By id, not path: a voice's rules are named from the series.
+		if res != nil && slices.ContainsFunc(res.Rules, func(s profile.Sourced) bool { return s.Usage != nil && s.ID == c.ID }) {
 			return true
 		}
 	}
