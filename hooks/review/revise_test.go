@@ -175,3 +175,27 @@ func TestTheAuditsWaitingJoinTheNextAnalysis(t *testing.T) {
 		t.Errorf("written %+v, want the audit's waiting suggestion", out.Written)
 	}
 }
+
+// A usage measure taken again waits for a batch with a rule in it, known
+// by its id whether the profile holds it in the series or in a voice;
+// a first measure, or a rule, does not wait.
+func TestUsageTakenAgainWaitsForCompany(t *testing.T) {
+	usage := &proposed{Suggestion: analyze.Suggestion{ID: "usage", Layer: "preferences", Rule: &profile.Rule{ID: "usage", Usage: &profile.Usage{Pieces: 6}}}}
+	rule := &proposed{Suggestion: rateRule("semicolons", "semicolons_per_1k_words", 7, 4)}
+	held := func(source string) *Proposal {
+		res := &profile.Resolved{Genre: "essay", Rules: []profile.Sourced{{Rule: profile.Rule{ID: "usage", Usage: &profile.Usage{Pieces: 3}}, Source: source}}}
+		return &Proposal{Request: &analyze.Request{Profile: map[string]*profile.Resolved{"essay": res}}}
+	}
+	for _, source := range []string{"profile/preferences/usage.yaml", "../my-voice/profile/preferences/usage.yaml"} {
+		if !waitsForCompany(usage, held(source)) {
+			t.Errorf("a usage measure taken again, the old one in %s, does not wait", source)
+		}
+		if waitsForCompany(rule, held(source)) {
+			t.Error("a rule waits for company")
+		}
+	}
+	first := &Proposal{Request: &analyze.Request{Profile: map[string]*profile.Resolved{"essay": {Genre: "essay"}}}}
+	if waitsForCompany(usage, first) {
+		t.Error("a first usage measure waits for company")
+	}
+}
