@@ -62,9 +62,13 @@ func TestIsPiece(t *testing.T) {
 }
 
 // FuzzMatchGlob holds what sw relies on of a glob, whatever a cloned
-// collection's .sw.yaml holds: one checkGlob lets through never makes
-// matching fail, a plain name matches itself, and a folder MayHoldPieces
-// says to skip holds no piece, so the walk that skips it misses none.
+// collection's .sw.yaml holds: matching one checkGlob lets through gives
+// doublestar.Match's answer wherever Match answers, a plain name matches
+// itself, and a folder MayHoldPieces says to skip holds no piece, so the
+// walk that skips it misses none. (Match itself may call a valid pattern
+// bad: a negated class that fails on a rune before a { or [ inside it,
+// 0[!j{] against 0j, has the rest checked from inside the class. sw
+// checks a pattern once, as it reads it, and matches unchecked.)
 func FuzzMatchGlob(f *testing.F) {
 	f.Add("**/*.md", "a/b.md")
 	f.Add("a/**/b/**/c", "a/x/b/y/c")
@@ -77,8 +81,8 @@ func FuzzMatchGlob(f *testing.F) {
 		if checkGlob(pattern) != nil {
 			return
 		}
-		if _, err := doublestar.Match(pattern, name); err != nil {
-			t.Fatalf("checkGlob let %q through, but matching it fails: %v", pattern, err)
+		if want, err := doublestar.Match(pattern, name); err == nil && matchGlob(pattern, name) != want {
+			t.Fatalf("%q against %q: %v, but doublestar.Match says %v", pattern, name, !want, want)
 		}
 		s := DefaultSettings()
 		s.Pieces.Exclude = []string{pattern}
