@@ -2,6 +2,8 @@ package guard
 
 import (
 	"cmp"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -96,7 +98,7 @@ func (a *shellAnalysis) xargs(args []shWord, in input) {
 	}
 	names := []shWord{{text: unknownText}}
 	if in.from != nil {
-		if list, ok := a.listing(in.from.words); ok {
+		if list, ok := a.listing(in.from.words, in.from.in); ok {
 			names = list
 		}
 	}
@@ -264,8 +266,9 @@ func below(w shWord) shWord {
 }
 
 // listing returns, by their shape, the names a command that lists files
-// prints (find, ls, grep -l, git ls-files, fd, echo).
-func (a *shellAnalysis) listing(words []shWord) ([]shWord, bool) {
+// prints (find, ls, grep -l, git ls-files, fd, echo), or that a filter
+// (grep, head, tail) passes on of such a list coming down its pipe, in.
+func (a *shellAnalysis) listing(words []shWord, in input) ([]shWord, bool) {
 	words = a.unwrap(words)
 	if len(words) == 0 {
 		return nil, false
@@ -277,15 +280,32 @@ func (a *shellAnalysis) listing(words []shWord) ([]shWord, bool) {
 		dirs, _ = findStarts(args)
 	case "ls":
 		dirs = orHere(operands(args, "IwT", []string{"--ignore", "--hide", "--width", "--format", "--sort"}))
-	case "grep", "egrep", "fgrep", "rg", "ag", "ack", "git-grep":
-		if !namesOnly(args, "efABCmd") {
-			return nil, false // lines of text, or of its input: words the guard cannot know
+		if !slices.ContainsFunc(args, func(w shWord) bool { return w.text == "--directory" || isShortFlag(w.text, 'd') }) {
+			for i, d := range dirs {
+				// A folder's entries come out bare (ls pieces prints a.md,
+				// not pieces/a.md): names here, whatever they are.
+				if fi, err := os.Stat(filepath.Join(a.dir, d.text)); !d.glob && (err != nil || fi.IsDir()) {
+					dirs[i] = shWord{text: "."}
+				}
+			}
 		}
+	case "grep", "egrep", "fgrep", "rg", "ag", "ack", "git-grep":
 		ops := operands(args, "efABCmd", []string{"--regexp", "--file", "--max-count", "--glob", "--type"})
 		if !slices.ContainsFunc(args, func(w shWord) bool { return w.text == "-e" || w.text == "-f" }) && len(ops) > 0 {
 			ops = ops[1:] // the pattern
 		}
-		dirs = orHere(ops)
+		switch {
+		case namesOnly(args, "efABCmd"):
+			dirs = orHere(ops)
+		case strings.HasSuffix(name, "grep") && name != "git-grep" && len(ops) == 0 && !recursive(args):
+			return a.filtered(in) // some of the lines coming in
+		default:
+			return nil, false // lines of text: words the guard cannot know
+		}
+	case "head", "tail":
+		if len(operands(args, "nc", []string{"--lines", "--bytes"})) == 0 {
+			return a.filtered(in)
+		}
 	case "fd", "fdfind":
 		ops := operands(args, "edtE", []string{"--extension", "--type", "--exclude", "--max-depth"})
 		if len(ops) < 2 {
@@ -293,7 +313,7 @@ func (a *shellAnalysis) listing(words []shWord) ([]shWord, bool) {
 		}
 		dirs = ops[1:]
 	case "echo":
-		return operands(args, "", nil), true
+		return echoWords(operands(args, "", nil))
 	case "printf":
 		return printfWords(operands(args, "v", nil))
 	case "git":
@@ -306,6 +326,16 @@ func (a *shellAnalysis) listing(words []shWord) ([]shWord, bool) {
 		out = append(out, d, below(d))
 	}
 	return out, out != nil
+}
+
+// echoWords are the words echo prints: its operands, unless one holds a
+// backslash, which echo -e, sh's echo and zsh's turn into another
+// character (echo -e '\x73w/1/x' prints sw/1/x).
+func echoWords(ops []shWord) ([]shWord, bool) {
+	if slices.ContainsFunc(ops, func(w shWord) bool { return strings.Contains(w.text, `\`) }) {
+		return nil, false
+	}
+	return ops, true
 }
 
 // printfWords are the words printf prints, where the format says it
@@ -334,6 +364,30 @@ func printfWords(ops []shWord) ([]shWord, bool) {
 		}
 	}
 	return ops[1:], true
+}
+
+// filtered is what a filter reading in passes on: some of what comes
+// in, so the names of a listing stay names, and anything else stays
+// unknown.
+func (a *shellAnalysis) filtered(in input) ([]shWord, bool) {
+	if in.from != nil {
+		return a.listing(in.from.words, in.from.in)
+	}
+	return nil, false
+}
+
+// isShortFlag says t is a cluster of short options holding flag (-ld).
+func isShortFlag(t string, flag rune) bool {
+	return strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "--") && strings.ContainsRune(t[1:], flag)
+}
+
+// recursive says grep's words search folders (-r, -R), not its input.
+func recursive(args []shWord) bool {
+	return slices.ContainsFunc(args, func(w shWord) bool {
+		t := w.text
+		return t == "--recursive" || t == "--dereference-recursive" ||
+			isShortFlag(t, 'r') || isShortFlag(t, 'R')
+	})
 }
 
 // namesOnly says a search prints file names, not lines: -l or -L (alone
@@ -374,7 +428,7 @@ func orHere(words []shWord) []shWord {
 func (a *shellAnalysis) reads(name string, args []shWord) {
 	value := unknownText
 	if a.pipe != nil {
-		if list, ok := a.listing(a.pipe.words); ok && len(list) > 0 {
+		if list, ok := a.listing(a.pipe.words, a.pipe.in); ok && len(list) > 0 {
 			value = list[len(list)-1].text
 		}
 	}

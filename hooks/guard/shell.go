@@ -335,20 +335,26 @@ func (a *shellAnalysis) redirects(list []*syntax.Redirect) (in input) {
 }
 
 // pipedText is what echo, printf or cat with a heredoc sends down a pipe,
-// for a command that reads it as a script or as names.
+// for a command that reads it as a script or as names; "" where the guard
+// cannot know it (see echoWords and printfWords).
 func (c *shCall) pipedText() string {
 	if len(c.words) == 0 {
 		return ""
 	}
-	switch commandName(c.words[0].text) {
-	case "echo", "printf":
-		if len(c.words) > 1 {
-			return joinWords(c.words[1:]) + " "
-		}
+	var words []shWord
+	ok := false
+	switch args := c.words[1:]; commandName(c.words[0].text) {
+	case "echo":
+		words, ok = echoWords(operands(args, "", nil))
+	case "printf":
+		words, ok = printfWords(operands(args, "v", nil))
 	case "cat":
 		if len(c.words) == 1 {
 			return c.in.text
 		}
 	}
-	return ""
+	if !ok || len(words) == 0 {
+		return ""
+	}
+	return joinWords(words) + " "
 }

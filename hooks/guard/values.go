@@ -189,13 +189,21 @@ func (a *shellAnalysis) substitution(stmts []*syntax.Stmt) string {
 	case "pwd":
 		return a.dir
 	case "echo":
-		return joinWords(ops)
+		if words, ok := echoWords(ops); ok {
+			return joinWords(words)
+		}
+		return unknownText
 	case "printf":
 		if len(ops) > 0 && !strings.ContainsAny(ops[0].text, `%\`) {
 			return ops[0].text
 		}
 		if len(ops) > 1 && ops[0].text == "%s" {
-			return joinWords(ops[1:])
+			// The format again for each: printf %s pro file prints profile.
+			var b strings.Builder
+			for _, w := range ops[1:] {
+				b.WriteString(w.text)
+			}
+			return b.String()
 		}
 	case "basename":
 		if len(ops) > 1 {
@@ -215,7 +223,7 @@ func (a *shellAnalysis) substitution(stmts []*syntax.Stmt) string {
 			return unknownName
 		}
 	}
-	if list, ok := a.listing(words); ok {
+	if list, ok := a.listing(words, input{}); ok {
 		return joinWords(list)
 	}
 	return unknownText
