@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -170,7 +171,7 @@ func (a *shellAnalysis) stmt(s *syntax.Stmt, from *shCall) *shCall {
 	case *syntax.ForClause:
 		a.loop(c)
 	case *syntax.DeclClause:
-		a.assign(c.Args) // export, declare, local: as assignments, and export names set before
+		a.declare(c.Args) // export, declare, local: as assignments, and export names set before
 	case nil:
 	default:
 		// if, while, case, { }, a function's body (read where it is
@@ -241,6 +242,31 @@ func (a *shellAnalysis) assign(list []*syntax.Assign) {
 		a.setting(as.Name.Value, value)
 		if !as.Naked {
 			a.vars[as.Name.Value] = value
+		}
+	}
+}
+
+// declare reads declare, typeset, local, export and readonly: their
+// assignments, unless an option changes the value as it is set or read
+// (-l and -u change its case, -i reckons it, -n makes a name stand for
+// another variable, -a and -A make an array), then the values are not
+// known.
+func (a *shellAnalysis) declare(args []*syntax.Assign) {
+	changes := slices.ContainsFunc(args, func(as *syntax.Assign) bool {
+		opt := ""
+		if as.Name == nil && as.Value != nil {
+			opt = a.literal(as.Value)
+		}
+		return strings.HasPrefix(opt, "-") && strings.ContainsAny(opt, "luinaA") || strings.HasPrefix(opt, "+")
+	})
+	if !changes {
+		a.assign(args)
+		return
+	}
+	for _, as := range args {
+		if as.Name != nil {
+			a.setting(as.Name.Value, unknownText)
+			a.vars[as.Name.Value] = unknownText
 		}
 	}
 }
