@@ -200,6 +200,8 @@ func (a *shellAnalysis) cd(name string, args []shWord) {
 		a.dir, a.oldDir = a.variable("HOME"), a.dir
 	case ops[0].text == "-":
 		a.dir, a.oldDir = a.oldDir, a.dir
+	case strings.ContainsAny(ops[0].text, "*?["):
+		a.dir, a.oldDir = unknownText, a.dir // cd prof*/: whichever folder the pattern finds
 	default:
 		a.dir, a.oldDir = joinPath(a.dir, ops[0].text), a.dir
 	}

@@ -365,6 +365,8 @@ func shellGaps(w guardWorld) []guardRow {
 		deny(asUnknown, gc("typeset -l lowers a folder's case", bash("typeset -l d=PROFILE; echo x > $d/x.yaml"))),
 		deny(asUnknown, gc("declare -n makes a name stand for another", bash("declare -n r=x; x=profile; echo x > $r/x.yaml"))),
 		allow(gc("declare -x of a folder of pieces", bash("declare -x d=pieces; echo x > $d/new.md"))),
+		deny(asUnknown, gc("cd into a folder a pattern finds", bash("cd prof*/; echo x > x.yaml"))),
+		deny(asUnknown, gc("cd into a folder a listing of a pattern finds", bash("cd $(ls -d prof*/); echo x > x.yaml"))),
 		allow(gc("echo 'echo hi' | bash", bash("echo 'echo hi' | bash"))),
 		allow(gc("git status | grep | xargs git add", bash(`git status --short | grep '^ M' | xargs git add`))),
 		allow(gc("sed -i $(grep -rl pieces)", bash("sed -i 's/colour/color/g' $(grep -rl colour pieces)"))),
