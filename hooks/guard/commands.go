@@ -59,7 +59,7 @@ func (a *shellAnalysis) run(words []shWord, in input) {
 	case "dd":
 		for _, w := range args {
 			if of, ok := strings.CutPrefix(w.text, "of="); ok {
-				a.write(shWord{text: of}, false)
+				a.write(shWord{text: of, glob: w.glob}, false)
 			}
 		}
 	case "sed":
@@ -118,28 +118,29 @@ func (a *shellAnalysis) run(words []shWord, in input) {
 // commandOption reads the shell text an option of name runs (su -c TEXT,
 // flock --command=TEXT), wherever it stands among the words.
 func (a *shellAnalysis) commandOption(args []shWord, short byte, long, name string) {
-	if text, ok := optionValue(args, short, long); ok {
-		a.inlineShell(text, name+" runs text the guard cannot know")
+	if w, ok := optionValue(args, short, long); ok {
+		a.inlineShell(w.text, name+" runs text the guard cannot know")
 	}
 }
 
 // optionValue is the value of the option -short or long wherever it
 // stands among args (-O FILE, -qO FILE, -OFILE, --long FILE, --long=FILE),
 // the last one given.
-func optionValue(args []shWord, short byte, long string) (string, bool) {
-	v, found := "", false
+func optionValue(args []shWord, short byte, long string) (shWord, bool) {
+	var v shWord
+	found := false
 	for i, w := range args {
 		t := w.text
 		switch {
 		case t == long && i+1 < len(args):
-			v, found = args[i+1].text, true
+			v, found = args[i+1], true
 		case strings.HasPrefix(t, long+"="):
-			v, found = strings.TrimPrefix(t, long+"="), true
+			v, found = shWord{text: strings.TrimPrefix(t, long+"="), glob: w.glob}, true
 		case len(t) > 1 && t[0] == '-' && t[1] != '-':
 			// A cluster of flags ending in the letter: its value follows.
 			if k := strings.IndexByte(t, short); k > 0 {
-				if v, found = t[k+1:], true; v == "" && i+1 < len(args) {
-					v = args[i+1].text
+				if v, found = (shWord{text: t[k+1:], glob: w.glob}), true; v.text == "" && i+1 < len(args) {
+					v = args[i+1]
 				}
 			}
 		}
@@ -413,7 +414,8 @@ func (a *shellAnalysis) copyLike(name string, args []shWord) {
 			"--copy-dest", "--link-dest", "--suffix", "--rsync-path", "--block-size", "--max-size", "--min-size"}
 	}
 	ops := operands(args, valued, long)
-	target, hasTarget := "", false
+	var target shWord // the destination, a pattern the shell matches or not
+	hasTarget := false
 	deleting, dirs, removesSources := false, false, name == "mv"
 	// hard: a hard link, not a copy (ln without -s, cp -l); intoTarget:
 	// the source's contents go into the destination (cp -T, mv -T).
@@ -425,12 +427,12 @@ func (a *shellAnalysis) copyLike(name string, args []shWord) {
 			i = len(args)
 		case t == "-t" || t == "--target-directory":
 			if i+1 < len(args) {
-				target, hasTarget = args[i+1].text, true
+				target, hasTarget = args[i+1], true
 			}
 		case strings.HasPrefix(t, "--target-directory="):
-			target, hasTarget = strings.TrimPrefix(t, "--target-directory="), true
+			target, hasTarget = shWord{text: strings.TrimPrefix(t, "--target-directory="), glob: args[i].glob}, true
 		case strings.HasPrefix(t, "-t") && !strings.HasPrefix(t, "--") && len(t) > 2 && name != "rsync":
-			target, hasTarget = t[2:], true
+			target, hasTarget = shWord{text: t[2:], glob: args[i].glob}, true
 		case strings.HasPrefix(t, "--delete") || t == "--remove-source-files":
 			deleting = deleting || strings.HasPrefix(t, "--delete")
 			removesSources = removesSources || t == "--remove-source-files"
@@ -456,16 +458,15 @@ func (a *shellAnalysis) copyLike(name string, args []shWord) {
 			return
 		}
 		if len(ops) == 1 && name == "ln" { // ln TARGET: a link of that name here
-			target = path.Base(strings.TrimRight(ops[0].text, "/"))
+			target = shWord{text: path.Base(strings.TrimRight(ops[0].text, "/")), glob: ops[0].glob}
 		} else {
-			target, sources = ops[len(ops)-1].text, ops[:len(ops)-1]
+			target, sources = ops[len(ops)-1], ops[:len(ops)-1]
 		}
 	}
-	if name == "rsync" && remote(target) {
+	if name == "rsync" && remote(target.text) {
 		return
 	}
-	dest := shWord{text: target}
-	a.write(dest, deleting)
+	a.write(target, deleting)
 	for _, s := range sources {
 		if name != "ln" && removesSources {
 			a.write(s, true)
@@ -480,9 +481,9 @@ func (a *shellAnalysis) copyLike(name string, args []shWord) {
 		case intoTarget || base == "." || base == "/" || name == "rsync" && strings.HasSuffix(s.text, "/"):
 			// What the source holds lands in the destination, under names
 			// the guard cannot list.
-			a.write(shWord{text: strings.TrimRight(target, "/") + "/" + unknownBelow}, false)
+			a.write(shWord{text: strings.TrimRight(target.text, "/") + "/" + unknownBelow, glob: target.glob}, false)
 		default:
-			a.write(shWord{text: strings.TrimRight(target, "/") + "/" + base, glob: s.glob}, name == "mv")
+			a.write(shWord{text: strings.TrimRight(target.text, "/") + "/" + base, glob: s.glob || target.glob}, name == "mv")
 		}
 	}
 }

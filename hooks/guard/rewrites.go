@@ -43,14 +43,14 @@ func (a *shellAnalysis) rewrites(name string, args []shWord) bool {
 			a.write(shWord{text: ops[1].text + unknownName}, false)
 		}
 		if v, ok := optionValue(args, 'f', "--prefix"); ok {
-			a.write(shWord{text: v + unknownName}, false)
+			a.write(shWord{text: v.text + unknownName, glob: v.glob}, false)
 		}
 	case "wget":
 		if v, ok := optionValue(args, 'O', "--output-document"); ok {
-			a.write(shWord{text: v}, false)
+			a.write(v, false)
 		}
 		if v, ok := optionValue(args, 'P', "--directory-prefix"); ok {
-			a.write(shWord{text: strings.TrimSuffix(v, "/") + "/" + unknownName}, false)
+			a.write(shWord{text: strings.TrimSuffix(v.text, "/") + "/" + unknownName, glob: v.glob}, false)
 		}
 	case "zip":
 		if hasWord(args, "-m", "--move") {

@@ -280,7 +280,7 @@ func (a *shellAnalysis) listing(words []shWord, in input) ([]shWord, bool) {
 		dirs, _ = findStarts(args)
 	case "ls":
 		dirs = orHere(operands(args, "IwT", []string{"--ignore", "--hide", "--width", "--format", "--sort"}))
-		if !slices.ContainsFunc(args, func(w shWord) bool { return w.text == "--directory" || isShortFlag(w.text, 'd') }) {
+		if !slices.ContainsFunc(args, func(w shWord) bool { return w.text == "--directory" || shortFlag(w.text, 'd') }) {
 			for i, d := range dirs {
 				// A folder's entries come out bare (ls pieces prints a.md,
 				// not pieces/a.md): names here, whatever they are.
@@ -376,17 +376,12 @@ func (a *shellAnalysis) filtered(in input) ([]shWord, bool) {
 	return nil, false
 }
 
-// isShortFlag says t is a cluster of short options holding flag (-ld).
-func isShortFlag(t string, flag rune) bool {
-	return strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "--") && strings.ContainsRune(t[1:], flag)
-}
-
 // recursive says grep's words search folders (-r, -R), not its input.
 func recursive(args []shWord) bool {
 	return slices.ContainsFunc(args, func(w shWord) bool {
 		t := w.text
 		return t == "--recursive" || t == "--dereference-recursive" ||
-			isShortFlag(t, 'r') || isShortFlag(t, 'R')
+			shortFlag(t, 'r') || shortFlag(t, 'R')
 	})
 }
 

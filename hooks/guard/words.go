@@ -105,6 +105,16 @@ func (a *shellAnalysis) standIns(parts []syntax.WordPart, values *[]string, unqu
 		case *syntax.DblQuoted:
 			q := *p
 			q.Parts = a.standIns(p.Parts, values, false)
+			for j, qp := range p.Parts {
+				if _, ok := qp.(*syntax.CmdSubst); ok {
+					// Quoted, what it prints is one word: names it lists
+					// (d, and what is below d) run together into none.
+					n, _ := strconv.Atoi(q.Parts[j].(*syntax.ParamExp).Param.Value)
+					if strings.ContainsAny((*values)[n], " \t\n") {
+						(*values)[n] = unknownText
+					}
+				}
+			}
 			out[i] = &q
 		case *syntax.ParamExp, *syntax.CmdSubst, *syntax.ArithmExp, *syntax.ProcSubst:
 			out[i] = &syntax.ParamExp{Param: &syntax.Lit{Value: strconv.Itoa(len(*values))}}
@@ -175,11 +185,14 @@ func globbing(w *syntax.Word) bool {
 					return true
 				}
 			}
-		case *syntax.ExtGlob, *syntax.ParamExp:
+		case *syntax.ExtGlob, *syntax.ParamExp, *syntax.CmdSubst:
 			return true
 		case *syntax.DblQuoted:
 			for _, q := range p.Parts {
-				if _, ok := q.(*syntax.ParamExp); ok {
+				switch q.(type) {
+				case *syntax.ParamExp, *syntax.CmdSubst:
+					// $(ls *.md) is known by its pattern: the names it
+					// prints are what the pattern matches.
 					return true
 				}
 			}
