@@ -201,10 +201,8 @@ func (a *shellAnalysis) cd(name string, args []shWord) {
 		a.dir, a.oldDir = a.variable("HOME"), a.dir
 	case ops[0].text == "-":
 		a.dir, a.oldDir = a.oldDir, a.dir
-	case strings.ContainsAny(ops[0].text, "*?["):
-		a.dir, a.oldDir = unknownText, a.dir // cd prof*/: whichever folder the pattern finds
 	default:
-		a.dir, a.oldDir = joinPath(a.dir, ops[0].text), a.dir
+		a.dir, a.oldDir = joinPath(a.dir, folder(ops[0].text)), a.dir
 	}
 	if a.dir == "" || strings.ContainsAny(a.dir, unknownName+unknownBelow) {
 		a.dir = unknownText
@@ -299,7 +297,7 @@ func (a *shellAnalysis) chdirOption(words []shWord, short byte, valued string, l
 		i += n
 	}
 	if found {
-		a.dir = joinPath(a.dir, dir)
+		a.dir = joinPath(a.dir, folder(dir))
 	}
 }
 

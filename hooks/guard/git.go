@@ -17,7 +17,7 @@ func (a *shellAnalysis) git(args []shWord, in input) {
 		switch {
 		case t == "-C" && i+1 < len(args):
 			i++
-			a.dir = joinPath(a.dir, args[i].text)
+			a.dir = joinPath(a.dir, folder(args[i].text))
 		case t == "-c" && i+1 < len(args):
 			i++
 			a.gitConfigPair(args[i].text, "git -c "+shown(args[i:i+1]))

@@ -570,6 +570,16 @@ func quotedStrings(script string) []string {
 }
 
 // joinPath is dir/p for a shell path: p as it is when absolute.
+// folder is the folder p names, for an option that changes the folder
+// a command works in (git -C, tar -C, unzip -d): which folder a pattern
+// finds (prof*) is not known.
+func folder(p string) string {
+	if strings.ContainsAny(p, "*?[") {
+		return unknownText
+	}
+	return p
+}
+
 func joinPath(dir, p string) string {
 	if strings.HasPrefix(p, "/") || dir == "" {
 		return p

@@ -324,10 +324,10 @@ func archiveTarget(name string, args []shWord) (dir string, extracts bool, membe
 			case t == "-l" || t == "-t" || t == "-v" || t == "-Z" || t == "-p" || t == "-c":
 				return dir, false, nil
 			case t == "-d" && i+1 < len(args):
-				dir = args[i+1].text
+				dir = folder(args[i+1].text)
 				i++
 			case strings.HasPrefix(t, "-d") && len(t) > 2:
-				dir = t[2:]
+				dir = folder(t[2:])
 			}
 		}
 		if ops := operands(args, "dx", nil); len(ops) > 1 {
@@ -364,10 +364,10 @@ func archiveTarget(name string, args []shWord) (dir string, extracts bool, membe
 			extracts = true
 			archived = archived || shortFlag(t, 'f')
 		case (t == "-C" || t == "--directory") && i+1 < len(args):
-			dir = joinPath(dir, args[i+1].text)
+			dir = joinPath(dir, folder(args[i+1].text))
 			i++
 		case strings.HasPrefix(t, "--directory="):
-			dir = joinPath(dir, strings.TrimPrefix(t, "--directory="))
+			dir = joinPath(dir, folder(strings.TrimPrefix(t, "--directory=")))
 		case t == "-f" || t == "--file":
 			i++
 		case strings.HasPrefix(t, "-"):
@@ -396,7 +396,7 @@ func (a *shellAnalysis) patch(args []shWord, in input) {
 		switch {
 		case (t == "-d" || t == "--directory") && i+1 < len(args):
 			i++
-			dir = args[i].text
+			dir = folder(args[i].text)
 		case (t == "-i" || t == "--input") && i+1 < len(args):
 			i++
 			file = args[i].text
