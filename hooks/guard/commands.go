@@ -54,7 +54,7 @@ func (a *shellAnalysis) run(words []shWord, in input) {
 		}
 	case "mktemp":
 		a.mktemp(args)
-	case "cp", "mv", "ln", "install", "rsync", "link":
+	case "cp", "mv", "ln", "install", "rsync", "link", "scp":
 		a.copyLike(name, args)
 	case "dd":
 		for _, w := range args {
@@ -164,16 +164,34 @@ func (a *shellAnalysis) nestedShell(args []shWord, in input) {
 	}
 }
 
-// generic notes what any command writes with an output option (sort -o,
-// curl --output, go build -o).
+// outputFile and outputDir are the options by which commands at large
+// name the file they write (sort -o, curl --output, go build -o, openssl
+// -out) or the folder they write in (curl --output-dir, pandoc
+// --output-directory).
+var (
+	outputFile = []string{"-o", "--output", "--outfile", "--output-file", "-out", "--out"}
+	outputDir  = []string{"--output-dir", "--outdir", "--out-dir", "--output-directory"}
+)
+
+// generic notes what any command writes with an output option.
 func (a *shellAnalysis) generic(args []shWord) {
 	for i, w := range args {
-		t := w.text
+		name, value, joined := strings.Cut(w.text, "=")
+		if joined && !strings.HasPrefix(name, "--") {
+			continue // -o=x is no option of these
+		}
+		v := shWord{text: value, glob: w.glob}
+		if !joined {
+			if i+1 == len(args) {
+				continue
+			}
+			v = args[i+1]
+		}
 		switch {
-		case (t == "-o" || t == "--output" || t == "--outfile" || t == "--output-file") && i+1 < len(args):
-			a.write(args[i+1], false)
-		case strings.HasPrefix(t, "--output="):
-			a.write(shWord{text: strings.TrimPrefix(t, "--output=")}, false)
+		case slices.Contains(outputFile, name):
+			a.write(v, false)
+		case slices.Contains(outputDir, name):
+			a.write(below(v), false)
 		}
 	}
 }
@@ -405,6 +423,8 @@ func (a *shellAnalysis) copyLike(name string, args []shWord) {
 	case "install":
 		valued += "gmo"
 		long = append(long, "--group", "--mode", "--owner")
+	case "scp":
+		valued = "cFiJlPoS"
 	case "rsync":
 		valued = "eTfBM"
 		long = []string{"--rsh", "--temp-dir", "--filter", "--exclude", "--include", "--backup-dir",
@@ -461,7 +481,7 @@ func (a *shellAnalysis) copyLike(name string, args []shWord) {
 			target, sources = ops[len(ops)-1], ops[:len(ops)-1]
 		}
 	}
-	if name == "rsync" && remote(target.text) {
+	if (name == "rsync" || name == "scp") && remote(target.text) {
 		return
 	}
 	a.write(target, deleting)
