@@ -320,8 +320,21 @@ func (a *shellAnalysis) sw(args []shWord) {
 	}
 	what := "sw " + shown(ops)
 	switch ops[0].text {
-	case "accept", "reject", "trust":
+	case "accept", "reject":
 		a.refuse(&denial{kind: decides, What: what})
+	case "trust":
+		a.refuse(&denial{kind: decides, What: what, Own: true})
+	case "voice":
+		// Following a voice, or moving the rules into one, changes what
+		// the profile says: the person's, as sw voice itself answers an
+		// agent.
+		if len(ops) > 1 && (ops[1].text == "use" || ops[1].text == "adopt") {
+			a.refuse(&denial{kind: decides, What: what, Own: true})
+		}
+	case "init":
+		if slices.ContainsFunc(args, func(w shWord) bool { return strings.HasPrefix(strings.TrimLeft(w.text, "-"), "voice") }) {
+			a.refuse(&denial{kind: decides, What: "sw " + shown(args), Own: true})
+		}
 	case "hook":
 		if len(ops) > 1 && ops[1].text == "uninstall" {
 			a.refuse(&denial{kind: hooksOff, What: what})

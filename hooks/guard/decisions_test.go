@@ -25,6 +25,7 @@ func allow(c guardCase) guardRow { return guardRow{c, ""} }
 // The reasons' first words, by what the call would have done.
 const (
 	asDecision = "would decide a suggestion of the person's review loop"
+	asOwn      = "is the person's to run"
 	asHooksOff = "would turn off, remove or go around sw's hooks"
 	asProfile  = "part of the person's style profile"
 	asHolds    = "holds the person's style profile"
@@ -49,7 +50,11 @@ func decisionsAndSwitches(w guardWorld) []guardRow {
 		deny(asDecision, gc("sw found by which", bash(`"$(which sw)" reject boilerplate-publius`))),
 		deny(asDecision, gc("sw in a function", bash(`f() { sw reject "$1"; }; f boilerplate-publius`))),
 		deny(asDecision, gc("sw in xargs", bash("echo boilerplate-publius | xargs sw reject"))),
-		deny(asDecision, gc("sw trust", bash("sw trust"))),
+		deny(asOwn, gc("sw trust", bash("sw trust"))),
+		deny(asOwn, gc("sw voice use", bash("sw voice use ../my-voice"))),
+		deny(asOwn, gc("sw voice adopt", bash("sw voice adopt ../my-voice"))),
+		deny(asOwn, gc("sw init --voice", bash("sw init --voice ../my-voice letters"))),
+		allow(gc("sw voice init", bash("sw voice init ../my-voice"))),
 		deny(asHooksOff, gc("sw hook uninstall", bash("sw hook uninstall"))),
 		// git on a suggestion branch.
 		deny(asDecision, gc("branch -D", bash("git branch -D sw/1/boilerplate-publius"))),

@@ -33,6 +33,7 @@ type denial struct {
 	// writesSettings; neither is git's own files).
 	AgentSettings, SwSettings bool
 	What                      string // the command, as the agent wrote it (decides, hooksOff)
+	Own                       bool   // decides: a command of the person's own (sw trust, sw voice use), no suggestion
 	Why                       string // what the guard could not tell (unknownWrite, tooSlow)
 }
 
