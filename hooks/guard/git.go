@@ -238,6 +238,25 @@ func (a *shellAnalysis) gitMerge(sub string, rest, refs []shWord, what string) {
 		}
 		return
 	}
+	if sub == "rebase" {
+		// A rebase rewrites the commits it replays, and may drop, reorder
+		// or edit them (-i, --onto): a merge that accepted a suggestion,
+		// a commit that recorded a rejection. What those commits changed
+		// is what it may change.
+		upstreams := []string{"@{upstream}"}
+		if len(refs) > 0 {
+			upstreams = nil
+			for _, r := range refs {
+				upstreams = append(upstreams, r.text)
+			}
+		}
+		if hasWord(rest, "--root") {
+			upstreams = []string{unknownText}
+		}
+		for _, u := range upstreams {
+			a.bring(gitBring{what: what, base: u, tip: "HEAD"})
+		}
+	}
 	for _, r := range refs {
 		t := r.text
 		switch {
