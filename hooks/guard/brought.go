@@ -29,9 +29,15 @@ func (g *guard) brought(c gitBring) *denial {
 		return nil // not in a repository: git will refuse it
 	}
 	var paths []string
-	if c.rev != "" {
+	switch {
+	case c.switchTo:
+		if _, ok, err := repo.Resolve(c.rev); err != nil || !ok {
+			return nil // a path, written as such
+		}
+		paths, err = repo.PathsDifferingFrom("HEAD.." + c.rev)
+	case c.rev != "":
 		paths, err = repo.PathsDifferingFrom(c.rev)
-	} else {
+	default:
 		paths, err = repo.PathsBrought(c.base, c.tip)
 	}
 	if err != nil {

@@ -44,6 +44,10 @@ type gitBring struct {
 	dir, what      string
 	base, tip, rev string
 	merge          bool
+	// switchTo: HEAD moves to rev (git switch, git checkout x), which
+	// writes where rev differs from HEAD; naming no commit (x a path),
+	// it brings nothing.
+	switchTo bool
 }
 
 func (a *shellAnalysis) bring(b gitBring) {
@@ -59,11 +63,18 @@ func (a *shellAnalysis) gitWrites(sub string, rest []shWord, in input, what stri
 		// With --, what follows is paths; without, any operand may be one
 		// (git checkout profile/x.yaml).
 		ops := operands(rest, "bBo", []string{"--orphan", "--conflict", "--pathspec-from-file"})
+		if len(ops) == 1 && wordIndex(rest, "--") < 0 {
+			a.bring(gitBring{what: what, rev: ops[0].text, switchTo: true}) // git checkout HEAD~3
+		}
 		if k := wordIndex(rest, "--"); k >= 0 {
 			ops = rest[k+1:]
 		}
 		for _, w := range ops {
 			a.write(w, true)
+		}
+	case "switch":
+		if ops := operands(rest, "cC", []string{"--orphan", "--conflict", "--create", "--force-create"}); len(ops) > 0 {
+			a.bring(gitBring{what: what, rev: ops[0].text, switchTo: true})
 		}
 	case "restore", "rm":
 		if sub == "restore" && hasWord(rest, "--staged", "-S") && !hasWord(rest, "--worktree", "-W") {
@@ -90,7 +101,8 @@ func (a *shellAnalysis) gitWrites(sub string, rest []shWord, in input, what stri
 				a.bring(gitBring{what: what, base: "HEAD", tip: r.text, merge: true})
 			}
 		}
-	case "read-tree", "sparse-checkout":
+	case "read-tree", "sparse-checkout", "filter-branch", "filter-repo", "replace":
+		// Or history rewritten: what any commit holds may change.
 		a.write(below(shWord{text: "."}), false)
 	case "checkout-index":
 		a.gitCheckoutIndex(rest)
