@@ -289,13 +289,15 @@ func (a *shellAnalysis) gitConfig(rest []shWord, what string) {
 		return
 	}
 	value := joinWords(ops[1:])
-	a.gitConfigPair(ops[0].text+"="+value, what)
+	a.gitConfigPair(ops[0].text+"="+value, what, true)
 }
 
 // gitConfigPair refuses setting core.hooksPath or an include (a file
 // that could set it), or a value that runs a suggestion's merge (an
-// alias), and reads an alias that runs shell as the shell it runs.
-func (a *shellAnalysis) gitConfigPair(pair, what string) {
+// alias), and reads an alias that runs shell as the shell it runs. Kept
+// (git config, not git -c for one command), a command git runs later is
+// refused too: it would run as the person.
+func (a *shellAnalysis) gitConfigPair(pair, what string, kept bool) {
 	key, value, _ := strings.Cut(pair, "=")
 	key = strings.ToLower(key)
 	switch {
@@ -304,9 +306,34 @@ func (a *shellAnalysis) gitConfigPair(pair, what string) {
 		a.refuse(&denial{kind: hooksOff, What: what})
 	case namesSuggestion(value) || strings.Contains(value, "sw hook"):
 		a.refuse(&denial{kind: decides, What: what})
+	case kept && runsLater(key):
+		a.refuse(&denial{kind: hooksOff, What: what})
 	case strings.HasPrefix(key, "alias.") && strings.HasPrefix(value, "!"):
 		a.inlineShell(value[1:], "the alias runs a command the guard cannot know")
 	}
+}
+
+// commandKeys are git settings whose value is a command git runs later,
+// for whoever runs git then (the person, in their own terminal, outside
+// any sandbox), or that move where git writes; "*" stands for a name of
+// the person's (merge.NAME.driver).
+var commandKeys = []string{
+	"core.fsmonitor", "core.editor", "core.pager", "core.sshcommand", "core.askpass", "core.gitproxy", "core.worktree",
+	"sequence.editor", "diff.external", "credential.helper", "gpg.program", "uploadpack.packobjectshook",
+	"interactive.difffilter", "web.browser", "merge.*.driver", "filter.*.clean", "filter.*.smudge", "filter.*.process",
+	"diff.*.textconv", "diff.*.command", "pager.*", "gpg.*.program", "credential.*.helper", "remote.*.uploadpack",
+	"remote.*.receivepack", "difftool.*.cmd", "mergetool.*.cmd", "man.*.cmd",
+}
+
+// runsLater reports whether key (in lower case) is one of commandKeys.
+func runsLater(key string) bool {
+	return slices.ContainsFunc(commandKeys, func(k string) bool {
+		first, last, named := strings.Cut(k, "*")
+		if !named {
+			return key == k
+		}
+		return len(key) > len(first)+len(last) && strings.HasPrefix(key, first) && strings.HasSuffix(key, last)
+	})
 }
 
 // sw refuses sw's own commands that decide for the person (accept,

@@ -20,9 +20,9 @@ func (a *shellAnalysis) git(args []shWord, in input) {
 			a.dir = joinPath(a.dir, folder(args[i].text))
 		case t == "-c" && i+1 < len(args):
 			i++
-			a.gitConfigPair(args[i].text, "git -c "+shown(args[i:i+1]))
+			a.gitConfigPair(args[i].text, "git -c "+shown(args[i:i+1]), false)
 		case strings.HasPrefix(t, "--config-env="):
-			a.gitConfigPair(strings.TrimPrefix(t, "--config-env="), "git "+shown(args[i:i+1]))
+			a.gitConfigPair(strings.TrimPrefix(t, "--config-env="), "git "+shown(args[i:i+1]), false)
 		case t == "--git-dir" || t == "--work-tree" || t == "--namespace" || t == "--exec-path" || t == "--config-env":
 			i++
 		case !strings.HasPrefix(t, "-"):
