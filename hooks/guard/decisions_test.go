@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -221,6 +222,12 @@ func decisionsAndSwitches(w guardWorld) []guardRow {
 // links, bulk replaces, a cd or a value it cannot know, other
 // interpreters; and their harmless neighbours.
 func shellGaps(w guardWorld) []guardRow {
+	// config is the person's configuration folder, as the guard finds it
+	// with only HOME set.
+	config := filepath.Join(w.home, ".config")
+	if runtime.GOOS == "darwin" {
+		config = filepath.Join(w.home, "Library", "Application Support")
+	}
 	return []guardRow{
 		deny(asUnknown, gc("a path made by a substitution", bash("f=$(cat /tmp/name)/x.yaml; echo x > $f"))),
 		deny(asProfile, gc("a path made by echo", bash("f=$(echo profile)/x.yaml; echo x > $f"))),
@@ -412,6 +419,13 @@ func shellGaps(w guardWorld) []guardRow {
 		allow(gc("git -c core.editor=true for one command", bash("git -c core.editor=true commit --amend --no-edit"))),
 		allow(gc("git config user.email", bash("git config user.email writer@example.com"))),
 		allow(gc("git config --get core.editor", bash("git config --get core.editor"))),
+		deny(asSettings, gc("the person's git config, by hand", bash(`printf '[core]\n\thooksPath = /dev/null\n' >> ~/.gitconfig`))),
+		deny(asSettings, gc("git's config folder of the person", bash("echo x >> '"+config+"/git/config'"))),
+		deny(asSettings, gc("the analyzers the person trusts", bash(`echo '{"version": 1, "trusted": []}' > '`+config+`/sw/trusted.json'`))),
+		deny(asSettings, gc("the voices the person follows, with the Write tool", write(filepath.Join(config, "sw", "voices.json"), "{}"))),
+		deny(asSettings, gc("sw's folder of theirs, gone", bash("rm -rf '"+config+"/sw'"))),
+		allow(gc("another program's settings", bash("echo x > '"+config+"/other/app.conf'"))),
+		allow(gc("reading the person's git config", bash("cat ~/.gitconfig"))),
 		allow(gc("echo 'echo hi' | bash", bash("echo 'echo hi' | bash"))),
 		allow(gc("git status | grep | xargs git add", bash(`git status --short | grep '^ M' | xargs git add`))),
 		allow(gc("sed -i $(grep -rl pieces)", bash("sed -i 's/colour/color/g' $(grep -rl colour pieces)"))),

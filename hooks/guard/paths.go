@@ -5,6 +5,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 
@@ -137,30 +138,66 @@ func (g *guard) locate(p, base string) location {
 	return best
 }
 
-// locateSettings places p against the Claude Code settings files of the
-// project and the person's own: disableAllHooks there turns sw's hooks
-// off as well.
+// locateSettings places p against the settings files outside the
+// collection that keep it the person's: Claude Code's, of the project and
+// the person's own (disableAllHooks there turns sw's hooks off as well);
+// git's own of the person (core.hooksPath there turns them off for every
+// repository); and sw's folder of their configuration (the analyzers
+// they trust, the voices they follow).
 func (g *guard) locateSettings(p string) location {
-	var best location
 	home := g.getenv("HOME")
+	type kept struct {
+		path   string
+		kind   pathKind
+		folder bool // anything below it
+	}
+	var files []kept
 	for _, top := range []string{g.getenv("CLAUDE_PROJECT_DIR"), home} {
-		if top == "" {
-			continue
-		}
-		for _, f := range install.ProjectSettingsFiles {
-			file := filepath.Join(top, filepath.FromSlash(f))
-			at := location{}
-			if rel, in := within(file, p); in && rel == "." {
-				at = location{kind: inAgentSettings, rel: shownPath(file, home)}
-			} else if _, above := within(p, file); above {
-				at = location{kind: holdsProfile, rel: shownPath(p, home), held: inAgentSettings, heldRel: shownPath(file, home)}
-			}
-			if at.stricter(best) {
-				best = at
+		if top != "" {
+			for _, f := range install.ProjectSettingsFiles {
+				files = append(files, kept{path: filepath.Join(top, filepath.FromSlash(f)), kind: inAgentSettings})
 			}
 		}
 	}
+	if config := g.configDir(); config != "" {
+		files = append(files, kept{path: filepath.Join(config, "git", "config"), kind: inGit},
+			kept{path: filepath.Join(config, "sw"), kind: inSwSettings, folder: true})
+	}
+	if home != "" {
+		files = append(files, kept{path: filepath.Join(home, ".gitconfig"), kind: inGit})
+	}
+	var best location
+	for _, f := range files {
+		at := location{}
+		if rel, in := within(f.path, p); in && (rel == "." || f.folder) {
+			at = location{kind: f.kind, rel: shownPath(p, home)}
+		} else if _, above := within(p, f.path); above {
+			at = location{kind: holdsProfile, rel: shownPath(p, home), held: f.kind, heldRel: shownPath(f.path, home)}
+		}
+		if at.stricter(best) {
+			best = at
+		}
+	}
 	return best
+}
+
+// configDir is the person's configuration folder as sw and git find it
+// (os.UserConfigDir, from the guard's own environment); "" when there is
+// none.
+func (g *guard) configDir() string {
+	switch {
+	case runtime.GOOS == "windows":
+		return g.getenv("AppData")
+	case runtime.GOOS == "darwin":
+		if home := g.getenv("HOME"); home != "" {
+			return filepath.Join(home, "Library", "Application Support")
+		}
+	case g.getenv("XDG_CONFIG_HOME") != "":
+		return g.getenv("XDG_CONFIG_HOME")
+	case g.getenv("HOME") != "":
+		return filepath.Join(g.getenv("HOME"), ".config")
+	}
+	return ""
 }
 
 // shownPath is p for a reason: from ~ when in the home folder.
