@@ -36,6 +36,8 @@ func (a *shellAnalysis) run(words []shWord, in input) {
 	switch name {
 	case "cd", "pushd", "popd":
 		a.cd(name, args)
+	case "at", "batch", "crontab", "tmux", "ssh", "docker", "podman":
+		a.later(name, args, in)
 	case "rm", "rmdir", "unlink", "shred", "srm", "trash", "trash-put":
 		for _, w := range operands(args, "", nil) {
 			a.write(w, true)
