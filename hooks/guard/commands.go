@@ -280,6 +280,12 @@ func (a *shellAnalysis) unwrap(words []shWord) []shWord {
 			}
 		case "nohup", "command", "builtin", "exec", "chronic", "unbuffer", "noglob", "nocorrect", "time", "caffeinate":
 			words = afterOptions(words[1:], "", nil)
+		case "busybox", "toybox":
+			// busybox rm: the applet is the command.
+			if len(words) < 2 || strings.HasPrefix(words[1].text, "-") {
+				return words
+			}
+			words = words[1:]
 		default:
 			return words
 		}

@@ -101,6 +101,24 @@ func (a *shellAnalysis) gitWrites(sub string, rest []shWord, in input, what stri
 				a.bring(gitBring{what: what, base: "HEAD", tip: r.text, merge: true})
 			}
 		}
+	case "submodule":
+		// git submodule foreach TEXT: a shell runs TEXT in each submodule.
+		if k := wordIndex(rest, "foreach"); k >= 0 {
+			if ops := operands(rest[k+1:], "", nil); len(ops) > 0 {
+				dir := a.dir
+				a.dir += "/" + unknownBelow // in each submodule's folder
+				a.inlineShell(joinWords(ops), "git submodule foreach runs text the guard cannot know")
+				a.dir = dir
+			}
+		}
+	case "bisect":
+		if len(rest) > 1 && rest[0].text == "run" {
+			a.run(rest[1:], input{}) // the command it runs at each step
+		}
+	case "difftool", "mergetool":
+		if w, ok := optionValue(rest, 'x', "--extcmd"); ok {
+			a.inlineShell(w.text, "git "+sub+" -x runs text the guard cannot know")
+		}
 	case "read-tree", "sparse-checkout", "filter-branch", "filter-repo", "replace":
 		// Or history rewritten: what any commit holds may change.
 		a.write(below(shWord{text: "."}), false)

@@ -3,6 +3,7 @@ package guard
 import (
 	"cmp"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -208,10 +209,25 @@ func (a *shellAnalysis) find(args []shWord) {
 			for j < len(args) && args[j].text != ";" && args[j].text != "+" {
 				j++
 			}
+			dir := a.dir
 			for _, s := range starts {
-				for _, f := range found(s) {
-					a.run(replaced(args[i+1:j], "{}", f), input{})
+				dirs := []string{dir}
+				if t := args[i].text; t == "-execdir" || t == "-okdir" {
+					// Run in the folder of each file found: the start or
+					// somewhere below it, its {} ./name.
+					start := joinPath(dir, strings.TrimRight(s.text, "/"))
+					dirs = []string{start, start + "/" + unknownBelow}
 				}
+				for _, d := range dirs {
+					a.dir = d
+					for _, f := range found(s) {
+						if d != dir {
+							f = shWord{text: "./" + path.Base(f.text), glob: f.glob}
+						}
+						a.run(replaced(args[i+1:j], "{}", f), input{})
+					}
+				}
+				a.dir = dir
 			}
 			i = j
 		}
