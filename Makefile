@@ -115,8 +115,10 @@ reliability: build
 # default, acceptEdits and bypassPermissions modes the agent changes
 # nothing of the profile, the feedback file, the block, the sw/ branches or
 # the hooks, even with sw off PATH (and with sw gone, the hooks block the
-# call); writes the guard cannot read fail in Claude Code's sandbox; its
-# commit is a draft, and its facts land in memory.md. The first run downloads Claude Code (about 400 MB)
+# call); writes the guard cannot read fail in Claude Code's sandbox, and
+# decisions git makes for a script that took the agent's variables out are
+# refused all the same; its commit is a draft, and its facts land in
+# memory.md. The first run downloads Claude Code (about 400 MB)
 # with npm, without running its install script (the binary is run from
 # its platform package); later runs take about a minute on two idle cores.
 # Claude Code's sandbox needs bubblewrap and socat.

@@ -33,7 +33,7 @@ func standAside(io IO) bool {
 	if io.Getenv("SW_HOOKS") != "off" {
 		return false
 	}
-	_, byAgent := agent.Detect(io.Getenv)
+	_, byAgent := agent.In(io.Getenv, io.Dir)
 	return !byAgent
 }
 
@@ -177,9 +177,10 @@ func refuse(io IO, found agent.Marker, refusals ...review.Refusal) bool {
 }
 
 // AgentMayNotRun is the error for a command of sw's that decides for the
-// person (sw accept, sw hook uninstall...), run in an agent's environment.
+// person (sw accept, sw hook uninstall...), run in an agent's environment
+// or its sandbox (from the folder sw runs in).
 func AgentMayNotRun(getenv func(string) string, command string) error {
-	found, ok := agent.Detect(getenv)
+	found, ok := agent.In(getenv, ".")
 	if !ok {
 		return nil
 	}

@@ -37,7 +37,7 @@ func CommitMsg(io IO) int {
 		msgFile = filepath.Join(io.Dir, msgFile)
 	}
 	c, err := collection.Find(io.Dir)
-	found, byAgent := agent.Detect(io.Getenv)
+	found, byAgent := agent.In(io.Getenv, io.Dir)
 	switch {
 	case errors.Is(err, collection.ErrNotCollection):
 		return 0

@@ -18,7 +18,7 @@ import (
 // PostCommit is `sw hook post-commit`: the count, and memory.md caught up
 // with the commit's pieces when the pre-commit hook did not see them.
 func PostCommit(io IO) int {
-	_, byAgent := agent.Detect(io.Getenv)
+	_, byAgent := agent.In(io.Getenv, io.Dir)
 	return gitHook(io, func(l *review.Loop) (review.Status, error) {
 		l.AgentCommitted = byAgent
 		l.Index = io.Getenv("GIT_INDEX_FILE")
@@ -34,7 +34,7 @@ func PostCommit(io IO) int {
 // it staged of the profile is taken back out, so that no later commit (the
 // person's, unaware) takes a suggestion in.
 func PostMerge(io IO) int {
-	if _, byAgent := agent.Detect(io.Getenv); byAgent && io.firstArg() == "1" {
+	if _, byAgent := agent.In(io.Getenv, io.Dir); byAgent && io.firstArg() == "1" {
 		if repo, ok := agentRepo(io); ok {
 			putBackProfile(io, repo)
 		}
@@ -54,7 +54,7 @@ func PostRewrite(io IO) int {
 // when the transaction is committed.
 func ReferenceTransaction(io IO) int {
 	state := io.firstArg()
-	if found, byAgent := agent.Detect(io.Getenv); byAgent && (state == "prepared" || state == "aborted") {
+	if found, byAgent := agent.In(io.Getenv, io.Dir); byAgent && (state == "prepared" || state == "aborted") {
 		return agentTransaction(io, found, state)
 	}
 	if state != "committed" {

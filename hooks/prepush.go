@@ -29,7 +29,7 @@ func prePush(io IO, start func(root, entry string, args ...string) error) int {
 	if len(io.Args) == 0 || len(updates) == 0 {
 		return 0
 	}
-	if found, byAgent := agent.Detect(io.Getenv); byAgent && agentPushRefused(io, found, updates) {
+	if found, byAgent := agent.In(io.Getenv, io.Dir); byAgent && agentPushRefused(io, found, updates) {
 		return 1
 	}
 	l, ok := openLoop(io)

@@ -8,14 +8,18 @@
 // test the same in the shell (ShellTest), before they start sw, so the
 // person's own commands pay for no process.
 //
-// It is a marker, not a proof: a process that takes the variable out of
-// its environment is taken for the person. sw itself does so for the git
-// commands it runs (Strip), which are sw's, not the agent's.
+// A variable is a marker, not a proof: a process that takes it out of its
+// environment would be taken for the person, but in Claude Code's sandbox
+// the read-only profile folder gives the agent away (In). sw takes the
+// markers out of the git commands it runs itself (Strip), which are sw's,
+// not the agent's.
 package agent
 
 import (
 	"slices"
 	"strings"
+
+	"sw/profile/collection"
 )
 
 // Marker is a variable an agent sets in the environment of the commands
@@ -39,6 +43,9 @@ var Markers = []Marker{
 // String names the agent and how sw knows, for a message:
 // "Claude Code (CLAUDECODE is set)".
 func (m Marker) String() string {
+	if m.Var == "" {
+		return m.Agent + " (" + collection.ProfileDir + "/ is read-only here)"
+	}
 	return m.Agent + " (" + m.Var + " is set)"
 }
 
@@ -54,14 +61,18 @@ func Detect(getenv func(string) string) (Marker, bool) {
 }
 
 // ShellTest is a POSIX shell test, made of builtins only, that succeeds
-// when Detect would find a marker. ${V#0} is empty exactly when V is "" or
-// "0", so the markers' values joined that way are empty when none is set.
+// where In may find an agent, run where git runs hooks (the top of the
+// working tree): a marker set (${V#0} is empty exactly when V is "" or
+// "0", so the markers' values joined that way are empty when none is
+// set), or a profile folder this process cannot write to, which sw then
+// tells from one mounted read-only.
 func ShellTest() string {
-	test := `[ -n "`
+	test := `{ [ -n "`
 	for _, m := range Markers {
 		test += "${" + m.Var + "#0}"
 	}
-	return test + `" ]`
+	p := collection.ProfileDir
+	return test + `" ] || { [ -d ` + p + ` ] && ! [ -w ` + p + ` ]; }; }`
 }
 
 // Strip returns env (NAME=value entries) without the markers: the

@@ -1,7 +1,9 @@
 package agent
 
 import (
+	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -81,5 +83,35 @@ func TestStrip(t *testing.T) {
 		return ""
 	}); ok {
 		t.Error("a marker is left after Strip")
+	}
+}
+
+// TestInFindsAMarkerFirstAndNoSandboxHere: a marker is found wherever sw
+// runs; without one, a collection whose profile folder is writable is the
+// person's (the read-only case, Claude Code's sandbox, is the story
+// agent_git_sandboxed, under bubblewrap).
+func TestInFindsAMarkerFirstAndNoSandboxHere(t *testing.T) {
+	root := t.TempDir()
+	for _, p := range []string{"profile/preferences", "pieces/deep"} {
+		if err := os.MkdirAll(filepath.Join(root, p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(root, ".sw.yaml"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := collectionRoot(filepath.Join(root, "pieces", "deep")); got != root {
+		t.Errorf("collectionRoot from below = %q, want %q", got, root)
+	}
+	none := func(string) string { return "" }
+	if m, ok := In(none, filepath.Join(root, "pieces")); ok {
+		t.Errorf("a writable profile folder: %v", m)
+	}
+	claude := func(k string) string { return map[string]string{"CLAUDECODE": "1"}[k] }
+	if m, ok := In(claude, root); !ok || m.Var != "CLAUDECODE" {
+		t.Errorf("a marker: %v %v", m, ok)
+	}
+	if got := Sandbox.String(); got != "an agent in Claude Code's sandbox (profile/ is read-only here)" {
+		t.Errorf("Sandbox.String() = %q", got)
 	}
 }

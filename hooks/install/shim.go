@@ -12,7 +12,7 @@ import (
 // ShimVersion is written into every shim's marker line. Raise it whenever the
 // shim text changes: install then rewrites older shims, and leaves newer ones
 // (from a newer sw) alone. A test pins the text to the version.
-const ShimVersion = 10
+const ShimVersion = 11
 
 // markerPrefix starts the line that marks a hook file as sw's shim:
 // "# sw-hook-shim <version> <hook>".

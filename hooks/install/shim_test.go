@@ -16,7 +16,7 @@ import (
 // call every installed shim outdated, and the new hook is reported missing
 // on its own (NotInPlace).
 func TestShimTextChangesBumpTheVersion(t *testing.T) {
-	const version, digest = 10, "1aae26c12b90d548a383f18d830f368af1d58446f68678a3840f5bd58f8e73ee"
+	const version, digest = 11, "d5aeebe9f6ffac22ed8b7584e81c1f690a6a072312039ba9f19fdee1dd519c38"
 	h := sha256.New()
 	for _, hook := range allHooks {
 		h.Write([]byte(shimText(hook)))
