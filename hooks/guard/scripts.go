@@ -97,13 +97,12 @@ func (a *shellAnalysis) xargs(args []shWord, in input) {
 	if len(cmd) == 0 {
 		return
 	}
+	// The words a listing sends keep what they are (echo prof* sends
+	// what the pattern matches); a heredoc's text is split as written.
 	names := []shWord{{text: unknownText}}
-	if in.from != nil {
-		if list, ok := a.listing(in.from.words, in.from.in); ok {
-			names = list
-		}
-	}
-	if in.text != "" {
+	if list, ok := a.fromListing(in); ok {
+		names = list
+	} else if in.text != "" {
 		names = nil
 		for _, f := range strings.Fields(in.text) {
 			names = append(names, shWord{text: f})
@@ -314,13 +313,13 @@ func (a *shellAnalysis) listing(words []shWord, in input) ([]shWord, bool) {
 		case namesOnly(args, "efABCmd"):
 			dirs = orHere(ops)
 		case strings.HasSuffix(name, "grep") && name != "git-grep" && len(ops) == 0 && !recursive(args):
-			return a.filtered(in) // some of the lines coming in
+			return a.fromListing(in) // some of the lines coming in
 		default:
 			return nil, false // lines of text: words the guard cannot know
 		}
 	case "head", "tail":
 		if len(operands(args, "nc", []string{"--lines", "--bytes"})) == 0 {
-			return a.filtered(in)
+			return a.fromListing(in)
 		}
 	case "fd", "fdfind":
 		ops := operands(args, "edtE", []string{"--extension", "--type", "--exclude", "--max-depth"})
@@ -363,29 +362,58 @@ func printfWords(ops []shWord) ([]shWord, bool) {
 	if len(ops) == 0 {
 		return nil, true
 	}
-	format := ops[0].text
-	if !strings.ContainsAny(format, `%\`) {
+	if _, ok := printfText(ops); !ok {
+		return nil, false
+	}
+	if !strings.Contains(ops[0].text, "%") {
 		var out []shWord
-		for _, f := range strings.Fields(format) {
+		for _, f := range strings.Fields(ops[0].text) {
 			out = append(out, shWord{text: f})
 		}
 		return out, true
 	}
-	rest := strings.NewReplacer(`\n`, "\n", `\t`, "\t").Replace(format)
-	for rest != "" {
-		after, ok := strings.CutPrefix(rest, "%s")
-		rest = strings.TrimLeft(after, " \t\n")
-		if !ok || len(rest) == len(after) {
-			return nil, false
-		}
-	}
-	return ops[1:], true
+	return ops[1:], true // each as the shell passed it, a pattern kept
 }
 
-// filtered is what a filter reading in passes on: some of what comes
-// in, so the names of a listing stay names, and anything else stays
-// unknown.
-func (a *shellAnalysis) filtered(in input) ([]shWord, bool) {
+// printfText is the text printf prints, where its format says it plainly
+// (see printfWords): the format used again for each group of arguments,
+// blanks kept, so that a pipe into a shell reads its lines as lines.
+func printfText(ops []shWord) (string, bool) {
+	if len(ops) == 0 {
+		return "", true
+	}
+	format := strings.NewReplacer(`\n`, "\n", `\t`, "\t").Replace(ops[0].text)
+	parts := strings.Split(format, "%s")
+	if slices.ContainsFunc(parts, func(p string) bool { return strings.ContainsAny(p, "\\%") }) {
+		return "", false // another directive or escape
+	}
+	n, args := len(parts)-1, ops[1:]
+	if n == 0 {
+		return format, true // no directive: the arguments are not printed
+	}
+	for i, p := range parts {
+		// Between arguments, and between one use of the format and the
+		// next, only blanks: none joins two arguments.
+		if strings.TrimSpace(p) != "" || p == "" && (i > 0 && i < n || i == n && len(args) > n) {
+			return "", false
+		}
+	}
+	var b strings.Builder
+	for i := 0; i == 0 || i < len(args); i += n {
+		for j, p := range parts {
+			b.WriteString(p)
+			if j < n && i+j < len(args) {
+				b.WriteString(args[i+j].text)
+			}
+		}
+	}
+	return b.String(), true
+}
+
+// fromListing is what a listing sends down the pipe into in; a filter
+// (grep, head, tail) passes on some of it, so the names of a listing stay
+// names, and anything else stays unknown.
+func (a *shellAnalysis) fromListing(in input) ([]shWord, bool) {
 	if in.from != nil {
 		return a.listing(in.from.words, in.from.in)
 	}

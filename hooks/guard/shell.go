@@ -367,20 +367,19 @@ func (c *shCall) pipedText() string {
 	if len(c.words) == 0 {
 		return ""
 	}
-	var words []shWord
-	ok := false
 	switch args := c.words[1:]; commandName(c.words[0].text) {
 	case "echo":
-		words, ok = echoWords(operands(args, "", nil))
+		if words, ok := echoWords(operands(args, "", nil)); ok {
+			return joinWords(words) + "\n"
+		}
 	case "printf":
-		words, ok = printfWords(operands(args, "v", nil))
+		if text, ok := printfText(operands(args, "v", nil)); ok {
+			return text
+		}
 	case "cat":
 		if len(c.words) == 1 {
 			return c.in.text
 		}
 	}
-	if !ok || len(words) == 0 {
-		return ""
-	}
-	return joinWords(words) + " "
+	return ""
 }
