@@ -366,7 +366,7 @@ func shellGaps(w guardWorld) []guardRow {
 		allow(gc("branch -D of a pattern of one part", bash("git branch -D old-*"))),
 		allow(gc("git reset of pieces by a pattern", bash("git reset -q pieces/*.md"))),
 		allow(gc("printf of names to xargs", bash(`printf '%s\n' old-1 old-2 | xargs git branch -D`))),
-		deny(asUnknown, gc("a script printf makes, run by bash", bash(`printf 'echo x > pro%s/x.yaml' file | bash`))),
+		deny(asProfile, gc("a script printf makes, run by bash", bash(`printf 'echo x > pro%s/x.yaml' file | bash`))),
 		deny(asUnknown, gc("a script echo -e makes, run by bash", bash(`echo -e 'echo x > pro\x66ile/x.yaml' | bash`))),
 		deny(asProfile, gc("a folder printf %s joins", bash(`echo x > "$(printf %s pro file)/x.yaml"`))),
 		deny(asUnknown, gc("a folder echo -e decodes", bash(`echo x > "$(echo -e 'pro\x66ile')/x.yaml"`))),

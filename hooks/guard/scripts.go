@@ -353,36 +353,41 @@ func echoWords(ops []shWord) ([]shWord, bool) {
 	return ops, true
 }
 
-// printfWords are the words printf prints, where the format says it
-// plainly: text with no directive, or each argument followed by a space
-// or a newline ('%s\n'). Any other format can join or change its
-// arguments (printf 's%s' w/1/x prints sw/1/x): words the guard cannot
-// know.
+// printfWords are the words printf prints, where the format keeps its
+// arguments apart: text with no directive, or each %s followed by blanks
+// ('%s\n'). A format that joins them (printf 's%s' w/1/x prints sw/1/x)
+// makes words the guard cannot tell apart from the shell's patterns.
 func printfWords(ops []shWord) ([]shWord, bool) {
-	if len(ops) == 0 {
-		return nil, true
-	}
-	if _, ok := printfText(ops); !ok {
-		return nil, false
+	text, ok := printfText(ops)
+	if !ok || len(ops) == 0 {
+		return nil, ok
 	}
 	if !strings.Contains(ops[0].text, "%") {
 		var out []shWord
-		for _, f := range strings.Fields(ops[0].text) {
+		for _, f := range strings.Fields(text) {
 			out = append(out, shWord{text: f})
 		}
 		return out, true
 	}
+	parts := strings.Split(printfFormat(ops[0].text), "%s")
+	n := len(parts) - 1
+	for i, p := range parts {
+		if strings.TrimSpace(p) != "" || p == "" && (i > 0 && i < n || i == n && len(ops)-1 > n) {
+			return nil, false
+		}
+	}
 	return ops[1:], true // each as the shell passed it, a pattern kept
 }
 
-// printfText is the text printf prints, where its format says it plainly
-// (see printfWords): the format used again for each group of arguments,
-// blanks kept, so that a pipe into a shell reads its lines as lines.
+// printfText is the text printf prints, where its format holds no
+// directive but %s and no escape but \n and \t: the format used again for
+// each group of arguments, so that a pipe into a shell reads its lines as
+// lines, and printf %s pro file prints profile.
 func printfText(ops []shWord) (string, bool) {
 	if len(ops) == 0 {
 		return "", true
 	}
-	format := strings.NewReplacer(`\n`, "\n", `\t`, "\t").Replace(ops[0].text)
+	format := printfFormat(ops[0].text)
 	parts := strings.Split(format, "%s")
 	if slices.ContainsFunc(parts, func(p string) bool { return strings.ContainsAny(p, "\\%") }) {
 		return "", false // another directive or escape
@@ -390,13 +395,6 @@ func printfText(ops []shWord) (string, bool) {
 	n, args := len(parts)-1, ops[1:]
 	if n == 0 {
 		return format, true // no directive: the arguments are not printed
-	}
-	for i, p := range parts {
-		// Between arguments, and between one use of the format and the
-		// next, only blanks: none joins two arguments.
-		if strings.TrimSpace(p) != "" || p == "" && (i > 0 && i < n || i == n && len(args) > n) {
-			return "", false
-		}
 	}
 	var b strings.Builder
 	for i := 0; i == 0 || i < len(args); i += n {
@@ -408,6 +406,11 @@ func printfText(ops []shWord) (string, bool) {
 		}
 	}
 	return b.String(), true
+}
+
+// printfFormat is printf's format with the escapes \n and \t read.
+func printfFormat(f string) string {
+	return strings.NewReplacer(`\n`, "\n", `\t`, "\t").Replace(f)
 }
 
 // fromListing is what a listing sends down the pipe into in; a filter

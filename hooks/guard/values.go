@@ -194,17 +194,10 @@ func (a *shellAnalysis) substitution(stmts []*syntax.Stmt) string {
 		}
 		return unknownText
 	case "printf":
-		if len(ops) > 0 && !strings.ContainsAny(ops[0].text, `%\`) {
-			return ops[0].text
+		if text, ok := printfText(ops); ok {
+			return strings.TrimRight(text, "\n") // as $(...) gives it
 		}
-		if len(ops) > 1 && ops[0].text == "%s" {
-			// The format again for each: printf %s pro file prints profile.
-			var b strings.Builder
-			for _, w := range ops[1:] {
-				b.WriteString(w.text)
-			}
-			return b.String()
-		}
+		return unknownText
 	case "basename":
 		if len(ops) > 1 {
 			return strings.TrimSuffix(path.Base(ops[0].text), ops[1].text)
